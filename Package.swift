@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// PushBridge: one facade and one exactly-once event stream for iOS push notifications from
+/// APNs, JPush or Getui, with a deterministic model of how iOS delivers them.
+///
+/// The root package has no package dependencies: the toolchain's Foundation, Dispatch and
+/// Swift Testing only. Harnesses that need more live in their own packages (`Benchmarks/`,
+/// `Fuzz/`) and depend on this one with `.package(path: "../")`.
+let package = Package(
+    name: "PushBridge",
+    platforms: [.iOS(.v13), .macOS(.v10_15)],
+    products: [
+        .library(name: "PushBridge", targets: ["PushBridge"]),
+        .executable(name: "pushbridge", targets: ["pushbridge"]),
+    ],
+    targets: [
+        .target(name: "PushBridge"),
+        .executableTarget(name: "pushbridge", dependencies: ["PushBridge"]),
+        .testTarget(name: "PushBridgeTests", dependencies: ["PushBridge"]),
+        .testTarget(name: "pushbridgeTests", dependencies: ["pushbridge", "PushBridge"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,124 @@
+/// One question for the dispatch model: a device, an app, a notification and what the user does.
+///
+/// Every field but ``ios``, ``state`` and ``notification`` has the default a typical app has.
+/// Read one from JSON with ``init(json:)`` (the `pushbridge simulate` format) or build one in code:
+///
+/// ```swift
+/// let scenario = DispatchScenario(
+///     ios: IOSVersion(12, 3, 1),
+///     state: .forceQuit,
+///     implements: [.didReceiveRemoteNotificationFetch, .willPresent, .didReceiveResponse],
+///     notification: .remote(["aps": ["alert": "Hello"]], id: "n-1"),
+///     user: .tap
+/// )
+/// let trace = DispatchModel.trace(for: scenario)
+/// ```
+public struct DispatchScenario: Sendable, Hashable {
+    /// The iOS version of the device.
+    public var ios: IOSVersion
+    /// Where the app is when the notification arrives.
+    public var state: ArrivalState
+    /// The notification callbacks the app implements; 1 (`didFinishLaunching`) always is.
+    public var implements: Set<SystemCallback>
+    /// When the app sets the notification-center delegate.
+    public var centerDelegate: CenterDelegateTiming
+    /// The app's `UIBackgroundModes`; `remote-notification` is the one the model reads.
+    public var backgroundModes: Set<String>
+    /// The notification.
+    public var notification: ScenarioNotification
+    /// Whether the notification's category has `customDismissAction`.
+    public var customDismissAction: Bool
+    /// What `willPresent` (4) answers.
+    public var presentation: PresentationOptions
+    /// What the user does after the notification arrives.
+    public var user: UserAction
+
+    /// The background mode that lets iOS wake the app for `content-available` pushes.
+    public static let remoteNotificationMode = "remote-notification"
+
+    /// A scenario; every parameter after `notification` has the typical app's default.
+    public init(
+        ios: IOSVersion,
+        state: ArrivalState,
+        implements: Set<SystemCallback> = [],
+        centerDelegate: CenterDelegateTiming = .beforeLaunchEnds,
+        backgroundModes: Set<String> = [DispatchScenario.remoteNotificationMode],
+        notification: ScenarioNotification,
+        customDismissAction: Bool = false,
+        presentation: PresentationOptions = [],
+        user: UserAction = .none
+    ) {
+        self.ios = ios
+        self.state = state
+        self.implements = implements
+        self.centerDelegate = centerDelegate
+        self.backgroundModes = backgroundModes
+        self.notification = notification
+        self.customDismissAction = customDismissAction
+        self.presentation = presentation
+        self.user = user
+    }
+}
+
+/// Where a notification comes from.
+public enum NotificationSource: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// A remote (APNs) notification.
+    case remote
+    /// A local notification the app scheduled.
+    case local
+
+    /// The scenario value.
+    public var description: String { rawValue }
+}
+
+/// The notification of a scenario: its source, an optional identifier and its payload.
+public struct ScenarioNotification: Sendable, Hashable {
+    /// Remote or local.
+    public var source: NotificationSource
+    /// The identifier events carry; when `nil`, one is derived from the payload.
+    public var id: String?
+    /// The payload (`{"aps": {...}, ...custom keys}`).
+    public var payload: JSONObject
+
+    /// A notification from its parts.
+    public init(source: NotificationSource, id: String? = nil, payload: JSONObject) {
+        self.source = source
+        self.id = id
+        self.payload = payload
+    }
+
+    /// A remote notification.
+    public static func remote(_ payload: JSONObject, id: String? = nil) -> ScenarioNotification {
+        ScenarioNotification(source: .remote, id: id, payload: payload)
+    }
+
+    /// A local notification.
+    public static func local(_ payload: JSONObject, id: String? = nil) -> ScenarioNotification {
+        ScenarioNotification(source: .local, id: id, payload: payload)
+    }
+}
+
+/// What the user does once the notification has arrived.
+public enum UserAction: Sendable, Hashable, CustomStringConvertible {
+    /// Nothing.
+    case none
+    /// Taps the notification (its default action).
+    case tap
+    /// Explicitly dismisses it (delivered only with a `customDismissAction` category).
+    case dismiss
+    /// Ignores it and opens the app from its icon.
+    case openAppIcon
+    /// Presses a custom action button; `foreground` when the action brings the app to the screen.
+    case action(id: String, foreground: Bool)
+
+    /// `tap`, `action(reply, foreground)`, ….
+    public var description: String {
+        switch self {
+        case .none: "none"
+        case .tap: "tap"
+        case .dismiss: "dismiss"
+        case .openAppIcon: "openAppIcon"
+        case .action(let id, let foreground): "action(\(id)\(foreground ? ", foreground" : ""))"
+        }
+    }
+}

@@ -1,0 +1,106 @@
+/// The dispatch model's answer: what the system showed and which callbacks it made, in order.
+public struct DispatchTrace: Sendable, Hashable {
+    /// What the system showed when the notification arrived.
+    public var display: NotificationDisplay
+    /// Whether the user's action reached the app; `nil` when the user did nothing.
+    public var actionDelivered: Bool?
+    /// The callbacks, arrival first, then the user's action.
+    public var calls: [SystemCall]
+
+    /// A trace from its parts.
+    public init(display: NotificationDisplay, actionDelivered: Bool?, calls: [SystemCall]) {
+        self.display = display
+        self.actionDelivered = actionDelivered
+        self.calls = calls
+    }
+
+    /// The calls made when the notification arrived.
+    public var arrivalCalls: [SystemCall] { calls.filter { $0.phase == .arrival } }
+    /// The calls made for the user's action.
+    public var actionCalls: [SystemCall] { calls.filter { $0.phase == .action } }
+}
+
+/// One callback iOS makes, with the application state during it.
+///
+/// This is the vocabulary the event normaliser consumes and the provider adapters translate from.
+public struct SystemCall: Sendable, Hashable, CustomStringConvertible {
+    /// When in a scenario a call happens.
+    public enum Phase: String, Sendable, Hashable, CaseIterable {
+        /// When the notification arrives.
+        case arrival
+        /// When the user acts.
+        case action
+    }
+
+    /// When the call happens.
+    public var phase: Phase
+    /// The method called.
+    public var callback: SystemCallback
+    /// `UIApplication.applicationState` during the call.
+    public var state: ApplicationState
+    /// For `didFinishLaunching`: the launch options key that carries the notification, if any.
+    public var launchOptionsKey: LaunchOptionsKey?
+    /// For calls that carry a response: the action the user took.
+    public var action: ResponseAction?
+
+    /// A call from its parts.
+    public init(
+        phase: Phase, callback: SystemCallback, state: ApplicationState,
+        launchOptionsKey: LaunchOptionsKey? = nil, action: ResponseAction? = nil
+    ) {
+        self.phase = phase
+        self.callback = callback
+        self.state = state
+        self.launchOptionsKey = launchOptionsKey
+        self.action = action
+    }
+
+    /// Whether this call hands the app the notification (a launch without a key does not).
+    public var carriesNotification: Bool {
+        callback != .didFinishLaunching || launchOptionsKey != nil
+    }
+
+    /// `5 userNotificationCenter:… [inactive] action=default`.
+    public var description: String {
+        var text = "\(callback.seedLabel) \(callback.rawValue) [\(state)]"
+        if callback == .didFinishLaunching { text += " launchOptions=\(launchOptionsKey?.rawValue ?? "none")" }
+        if let action { text += " action=\(action.identifier)" }
+        return text
+    }
+}
+
+/// The action a response carries: the default (a tap), the dismiss action, or a custom action ID.
+public enum ResponseAction: Sendable, Hashable, CustomStringConvertible {
+    /// The user tapped the notification.
+    case `default`
+    /// The user dismissed it (with a `customDismissAction` category).
+    case dismiss
+    /// The user pressed the action button with this identifier.
+    case custom(String)
+
+    /// `UNNotificationDefaultActionIdentifier`'s value.
+    public static let defaultIdentifier = "com.apple.UNNotificationDefaultActionIdentifier"
+    /// `UNNotificationDismissActionIdentifier`'s value.
+    public static let dismissIdentifier = "com.apple.UNNotificationDismissActionIdentifier"
+
+    /// The action from a response's `actionIdentifier`.
+    public init(identifier: String) {
+        switch identifier {
+        case Self.defaultIdentifier: self = .default
+        case Self.dismissIdentifier: self = .dismiss
+        default: self = .custom(identifier)
+        }
+    }
+
+    /// The `actionIdentifier` iOS passes.
+    public var identifier: String {
+        switch self {
+        case .default: Self.defaultIdentifier
+        case .dismiss: Self.dismissIdentifier
+        case .custom(let id): id
+        }
+    }
+
+    /// The identifier.
+    public var description: String { identifier }
+}

@@ -1,0 +1,83 @@
+/// The parts of a payload's `aps` dictionary an app acts on, read once at the edge.
+///
+/// Reading is lenient: a key of the wrong type reads as absent here (the payload validator,
+/// `pushbridge validate`, reports it), so a notification is never lost over a cosmetic field.
+public struct APSContent: Sendable, Hashable {
+    /// `aps.alert.title`.
+    public var title: String?
+    /// `aps.alert.subtitle`.
+    public var subtitle: String?
+    /// `aps.alert` when it is a string, else `aps.alert.body`.
+    public var body: String?
+    /// `aps.badge`.
+    public var badge: Int?
+    /// `aps.sound` when it is a string, else `aps.sound.name` (a critical alert sound).
+    public var sound: String?
+    /// `aps.category`: the category whose actions the notification offers.
+    public var category: String?
+    /// `aps.thread-id`: the group the notification belongs to.
+    public var threadID: String?
+    /// `aps.content-available` is the number 1: the push may run the app in the background.
+    public var contentAvailable: Bool
+    /// `aps.mutable-content` is the number 1: a notification service extension may change it.
+    public var mutableContent: Bool
+    /// `aps.alert` is present and non-empty (a string or a dictionary): the system shows it.
+    public var hasAlert: Bool
+    /// A silent push: content-available and no `alert`, `badge` or `sound` key at all.
+    public var isSilent: Bool
+
+    /// Content with every field given.
+    public init(
+        title: String? = nil, subtitle: String? = nil, body: String? = nil, badge: Int? = nil,
+        sound: String? = nil, category: String? = nil, threadID: String? = nil,
+        contentAvailable: Bool = false, mutableContent: Bool = false
+    ) {
+        self.hasAlert = [title, subtitle, body].contains { !($0 ?? "").isEmpty }
+        self.isSilent = contentAvailable && !hasAlert && badge == nil && sound == nil
+        self.title = title
+        self.subtitle = subtitle
+        self.body = body
+        self.badge = badge
+        self.sound = sound
+        self.category = category
+        self.threadID = threadID
+        self.contentAvailable = contentAvailable
+        self.mutableContent = mutableContent
+    }
+
+    /// Reads the content of an `aps` dictionary.
+    public init(aps: JSONObject) {
+        switch aps["alert"] {
+        case .string(let text):
+            body = text
+            hasAlert = !text.isEmpty
+        case .object(let alert):
+            title = alert["title"]?.stringValue
+            subtitle = alert["subtitle"]?.stringValue
+            body = alert["body"]?.stringValue
+            hasAlert = !alert.isEmpty
+        default:
+            hasAlert = false
+        }
+        badge = aps["badge"]?.integerValue.flatMap { Int(exactly: $0) }
+        switch aps["sound"] {
+        case .string(let name): sound = name
+        case .object(let critical): sound = critical["name"]?.stringValue
+        default: sound = nil
+        }
+        category = aps["category"]?.stringValue
+        threadID = aps["thread-id"]?.stringValue
+        contentAvailable = Self.isNumberOne(aps["content-available"])
+        mutableContent = Self.isNumberOne(aps["mutable-content"])
+        isSilent = contentAvailable && aps["alert"] == nil && aps["badge"] == nil && aps["sound"] == nil
+    }
+
+    /// APNs flags are "the number 1": `1` or `1.0`, never `true`.
+    private static func isNumberOne(_ value: JSONValue?) -> Bool {
+        switch value {
+        case .integer(1): true
+        case .double(let number): number == 1
+        default: false
+        }
+    }
+}

@@ -1,0 +1,133 @@
+/// One thing app code learns about push: the single event type of PushBridge's stream.
+///
+/// Whatever the provider and whichever callbacks iOS used, a delivery is one ``received(_:)``
+/// and a user's action one ``opened(_:)`` or ``dismissed(_:)``:
+///
+/// ```swift
+/// for await event in client.events() {
+///     switch event {
+///     case .opened(let open): router.route(open.notification)
+///     case .received(let arrival) where arrival.origin == .foreground: showInAppBanner(arrival.notification)
+///     default: break
+///     }
+/// }
+/// ```
+public enum PushEvent: Sendable, Hashable {
+    /// The app learned of a notification without the user acting on it.
+    case received(Received)
+    /// The user acted on a notification (tap or custom action) and the app was told.
+    case opened(Opened)
+    /// The user explicitly dismissed a notification (a `customDismissAction` category).
+    case dismissed(Dismissed)
+
+    /// A ``received(_:)`` event.
+    public struct Received: Sendable, Hashable {
+        /// The notification.
+        public var notification: PushNotification
+        /// `foreground` or `background` (never `coldStart`).
+        public var origin: PushOrigin
+
+        /// An event from its parts.
+        public init(notification: PushNotification, origin: PushOrigin) {
+            self.notification = notification
+            self.origin = origin
+        }
+    }
+
+    /// An ``opened(_:)`` event.
+    public struct Opened: Sendable, Hashable {
+        /// The notification.
+        public var notification: PushNotification
+        /// Where the app was when the user acted: on screen, in the background, or not running.
+        public var origin: PushOrigin
+        /// The default action (a tap) or the custom action's identifier.
+        public var action: PushAction
+        /// What the user typed, for a text-input action.
+        public var textInput: String?
+
+        /// An event from its parts.
+        public init(notification: PushNotification, origin: PushOrigin, action: PushAction, textInput: String? = nil) {
+            self.notification = notification
+            self.origin = origin
+            self.action = action
+            self.textInput = textInput
+        }
+    }
+
+    /// A ``dismissed(_:)`` event.
+    public struct Dismissed: Sendable, Hashable {
+        /// The notification.
+        public var notification: PushNotification
+
+        /// An event from its parts.
+        public init(notification: PushNotification) {
+            self.notification = notification
+        }
+    }
+
+    /// The event's kind, as its JSON `type` names it.
+    public var kind: Kind {
+        switch self {
+        case .received: .received
+        case .opened: .opened
+        case .dismissed: .dismissed
+        }
+    }
+
+    /// The kinds of ``PushEvent``, named as in JSON.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// ``PushEvent/received(_:)``.
+        case received
+        /// ``PushEvent/opened(_:)``.
+        case opened
+        /// ``PushEvent/dismissed(_:)``.
+        case dismissed
+    }
+
+    /// The notification the event is about.
+    public var notification: PushNotification {
+        switch self {
+        case .received(let event): event.notification
+        case .opened(let event): event.notification
+        case .dismissed(let event): event.notification
+        }
+    }
+
+    /// The event's origin, when its kind has one.
+    public var origin: PushOrigin? {
+        switch self {
+        case .received(let event): event.origin
+        case .opened(let event): event.origin
+        case .dismissed: nil
+        }
+    }
+}
+
+/// Where the app was when it learned of a notification or the user acted on one.
+public enum PushOrigin: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// On screen.
+    case foreground
+    /// Running in the background (or launched there by a `content-available` push).
+    case background
+    /// Not running: the user's action launched it.
+    case coldStart
+
+    /// The JSON value.
+    public var description: String { rawValue }
+}
+
+/// What the user did to open a notification.
+public enum PushAction: Sendable, Hashable, CustomStringConvertible {
+    /// Tapped the notification.
+    case `default`
+    /// Pressed the custom action button with this identifier.
+    case custom(String)
+
+    /// `default`, or the custom identifier (the JSON value).
+    public var description: String {
+        switch self {
+        case .default: "default"
+        case .custom(let id): id
+        }
+    }
+}

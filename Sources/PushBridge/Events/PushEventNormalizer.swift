@@ -1,0 +1,143 @@
+/// Turns the callbacks iOS makes, in the order it makes them, into ``PushEvent``s: exactly one
+/// per delivery and per user action, nothing lost, right kind and origin.
+///
+/// The rules (events guarantee 3):
+///
+/// | call | state | event |
+/// |---|---|---|
+/// | 2, 3 or L | `active` | `received` (`foreground`) |
+/// | 3 | `background` | `received` (`background`) |
+/// | 2, 3 or L | `inactive` | `opened` (`background`, or `coldStart` after a launch for it) |
+/// | 4 | any | `received` (`foreground`) |
+/// | 5, A or AL | any | `opened` with its action, or `dismissed` for the dismiss action |
+/// | 1 with a notification key | `inactive` | `opened` (`coldStart`), merged with the 3, L, 5 or A that follows: the later call's action wins |
+/// | 1 with a notification key | `background` | merged with the 3 (`received`, `background`) or 5 that follows |
+///
+/// A launch's event waits for the call that may follow it, so one cold start is one event; it is
+/// emitted by that call, by the next unrelated call, or by ``flush(emit:)`` (the app calls it
+/// when launch ends: `applicationDidBecomeActive`; the simulator after the last call). When only
+/// 1 is called (an app implementing only 2), the launch options alone still yield `opened`.
+///
+/// Repeats are dropped on (id, kind, origin) within a window of the last ``defaultDedupeWindow``
+/// events, so 3 then 4 for one foreground push is one `received`, while a `received` followed by
+/// a tap still yields both events.
+///
+/// A value type with no locks: the client facade runs it under its own lock.
+///
+/// ```swift
+/// var normalizer = PushEventNormalizer()
+/// var events: [PushEvent] = []
+/// for call in trace.calls {
+///     normalizer.consume(CallbackInvocation(call, notification: note)) { events.append($0) }
+/// }
+/// normalizer.flush { events.append($0) }
+/// ```
+public struct PushEventNormalizer: Sendable {
+    /// How many recent events deduplication remembers by default: 1,024.
+    public static let defaultDedupeWindow = 1_024
+
+    private struct EventKey: Hashable, Sendable {
+        var id: String
+        var kind: PushEvent.Kind
+        var origin: PushOrigin?
+    }
+
+    /// A launch that carried a notification, waiting for the call that completes it.
+    private struct PendingLaunch: Sendable {
+        var notification: PushNotification
+        var state: ApplicationState
+    }
+
+    private var recent: DedupeWindow<EventKey>
+    private var pendingLaunch: PendingLaunch?
+
+    /// A normaliser remembering the last `dedupeWindow` events for deduplication.
+    public init(dedupeWindow: Int = PushEventNormalizer.defaultDedupeWindow) {
+        recent = DedupeWindow(capacity: dedupeWindow)
+    }
+
+    /// Whether a launch's event is waiting for the call that may follow it.
+    public var hasPendingLaunch: Bool { pendingLaunch != nil }
+
+    /// Feeds one callback; calls `emit` for each event it completes, in order.
+    public mutating func consume(_ invocation: CallbackInvocation, emit: (PushEvent) -> Void) {
+        if invocation.callback == .didFinishLaunching {
+            flush(emit: emit)
+            if invocation.launchOptionsKey != nil, let notification = invocation.notification {
+                pendingLaunch = PendingLaunch(notification: notification, state: invocation.state)
+            }
+            return
+        }
+        guard let notification = invocation.notification else { return }
+        let launch = takeLaunch(for: notification, emit: emit)
+        let launchedForIt = launch != nil
+        switch invocation.callback {
+        case .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch, .didReceiveLocalNotification:
+            switch invocation.state {
+            case .active: deliver(.received(.init(notification: notification, origin: .foreground)), emit)
+            case .background: deliver(.received(.init(notification: notification, origin: .background)), emit)
+            case .inactive:
+                let origin: PushOrigin = launchedForIt ? .coldStart : .background
+                deliver(.opened(.init(notification: notification, origin: origin, action: .default)), emit)
+            }
+        case .willPresent:
+            deliver(.received(.init(notification: notification, origin: .foreground)), emit)
+        case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal:
+            let origin: PushOrigin = launchedForIt ? .coldStart : (invocation.state == .active ? .foreground : .background)
+            switch invocation.action ?? .default {
+            case .dismiss:
+                deliver(.dismissed(.init(notification: notification)), emit)
+            case .default:
+                deliver(.opened(.init(notification: notification, origin: origin, action: .default, textInput: invocation.textInput)), emit)
+            case .custom(let id):
+                deliver(.opened(.init(notification: notification, origin: origin, action: .custom(id), textInput: invocation.textInput)), emit)
+            }
+        case .didFinishLaunching:
+            break
+        }
+    }
+
+    /// Feeds one callback and returns the events it completes.
+    public mutating func consume(_ invocation: CallbackInvocation) -> [PushEvent] {
+        var events: [PushEvent] = []
+        consume(invocation) { events.append($0) }
+        return events
+    }
+
+    /// Emits the event of a launch whose follow-up call never came: `opened` (`coldStart`) for a
+    /// launch by the user, `received` (`background`) for a launch into the background.
+    public mutating func flush(emit: (PushEvent) -> Void) {
+        guard let launch = pendingLaunch else { return }
+        pendingLaunch = nil
+        switch launch.state {
+        case .inactive, .active:
+            deliver(.opened(.init(notification: launch.notification, origin: .coldStart, action: .default)), emit)
+        case .background:
+            deliver(.received(.init(notification: launch.notification, origin: .background)), emit)
+        }
+    }
+
+    /// Emits a pending launch's event and returns what was pending.
+    public mutating func flush() -> [PushEvent] {
+        var events: [PushEvent] = []
+        flush { events.append($0) }
+        return events
+    }
+
+    /// The pending launch, if it was for `notification` (the call completes it); a launch for
+    /// another notification is flushed first.
+    private mutating func takeLaunch(for notification: PushNotification, emit: (PushEvent) -> Void) -> PendingLaunch? {
+        guard let launch = pendingLaunch else { return nil }
+        guard launch.notification.id == notification.id else {
+            flush(emit: emit)
+            return nil
+        }
+        pendingLaunch = nil
+        return launch
+    }
+
+    private mutating func deliver(_ event: PushEvent, _ emit: (PushEvent) -> Void) {
+        let key = EventKey(id: event.notification.id, kind: event.kind, origin: event.origin)
+        if recent.insert(key) { emit(event) }
+    }
+}

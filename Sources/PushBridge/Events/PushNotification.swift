@@ -1,0 +1,80 @@
+/// A notification as app code sees it: its identity, its source, the parsed `aps` content and
+/// every custom key, all `Sendable`.
+///
+/// Built once, at the edge, from a payload (JSON bytes or, on Apple platforms, the `userInfo`
+/// dictionary); bad input is a ``PushError``.
+///
+/// ```swift
+/// let note = try PushNotification(json: Array(#"{"aps":{"alert":"Hi"},"type":"comment"}"#.utf8))
+/// note.content.body          // "Hi"
+/// note.customKeys["type"]    // .string("comment")
+/// ```
+public struct PushNotification: Sendable, Hashable {
+    /// The identity events carry and deduplication keys on (see ``NotificationIdentity``).
+    public let id: String
+    /// Remote or local.
+    public let source: NotificationSource
+    /// The parsed `aps` content.
+    public let content: APSContent
+    /// The whole payload, `aps` included.
+    public let payload: JSONObject
+
+    /// Reads a notification from its payload.
+    ///
+    /// - Parameters:
+    ///   - payload: The payload object.
+    ///   - identifier: The notification's identifier, if the caller has one.
+    ///   - source: Remote or local.
+    /// - Throws: ``PushError`` (``PushError/Code/invalidPayload``) when a remote payload has no
+    ///   `aps` object, or `aps` is not an object.
+    public init(payload: JSONObject, identifier: String? = nil, source: NotificationSource = .remote) throws(PushError) {
+        let aps: JSONObject
+        switch payload["aps"] {
+        case .object(let object):
+            aps = object
+        case nil where source == .local:
+            aps = JSONObject()
+        case nil:
+            throw PushError(.invalidPayload, field: "aps", "missing (a remote notification's payload must hold an \"aps\" object)")
+        case .some(let other):
+            throw PushError(.invalidPayload, field: "aps", "is \(other.typeDescription), expected an object")
+        }
+        self.id = NotificationIdentity.derive(payload: payload, identifier: identifier)
+        self.source = source
+        self.content = APSContent(aps: aps)
+        self.payload = payload
+    }
+
+    /// Reads a notification from the JSON bytes of its payload.
+    ///
+    /// - Throws: ``PushError`` with ``PushError/Code/malformedJSON`` when the bytes are not JSON,
+    ///   ``PushError/Code/invalidPayload`` when they are not a payload object.
+    public init(json bytes: [UInt8], identifier: String? = nil, source: NotificationSource = .remote) throws(PushError) {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw PushError(.malformedJSON, field: "payload", error.description)
+        }
+        guard case .object(let payload) = value else {
+            throw PushError(.invalidPayload, field: "payload", "is \(value.typeDescription), expected an object")
+        }
+        try self.init(payload: payload, identifier: identifier, source: source)
+    }
+
+    /// The keys beside `aps`: the sender's custom data.
+    public var customKeys: JSONObject {
+        var custom = payload
+        custom["aps"] = nil
+        return custom
+    }
+}
+
+extension PushNotification: CustomStringConvertible {
+    /// The identity and the shape of the content; custom values are never printed (they may be
+    /// personal data or tokens).
+    public var description: String {
+        "PushNotification(id: \(id), source: \(source), visible: \(content.hasAlert), "
+            + "contentAvailable: \(content.contentAvailable), customKeys: \(customKeys.count))"
+    }
+}

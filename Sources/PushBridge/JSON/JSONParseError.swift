@@ -1,0 +1,86 @@
+/// Why a JSON text could not be read, and where.
+///
+/// Every way a text can fail is its own ``Kind``, so callers can react to one (the CLI maps all of
+/// them to exit status 2) and people read one precise sentence:
+/// `invalid JSON at line 1, column 9: expected ',' or '}' after an object member`.
+public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Hashable {
+        /// The input holds nothing but white space.
+        case empty
+        /// The input is longer than the parser was allowed to read.
+        case tooLarge(limit: Int)
+        /// A byte sequence inside a string is not UTF-8.
+        case invalidUTF8
+        /// A character that cannot start or continue the value at this point.
+        case unexpectedCharacter(expected: String)
+        /// The input ended inside a value.
+        case unexpectedEnd(expected: String)
+        /// A backslash escape other than `\" \\ \/ \b \f \n \r \t \uXXXX`.
+        case invalidEscape
+        /// A `\uD800`–`\uDFFF` escape without its other half.
+        case loneSurrogate
+        /// A control character (below U+0020) written unescaped inside a string.
+        case controlCharacter
+        /// A number that breaks JSON's grammar.
+        case invalidNumber
+        /// An integer beyond 64 bits, or a number too large for a `Double`.
+        case numberOutOfRange
+        /// The same key twice in one object.
+        case duplicateKey(String)
+        /// Arrays and objects nested deeper than the limit.
+        case tooDeep(limit: Int)
+        /// More than white space after the value.
+        case trailingCharacters
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The offset of the offending byte, from 0.
+    public let offset: Int
+    /// The line of the offending byte, from 1.
+    public let line: Int
+    /// The column (in bytes) of the offending byte, from 1.
+    public let column: Int
+
+    /// Creates an error at a position.
+    public init(kind: Kind, offset: Int, line: Int, column: Int) {
+        self.kind = kind
+        self.offset = offset
+        self.line = line
+        self.column = column
+    }
+
+    /// One sentence: what was wrong and where.
+    public var description: String {
+        let place = "line \(line), column \(column)"
+        switch kind {
+        case .empty:
+            return "empty input (expected a JSON value)"
+        case .tooLarge(let limit):
+            return "input is larger than \(limit) bytes"
+        case .invalidUTF8:
+            return "invalid UTF-8 at \(place) (byte \(offset))"
+        case .unexpectedCharacter(let expected):
+            return "invalid JSON at \(place): expected \(expected)"
+        case .unexpectedEnd(let expected):
+            return "invalid JSON: the input ends at \(place), expected \(expected)"
+        case .invalidEscape:
+            return "invalid JSON at \(place): unknown escape sequence in a string"
+        case .loneSurrogate:
+            return "invalid JSON at \(place): a \\u escape is half of a surrogate pair without its other half"
+        case .controlCharacter:
+            return "invalid JSON at \(place): control character inside a string (escape it)"
+        case .invalidNumber:
+            return "invalid JSON at \(place): malformed number"
+        case .numberOutOfRange:
+            return "invalid JSON at \(place): number out of range (integers must fit in 64 bits)"
+        case .duplicateKey(let key):
+            return "invalid JSON at \(place): duplicate key \"\(key)\""
+        case .tooDeep(let limit):
+            return "invalid JSON at \(place): nested deeper than \(limit) levels"
+        case .trailingCharacters:
+            return "invalid JSON at \(place): unexpected characters after the value"
+        }
+    }
+}

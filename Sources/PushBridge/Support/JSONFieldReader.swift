@@ -1,0 +1,103 @@
+/// Reads the fields of a JSON object with errors that name the field and what was expected.
+///
+/// Shared by every decoder of user-written JSON (scenarios, configurations), so that each says
+/// `implements[2]: "foo" is not one of …` the same way.
+struct JSONFieldReader: Sendable {
+    let object: JSONObject
+    /// The path of `object` itself (`""` at the top, `notification`, …).
+    let path: String
+    /// The error code raised for a bad field.
+    let code: PushError.Code
+
+    init(_ object: JSONObject, path: String = "", code: PushError.Code) {
+        self.object = object
+        self.path = path
+        self.code = code
+    }
+
+    /// The path of a member: `notification.payload`.
+    func path(of key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// An error about `field`.
+    func error(_ field: String, _ message: String) -> PushError {
+        PushError(code, field: field, message)
+    }
+
+    /// Throws for the first key not in `known`.
+    func rejectUnknownKeys(_ known: [String]) throws(PushError) {
+        for key in object.keys where !known.contains(key) {
+            throw error(path(of: key), "unknown field (expected one of: \(known.joined(separator: ", ")))")
+        }
+    }
+
+    /// The value of a required member.
+    func required(_ key: String) throws(PushError) -> JSONValue {
+        guard let value = object[key] else { throw error(path(of: key), "missing (required)") }
+        return value
+    }
+
+    /// A string member, if present.
+    func string(_ key: String) throws(PushError) -> String? {
+        guard let value = object[key] else { return nil }
+        guard case .string(let text) = value else { throw typeError(key, value, expected: "a string") }
+        return text
+    }
+
+    /// A Bool member, if present.
+    func bool(_ key: String) throws(PushError) -> Bool? {
+        guard let value = object[key] else { return nil }
+        guard case .bool(let flag) = value else { throw typeError(key, value, expected: "true or false") }
+        return flag
+    }
+
+    /// An object member, if present.
+    func object(_ key: String) throws(PushError) -> JSONObject? {
+        guard let value = object[key] else { return nil }
+        guard case .object(let member) = value else { throw typeError(key, value, expected: "an object") }
+        return member
+    }
+
+    /// An array-of-strings member, if present.
+    func strings(_ key: String) throws(PushError) -> [String]? {
+        guard let value = object[key] else { return nil }
+        guard case .array(let elements) = value else { throw typeError(key, value, expected: "an array of strings") }
+        var result: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard case .string(let text) = element else {
+                throw error("\(path(of: key))[\(index)]", "is \(element.typeDescription), expected a string")
+            }
+            result.append(text)
+        }
+        return result
+    }
+
+    /// A string member that must be the raw value of one of `Choice`'s cases, if present.
+    func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ type: Choice.Type) throws(PushError) -> Choice?
+    where Choice.RawValue == String {
+        guard let text = try string(key) else { return nil }
+        return try Self.choice(text, field: path(of: key), code: code)
+    }
+
+    /// `text` as one of `Choice`'s cases, or an error listing them.
+    static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ text: String, field: String, code: PushError.Code
+    ) throws(PushError) -> Choice where Choice.RawValue == String {
+        guard let match = Choice(rawValue: text) else {
+            let options = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw PushError(code, field: field, "\(shown(.string(text))) is not one of: \(options)")
+        }
+        return match
+    }
+
+    func typeError(_ key: String, _ value: JSONValue, expected: String) -> PushError {
+        error(path(of: key), "\(shown(value)) is \(value.typeDescription), expected \(expected)")
+    }
+
+    func shown(_ value: JSONValue) -> String { Self.shown(value) }
+
+    /// A value as compact JSON, cut to 40 characters so an error stays one short line.
+    static func shown(_ value: JSONValue) -> String {
+        let text = JSONWriter.string(from: value)
+        return text.count > 40 ? String(text.prefix(39)) + "…" : text
+    }
+}

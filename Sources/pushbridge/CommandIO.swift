@@ -1,0 +1,77 @@
+import Foundation
+
+/// What a command prints and the status it exits with.
+struct CommandOutput: Sendable, Equatable {
+    var status: Int32
+    var standardOutput = ""
+    var standardError = ""
+
+    /// Success with `text` on standard output.
+    static func success(_ text: String) -> CommandOutput {
+        CommandOutput(status: 0, standardOutput: text.hasSuffix("\n") ? text : text + "\n")
+    }
+
+    /// Failure with one `error: …` line on standard error and nothing on standard output.
+    static func failure(_ message: String, status: Int32 = ExitStatus.invalidInput) -> CommandOutput {
+        CommandOutput(status: status, standardError: "error: \(message)\n")
+    }
+}
+
+/// The exit statuses of `pushbridge` (`cli-contract.md`).
+enum ExitStatus {
+    /// Done.
+    static let success: Int32 = 0
+    /// A check found problems (`validate`, `check-config`).
+    static let problemsFound: Int32 = 1
+    /// The input or the command line could not be read.
+    static let invalidInput: Int32 = 2
+}
+
+/// Where a command's input comes from: files and standard input, injectable for tests.
+struct CommandIO: Sendable {
+    /// The most a command reads from one input: 1 MiB (a payload is at most 5 KB).
+    static let maxInputBytes = 1 << 20
+
+    /// Reads `path`, or standard input for `nil` or `-`, failing past ``maxInputBytes``.
+    var read: @Sendable (_ path: String?) throws(InputError) -> [UInt8]
+
+    /// Why an input could not be read.
+    struct InputError: Error, Sendable {
+        var message: String
+    }
+
+    /// The real process: files and standard input.
+    static let process = CommandIO { (path) throws(InputError) -> [UInt8] in
+        let handle: FileHandle
+        if let path, path != "-" {
+            guard let file = FileHandle(forReadingAtPath: path) else {
+                throw InputError(message: "\(path): cannot open the file")
+            }
+            handle = file
+        } else {
+            handle = FileHandle.standardInput
+        }
+        var bytes: [UInt8] = []
+        while bytes.count <= maxInputBytes {
+            let chunk = handle.readData(ofLength: 64 * 1024)
+            if chunk.isEmpty { break }
+            bytes.append(contentsOf: chunk)
+        }
+        guard bytes.count <= maxInputBytes else {
+            throw InputError(message: "input is larger than \(maxInputBytes) bytes")
+        }
+        return bytes
+    }
+
+    /// Input from memory: `stdin` for standard input, `files` by path.
+    static func memory(stdin: [UInt8] = [], files: [String: [UInt8]] = [:]) -> CommandIO {
+        CommandIO { (path) throws(InputError) -> [UInt8] in
+            guard let path, path != "-" else {
+                guard stdin.count <= maxInputBytes else { throw InputError(message: "input is larger than \(maxInputBytes) bytes") }
+                return stdin
+            }
+            guard let bytes = files[path] else { throw InputError(message: "\(path): cannot open the file") }
+            return bytes
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import PushBridge
+
+/// `pushbridge`: ask the dispatch model a question, see the seed experiments as the model
+/// computes them, or watch a demonstration. The JSON it prints is a public interface
+/// (`cli-contract.md`): names, fields and exit statuses only ever grow.
+struct CommandLineTool: Sendable {
+    let io: CommandIO
+
+    static let usage = """
+        usage: pushbridge [COMMAND]
+
+          (no command)                      a short demonstration that needs no input
+          simulate [--provider apns] [--format json|text] [FILE|-]
+                                            run one scenario (JSON) through the dispatch model
+          matrix [--format markdown|json] [--ios 9.3.2,12.3.1]
+                                            the seed article's experiment tables, as the model computes them
+          help                              this text
+        """
+
+    /// Runs the command `arguments` names.
+    func run(_ arguments: [String]) -> CommandOutput {
+        guard let command = arguments.first else { return DemoCommand().run() }
+        let rest = Array(arguments.dropFirst())
+        do {
+            switch command {
+            case "simulate": return try SimulateCommand(io: io).run(rest)
+            case "matrix": return try MatrixCommand().run(rest)
+            case "help", "--help", "-h": return .success(Self.usage)
+            default: return .failure("\(command): unknown command\n\(Self.usage)")
+            }
+        } catch {
+            return .failure(error.message)
+        }
+    }
+}

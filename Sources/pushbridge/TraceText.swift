@@ -1,0 +1,45 @@
+import PushBridge
+
+/// The `--format text` rendering of a simulation, for people.
+enum TraceText {
+    static func render(_ result: SimulationResult, scenario: DispatchScenario) -> String {
+        var lines: [String] = []
+        let note = scenario.notification
+        lines.append(
+            "iOS \(scenario.ios) · app \(scenario.state) · \(note.source) notification\(note.id.map { " \"\($0)\"" } ?? "") · user: \(scenario.user)")
+        lines.append("display: \(result.trace.display)")
+        if let delivered = result.trace.actionDelivered {
+            lines.append("action delivered: \(delivered ? "yes" : "no")")
+        }
+        lines.append("calls:")
+        if result.trace.calls.isEmpty { lines.append("  (none)") }
+        for call in result.trace.calls {
+            lines.append("  \(call.phase.rawValue.padding(7)) \(call.callback.seedLabel.padding(2)) \(callText(call))")
+        }
+        lines.append("events:")
+        if result.events.isEmpty { lines.append("  (none)") }
+        for event in result.events { lines.append("  " + eventText(event)) }
+        return lines.joined(separator: "\n")
+    }
+
+    static func callText(_ call: SystemCall) -> String {
+        var text = "\(call.callback.rawValue) [\(call.state)]"
+        if call.callback == .didFinishLaunching { text += " launchOptions: \(call.launchOptionsKey?.rawValue ?? "none")" }
+        if let action = call.action { text += " action: \(action.identifier)" }
+        return text
+    }
+
+    static func eventText(_ event: PushEvent) -> String {
+        var text = event.kind.rawValue
+        if let origin = event.origin { text += " origin=\(origin)" }
+        if case .opened(let open) = event { text += " action=\(open.action)" }
+        return text + " id=\(event.notification.id)"
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters.
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
