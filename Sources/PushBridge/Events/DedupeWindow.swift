@@ -9,9 +9,9 @@ struct DedupeWindow<Key: Hashable & Sendable>: Sendable {
     private var members: Set<Key> = []
 
     init(capacity: Int) {
+        // Storage grows with use (a normaliser that sees three events allocates for three),
+        // never beyond `capacity`.
         self.capacity = max(1, capacity)
-        ring.reserveCapacity(self.capacity)
-        members.reserveCapacity(self.capacity)
     }
 
     /// Records `key`; returns `false` when it is already in the window.
@@ -27,6 +27,9 @@ struct DedupeWindow<Key: Hashable & Sendable>: Sendable {
         members.insert(key)
         return true
     }
+
+    /// Whether `key` is in the window.
+    func contains(_ key: Key) -> Bool { members.contains(key) }
 
     /// How many keys the window holds now.
     var count: Int { members.count }

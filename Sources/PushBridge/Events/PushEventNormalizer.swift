@@ -5,7 +5,7 @@
 ///
 /// | call | state | event |
 /// |---|---|---|
-/// | 2, 3 or L | `active` | `received` (`foreground`) |
+/// | 2, 3 or L | `active` | `received` (`foreground`); `opened` (`foreground`) after 4 presented it: the tap on a foreground banner of an app without 5 |
 /// | 3 | `background` | `received` (`background`) |
 /// | 2, 3 or L | `inactive` | `opened` (`background`, or `coldStart` after a launch for it) |
 /// | 4 | any | `received` (`foreground`) |
@@ -49,11 +49,14 @@ public struct PushEventNormalizer: Sendable {
     }
 
     private var recent: DedupeWindow<EventKey>
+    /// Notifications 4 presented in the foreground: a later 2 or 3 `active` for one is its tap.
+    private var presented: DedupeWindow<String>
     private var pendingLaunch: PendingLaunch?
 
     /// A normaliser remembering the last `dedupeWindow` events for deduplication.
     public init(dedupeWindow: Int = PushEventNormalizer.defaultDedupeWindow) {
         recent = DedupeWindow(capacity: dedupeWindow)
+        presented = DedupeWindow(capacity: dedupeWindow)
     }
 
     /// Whether a launch's event is waiting for the call that may follow it.
@@ -74,6 +77,8 @@ public struct PushEventNormalizer: Sendable {
         switch invocation.callback {
         case .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch, .didReceiveLocalNotification:
             switch invocation.state {
+            case .active where presented.contains(notification.id):
+                deliver(.opened(.init(notification: notification, origin: .foreground, action: .default)), emit)
             case .active: deliver(.received(.init(notification: notification, origin: .foreground)), emit)
             case .background: deliver(.received(.init(notification: notification, origin: .background)), emit)
             case .inactive:
@@ -81,6 +86,7 @@ public struct PushEventNormalizer: Sendable {
                 deliver(.opened(.init(notification: notification, origin: origin, action: .default)), emit)
             }
         case .willPresent:
+            _ = presented.insert(notification.id)
             deliver(.received(.init(notification: notification, origin: .foreground)), emit)
         case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal:
             let origin: PushOrigin = launchedForIt ? .coldStart : (invocation.state == .active ? .foreground : .background)
