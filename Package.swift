@@ -12,12 +12,15 @@ let package = Package(
     platforms: [.iOS(.v13), .macOS(.v10_15)],
     products: [
         .library(name: "PushBridge", targets: ["PushBridge"]),
+        .library(name: "PushBridgeTesting", targets: ["PushBridgeTesting"]),
         .executable(name: "pushbridge", targets: ["pushbridge"]),
     ],
     targets: [
         .target(name: "PushBridge"),
+        .target(name: "PushBridgeTesting", dependencies: ["PushBridge"]),
         .executableTarget(name: "pushbridge", dependencies: ["PushBridge"]),
-        .testTarget(name: "PushBridgeTests", dependencies: ["PushBridge"]),
+        .testTarget(name: "PushBridgeTests", dependencies: ["PushBridge", "PushBridgeTesting"]),
+        .testTarget(name: "PushBridgeTestingTests", dependencies: ["PushBridgeTesting", "PushBridge"]),
         .testTarget(name: "pushbridgeTests", dependencies: ["pushbridge", "PushBridge"]),
     ],
     swiftLanguageModes: [.v6]

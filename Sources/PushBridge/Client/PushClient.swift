@@ -1,0 +1,112 @@
+/// The facade app code talks to: one stream of ``PushEvent``s, whatever the provider and
+/// whichever callbacks iOS used.
+///
+/// The integration layer (or a provider adapter) feeds the client every notification callback
+/// with ``handle(_:completion:)``; the client normalises them (exactly once, nothing lost, right
+/// kind and origin), answers every completion handler exactly once, and delivers the events to
+/// each subscriber of ``events()``.
+///
+/// Events that arrive while nobody is subscribed — the cold-start tap, typically — are held
+/// (``PushClientOptions/heldEventLimit``) and delivered, in order, to the next subscriber. There
+/// is no separate "initial notification" call that could deliver the cold-start tap twice.
+///
+/// ```swift
+/// let client = PushClient()
+/// client.setPresentationHandler { notification in
+///     notification.customKeys["silentInForeground"] == .bool(true) ? [] : [.banner, .sound]
+/// }
+/// Task {
+///     for await event in client.events() {
+///         if case .opened(let open) = event { router.route(open.notification) }
+///     }
+/// }
+/// ```
+public final class PushClient: Sendable {
+    /// The bounds and defaults this client runs with.
+    public let options: PushClientOptions
+    let scheduler: any PushScheduler
+    let state: Locked<State>
+
+    struct State {
+        var normalizer: PushEventNormalizer
+        var hub: EventHub
+        var launchDeadline: ScheduledWork?
+        var presentationHandler: PresentationHandler?
+        var backgroundWorkHandler: BackgroundWorkHandler?
+        var responseHandler: ResponseHandler?
+    }
+
+    /// Decides how a notification that arrives in the foreground is presented.
+    public typealias PresentationHandler = @Sendable (PushNotification) async -> PresentationOptions
+    /// Does the background work a push asks for (method 3) and reports its result.
+    public typealias BackgroundWorkHandler = @Sendable (PushNotification) async -> BackgroundFetchResult
+    /// Handles a user's response (a tap, a custom action, a dismiss) before iOS is told it is done;
+    /// iOS keeps the app running until then, which a background action (a quick reply) needs.
+    public typealias ResponseHandler = @Sendable (PushEvent) async -> Void
+
+    /// A client with the given options and scheduler (time is injected for tests).
+    public init(options: PushClientOptions = PushClientOptions(), scheduler: any PushScheduler = DispatchScheduler()) {
+        self.options = options
+        self.scheduler = scheduler
+        state = Locked(State(
+            normalizer: PushEventNormalizer(dedupeWindow: options.dedupeWindow),
+            hub: EventHub(heldLimit: options.heldEventLimit)))
+    }
+
+    deinit {
+        state.withLock { state in
+            state.launchDeadline?.cancel()
+            state.hub.finishAll()
+        }
+    }
+
+    // MARK: Subscribing
+
+    /// A new stream of every event from now on (and, for the first subscriber after a quiet time,
+    /// the events held until it came).
+    ///
+    /// The subscription is registered before this method returns, so no event can slip between
+    /// subscribing and the first `await`. Each call returns a fresh stream; ending the iteration
+    /// (or cancelling its task) unsubscribes.
+    public func events() -> AsyncStream<PushEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PushEvent.self, bufferingPolicy: .unbounded)
+        let id = state.withLock { $0.hub.add(continuation) }
+        continuation.onTermination = { [weak self] _ in
+            self?.state.withLock { $0.hub.remove(id) }
+        }
+        return stream
+    }
+
+    /// How many streams are subscribed now.
+    public var subscriberCount: Int { state.withLock { $0.hub.subscriberCount } }
+    /// How many events are held for the next subscriber.
+    public var heldEventCount: Int { state.withLock { $0.hub.heldCount } }
+    /// How many held events were dropped, oldest first, because the hold was full.
+    public var droppedEventCount: Int { state.withLock { $0.hub.droppedCount } }
+
+    // MARK: The app's decisions
+
+    /// Sets how foreground notifications are presented; `nil` restores the default
+    /// (``PushClientOptions/defaultPresentation``).
+    public func setPresentationHandler(_ handler: PresentationHandler?) {
+        state.withLock { $0.presentationHandler = handler }
+    }
+
+    /// Sets the background work run for method 3's pushes; `nil` answers `.noData` at once.
+    public func setBackgroundWorkHandler(_ handler: BackgroundWorkHandler?) {
+        state.withLock { $0.backgroundWorkHandler = handler }
+    }
+
+    /// Sets the work run for each response before iOS is told it is handled; `nil` answers at once.
+    public func setResponseHandler(_ handler: ResponseHandler?) {
+        state.withLock { $0.responseHandler = handler }
+    }
+
+    // MARK: Publishing
+
+    /// Publishes an event that did not come through a system callback (a provider's message,
+    /// registration or state). Deduplication does not apply.
+    package func publish(_ event: PushEvent) {
+        state.withLock { $0.hub.publish(event) }
+    }
+}

@@ -1,0 +1,28 @@
+/// The result a background fetch reports to iOS (`UIBackgroundFetchResult`).
+public enum BackgroundFetchResult: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// New data was downloaded.
+    case newData = 0
+    /// There was nothing new.
+    case noData = 1
+    /// The work failed or did not finish in time.
+    case failed = 2
+
+    /// `newData`, `noData` or `failed`.
+    public var description: String {
+        switch self {
+        case .newData: "newData"
+        case .noData: "noData"
+        case .failed: "failed"
+        }
+    }
+}
+
+/// A completion handler the system passed with a callback, which PushBridge must call exactly once.
+public enum SystemCompletion: Sendable {
+    /// Method 3's (and Getui's passthrough) fetch completion.
+    case fetch(@Sendable (BackgroundFetchResult) -> Void)
+    /// Method 4's presentation options.
+    case presentation(@Sendable (PresentationOptions) -> Void)
+    /// Method 5's (and the iOS 8–9 action handlers') completion.
+    case response(@Sendable () -> Void)
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// A value guarded by a lock: the one `@unchecked Sendable` box PushBridge's runtime types share.
+///
+/// Never call out to app code or `await` inside ``withLock(_:)``.
+package final class Locked<State>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: State
+
+    package init(_ state: State) {
+        self.state = state
+    }
+
+    /// Runs `body` with exclusive access to the state.
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
+    }
+}

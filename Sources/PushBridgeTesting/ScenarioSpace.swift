@@ -1,0 +1,125 @@
+import PushBridge
+
+/// Enumerates dispatch-model scenarios: every combination of the chosen versions, app states,
+/// implemented callbacks, payload kinds, user actions and presentation options.
+///
+/// PushBridge's own tests run the whole space through the model and the normaliser to prove the
+/// event guarantees; app teams can do the same for their handler.
+///
+/// ```swift
+/// for scenario in ScenarioSpace() {
+///     let result = try ScenarioSimulator.run(scenario)
+///     // assert something about result.events
+/// }
+/// ```
+public struct ScenarioSpace: Sequence, Sendable {
+    /// The kinds of notification the space covers.
+    public enum PayloadKind: String, Sendable, CaseIterable {
+        /// A visible alert.
+        case alert
+        /// A visible alert with `content-available`.
+        case alertContentAvailable
+        /// A silent push: `content-available` only.
+        case silent
+        /// A local notification.
+        case local
+
+        /// The notification of this kind, identified by `id`.
+        public func notification(id: String) -> ScenarioNotification {
+            switch self {
+            case .alert: .remote(["aps": ["alert": "Hello", "sound": "default"]], id: id)
+            case .alertContentAvailable: .remote(["aps": ["alert": "Hello", "content-available": 1]], id: id)
+            case .silent: .remote(["aps": ["content-available": 1]], id: id)
+            case .local: .local(["aps": ["alert": "Reminder"]], id: id)
+            }
+        }
+    }
+
+    /// The iOS versions: each threshold of the model, and just below it.
+    public var versions: [IOSVersion]
+    /// The app states at arrival.
+    public var states: [ArrivalState]
+    /// The callbacks whose every subset is tried (1 is always implemented).
+    public var callbacks: [SystemCallback]
+    /// The payload kinds.
+    public var payloads: [PayloadKind]
+    /// The user's actions.
+    public var actions: [UserAction]
+    /// What willPresent answers.
+    public var presentations: [PresentationOptions]
+    /// When the notification-center delegate is set.
+    public var centerDelegates: [CenterDelegateTiming]
+    /// Whether the category has a custom dismiss action.
+    public var customDismissActions: [Bool]
+
+    /// The default space: versions 3.0, 6.1, 7.0, 8.0, 9.3.2, 10.0, 12.3.1, 13.7, 14.0 and 17.0;
+    /// all four states; every subset of 2, 3, 4, 5, L, A and AL; all payload kinds; all user
+    /// actions; four presentations; the default delegate timing; dismiss with the custom action.
+    public init(
+        versions: [IOSVersion] = [
+            IOSVersion(3), IOSVersion(6, 1), IOSVersion(7), IOSVersion(8), IOSVersion(9, 3, 2), IOSVersion(10),
+            IOSVersion(12, 3, 1), IOSVersion(13, 7), IOSVersion(14), IOSVersion(17),
+        ],
+        states: [ArrivalState] = ArrivalState.allCases,
+        callbacks: [SystemCallback] = SystemCallback.allCases.filter { $0 != .didFinishLaunching },
+        payloads: [PayloadKind] = PayloadKind.allCases,
+        actions: [UserAction] = [
+            .none, .tap, .dismiss, .openAppIcon, .action(id: "reply", foreground: true), .action(id: "archive", foreground: false),
+        ],
+        presentations: [PresentationOptions] = [[], [.alert], [.banner, .sound], [.list]],
+        centerDelegates: [CenterDelegateTiming] = [.beforeLaunchEnds],
+        customDismissActions: [Bool] = [true]
+    ) {
+        self.versions = versions
+        self.states = states
+        self.callbacks = callbacks
+        self.payloads = payloads
+        self.actions = actions
+        self.presentations = presentations
+        self.centerDelegates = centerDelegates
+        self.customDismissActions = customDismissActions
+    }
+
+    /// How many scenarios the space holds.
+    public var count: Int {
+        versions.count * states.count * (1 << callbacks.count) * payloads.count * actions.count * presentations.count
+            * centerDelegates.count * customDismissActions.count
+    }
+
+    /// Iterates the space without materialising it.
+    public struct Iterator: IteratorProtocol {
+        private let space: ScenarioSpace
+        private var index = 0
+
+        fileprivate init(_ space: ScenarioSpace) { self.space = space }
+
+        /// The next scenario, or `nil` after the last.
+        public mutating func next() -> DispatchScenario? {
+            guard index < space.count else { return nil }
+            defer { index += 1 }
+            return space.scenario(at: index)
+        }
+    }
+
+    /// An iterator over every scenario.
+    public func makeIterator() -> Iterator { Iterator(self) }
+
+    /// The scenario at `index` (0 ..< ``count``), decoded in mixed radix.
+    public func scenario(at index: Int) -> DispatchScenario {
+        var rest = index
+        func pick<Element>(_ elements: [Element]) -> Element {
+            let element = elements[rest % elements.count]
+            rest /= elements.count
+            return element
+        }
+        let subsetCount = 1 << callbacks.count
+        let subset = rest % subsetCount
+        rest /= subsetCount
+        let implemented = Set(callbacks.enumerated().filter { subset & (1 << $0.offset) != 0 }.map(\.element))
+        let payload = pick(payloads)
+        return DispatchScenario(
+            ios: pick(versions), state: pick(states), implements: implemented,
+            centerDelegate: pick(centerDelegates), notification: payload.notification(id: "s-\(index)"),
+            customDismissAction: pick(customDismissActions), presentation: pick(presentations), user: pick(actions))
+    }
+}

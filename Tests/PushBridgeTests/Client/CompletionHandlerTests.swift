@@ -1,0 +1,156 @@
+import PushBridge
+import PushBridgeTesting
+import Testing
+
+/// Every completion handler runs exactly once: with the app's answer, or from the watchdog.
+@Suite struct CompletionHandlerTests {
+    /// Waits until `condition` holds, yielding to let the client's tasks run.
+    private func eventually(_ condition: () -> Bool) async {
+        for _ in 0..<10_000 where !condition() { await Task.yield() }
+    }
+
+    @Test func exactlyOnceUnderContention() async {
+        await confirmation(expectedCount: 1) { ran in
+            let once = ExactlyOnce<Int> { _ in ran() }
+            let wins = await withTaskGroup(of: Bool.self) { group in
+                for value in 0..<200 { group.addTask { once.complete(value) } }
+                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(wins == 1)
+            #expect(once.isCompleted)
+        }
+    }
+
+    @Test func fetchWithoutAHandlerAnswersNoDataOnce() async throws {
+        let results = Locked<[BackgroundFetchResult]>([])
+        let note = try Fixture.notification("f")
+        await confirmation(expectedCount: 1) { answered in
+            let client = PushClient(scheduler: ManualScheduler())
+            client.handle(Fixture.fetch(note, .background), completion: .fetch { result in
+                results.withLock { $0.append(result) }
+                answered()
+            })
+        }
+        #expect(results.withLock { $0 } == [.noData])
+    }
+
+    @Test(arguments: BackgroundFetchResult.allCases)
+    func fetchAnswersWithTheAppsResultOnce(expected: BackgroundFetchResult) async throws {
+        let scheduler = ManualScheduler()
+        let client = PushClient(scheduler: scheduler)
+        client.setBackgroundWorkHandler { _ in expected }
+        let results = Locked<[BackgroundFetchResult]>([])
+        try await confirmation(expectedCount: 1) { answered in
+            client.handle(Fixture.fetch(try Fixture.notification("f"), .background), completion: .fetch { result in
+                results.withLock { $0.append(result) }
+                answered()
+            })
+            await eventually { !results.withLock { $0 }.isEmpty }
+            scheduler.advance(by: 60)  // the watchdog, if still scheduled, must not answer again
+        }
+        #expect(results.withLock { $0 } == [expected])
+    }
+
+    @Test func fetchWatchdogAnswersBeforeTheDeadlineWhenTheAppHangs() async throws {
+        let scheduler = ManualScheduler()
+        let client = PushClient(scheduler: scheduler)
+        let started = Locked(false)
+        client.setBackgroundWorkHandler { _ in
+            started.withLock { $0 = true }
+            try? await Task.sleep(nanoseconds: 3_600_000_000_000)  // hangs until cancelled
+            return .newData  // answers late, after the watchdog: ignored
+        }
+        let results = Locked<[BackgroundFetchResult]>([])
+        try await confirmation(expectedCount: 1) { answered in
+            client.handle(Fixture.fetch(try Fixture.notification("slow"), .background), completion: .fetch { result in
+                results.withLock { $0.append(result) }
+                answered()
+            })
+            await eventually { started.withLock { $0 } }
+            scheduler.advance(by: client.options.fetchWatchdogDelay - 0.5)
+            #expect(results.withLock { $0 }.isEmpty)
+            scheduler.advance(by: 0.5)
+            #expect(results.withLock { $0 } == [.failed])
+            for _ in 0..<1_000 { await Task.yield() }  // let the cancelled handler return
+        }
+        #expect(client.options.fetchWatchdogDelay == 25)
+        #expect(results.withLock { $0 } == [.failed])
+    }
+
+    @Test func presentationDefaultsWithoutAHandlerAndUnitesOtherSDKsOptions() async throws {
+        let client = PushClient(scheduler: ManualScheduler())
+        let answers = Locked<[PresentationOptions]>([])
+        let note = try Fixture.notification("p")
+        await confirmation(expectedCount: 1) { answered in
+            client.willPresent(note, requestedByOthers: [.alert]) { options in
+                answers.withLock { $0.append(options) }
+                answered()
+            }
+        }
+        #expect(answers.withLock { $0 } == [client.options.defaultPresentation.union(.alert)])
+    }
+
+    @Test func presentationUsesTheAppsAnswer() async throws {
+        let client = PushClient(scheduler: ManualScheduler())
+        client.setPresentationHandler { note in note.id == "quiet" ? [] : [.banner] }
+        let answers = Locked<[PresentationOptions]>([])
+        try await confirmation(expectedCount: 2) { answered in
+            for id in ["quiet", "loud"] {
+                client.willPresent(try Fixture.notification(id), requestedByOthers: [.badge]) { options in
+                    answers.withLock { $0.append(options) }
+                    answered()
+                }
+            }
+            await eventually { answers.withLock { $0 }.count == 2 }
+        }
+        #expect(Set(answers.withLock { $0 }.map(\.rawValue)) == [PresentationOptions.badge.rawValue, PresentationOptions([.banner, .badge]).rawValue])
+    }
+
+    @Test func presentationTimeoutAnswersTheDefault() async throws {
+        let scheduler = ManualScheduler()
+        let client = PushClient(scheduler: scheduler)
+        client.setPresentationHandler { _ in
+            try? await Task.sleep(nanoseconds: 3_600_000_000_000)
+            return []
+        }
+        let answers = Locked<[PresentationOptions]>([])
+        try await confirmation(expectedCount: 1) { answered in
+            client.willPresent(try Fixture.notification("slow")) { options in
+                answers.withLock { $0.append(options) }
+                answered()
+            }
+            scheduler.advance(by: client.options.presentationTimeout)
+            for _ in 0..<1_000 { await Task.yield() }
+        }
+        #expect(answers.withLock { $0 } == [client.options.defaultPresentation])
+    }
+
+    @Test func responseCompletesAfterTheAppsResponseHandler() async throws {
+        let client = PushClient(scheduler: ManualScheduler())
+        let seen = Locked<[PushEvent.Kind]>([])
+        client.setResponseHandler { event in seen.withLock { $0.append(event.kind) } }
+        let completed = Locked(0)
+        try await confirmation(expectedCount: 2) { answered in
+            let note = try Fixture.notification("r")
+            for action in [ResponseAction.default, .dismiss] {
+                client.handle(Fixture.response(note, action, .background), completion: .response {
+                    completed.withLock { $0 += 1 }
+                    answered()
+                })
+            }
+            await eventually { completed.withLock { $0 } == 2 }
+        }
+        #expect(seen.withLock { $0 }.sorted { $0.rawValue < $1.rawValue } == [.dismissed, .opened])
+    }
+
+    @Test func aDuplicateResponseIsCompletedWithoutAnEvent() async throws {
+        let client = PushClient(scheduler: ManualScheduler())
+        let note = try Fixture.notification("twice")
+        await confirmation(expectedCount: 2) { answered in
+            let first = client.handle(Fixture.response(note), completion: .response { answered() })
+            let second = client.handle(Fixture.response(note), completion: .response { answered() })
+            #expect(first.count == 1)
+            #expect(second.isEmpty)
+        }
+    }
+}

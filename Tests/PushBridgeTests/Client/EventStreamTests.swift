@@ -1,0 +1,88 @@
+import PushBridge
+import PushBridgeTesting
+import Testing
+
+/// Subscribing: held events, late subscribers, the hold's bound, unsubscribing.
+@Suite struct EventStreamTests {
+    @Test func eventsBeforeTheFirstSubscriberAreDeliveredOnceInOrder() async throws {
+        let client = PushClient(scheduler: ManualScheduler())
+        let ids = ["a", "b", "c"]
+        for id in ids { client.handle(Fixture.willPresent(try Fixture.notification(id))) }
+        #expect(client.heldEventCount == 3)
+
+        let first = client.events()
+        #expect(client.heldEventCount == 0)
+        client.handle(Fixture.willPresent(try Fixture.notification("d")))
+        let received = await collect(first, count: 4)
+        #expect(received.map(\.notification.id) == ids + ["d"])
+        #expect(received.allSatisfy { $0.kind == .received })
+    }
+
+    @Test func laterSubscribersGetOnlyNewEvents() async throws {
+        let client = PushClient(scheduler: ManualScheduler())
+        client.handle(Fixture.willPresent(try Fixture.notification("early")))
+        let first = client.events()
+        let second = client.events()
+        client.handle(Fixture.willPresent(try Fixture.notification("late")))
+        #expect(await collect(first, count: 2).map(\.notification.id) == ["early", "late"])
+        #expect(await collect(second, count: 1).map(\.notification.id) == ["late"])
+    }
+
+    @Test(arguments: [0, 1, 5, 100])
+    func theHoldIsBoundedAndCountsWhatItDrops(limit: Int) async throws {
+        let client = PushClient(options: PushClientOptions(heldEventLimit: limit), scheduler: ManualScheduler())
+        let total = limit + 7
+        for index in 0..<total { client.handle(Fixture.willPresent(try Fixture.notification("n\(index)"))) }
+        #expect(client.heldEventCount == limit)
+        #expect(client.droppedEventCount == total - limit)
+        let events = await collect(client.events(), count: limit)
+        // The oldest were dropped: the newest `limit` remain, in order.
+        #expect(events.map(\.notification.id) == (total - limit..<total).map { "n\($0)" })
+    }
+
+    @Test func aCancelledSubscriberIsRemoved() async throws {
+        let client = PushClient(scheduler: ManualScheduler())
+        let consumer = Task {
+            for await _ in client.events() {}
+        }
+        while client.subscriberCount == 0 { await Task.yield() }
+        consumer.cancel()
+        await consumer.value
+        while client.subscriberCount != 0 { await Task.yield() }
+        // With no subscriber left, events are held again for the next one.
+        client.handle(Fixture.willPresent(try Fixture.notification("after")))
+        #expect(client.heldEventCount == 1)
+    }
+
+    @Test func subscriptionIsRegisteredBeforeEventsReturns() async throws {
+        let client = PushClient(scheduler: ManualScheduler())
+        let idle = client.events()  // the first subscriber, never iterated
+        let stream = client.events()
+        #expect(client.subscriberCount == 2)
+        client.handle(Fixture.willPresent(try Fixture.notification("x")))
+        #expect(client.heldEventCount == 0)
+        #expect(await collect(stream, count: 1).map(\.notification.id) == ["x"])
+        withExtendedLifetime(idle) {}
+    }
+
+    @Test func aStreamNobodyHoldsUnsubscribes() throws {
+        let client = PushClient(scheduler: ManualScheduler())
+        _ = client.events()
+        #expect(client.subscriberCount == 0)
+        client.handle(Fixture.willPresent(try Fixture.notification("kept")))
+        #expect(client.heldEventCount == 1)
+    }
+
+    @Test func duplicateDeliveriesYieldOneEvent() async throws {
+        let client = PushClient(scheduler: ManualScheduler())
+        let stream = client.events()
+        let note = try Fixture.notification("dup", contentAvailable: true)
+        // iOS 10+, foreground, content-available: 3 then 4 for one delivery.
+        client.handle(Fixture.fetch(note, .active))
+        client.handle(Fixture.willPresent(note))
+        client.handle(Fixture.response(note, .default, .active))
+        let events = await collect(stream, count: 2)
+        #expect(events.map(\.kind) == [.received, .opened])
+        #expect(events.map(\.origin) == [.foreground, .foreground])
+    }
+}

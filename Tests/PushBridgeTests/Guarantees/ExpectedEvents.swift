@@ -1,0 +1,50 @@
+import PushBridge
+
+/// The events `events.md` expects of a simulated scenario ("Expected events of a simulated
+/// scenario"), computed from the scenario and its trace's outcome only — not from the calls —
+/// so it checks the normaliser independently of its own rules.
+struct ExpectedEvent: Hashable, CustomStringConvertible {
+    var kind: PushEvent.Kind
+    var origin: PushOrigin?
+    var action: PushAction?
+
+    init(_ kind: PushEvent.Kind, _ origin: PushOrigin? = nil, _ action: PushAction? = nil) {
+        self.kind = kind
+        self.origin = origin
+        self.action = action
+    }
+
+    init(_ event: PushEvent) {
+        kind = event.kind
+        origin = event.origin
+        if case .opened(let open) = event { action = open.action }
+    }
+
+    var description: String { "\(kind)(\(origin?.rawValue ?? "-"), \(action?.description ?? "-"))" }
+
+    static func expected(for scenario: DispatchScenario, trace: DispatchTrace) -> [ExpectedEvent] {
+        var events: [ExpectedEvent] = []
+        let arrivalRan = !trace.arrivalCalls.isEmpty
+        // Arrival: any call in the foreground → received(foreground); 3 in the background
+        // (including after a background launch) → received(background).
+        if arrivalRan {
+            events.append(ExpectedEvent(.received, scenario.state == .foreground ? .foreground : .background))
+        }
+        guard trace.actionDelivered == true else { return events }
+        // A tap on a running app is foreground/background; on one that was not running,
+        // coldStart — unless a push had already launched it into the background.
+        let origin: PushOrigin =
+            switch scenario.state {
+            case .foreground: .foreground
+            case .background: .background
+            case .notRunning, .forceQuit: arrivalRan ? .background : .coldStart
+            }
+        switch scenario.user {
+        case .tap: events.append(ExpectedEvent(.opened, origin, .default))
+        case .action(let id, _): events.append(ExpectedEvent(.opened, origin, .custom(id)))
+        case .dismiss: events.append(ExpectedEvent(.dismissed))
+        case .none, .openAppIcon: break
+        }
+        return events
+    }
+}

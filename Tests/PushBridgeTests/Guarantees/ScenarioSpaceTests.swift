@@ -1,0 +1,63 @@
+import PushBridge
+import PushBridgeTesting
+import Testing
+
+/// The event guarantees over the whole scenario space: versions × states × every subset of
+/// implemented callbacks × payload kinds × user actions × presentation options.
+@Suite struct ScenarioSpaceTests {
+    /// Runs every scenario of `space` through the model and the real normaliser and returns the
+    /// first mismatches against the expected events (at most 10, to keep failures readable).
+    private func mismatches(in space: ScenarioSpace) throws -> (checked: Int, failures: [String]) {
+        var failures: [String] = []
+        var checked = 0
+        for scenario in space {
+            let result = try ScenarioSimulator.run(scenario)
+            let expected = ExpectedEvent.expected(for: scenario, trace: result.trace)
+            let actual = result.events.map(ExpectedEvent.init)
+            checked += 1
+            // Exactly once, received before opened, all about this notification.
+            let kinds = result.events.map(\.kind)
+            let wellFormed = kinds.count <= 2 && kinds.filter { $0 == .received }.count <= 1
+                && (kinds.count < 2 || kinds[0] == .received) && result.events.allSatisfy { $0.notification.id == scenario.notification.id }
+            if actual != expected || !wellFormed, failures.count < 10 {
+                failures.append("\(scenario.ios) \(scenario.state) \(scenario.implements.map(\.seedLabel).sorted()) "
+                    + "\(scenario.notification.source) \(scenario.user) \(scenario.presentation): expected \(expected), got \(actual)")
+            }
+        }
+        return (checked, failures)
+    }
+
+    /// The default space, one version at a time so the versions run in parallel.
+    @Test(arguments: ScenarioSpace().versions)
+    func everyScenarioYieldsTheExpectedEvents(version: IOSVersion) throws {
+        var space = ScenarioSpace()
+        space.versions = [version]
+        let (checked, failures) = try mismatches(in: space)
+        #expect(checked == space.count)
+        #expect(checked == 4 * 128 * 4 * 6 * 4)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test(arguments: CenterDelegateTiming.allCases)
+    func everyDelegateTimingAndDismissSetting(timing: CenterDelegateTiming) throws {
+        let space = ScenarioSpace(
+            versions: [IOSVersion(9, 3), IOSVersion(10), IOSVersion(14)], presentations: [[], [.alert]],
+            centerDelegates: [timing], customDismissActions: [false, true])
+        let (checked, failures) = try mismatches(in: space)
+        #expect(checked == space.count)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func withoutTheBackgroundModeNothingWakesTheApp() throws {
+        let space = ScenarioSpace(
+            versions: [IOSVersion(9, 3), IOSVersion(12)], payloads: [.alertContentAvailable, .silent], presentations: [[.alert]])
+        for var scenario in space {
+            scenario.backgroundModes = []
+            let result = try ScenarioSimulator.run(scenario)
+            if scenario.state != .foreground {
+                #expect(result.trace.arrivalCalls.isEmpty)
+            }
+            #expect(result.events.map(ExpectedEvent.init) == ExpectedEvent.expected(for: scenario, trace: result.trace))
+        }
+    }
+}
