@@ -1,0 +1,90 @@
+import Foundation
+
+extension JSONValue {
+    /// Converts a Foundation property-list value — what iOS and the vendor SDKs hand an app as
+    /// `userInfo: [AnyHashable: Any]` — into a `JSONValue`, once, at the edge.
+    ///
+    /// `NSNumber`s are read by their underlying type, so a JSON `true` stays `.bool(true)` and
+    /// `1` stays `.integer(1)` even where Foundation bridges one into the other. Dictionary keys
+    /// must be strings; `NSNull` is `null`; `Date`s and `Data` are rejected (they never come
+    /// from an APNs payload).
+    ///
+    /// - Parameters:
+    ///   - value: The value (`NSDictionary`, `[AnyHashable: Any]`, `NSArray`, `String`, `NSNumber`, …).
+    ///   - path: The key path used in errors (`payload` by default).
+    ///   - depth: How deep the value is allowed to nest (64 by default, as ``JSONParser``).
+    /// - Throws: ``PushError`` (``PushError/Code/invalidPayload``) naming the key path of the
+    ///   first value that has no JSON form.
+    public init(foundation value: Any, path: String = "payload", depth: Int = JSONParser.Limits.default.maxDepth) throws(PushError) {
+        guard depth >= 0 else { throw PushError(.invalidPayload, field: path, "nested too deeply") }
+        switch value {
+        case is NSNull:
+            self = .null
+        case let number as NSNumber where !(value is String):
+            self = try Self.number(number, path: path)
+        case let text as String:
+            self = .string(text)
+        case let dictionary as [AnyHashable: Any]:
+            var object = JSONObject()
+            for (key, member) in dictionary {
+                guard let name = key.base as? String else {
+                    throw PushError(.invalidPayload, field: path, "has a key that is not a string (\(type(of: key.base)))")
+                }
+                object[name] = try JSONValue(foundation: member, path: "\(path).\(name)", depth: depth - 1)
+            }
+            self = .object(object)
+        case let array as [Any]:
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(array.count)
+            for (index, element) in array.enumerated() {
+                elements.append(try JSONValue(foundation: element, path: "\(path)[\(index)]", depth: depth - 1))
+            }
+            self = .array(elements)
+        default:
+            throw PushError(.invalidPayload, field: path, "is a \(type(of: value)), which has no JSON form")
+        }
+    }
+
+    /// An `NSNumber` by its underlying type: Bool, integer or floating point.
+    private static func number(_ number: NSNumber, path: String) throws(PushError) -> JSONValue {
+        if isBoolean(number) { return .bool(number.boolValue) }
+        switch String(cString: number.objCType) {
+        case "f", "d":
+            let double = number.doubleValue
+            guard double.isFinite else { throw PushError(.invalidPayload, field: path, "is not a finite number") }
+            // Integral doubles that came from JSON integers on some platforms stay doubles here:
+            // the validator treats 1 and 1.0 alike where APNs does.
+            return .double(double)
+        case "Q":
+            guard let integer = Int64(exactly: number.uint64Value) else {
+                throw PushError(.invalidPayload, field: path, "is an integer beyond 64 bits")
+            }
+            return .integer(integer)
+        default:
+            return .integer(number.int64Value)
+        }
+    }
+
+    /// Whether an `NSNumber` holds a Bool (`kCFBooleanTrue`/`False` on Apple platforms, a
+    /// Bool-typed number elsewhere).
+    private static func isBoolean(_ number: NSNumber) -> Bool {
+        #if canImport(Darwin)
+            return CFGetTypeID(number) == CFBooleanGetTypeID()
+        #else
+            return number === NSNumber(value: true) || number === NSNumber(value: false)
+                || String(cString: number.objCType) == "c" && type(of: number) != NSNumber.self
+        #endif
+    }
+}
+
+extension PushNotification {
+    /// Reads a notification from the `userInfo` dictionary iOS or a vendor SDK passes.
+    ///
+    /// - Throws: ``PushError`` when a value has no JSON form, or the payload has no `aps` object.
+    public init(userInfo: [AnyHashable: Any], identifier: String? = nil, source: NotificationSource = .remote) throws(PushError) {
+        guard case .object(let payload) = try JSONValue(foundation: userInfo) else {
+            throw PushError(.invalidPayload, field: "payload", "expected an object")
+        }
+        try self.init(payload: payload, identifier: identifier, source: source)
+    }
+}
