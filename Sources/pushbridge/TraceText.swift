@@ -33,7 +33,7 @@ enum TraceText {
         var text = event.kind.rawValue
         if let origin = event.origin { text += " origin=\(origin)" }
         if case .opened(let open) = event { text += " action=\(open.action)" }
-        return text + " id=\(event.notification.id)"
+        return text + (event.id.map { " id=\($0)" } ?? "")
     }
 }
 

@@ -1,15 +1,19 @@
 /// Feeding the client the callbacks iOS makes.
 extension PushClient {
-    /// Handles one callback: normalises it into events and answers its completion handler
-    /// exactly once.
+    /// Handles one callback the app's delegate received from iOS: the provider does what its SDK
+    /// needs, then the client normalises the callback into events and answers its completion
+    /// handler exactly once.
     ///
     /// - Parameters:
     ///   - invocation: The callback, its application state and the notification it carried.
     ///   - completion: The completion handler the system passed, if any. It runs exactly once:
     ///     with the app's answer, or from a watchdog before the system's deadline.
-    /// - Returns: The events this callback produced (after deduplication), already delivered.
-    @discardableResult
-    public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) -> [PushEvent] {
+    public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
+        provider.handle(invocation, completion: completion)
+    }
+
+    /// Normalises one callback (as the provider passes it on) and answers its completion handler.
+    func normalize(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
         let (events, handlers) = state.withLock { state -> ([PushEvent], Handlers) in
             var emitted: [PushEvent] = []
             state.normalizer.consume(invocation) { event in
@@ -27,7 +31,6 @@ extension PushClient {
         if let completion {
             answer(completion, for: invocation, events: events, handlers: handlers)
         }
-        return events
     }
 
     /// Tells the client the app became active: a launch's event that is still waiting for its

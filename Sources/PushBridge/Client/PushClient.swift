@@ -22,6 +22,8 @@
 /// }
 /// ```
 public final class PushClient: Sendable {
+    /// The provider adapter behind this client (``NoOpProvider`` by default).
+    public let provider: any PushProvider
     /// The bounds and defaults this client runs with.
     public let options: PushClientOptions
     let scheduler: any PushScheduler
@@ -44,13 +46,26 @@ public final class PushClient: Sendable {
     /// iOS keeps the app running until then, which a background action (a quick reply) needs.
     public typealias ResponseHandler = @Sendable (PushEvent) async -> Void
 
-    /// A client with the given options and scheduler (time is injected for tests).
-    public init(options: PushClientOptions = PushClientOptions(), scheduler: any PushScheduler = DispatchScheduler()) {
+    /// A client for `provider`, with the given options and scheduler (time is injected for tests).
+    ///
+    /// The client attaches itself to the provider, which from then on sends it what its SDK reports.
+    public init(
+        provider: any PushProvider = NoOpProvider(), options: PushClientOptions = PushClientOptions(),
+        scheduler: any PushScheduler = DispatchScheduler()
+    ) {
+        self.provider = provider
         self.options = options
         self.scheduler = scheduler
         state = Locked(State(
             normalizer: PushEventNormalizer(dedupeWindow: options.dedupeWindow),
             hub: EventHub(heldLimit: options.heldEventLimit)))
+        provider.attach(to: PushEventSink(
+            invocation: { [weak self] invocation, completion in
+                guard let self else { return completion?.completeWithDefault() ?? () }
+                self.normalize(invocation, completion: completion)
+            },
+            message: { [weak self] message in self?.deliver(message) },
+            event: { [weak self] event in self?.publish(event) }))
     }
 
     deinit {
@@ -104,9 +119,16 @@ public final class PushClient: Sendable {
 
     // MARK: Publishing
 
-    /// Publishes an event that did not come through a system callback (a provider's message,
+    /// Publishes an event that did not come through a system callback (a provider's
     /// registration or state). Deduplication does not apply.
-    package func publish(_ event: PushEvent) {
+    func publish(_ event: PushEvent) {
         state.withLock { $0.hub.publish(event) }
+    }
+
+    /// Delivers a provider's own-channel message, unless it or its APNs copy was delivered already.
+    func deliver(_ message: PushEvent.Message) {
+        state.withLock { state in
+            state.normalizer.consume(message: message) { state.hub.publish($0) }
+        }
     }
 }

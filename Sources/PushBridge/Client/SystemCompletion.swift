@@ -26,3 +26,15 @@ public enum SystemCompletion: Sendable {
     /// Method 5's (and the iOS 8–9 action handlers') completion.
     case response(@Sendable () -> Void)
 }
+
+extension SystemCompletion {
+    /// Answers with the neutral value: `.noData`, no presentation, done. For a completion that
+    /// reaches nobody who could decide (a client that no longer exists).
+    public func completeWithDefault() {
+        switch self {
+        case .fetch(let handler): handler(.noData)
+        case .presentation(let handler): handler([])
+        case .response(let handler): handler()
+        }
+    }
+}

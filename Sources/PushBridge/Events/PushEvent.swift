@@ -19,6 +19,14 @@ public enum PushEvent: Sendable, Hashable {
     case opened(Opened)
     /// The user explicitly dismissed a notification (a `customDismissAction` category).
     case dismissed(Dismissed)
+    /// A provider's own-channel message arrived (JPush custom message, Getui passthrough).
+    case message(Message)
+    /// The provider's identifier for this device arrived (token, registration ID, client ID).
+    case registered(Registration)
+    /// Registering with the provider failed.
+    case registrationFailed(RegistrationFailure)
+    /// The provider's connection changed.
+    case providerState(ProviderState)
 
     /// A ``received(_:)`` event.
     public struct Received: Sendable, Hashable {
@@ -71,6 +79,10 @@ public enum PushEvent: Sendable, Hashable {
         case .received: .received
         case .opened: .opened
         case .dismissed: .dismissed
+        case .message: .message
+        case .registered: .registered
+        case .registrationFailed: .registrationFailed
+        case .providerState: .providerState
         }
     }
 
@@ -82,15 +94,30 @@ public enum PushEvent: Sendable, Hashable {
         case opened
         /// ``PushEvent/dismissed(_:)``.
         case dismissed
+        /// ``PushEvent/message(_:)``.
+        case message
+        /// ``PushEvent/registered(_:)``.
+        case registered
+        /// ``PushEvent/registrationFailed(_:)``.
+        case registrationFailed
+        /// ``PushEvent/providerState(_:)``.
+        case providerState
     }
 
-    /// The notification the event is about.
-    public var notification: PushNotification {
+    /// The notification the event is about, for `received`, `opened` and `dismissed`.
+    public var notification: PushNotification? {
         switch self {
         case .received(let event): event.notification
         case .opened(let event): event.notification
         case .dismissed(let event): event.notification
+        default: nil
         }
+    }
+
+    /// The identity of the notification or message the event is about.
+    public var id: String? {
+        if case .message(let message) = self { return message.id }
+        return notification?.id
     }
 
     /// The event's origin, when its kind has one.
@@ -98,7 +125,7 @@ public enum PushEvent: Sendable, Hashable {
         switch self {
         case .received(let event): event.origin
         case .opened(let event): event.origin
-        case .dismissed: nil
+        default: nil
         }
     }
 }

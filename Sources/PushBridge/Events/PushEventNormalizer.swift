@@ -20,7 +20,8 @@
 ///
 /// Repeats are dropped on (id, kind, origin) within a window of the last ``defaultDedupeWindow``
 /// events, so 3 then 4 for one foreground push is one `received`, while a `received` followed by
-/// a tap still yields both events.
+/// a tap still yields both events. A provider's own-channel message (``consume(message:emit:)``)
+/// whose APNs copy the app was already told of yields nothing.
 ///
 /// A value type with no locks: the client facade runs it under its own lock.
 ///
@@ -51,12 +52,16 @@ public struct PushEventNormalizer: Sendable {
     private var recent: DedupeWindow<EventKey>
     /// Notifications 4 presented in the foreground: a later 2 or 3 `active` for one is its tap.
     private var presented: DedupeWindow<String>
+    /// Notifications the app was told of (`received` or `opened`): a provider's own-channel copy
+    /// of one (a Getui passthrough redelivered offline) is not delivered again.
+    private var handled: DedupeWindow<String>
     private var pendingLaunch: PendingLaunch?
 
     /// A normaliser remembering the last `dedupeWindow` events for deduplication.
     public init(dedupeWindow: Int = PushEventNormalizer.defaultDedupeWindow) {
         recent = DedupeWindow(capacity: dedupeWindow)
         presented = DedupeWindow(capacity: dedupeWindow)
+        handled = DedupeWindow(capacity: dedupeWindow)
     }
 
     /// Whether a launch's event is waiting for the call that may follow it.
@@ -110,6 +115,14 @@ public struct PushEventNormalizer: Sendable {
         return events
     }
 
+    /// Feeds a provider's own-channel message (JPush custom message, Getui passthrough); calls
+    /// `emit` unless the same message was already delivered, or the app was already told of its
+    /// APNs copy (same ID).
+    public mutating func consume(message: PushEvent.Message, emit: (PushEvent) -> Void) {
+        guard !handled.contains(message.id) else { return }
+        deliver(.message(message), emit)
+    }
+
     /// Emits the event of a launch whose follow-up call never came: `opened` (`coldStart`) for a
     /// launch by the user, `received` (`background`) for a launch into the background.
     public mutating func flush(emit: (PushEvent) -> Void) {
@@ -143,7 +156,9 @@ public struct PushEventNormalizer: Sendable {
     }
 
     private mutating func deliver(_ event: PushEvent, _ emit: (PushEvent) -> Void) {
-        let key = EventKey(id: event.notification.id, kind: event.kind, origin: event.origin)
-        if recent.insert(key) { emit(event) }
+        guard let id = event.id else { return emit(event) }
+        guard recent.insert(EventKey(id: id, kind: event.kind, origin: event.origin)) else { return }
+        if event.kind == .received || event.kind == .opened { _ = handled.insert(id) }
+        emit(event)
     }
 }

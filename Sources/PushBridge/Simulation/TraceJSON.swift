@@ -25,8 +25,20 @@ extension PushEvent {
             if let text = event.textInput { object["textInput"] = .string(text) }
         case .dismissed:
             break
+        case .message(let message):
+            object["transport"] = .string(message.transport.rawValue)
+            object["offline"] = .bool(message.offline)
+        case .registered(let registration):
+            object["provider"] = .string(registration.provider.rawValue)
+            object["identifier"] = .string(registration.identifier.masked)
+        case .registrationFailed(let failure):
+            object["provider"] = .string(failure.provider.rawValue)
+            object["error"] = .string(failure.error.description)
+        case .providerState(let change):
+            object["provider"] = .string(change.provider.rawValue)
+            object["state"] = .string(change.state.rawValue)
         }
-        object["id"] = .string(notification.id)
+        if let id { object["id"] = .string(id) }
         return .object(object)
     }
 }

@@ -18,7 +18,7 @@ import Testing
             // Exactly once, received before opened, all about this notification.
             let kinds = result.events.map(\.kind)
             let wellFormed = kinds.count <= 2 && kinds.filter { $0 == .received }.count <= 1
-                && (kinds.count < 2 || kinds[0] == .received) && result.events.allSatisfy { $0.notification.id == scenario.notification.id }
+                && (kinds.count < 2 || kinds[0] == .received) && result.events.allSatisfy { $0.id == scenario.notification.id }
             if actual != expected || !wellFormed, failures.count < 10 {
                 failures.append("\(scenario.ios) \(scenario.state) \(scenario.implements.map(\.seedLabel).sorted()) "
                     + "\(scenario.notification.source) \(scenario.user) \(scenario.presentation): expected \(expected), got \(actual)")

@@ -1,0 +1,49 @@
+/// The provider's commands, through the client.
+extension PushClient {
+    /// What the provider supports beyond receiving notifications.
+    public var capabilities: PushCapabilities { provider.capabilities }
+
+    /// Starts the provider's SDK at launch, with the notification the app was launched for.
+    public func start(_ request: PushStartRequest) throws(PushError) {
+        try provider.start(request)
+    }
+
+    /// Asks for authorization and registers for remote notifications through the provider.
+    public func register(_ request: PushRegistrationRequest) throws(PushError) {
+        try provider.register(request)
+    }
+
+    /// Forwards the APNs device token (from `didRegisterForRemoteNotificationsWithDeviceToken:`).
+    public func didRegisterForRemoteNotifications(deviceToken: [UInt8]) {
+        provider.didRegisterForRemoteNotifications(DeviceTokenRequest(token: deviceToken))
+    }
+
+    /// Sets, deletes or reads the alias.
+    public func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult {
+        try await provider.alias(request)
+    }
+
+    /// Changes or reads the tags.
+    public func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult {
+        try await provider.tags(request)
+    }
+
+    /// Sets the provider's server-side badge.
+    public func setBadge(_ value: Int) throws(PushError) {
+        try provider.setBadge(BadgeRequest(value: value))
+    }
+
+    /// Reports what the user did with a provider message (Getui feedback).
+    ///
+    /// The report is *submitted* to the SDK; the receipt does not mean the provider's server
+    /// received it. A provider without ``PushCapabilities/customFeedback`` throws
+    /// ``PushError/Code/unsupported``.
+    public func report(_ action: FeedbackAction, for message: PushEvent.Message) throws(PushError) -> FeedbackReceipt {
+        try provider.report(FeedbackRequest(action, messageID: message.id))
+    }
+
+    /// Reports what the user did with a notification (its identity carries the provider's IDs).
+    public func report(_ action: FeedbackAction, for notification: PushNotification) throws(PushError) -> FeedbackReceipt {
+        try provider.report(FeedbackRequest(action, messageID: notification.id))
+    }
+}

@@ -1,0 +1,77 @@
+extension PushEvent {
+    /// A provider's own-channel message: a JPush custom message (自定义消息) or a Getui
+    /// passthrough (透传). Not an APNs notification: iOS never shows it.
+    public struct Message: Sendable, Hashable, CustomStringConvertible {
+        /// The provider whose channel carried it.
+        public var transport: PushProviderKind
+        /// Whether the provider held it while the app was offline and delivered it at the next
+        /// start (Getui's `offLine`; JPush does not say, so `false`).
+        public var offline: Bool
+        /// The message's identity: JPush `_j_msgid`; Getui `taskId:msgId` (the same ID its APNs
+        /// copy carries in `_gmid_`).
+        public var id: String
+        /// The message: JPush's `{content, title, content_type, extras}`, Getui's `{payload}`.
+        public var payload: JSONObject
+
+        /// A message from its parts.
+        public init(transport: PushProviderKind, offline: Bool, id: String, payload: JSONObject) {
+            self.transport = transport
+            self.offline = offline
+            self.id = id
+            self.payload = payload
+        }
+
+        /// The message's text content: JPush `content`, Getui `payload`.
+        public var content: String? {
+            payload["content"]?.stringValue ?? payload["payload"]?.stringValue
+        }
+
+        /// The transport, identity and shape; the content is never printed.
+        public var description: String {
+            "Message(transport: \(transport), id: \(id), offline: \(offline), keys: \(payload.count))"
+        }
+    }
+
+    /// The provider's identifier for this device arrived: the APNs device token, the JPush
+    /// registration ID or the Getui client ID. Masked in every description.
+    public struct Registration: Sendable, Hashable {
+        /// The provider.
+        public var provider: PushProviderKind
+        /// The identifier (masked when printed).
+        public var identifier: SecretText
+
+        /// A registration from its parts.
+        public init(provider: PushProviderKind, identifier: SecretText) {
+            self.provider = provider
+            self.identifier = identifier
+        }
+    }
+
+    /// Registration failed.
+    public struct RegistrationFailure: Sendable, Hashable {
+        /// The provider.
+        public var provider: PushProviderKind
+        /// Why.
+        public var error: PushError
+
+        /// A failure from its parts.
+        public init(provider: PushProviderKind, error: PushError) {
+            self.provider = provider
+            self.error = error
+        }
+    }
+
+    /// A provider's connection changed.
+    public struct ProviderState: Sendable, Hashable {
+        /// The provider.
+        public var provider: PushProviderKind
+        /// The new state.
+        public var state: ProviderConnectionState
+
+        /// A change from its parts.
+        public init(provider: PushProviderKind, state: ProviderConnectionState) {
+            self.provider = provider
+            self.state = state
+        }
+    }
+}

@@ -1,0 +1,123 @@
+/// Two or more providers at once — during a migration from JPush to Getui, say — behind one
+/// client.
+///
+/// Each callback goes to exactly one provider, chosen by its payload's provider keys (`_j_msgid`
+/// → JPush, `_gmid_` → Getui; anything else → the primary), so each notification is reported to
+/// the SDK that sent it and delivered once. Start, registration and the device token go to every
+/// provider; alias, tags and badge to every provider that supports them; feedback to the first
+/// that supports it.
+///
+/// ```swift
+/// let provider = MultiplexProvider(primary: getui, others: [jpush])
+/// let client = PushClient(provider: provider)
+/// ```
+public final class MultiplexProvider: PushProvider {
+    /// The provider for callbacks no payload key claims, and whose kind this one reports.
+    public let primary: any PushProvider
+    /// Every provider, the primary first.
+    public let providers: [any PushProvider]
+
+    /// Multiplexes `primary` and `others`.
+    public init(primary: any PushProvider, others: [any PushProvider]) {
+        self.primary = primary
+        providers = [primary] + others
+    }
+
+    /// The primary's kind.
+    public var kind: PushProviderKind { primary.kind }
+    /// What any of the providers supports.
+    public var capabilities: PushCapabilities {
+        providers.reduce(into: []) { $0.formUnion($1.capabilities) }
+    }
+
+    /// Attaches every provider to the same sink.
+    public func attach(to sink: PushEventSink) {
+        for provider in providers { provider.attach(to: sink) }
+    }
+
+    /// Starts every provider; the first error is thrown after all were started.
+    public func start(_ request: PushStartRequest) throws(PushError) {
+        try forEachProvider { (provider) throws(PushError) in try provider.start(request) }
+    }
+
+    /// Registers with every provider; the first error is thrown after all were asked.
+    public func register(_ request: PushRegistrationRequest) throws(PushError) {
+        try forEachProvider { (provider) throws(PushError) in try provider.register(request) }
+    }
+
+    /// Forwards the token to every provider.
+    public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {
+        for provider in providers { provider.didRegisterForRemoteNotifications(request) }
+    }
+
+    /// Hands the callback to the one provider its payload belongs to.
+    public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
+        route(invocation.notification).handle(invocation, completion: completion)
+    }
+
+    /// The provider a notification belongs to, by its payload's provider keys.
+    public func route(_ notification: PushNotification?) -> any PushProvider {
+        guard let payload = notification?.payload else { return primary }
+        let owner: PushProviderKind? =
+            payload[NotificationIdentity.jpushMessageIDKey] != nil
+            ? .jpush : payload[NotificationIdentity.getuiMessageIDKey] != nil ? .getui : nil
+        return providers.first { $0.kind == owner } ?? primary
+    }
+
+    /// Applies the alias on every provider that supports aliases; returns the first result.
+    public func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult {
+        var first: Result<AliasResult, PushError>?
+        for provider in providers where provider.capabilities.contains(.alias) {
+            do {
+                let result = try await provider.alias(request)
+                if first == nil { first = .success(result) }
+            } catch {
+                if first == nil { first = .failure(error) }
+            }
+        }
+        guard let first else { throw unsupported("aliases") }
+        return try first.get()
+    }
+
+    /// Applies the tags on every provider that supports tags; returns the first result.
+    public func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult {
+        var first: Result<TagsResult, PushError>?
+        for provider in providers where provider.capabilities.contains(.tags) {
+            do {
+                let result = try await provider.tags(request)
+                if first == nil { first = .success(result) }
+            } catch {
+                if first == nil { first = .failure(error) }
+            }
+        }
+        guard let first else { throw unsupported("tags") }
+        return try first.get()
+    }
+
+    /// Sets the badge on every provider that keeps one.
+    public func setBadge(_ request: BadgeRequest) throws(PushError) {
+        let badgeProviders = providers.filter { $0.capabilities.contains(.serverBadge) }
+        guard !badgeProviders.isEmpty else { throw unsupported("a server-side badge") }
+        for provider in badgeProviders { try provider.setBadge(request) }
+    }
+
+    /// Reports feedback through the first provider that supports it.
+    public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
+        guard let provider = providers.first(where: { $0.capabilities.contains(.customFeedback) }) else {
+            throw unsupported("custom feedback")
+        }
+        return try provider.report(request)
+    }
+
+    private func forEachProvider(_ body: (any PushProvider) throws(PushError) -> Void) throws(PushError) {
+        var firstError: PushError?
+        for provider in providers {
+            do {
+                try body(provider)
+            } catch {
+                if firstError == nil { firstError = error }
+            }
+        }
+        if let firstError { throw firstError }
+    }
+}

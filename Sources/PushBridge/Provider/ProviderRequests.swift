@@ -1,0 +1,219 @@
+/// What a provider is started with at launch.
+public struct PushStartRequest: Sendable, Hashable {
+    /// The iOS version of the device (adapters check version-dependent options against it).
+    public var iosVersion: IOSVersion
+    /// The notification in the launch options, if the app was launched for one.
+    public var launchNotification: PushNotification?
+    /// The launch options key that carried it.
+    public var launchOptionsKey: LaunchOptionsKey?
+
+    /// A start request.
+    public init(iosVersion: IOSVersion, launchNotification: PushNotification? = nil, launchOptionsKey: LaunchOptionsKey? = nil) {
+        self.iosVersion = iosVersion
+        self.launchNotification = launchNotification
+        self.launchOptionsKey = launchOptionsKey
+    }
+}
+
+/// The authorization an app asks for (`UNAuthorizationOptions`; JPush's `JPAuthorizationOptions`
+/// has the same bits).
+public struct AuthorizationOptions: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    /// The bits.
+    public let rawValue: Int
+    /// Options from bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Badge the icon (1).
+    public static let badge = AuthorizationOptions(rawValue: 1)
+    /// Play sounds (2).
+    public static let sound = AuthorizationOptions(rawValue: 2)
+    /// Show alerts (4).
+    public static let alert = AuthorizationOptions(rawValue: 4)
+    /// Show in CarPlay (8).
+    public static let carPlay = AuthorizationOptions(rawValue: 8)
+    /// Critical alerts (16), iOS 12+.
+    public static let criticalAlert = AuthorizationOptions(rawValue: 16)
+    /// A button to the app's notification settings (32), iOS 12+.
+    public static let providesAppNotificationSettings = AuthorizationOptions(rawValue: 32)
+    /// Provisional authorization (64), iOS 12+.
+    public static let provisional = AuthorizationOptions(rawValue: 64)
+    /// Siri announcements (128), iOS 13+.
+    public static let announcement = AuthorizationOptions(rawValue: 128)
+
+    /// Every option with its name and the first iOS version that has it.
+    public static let all: [(name: String, option: AuthorizationOptions, since: IOSVersion)] = [
+        ("badge", .badge, IOSVersion(3)), ("sound", .sound, IOSVersion(3)), ("alert", .alert, IOSVersion(3)),
+        ("carPlay", .carPlay, IOSVersion(10)), ("criticalAlert", .criticalAlert, IOSVersion(12)),
+        ("providesAppNotificationSettings", .providesAppNotificationSettings, IOSVersion(12)),
+        ("provisional", .provisional, IOSVersion(12)), ("announcement", .announcement, IOSVersion(13)),
+    ]
+
+    /// The options in this set that `version` does not have.
+    public func unavailable(on version: IOSVersion) -> [(name: String, since: IOSVersion)] {
+        Self.all.filter { contains($0.option) && version < $0.since }.map { ($0.name, $0.since) }
+    }
+
+    /// `[alert, badge]`.
+    public var description: String {
+        "[" + Self.all.filter { contains($0.option) }.map(\.name).joined(separator: ", ") + "]"
+    }
+}
+
+/// Asking the user for permission and registering for remote notifications.
+public struct PushRegistrationRequest: Sendable, Hashable {
+    /// The iOS version of the device.
+    public var iosVersion: IOSVersion
+    /// What to ask for.
+    public var options: AuthorizationOptions
+    /// The identifiers of the notification categories to register (iOS 8+).
+    public var categories: [String]
+
+    /// A registration request.
+    public init(iosVersion: IOSVersion, options: AuthorizationOptions = [.alert, .badge, .sound], categories: [String] = []) {
+        self.iosVersion = iosVersion
+        self.options = options
+        self.categories = categories
+    }
+}
+
+/// The APNs device token, to forward to the provider.
+public struct DeviceTokenRequest: Sendable, Hashable {
+    /// The token's bytes.
+    public var token: [UInt8]
+
+    /// A request with the token's bytes.
+    public init(token: [UInt8]) {
+        self.token = token
+    }
+
+    /// The token in hex, masked when printed.
+    public var hexToken: SecretText {
+        SecretText(token.map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined())
+    }
+}
+
+/// An alias operation.
+public struct AliasRequest: Sendable, Hashable {
+    /// What to do.
+    public enum Operation: Sendable, Hashable {
+        /// Set (JPush) or bind (Getui) the alias.
+        case set(SecretText)
+        /// Delete (JPush) or unbind (Getui) the alias.
+        case delete(SecretText?)
+        /// Read the current alias (JPush).
+        case get
+    }
+
+    /// What to do.
+    public var operation: Operation
+
+    /// A request for `operation`.
+    public init(_ operation: Operation) {
+        self.operation = operation
+    }
+}
+
+/// The outcome of an alias operation.
+public struct AliasResult: Sendable, Hashable {
+    /// The alias the provider reports, if any.
+    public var alias: SecretText?
+    /// The sequence number the request was sent with.
+    public var sequence: Int
+
+    /// A result from its parts.
+    public init(alias: SecretText?, sequence: Int) {
+        self.alias = alias
+        self.sequence = sequence
+    }
+}
+
+/// A tags operation.
+public struct TagsRequest: Sendable, Hashable {
+    /// What to do.
+    public enum Operation: Sendable, Hashable {
+        /// Add tags to the current set.
+        case add(Set<String>)
+        /// Replace the set.
+        case set(Set<String>)
+        /// Remove tags.
+        case delete(Set<String>)
+        /// Remove every tag.
+        case clean
+        /// Read every tag.
+        case getAll
+        /// Ask whether the device has this tag.
+        case validate(String)
+    }
+
+    /// What to do.
+    public var operation: Operation
+
+    /// A request for `operation`.
+    public init(_ operation: Operation) {
+        self.operation = operation
+    }
+}
+
+/// The outcome of a tags operation.
+public struct TagsResult: Sendable, Hashable {
+    /// The tags the provider reports, if the operation returns them.
+    public var tags: Set<String>?
+    /// For ``TagsRequest/Operation/validate(_:)``: whether the device has the tag.
+    public var isBound: Bool?
+    /// The sequence number the request was sent with.
+    public var sequence: Int
+
+    /// A result from its parts.
+    public init(tags: Set<String>? = nil, isBound: Bool? = nil, sequence: Int) {
+        self.tags = tags
+        self.isBound = isBound
+        self.sequence = sequence
+    }
+}
+
+/// Setting the provider's server-side badge.
+public struct BadgeRequest: Sendable, Hashable {
+    /// The badge value; 0 resets it.
+    public var value: Int
+
+    /// A request for `value`.
+    public init(value: Int) {
+        self.value = value
+    }
+}
+
+/// What the user did with a message, reported to the provider for its statistics.
+public enum FeedbackAction: Sendable, Hashable {
+    /// An app-defined action. Getui takes IDs from 90001 to 90999.
+    case custom(Int)
+}
+
+/// Reporting an action on a message (Getui `sendFeedbackMessage:andTaskId:andMsgId:`).
+public struct FeedbackRequest: Sendable, Hashable {
+    /// The action.
+    public var action: FeedbackAction
+    /// The message's identity: `taskId:msgId` for Getui (``PushEvent/Message/id`` or a
+    /// notification's `_gmid_`).
+    public var messageID: String
+
+    /// A request to report `action` for the message with identity `messageID`.
+    public init(_ action: FeedbackAction, messageID: String) {
+        self.action = action
+        self.messageID = messageID
+    }
+}
+
+/// What a feedback report achieved: submitted to the provider's SDK, which does not say whether
+/// its server received it.
+public struct FeedbackReceipt: Sendable, Hashable {
+    /// Whether the SDK accepted the report for sending (Getui's `YES`). Not an acknowledgement.
+    public var submitted: Bool
+
+    /// A receipt.
+    public init(submitted: Bool) {
+        self.submitted = submitted
+    }
+}

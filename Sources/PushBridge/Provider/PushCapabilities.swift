@@ -1,0 +1,28 @@
+/// What a provider can do beyond receiving notifications, so app code can know before it asks.
+public struct PushCapabilities: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    /// The bits.
+    public let rawValue: Int
+    /// Capabilities from bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Aliases (JPush `setAlias`, Getui `bindAlias`).
+    public static let alias = PushCapabilities(rawValue: 1 << 0)
+    /// Tags.
+    public static let tags = PushCapabilities(rawValue: 1 << 1)
+    /// A server-side badge (`setBadge`/`resetBadge`).
+    public static let serverBadge = PushCapabilities(rawValue: 1 << 2)
+    /// Reporting app-defined actions on messages (Getui feedback 90001–90999).
+    public static let customFeedback = PushCapabilities(rawValue: 1 << 3)
+    /// Messages over the provider's own channel (JPush custom messages, Getui passthrough).
+    public static let ownChannelMessages = PushCapabilities(rawValue: 1 << 4)
+
+    private static let names: [(String, PushCapabilities)] = [
+        ("alias", .alias), ("tags", .tags), ("serverBadge", .serverBadge), ("customFeedback", .customFeedback),
+        ("ownChannelMessages", .ownChannelMessages),
+    ]
+
+    /// `[alias, tags]`.
+    public var description: String {
+        "[" + Self.names.filter { contains($0.1) }.map(\.0).joined(separator: ", ") + "]"
+    }
+}

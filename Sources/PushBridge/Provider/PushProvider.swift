@@ -1,0 +1,65 @@
+/// What a push provider's adapter implements: the backend of ``PushClient``.
+///
+/// An implementation detail for app code, like a `LogHandler`: apps pick a provider by
+/// configuration and talk to ``PushClient``. Implement it only to add a provider.
+///
+/// Every requirement takes one request struct, so requests can grow without breaking adapters.
+/// The default implementations of the optional requirements throw ``PushError/Code/unsupported``,
+/// and ``capabilities`` says up front which ones a provider really supports.
+///
+/// The app's delegate methods reach the provider through ``handle(_:completion:)``; the provider
+/// does whatever its SDK needs (JPush: `handleRemoteNotification:`) and passes the callback to
+/// the ``PushEventSink`` it was attached to, which normalises it into events.
+public protocol PushProvider: AnyObject, Sendable {
+    /// Which provider this is.
+    var kind: PushProviderKind { get }
+    /// What it supports beyond receiving notifications.
+    var capabilities: PushCapabilities { get }
+
+    /// Connects the provider to the client's event sink. Called once, by the client.
+    func attach(to sink: PushEventSink)
+    /// Starts the provider's SDK at launch (JPush `setupWithOption:…`, Getui `startSdkWithAppId:…`).
+    func start(_ request: PushStartRequest) throws(PushError)
+    /// Asks for authorization and registers for remote notifications.
+    func register(_ request: PushRegistrationRequest) throws(PushError)
+    /// Forwards the APNs device token to the provider.
+    func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest)
+    /// Handles a notification callback the app's delegate received from iOS.
+    func handle(_ invocation: CallbackInvocation, completion: SystemCompletion?)
+
+    /// Sets, deletes or reads the alias.
+    func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult
+    /// Changes or reads the tags.
+    func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult
+    /// Sets the provider's server-side badge.
+    func setBadge(_ request: BadgeRequest) throws(PushError)
+    /// Reports an action on a message.
+    func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt
+}
+
+extension PushProvider {
+    /// Unsupported unless the provider has ``PushCapabilities/alias``.
+    public func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult {
+        throw unsupported("aliases")
+    }
+
+    /// Unsupported unless the provider has ``PushCapabilities/tags``.
+    public func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult {
+        throw unsupported("tags")
+    }
+
+    /// Unsupported unless the provider has ``PushCapabilities/serverBadge``.
+    public func setBadge(_ request: BadgeRequest) throws(PushError) {
+        throw unsupported("a server-side badge")
+    }
+
+    /// Unsupported unless the provider has ``PushCapabilities/customFeedback``.
+    public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
+        throw unsupported("custom feedback")
+    }
+
+    /// The error for a request this provider cannot carry out.
+    public func unsupported(_ what: String) -> PushError {
+        PushError(.unsupported, field: "provider", "\(kind) does not support \(what) (capabilities: \(capabilities))")
+    }
+}
