@@ -12,9 +12,10 @@ enum TraceText {
             lines.append("action delivered: \(delivered ? "yes" : "no")")
         }
         lines.append("calls:")
-        if result.trace.calls.isEmpty { lines.append("  (none)") }
-        for call in result.trace.calls {
-            lines.append("  \(call.phase.rawValue.padding(7)) \(call.callback.seedLabel.padding(2)) \(callText(call))")
+        if result.calls.isEmpty { lines.append("  (none)") }
+        for call in result.calls {
+            let label = SystemCallback(rawValue: call.method)?.seedLabel ?? "·"
+            lines.append("  \(call.phase.rawValue.padding(7)) \(label.padding(2)) \(callText(call))")
         }
         lines.append("events:")
         if result.events.isEmpty { lines.append("  (none)") }
@@ -22,17 +23,21 @@ enum TraceText {
         return lines.joined(separator: "\n")
     }
 
-    static func callText(_ call: SystemCall) -> String {
-        var text = "\(call.callback.rawValue) [\(call.state)]"
-        if call.callback == .didFinishLaunching { text += " launchOptions: \(call.launchOptionsKey?.rawValue ?? "none")" }
-        if let action = call.action { text += " action: \(action.identifier)" }
+    static func callText(_ call: TraceCall) -> String {
+        var text = "\(call.method) [\(call.state)]"
+        if call.isLaunch { text += " launchOptions: \(call.launchOptionsKey?.rawValue ?? "none")" }
+        if let action = call.action { text += " action: \(action)" }
         return text
     }
 
     static func eventText(_ event: PushEvent) -> String {
         var text = event.kind.rawValue
         if let origin = event.origin { text += " origin=\(origin)" }
-        if case .opened(let open) = event { text += " action=\(open.action)" }
+        switch event {
+        case .opened(let open): text += " action=\(open.action)"
+        case .message(let message): text += " transport=\(message.transport) offline=\(message.offline)"
+        default: break
+        }
         return text + (event.id.map { " id=\($0)" } ?? "")
     }
 }

@@ -23,6 +23,9 @@ public enum DispatchModel {
     /// - Parameter scenario: The device, app, notification and user action.
     /// - Returns: What was displayed, whether the user's action reached the app, and the calls.
     public static func trace(for scenario: DispatchScenario) -> DispatchTrace {
+        if let transport = scenario.notification.source.channel {
+            return traceProviderChannel(scenario, transport: transport)
+        }
         let facts = DeliveryFacts(scenario)
         let arrival = arrive(facts)
         let response = respond(to: scenario.user, facts: facts, after: arrival)

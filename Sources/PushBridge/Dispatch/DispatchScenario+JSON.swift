@@ -57,7 +57,7 @@ extension DispatchScenario {
 
 extension ScenarioNotification {
     /// The notification object's fields.
-    public static let jsonFields = ["source", "id", "payload"]
+    public static let jsonFields = ["source", "id", "payload", "apnsCopy"]
 
     /// Reads a scenario's `notification` object.
     public init(json object: JSONObject) throws(PushError) {
@@ -69,14 +69,31 @@ extension ScenarioNotification {
         guard case .object(let payload) = payloadValue else {
             throw fields.typeError("payload", payloadValue, expected: "an object")
         }
-        if source == .remote || payload["aps"] != nil {
-            switch payload["aps"] {
-            case .object: break
-            case nil: throw fields.error("notification.payload.aps", "missing (a remote notification's payload must hold an \"aps\" object)")
-            case .some(let other): throw fields.error("notification.payload.aps", "is \(other.typeDescription), expected an object")
-            }
+        switch source {
+        case .remote, .local:
+            if source == .remote || payload["aps"] != nil { try Self.checkAPS(payload, field: "notification.payload") }
+        case .jpushCustomMessage:
+            _ = try PushEvent.Message(jpushCustomMessage: payload, field: "notification.payload")
+        case .getuiPassthrough:
+            _ = try PushEvent.Message(getuiPassthrough: payload, offline: false, field: "notification.payload")
         }
-        self.init(source: source, id: id, payload: payload)
+        let apnsCopy = try fields.object("apnsCopy")
+        if let apnsCopy {
+            guard source == .getuiPassthrough else {
+                throw fields.error("notification.apnsCopy", "only a getui.passthrough has an APNs copy")
+            }
+            try Self.checkAPS(apnsCopy, field: "notification.apnsCopy")
+        }
+        self.init(source: source, id: id, payload: payload, apnsCopy: apnsCopy)
+    }
+
+    /// Checks that a remote payload holds an `aps` object.
+    private static func checkAPS(_ payload: JSONObject, field: String) throws(PushError) {
+        switch payload["aps"] {
+        case .object: break
+        case nil: throw PushError(.invalidScenario, field: "\(field).aps", "missing (a remote notification's payload must hold an \"aps\" object)")
+        case .some(let other): throw PushError(.invalidScenario, field: "\(field).aps", "is \(other.typeDescription), expected an object")
+        }
     }
 }
 

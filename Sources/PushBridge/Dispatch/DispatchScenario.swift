@@ -66,6 +66,19 @@ public enum NotificationSource: String, Sendable, Hashable, CaseIterable, Custom
     case remote
     /// A local notification the app scheduled.
     case local
+    /// A JPush custom message (自定义消息), over JPush's own connection, not APNs.
+    case jpushCustomMessage = "jpush.customMessage"
+    /// A Getui passthrough message (透传), over Getui's own connection, not APNs.
+    case getuiPassthrough = "getui.passthrough"
+
+    /// The provider whose own channel carries this source, if it is not iOS's.
+    public var channel: PushProviderKind? {
+        switch self {
+        case .remote, .local: nil
+        case .jpushCustomMessage: .jpush
+        case .getuiPassthrough: .getui
+        }
+    }
 
     /// The scenario value.
     public var description: String { rawValue }
@@ -77,14 +90,17 @@ public struct ScenarioNotification: Sendable, Hashable {
     public var source: NotificationSource
     /// The identifier events carry; when `nil`, one is derived from the payload.
     public var id: String?
-    /// The payload (`{"aps": {...}, ...custom keys}`).
+    /// The payload (`{"aps": {...}, ...custom keys}`; a provider channel's own message format).
     public var payload: JSONObject
+    /// For a Getui passthrough: the APNs copy Getui also sent while the app was offline.
+    public var apnsCopy: JSONObject?
 
     /// A notification from its parts.
-    public init(source: NotificationSource, id: String? = nil, payload: JSONObject) {
+    public init(source: NotificationSource, id: String? = nil, payload: JSONObject, apnsCopy: JSONObject? = nil) {
         self.source = source
         self.id = id
         self.payload = payload
+        self.apnsCopy = apnsCopy
     }
 
     /// A remote notification.

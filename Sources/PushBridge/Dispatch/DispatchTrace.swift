@@ -4,14 +4,24 @@ public struct DispatchTrace: Sendable, Hashable {
     public var display: NotificationDisplay
     /// Whether the user's action reached the app; `nil` when the user did nothing.
     public var actionDelivered: Bool?
-    /// The callbacks, arrival first, then the user's action.
-    public var calls: [SystemCall]
+    /// Everything the app is handed, in order: iOS's callbacks and provider-channel messages.
+    public var steps: [DispatchStep]
 
     /// A trace from its parts.
-    public init(display: NotificationDisplay, actionDelivered: Bool?, calls: [SystemCall]) {
+    public init(display: NotificationDisplay, actionDelivered: Bool?, steps: [DispatchStep]) {
         self.display = display
         self.actionDelivered = actionDelivered
-        self.calls = calls
+        self.steps = steps
+    }
+
+    /// A trace of iOS callbacks only.
+    public init(display: NotificationDisplay, actionDelivered: Bool?, calls: [SystemCall]) {
+        self.init(display: display, actionDelivered: actionDelivered, steps: calls.map(DispatchStep.call))
+    }
+
+    /// iOS's callbacks, arrival first, then the user's action.
+    public var calls: [SystemCall] {
+        steps.compactMap { if case .call(let call) = $0 { call } else { nil } }
     }
 
     /// The calls made when the notification arrived.
@@ -103,4 +113,30 @@ public enum ResponseAction: Sendable, Hashable, CustomStringConvertible {
 
     /// The identifier.
     public var description: String { identifier }
+}
+
+/// One thing the app is handed: a callback from iOS, or a message on a provider's own channel.
+public enum DispatchStep: Sendable, Hashable {
+    /// A callback iOS makes.
+    case call(SystemCall)
+    /// A message over a provider's own connection.
+    case message(ChannelDelivery)
+}
+
+/// A provider-channel message reaching the app (always while it is in the foreground, `active`).
+public struct ChannelDelivery: Sendable, Hashable {
+    /// When it reaches the app: on arrival (the app was in the foreground) or once the user's
+    /// action brought the app to the foreground.
+    public var phase: SystemCall.Phase
+    /// The provider whose channel carried it.
+    public var transport: PushProviderKind
+    /// Whether the provider held it while the app was away (Getui reports this; JPush does not).
+    public var offline: Bool
+
+    /// A delivery from its parts.
+    public init(phase: SystemCall.Phase, transport: PushProviderKind, offline: Bool) {
+        self.phase = phase
+        self.transport = transport
+        self.offline = offline
+    }
 }

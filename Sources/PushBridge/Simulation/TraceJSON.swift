@@ -43,13 +43,23 @@ extension PushEvent {
     }
 }
 
+extension TraceCall {
+    /// The call as the trace's JSON writes it (`cli-contract.md`).
+    public var jsonValue: JSONValue {
+        var object: JSONObject = ["phase": .string(phase.rawValue), "method": .string(method), "state": .string(state.rawValue)]
+        if isLaunch { object["launchOptionsKey"] = launchOptionsKey.map { .string($0.rawValue) } ?? .null }
+        if let action { object["action"] = .string(action) }
+        return .object(object)
+    }
+}
+
 extension SimulationResult {
     /// The trace as `pushbridge simulate` writes it: `display`, `actionDelivered` (absent when
     /// the user did nothing), `calls`, `events`.
     public var jsonValue: JSONValue {
         var object: JSONObject = ["display": .string(trace.display.rawValue)]
         if let delivered = trace.actionDelivered { object["actionDelivered"] = .bool(delivered) }
-        object["calls"] = .array(trace.calls.map(\.jsonValue))
+        object["calls"] = .array(calls.map(\.jsonValue))
         object["events"] = .array(events.map(\.jsonValue))
         return .object(object)
     }
