@@ -13,14 +13,17 @@ let package = Package(
     products: [
         .library(name: "PushBridge", targets: ["PushBridge"]),
         .library(name: "PushBridgeTesting", targets: ["PushBridgeTesting"]),
+        .library(name: "PushBridgeAPNs", targets: ["PushBridgeAPNs"]),
         .executable(name: "pushbridge", targets: ["pushbridge"]),
     ],
     targets: [
         .target(name: "PushBridge"),
         .target(name: "PushBridgeTesting", dependencies: ["PushBridge"]),
+        .target(name: "PushBridgeAPNs", dependencies: ["PushBridge"], path: "Adapters/PushBridgeAPNs"),
         .executableTarget(name: "pushbridge", dependencies: ["PushBridge"]),
         .testTarget(name: "PushBridgeTests", dependencies: ["PushBridge", "PushBridgeTesting"]),
         .testTarget(name: "PushBridgeTestingTests", dependencies: ["PushBridgeTesting", "PushBridge"]),
+        .testTarget(name: "PushBridgeAPNsTests", dependencies: ["PushBridgeAPNs", "PushBridge", "PushBridgeTesting"]),
         .testTarget(name: "pushbridgeTests", dependencies: ["pushbridge", "PushBridge"]),
     ],
     swiftLanguageModes: [.v6]

@@ -33,14 +33,3 @@ enum Fixture {
             callback: .didFinishLaunching, state: .inactive, launchOptionsKey: .remoteNotification, notification: notification)
     }
 }
-
-/// Collects the events of a stream up to a count, for tests that know how many to expect.
-func collect(_ stream: AsyncStream<PushEvent>, count: Int) async -> [PushEvent] {
-    var events: [PushEvent] = []
-    guard count > 0 else { return events }
-    for await event in stream {
-        events.append(event)
-        if events.count == count { break }
-    }
-    return events
-}

@@ -10,7 +10,7 @@ import Testing
         client.handle(Fixture.coldLaunch(note))
         #expect(client.heldEventCount == 0)  // waiting for the response
         client.handle(Fixture.response(note, .custom("reply")))
-        let events = await collect(client.events(), count: 1)
+        let events = await client.events().first(1)
         guard case .opened(let open) = events.first else {
             Issue.record("expected opened, got \(events)")
             return
@@ -29,7 +29,7 @@ import Testing
         #expect(client.heldEventCount == 1)
         // The launch deadline was cancelled: nothing fires later.
         #expect(scheduler.pendingCount == 0)
-        let events = await collect(client.events(), count: 1)
+        let events = await client.events().first(1)
         #expect(events.map(\.kind) == [.opened])
         #expect(events.first?.origin == .coldStart)
     }

@@ -13,7 +13,7 @@ import Testing
         let first = client.events()
         #expect(client.heldEventCount == 0)
         client.handle(Fixture.willPresent(try Fixture.notification("d")))
-        let received = await collect(first, count: 4)
+        let received = await first.first(4)
         #expect(received.compactMap(\.id) == ids + ["d"])
         #expect(received.allSatisfy { $0.kind == .received })
     }
@@ -24,8 +24,8 @@ import Testing
         let first = client.events()
         let second = client.events()
         client.handle(Fixture.willPresent(try Fixture.notification("late")))
-        #expect(await collect(first, count: 2).compactMap(\.id) == ["early", "late"])
-        #expect(await collect(second, count: 1).compactMap(\.id) == ["late"])
+        #expect(await first.first(2).compactMap(\.id) == ["early", "late"])
+        #expect(await second.first(1).compactMap(\.id) == ["late"])
     }
 
     @Test(arguments: [0, 1, 5, 100])
@@ -35,7 +35,7 @@ import Testing
         for index in 0..<total { client.handle(Fixture.willPresent(try Fixture.notification("n\(index)"))) }
         #expect(client.heldEventCount == limit)
         #expect(client.droppedEventCount == total - limit)
-        let events = await collect(client.events(), count: limit)
+        let events = await client.events().first(limit)
         // The oldest were dropped: the newest `limit` remain, in order.
         #expect(events.compactMap(\.id) == (total - limit..<total).map { "n\($0)" })
     }
@@ -61,7 +61,7 @@ import Testing
         #expect(client.subscriberCount == 2)
         client.handle(Fixture.willPresent(try Fixture.notification("x")))
         #expect(client.heldEventCount == 0)
-        #expect(await collect(stream, count: 1).compactMap(\.id) == ["x"])
+        #expect(await stream.first(1).compactMap(\.id) == ["x"])
         withExtendedLifetime(idle) {}
     }
 
@@ -81,7 +81,7 @@ import Testing
         client.handle(Fixture.fetch(note, .active))
         client.handle(Fixture.willPresent(note))
         client.handle(Fixture.response(note, .default, .active))
-        let events = await collect(stream, count: 2)
+        let events = await stream.first(2)
         #expect(events.map(\.kind) == [.received, .opened])
         #expect(events.map(\.origin) == [.foreground, .foreground])
     }

@@ -17,7 +17,7 @@ import Testing
         }
         let received = await withTaskGroup(of: [String].self) { group in
             for stream in subscribers {
-                group.addTask { await collect(stream, count: total).compactMap(\.id) }
+                group.addTask { await stream.first(total).compactMap(\.id) }
             }
             for batch in notes {
                 group.addTask {
@@ -48,12 +48,12 @@ import Testing
         let notes = try (0..<total).map { try Fixture.notification("n\($0)") }
 
         let (steadyIDs, transientCounts) = await withTaskGroup(of: (String, [String]).self) { group in
-            group.addTask { ("steady", await collect(steady, count: total).compactMap(\.id)) }
+            group.addTask { ("steady", await steady.first(total).compactMap(\.id)) }
             // Transient subscribers: each joins, reads a few events, and leaves.
             for index in 0..<16 {
                 group.addTask {
                     let stream = client.events()
-                    return ("transient-\(index)", await collect(stream, count: 5).compactMap(\.id))
+                    return ("transient-\(index)", await stream.first(5).compactMap(\.id))
                 }
             }
             group.addTask {

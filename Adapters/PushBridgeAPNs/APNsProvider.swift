@@ -1,0 +1,78 @@
+import PushBridge
+
+/// Plain APNs: notifications straight from Apple, no provider SDK.
+///
+/// Registration asks for the authorization options (each checked against the device's iOS
+/// version), then registers for remote notifications; the device token iOS hands the app
+/// delegate becomes a `registered` event (masked whenever printed). Callbacks pass to the
+/// client's normaliser unchanged. Aliases, tags, a server badge and feedback are not APNs
+/// features: ``capabilities`` is empty and those requests throw ``PushError/Code/unsupported``.
+///
+/// ```swift
+/// let client = PushClient(provider: APNsProvider(bridge: SystemAPNsBridge()))
+/// try client.register(PushRegistrationRequest(iosVersion: current, options: [.alert, .badge, .sound]))
+/// ```
+public final class APNsProvider: PushProvider {
+    private let bridge: any APNsSystemBridge
+    private let sink = Locked(PushEventSink.discarding)
+
+    /// An APNs provider talking to iOS through `bridge`.
+    public init(bridge: any APNsSystemBridge) {
+        self.bridge = bridge
+    }
+
+    /// `.apns`.
+    public var kind: PushProviderKind { .apns }
+    /// None beyond receiving notifications.
+    public var capabilities: PushCapabilities { [] }
+
+    /// Keeps the client's sink.
+    public func attach(to sink: PushEventSink) {
+        self.sink.withLock { $0 = sink }
+    }
+
+    /// Nothing to start: iOS delivers APNs notifications itself.
+    public func start(_ request: PushStartRequest) throws(PushError) {}
+
+    /// Checks the options against the device's version, asks for authorization, and registers
+    /// for remote notifications once it is granted (a denial is a `registrationFailed` event).
+    ///
+    /// - Throws: ``PushError`` (``PushError/Code/unsupported``) naming each option the device's
+    ///   iOS version lacks; nothing is asked then.
+    public func register(_ request: PushRegistrationRequest) throws(PushError) {
+        let missing = request.options.unavailable(on: request.iosVersion)
+        guard missing.isEmpty else {
+            let names = missing.map { "\($0.name) (iOS \($0.since)+)" }.joined(separator: ", ")
+            throw PushError(.unsupported, field: "options", "iOS \(request.iosVersion) does not have \(names)")
+        }
+        let sink = self.sink.withLock { $0 }
+        let bridge = self.bridge
+        bridge.requestAuthorization(options: request.options) { granted, error in
+            if granted {
+                bridge.registerForRemoteNotifications()
+            } else {
+                let reason = error.map { "authorization was not granted: \($0)" } ?? "the user did not allow notifications"
+                sink.publish(.registrationFailed(.init(provider: .apns, error: PushError(.providerFailure, field: "authorization", reason))))
+            }
+        }
+    }
+
+    /// Publishes the device token as a `registered` event.
+    public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {
+        guard !request.token.isEmpty else {
+            return didFailToRegisterForRemoteNotifications(error: "iOS returned an empty device token")
+        }
+        sink.withLock { $0 }.publish(.registered(.init(provider: .apns, identifier: request.hexToken)))
+    }
+
+    /// Publishes a registration failure (from `didFailToRegisterForRemoteNotificationsWithError:`).
+    public func didFailToRegisterForRemoteNotifications(error: String) {
+        sink.withLock { $0 }.publish(
+            .registrationFailed(.init(provider: .apns, error: PushError(.providerFailure, field: "deviceToken", error))))
+    }
+
+    /// Passes the callback to the client unchanged.
+    public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
+        sink.withLock { $0 }.handle(invocation, completion: completion)
+    }
+}

@@ -1,0 +1,18 @@
+import PushBridge
+
+extension AsyncStream where Element == PushEvent {
+    /// The next `count` events of the stream (fewer if it ends first).
+    ///
+    /// ```swift
+    /// let events = await client.events().first(2)
+    /// ```
+    public func first(_ count: Int) async -> [PushEvent] {
+        var events: [PushEvent] = []
+        guard count > 0 else { return events }
+        for await event in self {
+            events.append(event)
+            if events.count == count { break }
+        }
+        return events
+    }
+}
