@@ -1,0 +1,99 @@
+@testable import PushBridge
+import PushBridgeTesting
+import Testing
+
+/// A provider that records what reaches it and forwards callbacks to its sink.
+final class RecordingProvider: PushProvider {
+    let kind: PushProviderKind
+    let capabilities: PushCapabilities
+    private let state = Locked((sink: PushEventSink.discarding, handled: [String](), started: 0, reports: [FeedbackRequest]()))
+
+    init(_ kind: PushProviderKind, capabilities: PushCapabilities = []) {
+        self.kind = kind
+        self.capabilities = capabilities
+    }
+
+    var handledIDs: [String] { state.withLock { $0.handled } }
+    var startCount: Int { state.withLock { $0.started } }
+    var reports: [FeedbackRequest] { state.withLock { $0.reports } }
+
+    func attach(to sink: PushEventSink) { state.withLock { $0.sink = sink } }
+    func start(_ request: PushStartRequest) throws(PushError) { state.withLock { $0.started += 1 } }
+    func register(_ request: PushRegistrationRequest) throws(PushError) {}
+    func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
+    func handle(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
+        let sink = state.withLock { state in
+            state.handled.append(invocation.notification?.id ?? "-")
+            return state.sink
+        }
+        sink.handle(invocation, completion: completion)
+    }
+    func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
+        guard capabilities.contains(.customFeedback) else { throw unsupported("custom feedback") }
+        state.withLock { $0.reports.append(request) }
+        return FeedbackReceipt(submitted: true)
+    }
+}
+
+/// Two providers behind one client: each callback routed to one, each event delivered once.
+@Suite struct MultiplexProviderTests {
+    static let payloads: [(payload: JSONObject, owner: PushProviderKind)] = [
+        (["aps": ["alert": "j"], "_j_msgid": 123], .jpush),
+        (["aps": ["alert": "g"], "_gmid_": "task:msg:x"], .getui),
+        (["aps": ["alert": "plain"]], .getui),  // the primary
+    ]
+
+    @Test(arguments: payloads)
+    func callbacksAreRoutedByProviderKeysAndDeliveredOnce(payload: JSONObject, owner: PushProviderKind) async throws {
+        let getui = RecordingProvider(.getui)
+        let jpush = RecordingProvider(.jpush)
+        let client = PushClient(provider: MultiplexProvider(primary: getui, others: [jpush]), scheduler: ManualScheduler())
+        let note = try PushNotification(payload: payload, identifier: "plain-1")
+        let invocation = CallbackInvocation(callback: .willPresent, state: .active, notification: note)
+        await confirmation(expectedCount: 1) { answered in
+            client.handle(invocation, completion: .presentation { _ in answered() })
+        }
+        client.handle(invocation)  // the same delivery again: no second event
+        #expect((owner == .jpush ? jpush : getui).handledIDs == [note.id, note.id])
+        #expect((owner == .jpush ? getui : jpush).handledIDs.isEmpty)
+        #expect(client.heldEventCount == 1)
+    }
+
+    @Test func commandsReachTheProvidersThatSupportThem() throws {
+        let getui = RecordingProvider(.getui, capabilities: [.customFeedback])
+        let jpush = RecordingProvider(.jpush)
+        let multiplex = MultiplexProvider(primary: jpush, others: [getui])
+        let client = PushClient(provider: multiplex, scheduler: ManualScheduler())
+        try client.start(PushStartRequest(iosVersion: IOSVersion(14)))
+        #expect(getui.startCount == 1 && jpush.startCount == 1)
+        #expect(client.capabilities == [.customFeedback])
+        #expect(client.provider.kind == .jpush)
+        let message = PushEvent.Message(transport: .getui, offline: true, id: "t:m", payload: ["payload": "x"])
+        #expect(try client.report(.custom(90001), for: message).submitted)
+        #expect(getui.reports == [FeedbackRequest(.custom(90001), messageID: "t:m")])
+        #expect(throws: PushError.self) { try client.setBadge(1) }
+    }
+
+    @Test func noOpProviderPassesCallbacksAndSupportsNothing() async throws {
+        let client = PushClient(scheduler: ManualScheduler())
+        #expect(client.provider.kind == .apns)
+        #expect(client.capabilities.isEmpty)
+        try client.start(PushStartRequest(iosVersion: IOSVersion(17)))
+        let note = try PushNotification(payload: ["aps": ["alert": "x"]], identifier: "n")
+        client.handle(CallbackInvocation(callback: .willPresent, state: .active, notification: note))
+        #expect(await client.events().first(1).map(\.kind) == [.received])
+        let message = PushEvent.Message(transport: .getui, offline: false, id: "t:m", payload: [:])
+        #expect { _ = try client.report(.custom(90001), for: message) } throws: { ($0 as? PushError)?.code == .unsupported }
+    }
+
+    @Test func aPassthroughOfAnAlreadyHandledNotificationIsDropped() async throws {
+        let client = PushClient(scheduler: ManualScheduler())
+        let copy = try PushNotification(payload: ["aps": ["alert": "x"], "_gmid_": "task1:msg1:zz"])
+        client.handle(CallbackInvocation(callback: .didReceiveResponse, state: .inactive, action: .default, notification: copy))
+        client.deliver(PushEvent.Message(transport: .getui, offline: true, id: "task1:msg1", payload: ["payload": "x"]))
+        client.deliver(PushEvent.Message(transport: .getui, offline: true, id: "task2:msg2", payload: ["payload": "y"]))
+        client.deliver(PushEvent.Message(transport: .getui, offline: true, id: "task2:msg2", payload: ["payload": "y"]))
+        #expect(await client.events().first(2).map(\.kind) == [.opened, .message])
+        #expect(client.heldEventCount == 0)
+    }
+}
