@@ -10,8 +10,10 @@ struct CommandLineTool: Sendable {
         usage: pushbridge [COMMAND]
 
           (no command)                      a short demonstration that needs no input
-          simulate [--provider apns] [--format json|text] [FILE|-]
+          simulate [--provider apns|jpush|getui] [--config FILE] [--format json|text] [FILE|-]
                                             run one scenario (JSON) through the dispatch model
+                                            and a provider's adapter
+          check-config FILE|-               check a PushBridge configuration (secrets masked)
           matrix [--format markdown|json] [--ios 9.3.2,12.3.1]
                                             the seed article's experiment tables, as the model computes them
           help                              this text
@@ -25,6 +27,7 @@ struct CommandLineTool: Sendable {
             switch command {
             case "simulate": return try SimulateCommand(io: io).run(rest)
             case "matrix": return try MatrixCommand().run(rest)
+            case "check-config": return try CheckConfigCommand(io: io).run(rest)
             case "help", "--help", "-h": return .success(Self.usage)
             default: return .failure("\(command): unknown command\n\(Self.usage)")
             }

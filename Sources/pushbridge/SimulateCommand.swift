@@ -4,21 +4,23 @@ import PushBridge
 struct SimulateCommand: Sendable {
     let io: CommandIO
 
-    /// The providers `--provider` accepts.
-    static let providers = ["apns"]
+    /// The simulators of the providers `--provider` accepts, by name.
+    static let simulators: [PushProviderKind: any ProviderSimulator] = ProviderSimulators.all
 
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
-        let arguments = try Arguments(arguments, valued: ["--provider", "--format"])
-        _ = try arguments.choice("--provider", Self.providers, default: "apns")
+        let arguments = try Arguments(arguments, valued: ["--provider", "--format", "--config"])
         let format = try arguments.choice("--format", ["json", "text"], default: "json")
         let input = try arguments.singleOperand()
 
         let scenario: DispatchScenario
         let result: SimulationResult
         do {
+            let simulator = try chooseSimulator(arguments)
             let bytes = try io.read(input)
             scenario = try Self.decodeScenario(bytes)
-            result = try ScenarioSimulator.run(scenario)
+            result = try ScenarioSimulator.run(scenario, provider: simulator)
+        } catch let error as Arguments.UsageError {
+            throw error
         } catch let error as CommandIO.InputError {
             return .failure("scenario: \(error.message)")
         } catch let error as PushError {
@@ -30,6 +32,32 @@ struct SimulateCommand: Sendable {
         case "text": return .success(TraceText.render(result, scenario: scenario))
         default: return .success(JSONWriter.string(from: result.jsonValue, style: .pretty))
         }
+    }
+
+    /// The provider `--provider` names, else the one `--config` names, else APNs.
+    private func chooseSimulator(_ arguments: Arguments) throws -> any ProviderSimulator {
+        let names = PushProviderKind.allCases.map(\.rawValue)
+        var kind = PushProviderKind.apns
+        if let path = arguments[option: "--config"] {
+            let bytes: [UInt8]
+            do {
+                bytes = try io.read(path)
+            } catch {
+                throw Arguments.UsageError(message: "--config: \(error.message)")
+            }
+            do {
+                kind = try PushConfiguration(jsonBytes: bytes).provider
+            } catch {
+                throw Arguments.UsageError(message: "--config: " + error.problems.map(\.description).joined(separator: "; "))
+            }
+        }
+        if arguments[option: "--provider"] != nil {
+            kind = PushProviderKind(rawValue: try arguments.choice("--provider", names, default: "apns")) ?? .apns
+        }
+        guard let simulator = Self.simulators[kind] else {
+            throw Arguments.UsageError(message: "--provider: \(kind) has no simulator in this build")
+        }
+        return simulator
     }
 
     /// Reads a scenario from JSON bytes; every failure is a ``PushError`` naming the field.

@@ -1,0 +1,43 @@
+import PushBridge
+
+/// `pushbridge check-config FILE|-`: prints the provider and its settings with secrets masked
+/// (exit 0), or every problem, one per line, naming its key (exit 1). Never a secret in either.
+struct CheckConfigCommand: Sendable {
+    let io: CommandIO
+
+    func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
+        let arguments = try Arguments(arguments, valued: [])
+        let input = try arguments.singleOperand()
+        let bytes: [UInt8]
+        do {
+            bytes = try io.read(input)
+        } catch {
+            return .failure("configuration: \(error.message)")
+        }
+        do {
+            let configuration = try PushConfiguration(jsonBytes: bytes)
+            return .success(Self.summary(configuration))
+        } catch {
+            return CommandOutput(
+                status: ExitStatus.problemsFound,
+                standardError: error.problems.map { "error: \($0)\n" }.joined())
+        }
+    }
+
+    /// The provider and its settings, one per line, secrets masked.
+    static func summary(_ configuration: PushConfiguration) -> String {
+        var lines = ["provider: \(configuration.provider)"]
+        if !configuration.additionalProviders.isEmpty {
+            lines.append("additionalProviders: \(configuration.additionalProviders.map(\.rawValue).joined(separator: ", "))")
+        }
+        if let jpush = configuration.jpush {
+            lines += ["jpush.appKey: \(jpush.appKey)", "jpush.channel: \(jpush.channel)", "jpush.production: \(jpush.production)"]
+            if let identifier = jpush.advertisingIdentifier { lines.append("jpush.advertisingIdentifier: \(identifier)") }
+        }
+        if let getui = configuration.getui {
+            lines += ["getui.appId: \(getui.appID)", "getui.appKey: \(getui.appKey)", "getui.appSecret: \(getui.appSecret)"]
+        }
+        lines.append("ok")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,8 @@
+import PushBridge
+
+/// The provider simulations this build of `pushbridge` offers.
+enum ProviderSimulators {
+    static let all: [PushProviderKind: any ProviderSimulator] = [
+        .apns: SystemSimulator()
+    ]
+}

@@ -1,0 +1,60 @@
+import Testing
+
+@testable import pushbridge
+
+/// `pushbridge check-config` and `simulate --config`: settings masked, every problem named, exit codes.
+@Suite struct CheckConfigCommandTests {
+    static let valid = #"{"provider": "getui", "getui": {"appId": "AppId123456", "appKey": "AppKey123456", "appSecret": "Secret123456789"}}"#
+
+    private func run(_ arguments: [String], stdin: String = "", files: [String: String] = [:]) -> CommandOutput {
+        let io = CommandIO.memory(stdin: Array(stdin.utf8), files: files.mapValues { Array($0.utf8) })
+        return CommandLineTool(io: io).run(arguments)
+    }
+
+    @Test func aValidConfigurationPrintsMaskedSettings() {
+        let output = run(["check-config", "-"], stdin: Self.valid)
+        #expect(output.status == 0)
+        #expect(output.standardOutput.contains("provider: getui"))
+        #expect(output.standardOutput.contains("getui.appSecret: ••••6789"))
+        for secret in ["AppId123456", "AppKey123456", "Secret123456789"] {
+            #expect(!output.standardOutput.contains(secret))
+        }
+        #expect(output.standardError.isEmpty)
+    }
+
+    @Test func everyProblemIsOneLineNamingItsKey() {
+        let output = run(["check-config", "c.json"], files: ["c.json": #"{"provider": "getui", "getui": {"appId": "A", "masterSecret": "TopSecretValue1"}, "other": 1}"#])
+        #expect(output.status == 1)
+        #expect(output.standardOutput.isEmpty)
+        let lines = output.standardError.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines.allSatisfy { $0.hasPrefix("error: ") })
+        for key in ["other:", "getui.masterSecret:", "getui.appKey:", "getui.appSecret:"] {
+            #expect(lines.contains { $0.contains(key) }, "\(key)")
+        }
+        #expect(!output.standardError.contains("TopSecretValue1"))
+    }
+
+    @Test(arguments: ["", "{", "\u{0}\u{1}", "[1,2]"])
+    func unreadableConfigurationsAreProblems(text: String) {
+        let output = run(["check-config", "-"], stdin: text)
+        #expect(output.status == 1)
+        #expect(output.standardError.hasPrefix("error: configuration: "))
+    }
+
+    @Test func aMissingFileIsExitTwo() {
+        let output = run(["check-config", "missing.json"])
+        #expect(output.status == 2)
+        #expect(output.standardError.hasPrefix("error: configuration: missing.json"))
+    }
+
+    @Test func simulateTakesTheProviderFromTheConfigurationAndRejectsABadOne() {
+        let scenario = #"{"ios": "12", "state": "foreground", "notification": {"payload": {"aps": {"alert": "x"}}}}"#
+        let apns = run(["simulate", "--config", "c.json", "-"], stdin: scenario, files: ["c.json": #"{"provider": "apns"}"#])
+        #expect(apns.status == 0)
+        let bad = run(["simulate", "--config", "c.json", "-"], stdin: scenario, files: ["c.json": #"{"provider": "x"}"#])
+        #expect(bad.status == 2)
+        #expect(bad.standardOutput.isEmpty)
+        #expect(bad.standardError.hasPrefix("error: --config: provider: "))
+    }
+}
