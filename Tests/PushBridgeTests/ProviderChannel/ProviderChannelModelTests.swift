@@ -1,0 +1,88 @@
+import PushBridge
+import Testing
+
+/// Provider-channel messages in the dispatch model: delivered in the foreground, held while away.
+@Suite struct ProviderChannelModelTests {
+    static let passthrough: JSONObject = ["payload": "hello", "taskId": "t1", "msgId": "m1"]
+    static let copy: JSONObject = ["aps": ["alert": "hello"], "_gmid_": "t1:m1:x"]
+    static let custom: JSONObject = ["content": "hi", "_j_msgid": 42]
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var source: NotificationSource
+        var state: ArrivalState
+        var user: UserAction
+        var withCopy: Bool
+        /// The message step expected: `nil` for none, else its phase and offline flag.
+        var message: (phase: SystemCall.Phase, offline: Bool)?
+        var testDescription: String { "\(source) \(state) \(user) copy:\(withCopy)" }
+    }
+
+    static let cases: [Case] = [
+        Case(source: .getuiPassthrough, state: .foreground, user: .none, withCopy: false, message: (.arrival, false)),
+        Case(source: .jpushCustomMessage, state: .foreground, user: .none, withCopy: false, message: (.arrival, false)),
+        Case(source: .getuiPassthrough, state: .background, user: .none, withCopy: false, message: nil),
+        Case(source: .getuiPassthrough, state: .background, user: .openAppIcon, withCopy: false, message: (.action, true)),
+        Case(source: .jpushCustomMessage, state: .forceQuit, user: .openAppIcon, withCopy: false, message: (.action, false)),
+        Case(source: .getuiPassthrough, state: .background, user: .tap, withCopy: false, message: nil),
+        Case(source: .getuiPassthrough, state: .background, user: .tap, withCopy: true, message: (.action, true)),
+        Case(source: .getuiPassthrough, state: .notRunning, user: .dismiss, withCopy: true, message: nil),
+        Case(source: .getuiPassthrough, state: .background, user: .action(id: "later", foreground: false), withCopy: true, message: nil),
+        Case(source: .getuiPassthrough, state: .background, user: .action(id: "open", foreground: true), withCopy: true, message: (.action, true)),
+    ]
+
+    @Test(arguments: cases)
+    func messagesReachTheAppOnlyInTheForeground(testCase: Case) {
+        let payload = testCase.source == .jpushCustomMessage ? Self.custom : Self.passthrough
+        let scenario = DispatchScenario(
+            ios: IOSVersion(12), state: testCase.state,
+            implements: [.didReceiveRemoteNotificationFetch, .willPresent, .didReceiveResponse],
+            notification: ScenarioNotification(source: testCase.source, payload: payload, apnsCopy: testCase.withCopy ? Self.copy : nil),
+            customDismissAction: true, user: testCase.user)
+        let trace = DispatchModel.trace(for: scenario)
+        let messages = trace.steps.compactMap { step -> ChannelDelivery? in
+            if case .message(let delivery) = step { delivery } else { nil }
+        }
+        if let expected = testCase.message {
+            #expect(messages.count == 1)
+            #expect(messages.first?.phase == expected.phase)
+            #expect(messages.first?.offline == expected.offline)
+            #expect(messages.first?.transport == testCase.source.channel)
+        } else {
+            #expect(messages.isEmpty)
+        }
+        // Without an APNs copy nothing is displayed, and iOS calls nothing for the message.
+        if !testCase.withCopy {
+            #expect(trace.display == .none)
+            #expect(trace.calls.allSatisfy { $0.callback == .didFinishLaunching && $0.launchOptionsKey == nil })
+        }
+    }
+
+    @Test func theAPNsCopyIsARemoteNotificationInTheSameScenario() {
+        let scenario = DispatchScenario(
+            ios: IOSVersion(12), state: .background, implements: [.didReceiveResponse],
+            notification: ScenarioNotification(source: .getuiPassthrough, payload: Self.passthrough, apnsCopy: Self.copy), user: .tap)
+        let remote = DispatchScenario(
+            ios: IOSVersion(12), state: .background, implements: [.didReceiveResponse], notification: .remote(Self.copy), user: .tap)
+        #expect(DispatchModel.trace(for: scenario).calls == DispatchModel.trace(for: remote).calls)
+        #expect(DispatchModel.trace(for: scenario).display == .banner)
+    }
+
+    @Test func aChannelMessageNeedsItsProvidersSimulation() {
+        let scenario = DispatchScenario(
+            ios: IOSVersion(12), state: .foreground, notification: ScenarioNotification(source: .jpushCustomMessage, payload: Self.custom))
+        #expect {
+            _ = try ScenarioSimulator.run(scenario)
+        } throws: { error in
+            (error as? PushError)?.field == "notification.source"
+        }
+    }
+
+    @Test func messagesParseTheirIdentity() throws {
+        #expect(try PushEvent.Message(jpushCustomMessage: Self.custom).id == "42")
+        #expect(try PushEvent.Message(getuiPassthrough: Self.passthrough, offline: true).id == "t1:m1")
+        #expect(try PushNotification(payload: Self.copy).id == "t1:m1")
+        #expect(throws: PushError.self) { try PushEvent.Message(jpushCustomMessage: ["title": "no content"]) }
+        #expect(throws: PushError.self) { try PushEvent.Message(getuiPassthrough: ["payload": "x", "taskId": "t"], offline: false) }
+        #expect(throws: PushError.self) { try PushEvent.Message(getuiPassthrough: ["payload": "x", "taskId": "", "msgId": "m"], offline: false) }
+    }
+}
