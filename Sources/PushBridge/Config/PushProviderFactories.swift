@@ -1,0 +1,73 @@
+/// How to build each provider's adapter from a configuration: an app registers the adapters it
+/// links, and the configuration picks among them — swapping providers is a configuration edit.
+///
+/// ```swift
+/// var factories = PushProviderFactories()
+/// factories.register(.jpush) { configuration in
+///     JPushProvider(settings: try configuration.require(\.jpush, "jpush"), bridge: JPushServiceBridge())
+/// }
+/// factories.register(.getui) { configuration in
+///     GetuiProvider(settings: try configuration.require(\.getui, "getui"), bridge: GeTuiSdkBridge())
+/// }
+/// let client = try PushClient(configuration: configuration, factories: factories)
+/// ```
+public struct PushProviderFactories: Sendable {
+    /// Builds one provider's adapter from the configuration.
+    public typealias Factory = @Sendable (PushConfiguration) throws(PushError) -> any PushProvider
+
+    private var factories: [PushProviderKind: Factory] = [:]
+
+    /// No factories yet.
+    public init() {}
+
+    /// Registers how to build `kind`'s adapter (replacing an earlier registration).
+    public mutating func register(_ kind: PushProviderKind, _ factory: @escaping Factory) {
+        factories[kind] = factory
+    }
+
+    /// The providers with a registered factory.
+    public var registered: Set<PushProviderKind> { Set(factories.keys) }
+
+    /// The provider the configuration names — a ``MultiplexProvider`` when it names additional
+    /// providers.
+    ///
+    /// - Throws: ``PushError`` (``PushError/Code/invalidConfiguration``) when a named provider has
+    ///   no registered factory, or the factory's own error.
+    public func makeProvider(for configuration: PushConfiguration) throws(PushError) -> any PushProvider {
+        var providers: [any PushProvider] = []
+        for kind in configuration.providers {
+            guard let factory = factories[kind] else {
+                throw PushError(
+                    .invalidConfiguration, field: "provider",
+                    "\(kind) is configured but no adapter is registered for it (link its adapter module and register its factory)")
+            }
+            providers.append(try factory(configuration))
+        }
+        guard let primary = providers.first else {
+            throw PushError(.invalidConfiguration, field: "provider", "missing")
+        }
+        return providers.count == 1 ? primary : MultiplexProvider(primary: primary, others: Array(providers.dropFirst()))
+    }
+}
+
+extension PushConfiguration {
+    /// The settings at `keyPath`, or an error naming `key` when the configuration lacks them.
+    public func require<Settings>(_ keyPath: KeyPath<PushConfiguration, Settings?>, _ key: String) throws(PushError) -> Settings {
+        guard let settings = self[keyPath: keyPath] else {
+            throw PushError(.invalidConfiguration, field: key, "missing (the \(key) settings are required when \(key) is a provider)")
+        }
+        return settings
+    }
+}
+
+extension PushClient {
+    /// A client whose provider the configuration picks among `factories`.
+    ///
+    /// - Throws: ``PushError`` when the configuration names a provider with no registered factory.
+    public convenience init(
+        configuration: PushConfiguration, factories: PushProviderFactories, options: PushClientOptions = PushClientOptions(),
+        scheduler: any PushScheduler = DispatchScheduler()
+    ) throws(PushError) {
+        self.init(provider: try factories.makeProvider(for: configuration), options: options, scheduler: scheduler)
+    }
+}
