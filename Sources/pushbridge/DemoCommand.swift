@@ -31,7 +31,8 @@ struct DemoCommand: Sendable {
 
     func run() -> CommandOutput {
         var sections = ["PushBridge: how iOS delivers a push, and the one event stream your app sees.", ""]
-        for demo in Self.demos {
+        sections += providersSideBySide(Self.demos[0])
+        for demo in Self.demos.dropFirst() {
             sections.append("▸ " + demo.title)
             do {
                 let result = try ScenarioSimulator.run(demo.scenario)
@@ -43,6 +44,30 @@ struct DemoCommand: Sendable {
         }
         sections.append("Try: pushbridge simulate scenario.json · pushbridge matrix · pushbridge help")
         return .success(sections.joined(separator: "\n"))
+    }
+}
+
+extension DemoCommand {
+    /// One scenario through every provider this build has: each SDK's callbacks, one set of events.
+    func providersSideBySide(_ demo: Demo) -> [String] {
+        var lines = ["▸ " + demo.title, "  the same tap through each provider's adapter:"]
+        var eventSets: [[JSONValue]] = []
+        for kind in PushProviderKind.allCases {
+            guard let simulator = ProviderSimulators.all[kind] else { continue }
+            do {
+                let result = try ScenarioSimulator.run(demo.scenario, provider: simulator)
+                lines.append("  \(kind.rawValue):")
+                for call in result.calls { lines.append("    \(call.phase.rawValue.padding(7)) \(TraceText.callText(call))") }
+                lines.append("    events: " + result.events.map(TraceText.eventText).joined(separator: "; "))
+                eventSets.append(result.events.map(\.jsonValue))
+            } catch {
+                lines.append("  \(kind.rawValue): failed: \(error)")
+            }
+        }
+        let identical = Set(eventSets.map { JSONWriter.string(from: .array($0)) }).count == 1
+        lines.append("  events identical across \(eventSets.count) provider(s): \(identical ? "yes" : "NO")")
+        lines.append("")
+        return lines
     }
 }
 
