@@ -18,9 +18,7 @@ struct CheckConfigCommand: Sendable {
             let configuration = try PushConfiguration(jsonBytes: bytes)
             return .success(Self.summary(configuration))
         } catch {
-            return CommandOutput(
-                status: ExitStatus.problemsFound,
-                standardError: error.problems.map { "error: \($0)\n" }.joined())
+            return CommandOutput(status: ExitStatus.problemsFound, standardOutput: error.problems.map { "\($0)\n" }.joined())
         }
     }
 

@@ -14,6 +14,8 @@ struct CommandLineTool: Sendable {
                                             run one scenario (JSON) through the dispatch model
                                             and a provider's adapter
           check-config FILE|-               check a PushBridge configuration (secrets masked)
+          validate [--provider P] [--push-type alert|background|voip] FILE|-
+                                            check an APNs payload or .apns file
           matrix [--format markdown|json] [--ios 9.3.2,12.3.1]
                                             the seed article's experiment tables, as the model computes them
           help                              this text
@@ -28,6 +30,7 @@ struct CommandLineTool: Sendable {
             case "simulate": return try SimulateCommand(io: io).run(rest)
             case "matrix": return try MatrixCommand().run(rest)
             case "check-config": return try CheckConfigCommand(io: io).run(rest)
+            case "validate": return try ValidateCommand(io: io).run(rest)
             case "help", "--help", "-h": return .success(Self.usage)
             default: return .failure("\(command): unknown command\n\(Self.usage)")
             }

@@ -25,21 +25,17 @@ import Testing
     @Test func everyProblemIsOneLineNamingItsKey() {
         let output = run(["check-config", "c.json"], files: ["c.json": #"{"provider": "getui", "getui": {"appId": "A", "masterSecret": "TopSecretValue1"}, "other": 1}"#])
         #expect(output.status == 1)
-        #expect(output.standardOutput.isEmpty)
-        let lines = output.standardError.split(separator: "\n")
-        #expect(lines.count == 4)
-        #expect(lines.allSatisfy { $0.hasPrefix("error: ") })
-        for key in ["other:", "getui.masterSecret:", "getui.appKey:", "getui.appSecret:"] {
-            #expect(lines.contains { $0.contains(key) }, "\(key)")
-        }
-        #expect(!output.standardError.contains("TopSecretValue1"))
+        #expect(output.standardError.isEmpty)
+        let lines = output.standardOutput.split(separator: "\n")
+        #expect(lines.map { $0.prefix { $0 != ":" } } == ["other", "getui.masterSecret", "getui.appKey", "getui.appSecret"])
+        #expect(!output.standardOutput.contains("TopSecretValue1"))
     }
 
     @Test(arguments: ["", "{", "\u{0}\u{1}", "[1,2]"])
     func unreadableConfigurationsAreProblems(text: String) {
         let output = run(["check-config", "-"], stdin: text)
         #expect(output.status == 1)
-        #expect(output.standardError.hasPrefix("error: configuration: "))
+        #expect(output.standardOutput.hasPrefix("configuration: "))
     }
 
     @Test func aMissingFileIsExitTwo() {
