@@ -16,3 +16,18 @@ extension AsyncStream where Element == PushEvent {
         return events
     }
 }
+
+extension AsyncStream where Element == PushEvent {
+    /// Every event until the stream ends — for a simulated device, when its app is terminated.
+    ///
+    /// ```swift
+    /// let stream = try #require(device.client).events()
+    /// device.terminate()
+    /// let all = await stream.collected()
+    /// ```
+    public func collected() async -> [PushEvent] {
+        var events: [PushEvent] = []
+        for await event in self { events.append(event) }
+        return events
+    }
+}

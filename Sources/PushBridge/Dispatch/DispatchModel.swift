@@ -38,11 +38,31 @@ public enum DispatchModel {
 }
 
 /// Where the app is once the notification has arrived, for phase 2.
-enum RunningApp: Sendable, Hashable {
+package enum RunningApp: Sendable, Hashable {
     /// On screen.
     case foreground
     /// Running in the background (including after iOS launched it there for the notification).
     case background
     /// No process: acting on the notification launches the app.
     case terminated
+}
+
+extension DispatchModel {
+    /// Phase 2 alone, for an app whose state changed since the notification arrived (the
+    /// simulated device): the calls for `user` acting on a notification displayed as `display`,
+    /// with the app now `app`.
+    package static func userAction(
+        _ user: UserAction, scenario: DispatchScenario, display: NotificationDisplay, app: RunningApp
+    ) -> (calls: [SystemCall], delivered: Bool?) {
+        var facts = scenario
+        facts.user = user
+        let outcome = respond(to: user, facts: DeliveryFacts(facts), after: ArrivalOutcome(calls: [], display: display, app: app))
+        return (outcome.calls, outcome.delivered)
+    }
+
+    /// Phase 1 alone: the calls, display and the app's state after the notification arrives.
+    package static func arrival(_ scenario: DispatchScenario) -> (calls: [SystemCall], display: NotificationDisplay, app: RunningApp) {
+        let outcome = arrive(DeliveryFacts(scenario))
+        return (outcome.calls, outcome.display, outcome.app)
+    }
 }

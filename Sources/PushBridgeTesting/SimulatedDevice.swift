@@ -1,0 +1,313 @@
+import PushBridge
+
+/// A simulated iPhone running your app: deliver notifications in any app state, tap, dismiss,
+/// press actions, open the app from its icon, kill and relaunch it, advance time — and observe
+/// the `PushEvent`s the real app would get, on any machine.
+///
+/// The device asks the dispatch model what iOS would call, hands the calls to a provider's
+/// simulation (``SystemSimulator`` for plain APNs, or an adapter's simulator such as JPush's or
+/// Getui's), and runs them into a real ``PushClient`` — one per app process, so a kill loses what
+/// a real kill loses. Your app's launch code goes in `onLaunch`, as in `didFinishLaunching`.
+///
+/// ```swift
+/// let device = SimulatedDevice(ios: IOSVersion(12), app: SimulatedApp(implements: [.didReceiveResponse, .willPresent]))
+/// let note = try device.deliver(.remote(["aps": ["alert": "New comment"], "type": "comment", "id": "7"]))
+/// try device.tap(note)                               // a cold start: the app is launched
+/// let client = try #require(device.client)
+/// let events = await client.events().first(1)       // [.opened(coldStart, default)]
+/// ```
+public final class SimulatedDevice: Sendable {
+    /// The device's iOS version.
+    public let ios: IOSVersion
+    /// What the app implements.
+    public let app: SimulatedApp
+    /// The provider whose SDK delivers the calls.
+    public let provider: any ProviderSimulator
+    /// The device's clock: advance it to make watchdogs and deadlines fire.
+    public let scheduler: ManualScheduler
+    private let options: PushClientOptions
+    private let onLaunch: @Sendable (PushClient) -> Void
+    private let state = Locked(DeviceState())
+
+    private struct Process {
+        var client: PushClient
+        var session: any ProviderSimulationSession
+    }
+
+    private struct Displayed {
+        var scenario: DispatchScenario
+        var display: NotificationDisplay
+    }
+
+    private struct DeviceState {
+        var appState: ArrivalState = .notRunning
+        var process: Process?
+        var displayed: [Int: Displayed] = [:]
+        var heldMessages: [(ChannelDelivery, JSONObject)] = []
+        var nextNumber = 1
+        var calls: [TraceCall] = []
+        var launches = 0
+    }
+
+    /// A device with the app installed and not running.
+    ///
+    /// - Parameters:
+    ///   - ios: The iOS version.
+    ///   - app: What the app implements.
+    ///   - provider: The provider's simulation (plain APNs by default).
+    ///   - options: The options of each process's client.
+    ///   - onLaunch: The app's launch code, run with each new process's client before any callback.
+    public init(
+        ios: IOSVersion, app: SimulatedApp, provider: any ProviderSimulator = SystemSimulator(),
+        options: PushClientOptions = PushClientOptions(), onLaunch: @escaping @Sendable (PushClient) -> Void = { _ in }
+    ) {
+        self.ios = ios
+        self.app = app
+        self.provider = provider
+        self.options = options
+        self.onLaunch = onLaunch
+        scheduler = ManualScheduler()
+    }
+
+    /// Where the app is now.
+    public var appState: ArrivalState { state.withLock { $0.appState } }
+    /// The running process's client; `nil` when the app is not running.
+    public var client: PushClient? { state.withLock { $0.process?.client } }
+    /// Every callback the app has seen, across launches, as its provider's SDK named them.
+    public var calls: [TraceCall] { state.withLock { $0.calls } }
+    /// How many times the app was launched.
+    public var launchCount: Int { state.withLock { $0.launches } }
+
+    // MARK: Notifications
+
+    /// Sends a notification to the device: a remote or local notification, or a provider-channel
+    /// message (held by the provider until the app is in the foreground; its APNs copy, if any,
+    /// is delivered as a remote notification).
+    ///
+    /// - Returns: The notification as the device shows it: tap it, dismiss it, press its actions.
+    @discardableResult
+    public func deliver(_ notification: ScenarioNotification) throws(PushError) -> DeliveredNotification {
+        if let transport = notification.source.channel {
+            guard transport == provider.kind else {
+                throw PushError(.invalidScenario, field: "notification.source", "\(notification.source) needs the \(transport) provider's simulation")
+            }
+            let foreground = state.withLock { $0.appState == .foreground && $0.process != nil }
+            let delivery = ChannelDelivery(phase: .arrival, transport: transport, offline: !foreground && transport == .getui)
+            if foreground {
+                try replay(delivery, notification.payload)
+            } else {
+                state.withLock { $0.heldMessages.append((delivery, notification.payload)) }
+            }
+            guard let copy = notification.apnsCopy else { return DeliveredNotification(number: 0, display: .none) }
+            return try deliver(.remote(copy, id: notification.id))
+        }
+        let scenario = DispatchScenario(
+            ios: ios, state: appState, implements: app.implements, centerDelegate: app.centerDelegate,
+            backgroundModes: app.backgroundModes, notification: notification, customDismissAction: app.customDismissAction,
+            presentation: app.presentation)
+        let note = try PushNotification(payload: notification.payload, identifier: notification.id, source: notification.source)
+        let arrival = DispatchModel.arrival(scenario)
+        replay(arrival.calls, notification: note)
+        if arrival.app == .background && scenario.state.isTerminated {
+            state.withLock { $0.appState = .background }
+        }
+        return state.withLock { state in
+            let number = state.nextNumber
+            state.nextNumber += 1
+            if arrival.display.isActionable { state.displayed[number] = Displayed(scenario: scenario, display: arrival.display) }
+            return DeliveredNotification(number: number, display: arrival.display)
+        }
+    }
+
+    /// Taps a displayed notification. Returns whether a callback carried the tap to the app.
+    @discardableResult
+    public func tap(_ notification: DeliveredNotification) throws(PushError) -> Bool {
+        try act(.tap, on: notification)
+    }
+
+    /// Explicitly dismisses a displayed notification.
+    @discardableResult
+    public func dismiss(_ notification: DeliveredNotification) throws(PushError) -> Bool {
+        try act(.dismiss, on: notification)
+    }
+
+    /// Presses a custom action button on a displayed notification.
+    @discardableResult
+    public func press(action id: String, foreground: Bool, on notification: DeliveredNotification) throws(PushError) -> Bool {
+        try act(.action(id: id, foreground: foreground), on: notification)
+    }
+
+    // MARK: The app's lifecycle
+
+    /// Opens the app from its icon: launches it if it is not running, brings it to the foreground.
+    public func openFromIcon() {
+        switch appState {
+        case .foreground:
+            return
+        case .background:
+            comeToForeground()
+        case .notRunning, .forceQuit:
+            replay([SystemCall(phase: .action, callback: .didFinishLaunching, state: .inactive)], notification: nil)
+            comeToForeground()
+        }
+    }
+
+    /// Sends the app to the background (the user goes home).
+    public func sendToBackground() {
+        state.withLock { if $0.appState == .foreground { $0.appState = .background } }
+    }
+
+    /// The system terminates the app: its process, client and held events are gone.
+    public func terminate() {
+        end(as: .notRunning)
+    }
+
+    /// The user swipes the app away: iOS will not launch it for remote notifications.
+    public func forceQuit() {
+        end(as: .forceQuit)
+    }
+
+    /// Moves the device's clock forward, firing due watchdogs and deadlines.
+    public func advance(by seconds: Double) {
+        scheduler.advance(by: seconds)
+    }
+
+    // MARK: Internals
+
+    private func act(_ user: UserAction, on notification: DeliveredNotification) throws(PushError) -> Bool {
+        guard let shown = state.withLock({ $0.displayed.removeValue(forKey: notification.number) }) else {
+            throw PushError(.invalidScenario, field: "notification", "#\(notification.number) is not displayed (already acted on, or never shown)")
+        }
+        let before = appState
+        let running: RunningApp = before == .foreground ? .foreground : before == .background ? .background : .terminated
+        let response = DispatchModel.userAction(user, scenario: shown.scenario, display: shown.display, app: running)
+        let note = try PushNotification(
+            payload: shown.scenario.notification.payload, identifier: shown.scenario.notification.id,
+            source: shown.scenario.notification.source)
+        replay(response.calls, notification: note)
+        switch user {
+        case .tap:
+            comeToForeground()
+        case .action(_, let foreground) where foreground:
+            comeToForeground()
+        case .action, .dismiss:
+            if before.isTerminated, !response.calls.isEmpty { state.withLock { $0.appState = .background } }
+        case .none, .openAppIcon:
+            break
+        }
+        return response.delivered ?? false
+    }
+
+    /// Replays iOS's calls into the current process, launching one when the first call is a launch.
+    private func replay(_ calls: [SystemCall], notification: PushNotification?) {
+        for call in calls {
+            if call.callback == .didFinishLaunching { startProcess(as: call.state == .background ? .background : .foreground) }
+            guard let session = state.withLock({ $0.process?.session }) else { continue }
+            let seen = session.replay(call, notification: notification)
+            state.withLock { $0.calls += seen }
+        }
+    }
+
+    private func replay(_ delivery: ChannelDelivery, _ message: JSONObject) throws(PushError) {
+        guard let session = state.withLock({ $0.process?.session }) else { return }
+        let seen = try session.replay(delivery, message: message)
+        state.withLock { $0.calls += seen }
+    }
+
+    private func startProcess(as appState: ArrivalState) {
+        let relay = RelayProvider()
+        let client = PushClient(provider: relay, options: options, scheduler: scheduler)
+        onLaunch(client)
+        let template = DispatchScenario(
+            ios: ios, state: appState, implements: app.implements, centerDelegate: app.centerDelegate,
+            backgroundModes: app.backgroundModes, notification: .remote(["aps": [:]]), customDismissAction: app.customDismissAction,
+            presentation: app.presentation)
+        let session: (any ProviderSimulationSession)?
+        do {
+            session = try provider.makeSession(sink: relay.sink, scenario: template)
+        } catch {
+            session = try? SystemSimulator().makeSession(sink: relay.sink, scenario: template)
+        }
+        guard let session else { return }
+        state.withLock { state in
+            state.process = Process(client: client, session: session)
+            state.appState = appState
+            state.launches += 1
+        }
+    }
+
+    private func comeToForeground() {
+        let (client, held) = state.withLock { state -> (PushClient?, [(ChannelDelivery, JSONObject)]) in
+            state.appState = .foreground
+            defer { state.heldMessages.removeAll() }
+            return (state.process?.client, state.heldMessages)
+        }
+        client?.applicationDidBecomeActive()
+        for (delivery, message) in held {
+            var online = delivery
+            online.phase = .action
+            try? replay(online, message)
+        }
+    }
+
+    private func end(as appState: ArrivalState) {
+        let process = state.withLock { state -> Process? in
+            defer {
+                state.process = nil
+                state.appState = appState
+            }
+            return state.process
+        }
+        withExtendedLifetime(process) {}
+    }
+}
+
+/// What the simulated app implements, and how it answers.
+public struct SimulatedApp: Sendable, Hashable {
+    /// The notification callbacks the app implements.
+    public var implements: Set<SystemCallback>
+    /// When it sets the notification-center delegate.
+    public var centerDelegate: CenterDelegateTiming
+    /// Its `UIBackgroundModes`.
+    public var backgroundModes: Set<String>
+    /// Whether its categories have `customDismissAction`.
+    public var customDismissAction: Bool
+    /// What its `willPresent` answers.
+    public var presentation: PresentationOptions
+
+    /// An app; the defaults are a typical modern app's.
+    public init(
+        implements: Set<SystemCallback> = [.didReceiveRemoteNotificationFetch, .willPresent, .didReceiveResponse],
+        centerDelegate: CenterDelegateTiming = .beforeLaunchEnds,
+        backgroundModes: Set<String> = [DispatchScenario.remoteNotificationMode], customDismissAction: Bool = false,
+        presentation: PresentationOptions = [.banner, .list, .sound]
+    ) {
+        self.implements = implements
+        self.centerDelegate = centerDelegate
+        self.backgroundModes = backgroundModes
+        self.customDismissAction = customDismissAction
+        self.presentation = presentation
+    }
+}
+
+/// A notification the device received: act on it with the device's methods.
+public struct DeliveredNotification: Sendable, Hashable {
+    /// Its number on the device, from 1 (0 for a message iOS never showed).
+    public let number: Int
+    /// What the system showed on arrival.
+    public let display: NotificationDisplay
+}
+
+/// The provider a simulated process's client has: it hands the device the client's sink, so the
+/// provider's simulation can feed the client.
+private final class RelayProvider: PushProvider {
+    private let stored = Locked(PushEventSink.discarding)
+    var sink: PushEventSink { stored.withLock { $0 } }
+    var kind: PushProviderKind { .apns }
+    var capabilities: PushCapabilities { [] }
+    func attach(to sink: PushEventSink) { stored.withLock { $0 = sink } }
+    func start(_ request: PushStartRequest) throws(PushError) {}
+    func register(_ request: PushRegistrationRequest) throws(PushError) {}
+    func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
+    func handle(_ invocation: CallbackInvocation, completion: SystemCompletion?) { sink.handle(invocation, completion: completion) }
+}
