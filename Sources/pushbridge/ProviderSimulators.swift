@@ -1,8 +1,10 @@
 import PushBridge
+import PushBridgeJPush
 
 /// The provider simulations this build of `pushbridge` offers.
 enum ProviderSimulators {
     static let all: [PushProviderKind: any ProviderSimulator] = [
-        .apns: SystemSimulator()
+        .apns: SystemSimulator(),
+        .jpush: JPushSimulator(),
     ]
 }
