@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "PushBridgeTesting", targets: ["PushBridgeTesting"]),
         .library(name: "PushBridgeAPNs", targets: ["PushBridgeAPNs"]),
         .library(name: "PushBridgeJPush", targets: ["PushBridgeJPush"]),
+        .library(name: "PushBridgeGetui", targets: ["PushBridgeGetui"]),
         .executable(name: "pushbridge", targets: ["pushbridge"]),
     ],
     targets: [
@@ -22,11 +23,13 @@ let package = Package(
         .target(name: "PushBridgeTesting", dependencies: ["PushBridge"]),
         .target(name: "PushBridgeAPNs", dependencies: ["PushBridge"], path: "Adapters/PushBridgeAPNs"),
         .target(name: "PushBridgeJPush", dependencies: ["PushBridge"], path: "Adapters/PushBridgeJPush"),
-        .executableTarget(name: "pushbridge", dependencies: ["PushBridge", "PushBridgeJPush"]),
+        .target(name: "PushBridgeGetui", dependencies: ["PushBridge"], path: "Adapters/PushBridgeGetui"),
+        .executableTarget(name: "pushbridge", dependencies: ["PushBridge", "PushBridgeJPush", "PushBridgeGetui"]),
         .testTarget(name: "PushBridgeTests", dependencies: ["PushBridge", "PushBridgeTesting"]),
         .testTarget(name: "PushBridgeTestingTests", dependencies: ["PushBridgeTesting", "PushBridge"]),
         .testTarget(name: "PushBridgeAPNsTests", dependencies: ["PushBridgeAPNs", "PushBridge", "PushBridgeTesting"]),
         .testTarget(name: "PushBridgeJPushTests", dependencies: ["PushBridgeJPush", "PushBridge", "PushBridgeTesting"]),
+        .testTarget(name: "PushBridgeGetuiTests", dependencies: ["PushBridgeGetui", "PushBridge", "PushBridgeTesting"]),
         .testTarget(name: "pushbridgeTests", dependencies: ["pushbridge", "PushBridge"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeGetui
 import PushBridgeJPush
 
 /// The provider simulations this build of `pushbridge` offers.
@@ -6,5 +7,6 @@ enum ProviderSimulators {
     static let all: [PushProviderKind: any ProviderSimulator] = [
         .apns: SystemSimulator(),
         .jpush: JPushSimulator(),
+        .getui: GetuiSimulator(),
     ]
 }

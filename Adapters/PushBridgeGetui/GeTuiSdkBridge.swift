@@ -1,0 +1,120 @@
+#if canImport(UIKit) && canImport(GTSDK)
+    // The real Getui SDK behind `GetuiBridge`. Compiled when the GTSDK module is importable; with a
+    // bridging header instead, copy this file into the app target and remove the `#if`. A thin
+    // shell: every decision is `GetuiProvider`'s.
+    import Foundation
+    import GTSDK
+    import PushBridge
+    import UIKit
+    import UserNotifications
+
+    /// `GeTuiSdk` as a ``GetuiBridge``, plus the `GeTuiSdkDelegate` shim that forwards Getui's
+    /// callbacks to a ``GetuiProvider``.
+    public final class GeTuiSdkBridge: NSObject, GetuiBridge, GeTuiSdkDelegate, @unchecked Sendable {
+        /// The adapter Getui's callbacks are forwarded to (set it before starting the SDK).
+        public weak var provider: GetuiProvider?
+
+        public func startSdk(appID: String, appKey: String, appSecret: String, launchingOptions: JSONObject?) {
+            let options = launchingOptions.flatMap { object in Dictionary(uniqueKeysWithValues: object.map { ($0.key as AnyHashable, $0.value.anyValue) }) }
+            GeTuiSdk.start(withAppId: appID, appKey: appKey, appSecret: appSecret, delegate: self, launchingOptions: options)
+        }
+        public func registerRemoteNotification(_ options: Int) {
+            GeTuiSdk.registerRemoteNotification(UNAuthorizationOptions(rawValue: UInt(options)))
+        }
+        public var clientID: String? { GeTuiSdk.clientId() }
+        public func bindAlias(_ alias: String, sequenceNum: String) { GeTuiSdk.bindAlias(alias, andSequenceNum: sequenceNum) }
+        public func unbindAlias(_ alias: String, sequenceNum: String, isSelf: Bool) {
+            GeTuiSdk.unbindAlias(alias, andSequenceNum: sequenceNum, andIsSelf: isSelf)
+        }
+        public func setTags(_ tags: [String], sequenceNum: String) -> Bool { GeTuiSdk.setTags(tags, andSequenceNum: sequenceNum) }
+        public func queryTag(sequenceNum: String) { _ = GeTuiSdk.queryTag() }
+        public func sendFeedbackMessage(_ actionID: Int, taskID: String, msgID: String) -> Bool {
+            GeTuiSdk.sendFeedbackMessage(actionID, andTaskId: taskID, andMsgId: msgID)
+        }
+        public func handleRemoteNotification(_ userInfo: JSONObject) {
+            GeTuiSdk.handleRemoteNotification(Dictionary(uniqueKeysWithValues: userInfo.map { ($0.key as AnyHashable, $0.value.anyValue) }))
+        }
+        public func retrivePayload(byID payloadID: String) -> String? { nil }
+        public func setBadge(_ value: Int) { GeTuiSdk.setBadge(UInt(max(0, value))) }
+        public func resetBadge() { GeTuiSdk.resetBadge() }
+
+        // MARK: GeTuiSdkDelegate
+
+        public func geTuiSdkDidRegisterClient(_ clientId: String) { provider?.geTuiSdkDidRegisterClient(clientId) }
+
+        public func geTuiSDkDidNotifySdkState(_ status: SdkStatus) {
+            provider?.geTuiSDkDidNotifySdkState(GetuiSdkStatus(rawValue: Int(status.rawValue)) ?? .offline)
+        }
+
+        public func geTuiSdkDidOccurError(_ error: Error) { provider?.geTuiSdkDidOccurError(String(describing: error)) }
+
+        public func geTuiSdkNotificationCenter(
+            _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+            completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
+        ) {
+            nonisolated(unsafe) let complete = completionHandler
+            guard let provider else { return complete([]) }
+            provider.geTuiSdkNotificationCenter(willPresent: Self.info(notification)) { options in
+                complete(UNNotificationPresentationOptions(rawValue: UInt(options)))
+            }
+        }
+
+        public func geTuiSdkDidReceiveNotification(
+            _ userInfo: [AnyHashable: Any], notificationCenter center: UNUserNotificationCenter?, response: UNNotificationResponse?,
+            fetchCompletionHandler completionHandler: ((UIBackgroundFetchResult) -> Void)?
+        ) {
+            nonisolated(unsafe) let complete = completionHandler
+            let info = response.map { Self.info($0.notification) }
+                ?? GetuiNotificationInfo(userInfo: (try? JSONValue(foundation: userInfo))?.objectValue ?? JSONObject())
+            let reply = response.map { GetuiResponseInfo(actionIdentifier: $0.actionIdentifier, userText: ($0 as? UNTextInputNotificationResponse)?.userText) }
+            provider?.geTuiSdkDidReceiveNotification(info, response: reply) { result in
+                complete?(UIBackgroundFetchResult(rawValue: UInt(result.rawValue)) ?? .noData)
+            }
+        }
+
+        public func geTuiSdkDidReceiveSlience(
+            _ userInfo: [AnyHashable: Any], fromGetui: Bool, offLine: Bool, appId: String?, taskId: String?, msgId: String?,
+            fetchCompletionHandler completionHandler: ((UIBackgroundFetchResult) -> Void)?
+        ) {
+            nonisolated(unsafe) let complete = completionHandler
+            let info = (try? JSONValue(foundation: userInfo))?.objectValue ?? JSONObject()
+            guard let provider else { complete?(.noData); return }
+            provider.geTuiSdkDidReceiveSlience(info, fromGetui: fromGetui, offLine: offLine, appID: appId, taskID: taskId, msgID: msgId) { result in
+                complete?(UIBackgroundFetchResult(rawValue: UInt(result.rawValue)) ?? .noData)
+            }
+        }
+
+        public func geTuiSdkDidAliasAction(_ action: String, result isSuccess: Bool, sequenceNum aSn: String, error: Error?) {
+            provider?.geTuiSdkDidAliasAction(action, result: isSuccess, sequenceNum: aSn, error: error.map { String(describing: $0) })
+        }
+
+        public func geTuiSdkDidSetTagsAction(_ sequenceNum: String, result isSuccess: Bool, error: Error?) {
+            provider?.geTuiSdkDidSetTagsAction(sequenceNum, result: isSuccess, error: error.map { String(describing: $0) })
+        }
+
+        public func getuiSdkDidQueryTag(_ aTags: [Any], sequenceNum aSn: String, error: Error?) {
+            provider?.getuiSdkDidQueryTag(aTags.compactMap { $0 as? String }, sequenceNum: aSn, error: error.map { String(describing: $0) })
+        }
+
+        private static func info(_ notification: UNNotification) -> GetuiNotificationInfo {
+            let request = notification.request
+            let userInfo = (try? JSONValue(foundation: request.content.userInfo))?.objectValue ?? JSONObject()
+            return GetuiNotificationInfo(userInfo: userInfo, identifier: request.identifier, isRemote: request.trigger is UNPushNotificationTrigger)
+        }
+    }
+
+    extension JSONValue {
+        /// The Foundation value of this JSON value.
+        var anyValue: Any {
+            switch self {
+            case .null: NSNull()
+            case .bool(let value): value
+            case .integer(let value): value
+            case .double(let value): value
+            case .string(let value): value
+            case .array(let values): values.map(\.anyValue)
+            case .object(let object): Dictionary(uniqueKeysWithValues: object.map { ($0.key, $0.value.anyValue) })
+            }
+        }
+    }
+#endif
