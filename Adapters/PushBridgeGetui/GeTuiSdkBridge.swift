@@ -15,8 +15,7 @@
         public weak var provider: GetuiProvider?
 
         public func startSdk(appID: String, appKey: String, appSecret: String, launchingOptions: JSONObject?) {
-            let options = launchingOptions.flatMap { object in Dictionary(uniqueKeysWithValues: object.map { ($0.key as AnyHashable, $0.value.anyValue) }) }
-            GeTuiSdk.start(withAppId: appID, appKey: appKey, appSecret: appSecret, delegate: self, launchingOptions: options)
+            GeTuiSdk.start(withAppId: appID, appKey: appKey, appSecret: appSecret, delegate: self, launchingOptions: launchingOptions?.foundationDictionary)
         }
         public func registerRemoteNotification(_ options: Int) {
             GeTuiSdk.registerRemoteNotification(UNAuthorizationOptions(rawValue: UInt(options)))
@@ -32,7 +31,7 @@
             GeTuiSdk.sendFeedbackMessage(actionID, andTaskId: taskID, andMsgId: msgID)
         }
         public func handleRemoteNotification(_ userInfo: JSONObject) {
-            GeTuiSdk.handleRemoteNotification(Dictionary(uniqueKeysWithValues: userInfo.map { ($0.key as AnyHashable, $0.value.anyValue) }))
+            GeTuiSdk.handleRemoteNotification(userInfo.foundationDictionary)
         }
         public func retrivePayload(byID payloadID: String) -> String? { nil }
         public func setBadge(_ value: Int) { GeTuiSdk.setBadge(UInt(max(0, value))) }
@@ -100,21 +99,6 @@
             let request = notification.request
             let userInfo = (try? JSONValue(foundation: request.content.userInfo))?.objectValue ?? JSONObject()
             return GetuiNotificationInfo(userInfo: userInfo, identifier: request.identifier, isRemote: request.trigger is UNPushNotificationTrigger)
-        }
-    }
-
-    extension JSONValue {
-        /// The Foundation value of this JSON value.
-        var anyValue: Any {
-            switch self {
-            case .null: NSNull()
-            case .bool(let value): value
-            case .integer(let value): value
-            case .double(let value): value
-            case .string(let value): value
-            case .array(let values): values.map(\.anyValue)
-            case .object(let object): Dictionary(uniqueKeysWithValues: object.map { ($0.key, $0.value.anyValue) })
-            }
         }
     }
 #endif

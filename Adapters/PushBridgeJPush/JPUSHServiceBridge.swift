@@ -99,26 +99,4 @@
             return JPushNotificationInfo(userInfo: userInfo, identifier: request.identifier, isRemote: request.trigger is UNPushNotificationTrigger)
         }
     }
-
-    extension JSONValue {
-        /// The Foundation value of this JSON value (for the SDK's `NSDictionary` parameters).
-        var foundationValue: Any {
-            switch self {
-            case .null: NSNull()
-            case .bool(let value): value
-            case .integer(let value): value
-            case .double(let value): value
-            case .string(let value): value
-            case .array(let values): values.map(\.foundationValue)
-            case .object(let object): object.foundationDictionary
-            }
-        }
-    }
-
-    extension JSONObject {
-        /// The Foundation dictionary of this object.
-        var foundationDictionary: [AnyHashable: Any] {
-            Dictionary(uniqueKeysWithValues: map { ($0.key as AnyHashable, $0.value.foundationValue) })
-        }
-    }
 #endif

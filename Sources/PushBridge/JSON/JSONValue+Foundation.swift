@@ -77,6 +77,31 @@ extension JSONValue {
     }
 }
 
+extension JSONValue {
+    /// The Foundation form of this value, for SDK calls that take `NSDictionary`/`[AnyHashable: Any]`:
+    /// `NSNull`, `Bool`, `Int64`, `Double`, `String`, `[Any]`, `[AnyHashable: Any]`.
+    public var foundationValue: Any {
+        switch self {
+        case .null: NSNull()
+        case .bool(let value): value
+        case .integer(let value): value
+        case .double(let value): value
+        case .string(let value): value
+        case .array(let values): values.map(\.foundationValue)
+        case .object(let object): object.foundationDictionary
+        }
+    }
+}
+
+extension JSONObject {
+    /// The Foundation dictionary of this object (see ``JSONValue/foundationValue``).
+    public var foundationDictionary: [AnyHashable: Any] {
+        var dictionary: [AnyHashable: Any] = [:]
+        for (key, value) in self { dictionary[key] = value.foundationValue }
+        return dictionary
+    }
+}
+
 extension PushNotification {
     /// Reads a notification from the `userInfo` dictionary iOS or a vendor SDK passes.
     ///

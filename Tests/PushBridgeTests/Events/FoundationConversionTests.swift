@@ -56,3 +56,12 @@ import Testing
         #expect(throws: PushError.self) { _ = try JSONValue(foundation: value) }
     }
 }
+
+/// JSON values back to Foundation, for the SDK calls that take dictionaries.
+@Suite struct FoundationRoundTripTests {
+    @Test func aPayloadSurvivesTheRoundTrip() throws {
+        let value = try JSONValue(parsing: #"{"aps":{"alert":"x","badge":2},"on":true,"n":null,"list":[1,2.5,"s"],"deep":{"a":{"b":[]}}}"#)
+        let object = try #require(value.objectValue)
+        #expect(try JSONValue(foundation: object.foundationDictionary) == value)
+    }
+}
