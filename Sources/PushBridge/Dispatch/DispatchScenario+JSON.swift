@@ -72,10 +72,16 @@ extension ScenarioNotification {
         switch source {
         case .remote, .local:
             if source == .remote || payload["aps"] != nil { try Self.checkAPS(payload, field: "notification.payload") }
-        case .jpushCustomMessage:
-            _ = try PushEvent.Message(jpushCustomMessage: payload, field: "notification.payload")
-        case .getuiPassthrough:
-            _ = try PushEvent.Message(getuiPassthrough: payload, offline: false, field: "notification.payload")
+        case .jpushCustomMessage, .getuiPassthrough:
+            do {
+                if source == .jpushCustomMessage {
+                    _ = try PushEvent.Message(jpushCustomMessage: payload, field: "notification.payload")
+                } else {
+                    _ = try PushEvent.Message(getuiPassthrough: payload, offline: false, field: "notification.payload")
+                }
+            } catch {
+                throw PushError(.invalidScenario, field: error.field, error.message)
+            }
         }
         let apnsCopy = try fields.object("apnsCopy")
         if let apnsCopy {
