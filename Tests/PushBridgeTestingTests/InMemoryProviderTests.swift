@@ -48,3 +48,23 @@ import Testing
         #expect(provider.commands.isEmpty)
     }
 }
+
+/// The kit's throwing checks.
+@Suite struct EventChecksTests {
+    @Test func checksMatchShapesAndFailWithADescription() throws {
+        let note = try PushNotification(payload: ["aps": ["alert": "x"]], identifier: "c-1")
+        let events: [PushEvent] = [
+            .received(.init(notification: note, origin: .background)),
+            .opened(.init(notification: note, origin: .coldStart, action: .custom("reply"))),
+        ]
+        try events.check([.received(.background), .opened(.coldStart, action: .custom("reply"), id: "c-1")])
+        #expect(throws: PushCheckFailure.self) { try events.check([.received(.background)]) }
+        #expect(throws: PushCheckFailure.self) { try events.check([.received(.foreground), .opened()]) }
+        #expect(throws: PushCheckFailure.self) { try events.check([.received(), .opened(action: .default)]) }
+        do {
+            try events.check([])
+        } catch {
+            #expect(error.description.contains("got [received(background) id: c-1, opened(coldStart) id: c-1]"))
+        }
+    }
+}
