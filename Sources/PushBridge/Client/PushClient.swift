@@ -96,6 +96,9 @@ public final class PushClient: Sendable {
     public var subscriberCount: Int { state.withLock { $0.hub.subscriberCount } }
     /// How many events are held for the next subscriber.
     public var heldEventCount: Int { state.withLock { $0.hub.heldCount } }
+    /// How many entries the normaliser remembers for deduplication (bounded by the options).
+    package var rememberedCount: Int { state.withLock { $0.normalizer.rememberedCount } }
+
     /// How many held events were dropped, oldest first, because the hold was full.
     public var droppedEventCount: Int { state.withLock { $0.hub.droppedCount } }
 

@@ -1,7 +1,7 @@
 extension PushEvent {
     /// A provider's own-channel message: a JPush custom message (自定义消息) or a Getui
     /// passthrough (透传). Not an APNs notification: iOS never shows it.
-    public struct Message: Sendable, Hashable, CustomStringConvertible {
+    public struct Message: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
         /// The provider whose channel carried it.
         public var transport: PushProviderKind
         /// Whether the provider held it while the app was offline and delivered it at the next
@@ -29,6 +29,14 @@ extension PushEvent {
         /// The transport, identity and shape; the content is never printed.
         public var description: String {
             "Message(transport: \(transport), id: \(id), offline: \(offline), keys: \(payload.count))"
+        }
+
+        /// The same as ``description``.
+        public var debugDescription: String { description }
+
+        /// A mirror without the content.
+        public var customMirror: Mirror {
+            Mirror(self, children: ["transport": transport, "offline": offline, "id": id, "keys": payload.keys], displayStyle: .struct)
         }
     }
 

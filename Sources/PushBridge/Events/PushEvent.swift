@@ -43,7 +43,7 @@ public enum PushEvent: Sendable, Hashable {
     }
 
     /// An ``opened(_:)`` event.
-    public struct Opened: Sendable, Hashable {
+    public struct Opened: Sendable, Hashable, CustomReflectable {
         /// The notification.
         public var notification: PushNotification
         /// Where the app was when the user acted: on screen, in the background, or not running.
@@ -59,6 +59,14 @@ public enum PushEvent: Sendable, Hashable {
             self.origin = origin
             self.action = action
             self.textInput = textInput
+        }
+
+        /// A mirror that shows the length of the text input, not the text.
+        public var customMirror: Mirror {
+            Mirror(self, children: [
+                "notification": notification, "origin": origin, "action": action,
+                "textInput": textInput.map { "\($0.count) characters" } as Any,
+            ], displayStyle: .struct)
         }
     }
 

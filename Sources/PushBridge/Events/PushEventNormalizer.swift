@@ -64,6 +64,10 @@ public struct PushEventNormalizer: Sendable {
         handled = DedupeWindow(capacity: dedupeWindow)
     }
 
+    /// How many entries the normaliser's bounded windows hold now (recent events, presented and
+    /// handled notifications); never more than three times the dedupe window.
+    package var rememberedCount: Int { recent.count + presented.count + handled.count }
+
     /// Whether a launch's event is waiting for the call that may follow it.
     public var hasPendingLaunch: Bool { pendingLaunch != nil }
 

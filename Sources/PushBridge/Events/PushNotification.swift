@@ -70,11 +70,19 @@ public struct PushNotification: Sendable, Hashable {
     }
 }
 
-extension PushNotification: CustomStringConvertible {
+extension PushNotification: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The identity and the shape of the content; custom values are never printed (they may be
     /// personal data or tokens).
     public var description: String {
         "PushNotification(id: \(id), source: \(source), visible: \(content.hasAlert), "
             + "contentAvailable: \(content.contentAvailable), customKeys: \(customKeys.count))"
+    }
+
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+
+    /// A mirror that shows the identity and the names of the custom keys, never their values.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["id": id, "source": source, "customKeys": customKeys.keys.filter { $0 != "aps" }], displayStyle: .struct)
     }
 }

@@ -76,8 +76,8 @@ public struct PushRegistrationRequest: Sendable, Hashable {
     }
 }
 
-/// The APNs device token, to forward to the provider.
-public struct DeviceTokenRequest: Sendable, Hashable {
+/// The APNs device token, to forward to the provider. Masked in every description.
+public struct DeviceTokenRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The token's bytes.
     public var token: [UInt8]
 
@@ -85,6 +85,13 @@ public struct DeviceTokenRequest: Sendable, Hashable {
     public init(token: [UInt8]) {
         self.token = token
     }
+
+    /// `DeviceTokenRequest(••••abcd)`.
+    public var description: String { "DeviceTokenRequest(\(hexToken))" }
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+    /// A mirror with the masked token only.
+    public var customMirror: Mirror { Mirror(self, children: ["token": hexToken], displayStyle: .struct) }
 
     /// The token in hex, masked when printed.
     public var hexToken: SecretText {
