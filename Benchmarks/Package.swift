@@ -1,0 +1,22 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// PushBridge's benchmarks, each against a baseline measured in the same run. Release mode:
+///
+///     swift run -c release --package-path Benchmarks
+let package = Package(
+    name: "PushBridgeBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(name: "PushBridge", path: "../")],
+    targets: [
+        .target(name: "CAllocationCounter"),
+        .executableTarget(
+            name: "PushBridgeBenchmarks",
+            dependencies: [
+                "CAllocationCounter",
+                .product(name: "PushBridge", package: "PushBridge"),
+                .product(name: "PushBridgeTesting", package: "PushBridge"),
+            ])
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,41 @@
+import Foundation
+import PushBridge
+import PushBridgeTesting
+
+/// Building the client from a configuration and delivering the first (cold-start) event, against
+/// decoding the same configuration alone.
+enum ColdStartBenchmark {
+    static let configuration = Array(#"{"provider": "apns"}"#.utf8)
+    static let launch: JSONObject = [LaunchOptionsReader.remoteNotificationKey: ["aps": ["alert": "New comment"], "type": "comment", "id": "7"]]
+
+    static func coldStart() async {
+        guard let configuration = try? PushConfiguration(jsonBytes: configuration) else { fatalError("configuration") }
+        var factories = PushProviderFactories()
+        factories.register(.apns) { _ in NoOpProvider() }
+        guard let client = try? PushClient(configuration: configuration, factories: factories, scheduler: ManualScheduler()) else { fatalError("client") }
+        let (invocation, _) = LaunchOptionsReader.invocation(launchOptions: launch, state: .inactive)
+        client.handle(invocation)
+        client.handle(CallbackInvocation(
+            callback: .didReceiveResponse, state: .inactive, action: .default, notification: invocation.notification))
+        var iterator = client.events().makeAsyncIterator()
+        _ = await iterator.next()
+    }
+
+    static func run() async {
+        let iterations = 2_000
+        let time = await Harness.measure(operations: iterations) {
+            for _ in 0..<iterations { await coldStart() }
+        }
+        let baseline = Harness.measure(operations: iterations) {
+            for _ in 0..<iterations { _ = try? PushConfiguration(jsonBytes: configuration) }
+        }
+        Harness.report(
+            "cold start (configuration → client → first event)", value: time / 1_000, unit: "µs",
+            baseline: ("decoding the configuration alone", baseline / 1_000), target: "< 50 µs", met: time < 50_000)
+        if let before = Harness.allocatedBytes() {
+            await coldStart()
+            let peak = (Harness.allocatedBytes() ?? before) - before
+            print("cold start: \(max(0, peak)) bytes still allocated after one cold start (target < 1 MB: \(peak < 1 << 20 ? "met" : "MISSED"))")
+        }
+    }
+}

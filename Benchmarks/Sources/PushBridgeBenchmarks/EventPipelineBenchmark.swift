@@ -1,0 +1,56 @@
+import Foundation
+import PushBridge
+import PushBridgeTesting
+
+/// System callback in → `PushEvent` out to a subscriber (normalise, deduplicate, deliver), per
+/// event, against `NotificationCenter` posting to one observer (what JPush uses for custom messages).
+enum EventPipelineBenchmark {
+    static let count = 100_000
+
+    static func run() async {
+        let notes = (0..<count).compactMap { try? PushNotification(payload: ["aps": ["alert": "x"]], identifier: "n\($0)") }
+        let invocations = notes.map { CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .active, notification: $0) }
+
+        let pipeline = await Harness.measure(operations: count) {
+            let client = PushClient(options: PushClientOptions(heldEventLimit: 0), scheduler: ManualScheduler())
+            let stream = client.events()
+            let consumer = Task {
+                var received = 0
+                for await _ in stream {
+                    received += 1
+                    if received == count { break }
+                }
+                return received
+            }
+            for invocation in invocations { client.handle(invocation) }
+            _ = await consumer.value
+        }
+
+        let center = NotificationCenter()
+        let name = Notification.Name("kJPFNetworkDidReceiveMessageNotification")
+        let counter = Counter()
+        let observer = center.addObserver(forName: name, object: nil, queue: nil) { _ in counter.increment() }
+        let userInfo: [AnyHashable: Any] = ["content": "x", "_j_msgid": 1]
+        let baseline = Harness.measure(operations: count) {
+            for _ in 0..<count { center.post(name: name, object: nil, userInfo: userInfo) }
+        }
+        center.removeObserver(observer)
+
+        Harness.report(
+            "event pipeline", value: pipeline, unit: "ns/event", baseline: ("NotificationCenter post, one observer", baseline),
+            target: "≤ 1× baseline", met: pipeline <= baseline)
+        let perSecond = 1e9 / pipeline
+        Harness.report("event pipeline throughput", value: perSecond, unit: "events/s", baseline: nil, target: "≥ 1,000,000 events/s", met: perSecond >= 1_000_000)
+    }
+}
+
+/// A counter for the baseline's observer.
+final class Counter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+    func increment() {
+        lock.lock()
+        value += 1
+        lock.unlock()
+    }
+}
