@@ -31,48 +31,55 @@ public enum JSONWriter {
 
     /// The JSON text of `value`.
     public static func string(from value: JSONValue, style: Style = .compact) -> String {
-        var output = ""
+        String(decoding: bytes(from: value, style: style), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of the JSON text of `value`.
+    public static func bytes(from value: JSONValue, style: Style = .compact) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
         write(value, style: style, indent: 0, to: &output)
         return output
     }
 
-    private static func write(_ value: JSONValue, style: Style, indent: Int, to output: inout String) {
+    private static func write(_ value: JSONValue, style: Style, indent: Int, to output: inout [UInt8]) {
         switch value {
-        case .null: output += "null"
-        case .bool(let bool): output += bool ? "true" : "false"
-        case .integer(let integer): output += String(integer)
-        case .double(let double): output += format(double)
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let bool): output.append(contentsOf: (bool ? "true" : "false").utf8)
+        case .integer(let integer): output.append(contentsOf: String(integer).utf8)
+        case .double(let double): output.append(contentsOf: format(double).utf8)
         case .string(let string): writeString(string, to: &output)
         case .array(let elements):
-            guard !elements.isEmpty else { output += "[]"; return }
-            output += "["
+            guard !elements.isEmpty else { return output.append(contentsOf: "[]".utf8) }
+            output.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
-                if position > 0 { output += "," }
+                if position > 0 { output.append(UInt8(ascii: ",")) }
                 newline(style, indent + 1, &output)
                 write(element, style: style, indent: indent + 1, to: &output)
             }
             newline(style, indent, &output)
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let object):
-            guard !object.isEmpty else { output += "{}"; return }
-            output += "{"
+            guard !object.isEmpty else { return output.append(contentsOf: "{}".utf8) }
+            output.append(UInt8(ascii: "{"))
             let keys = style.sortedKeys ? object.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } : object.keys
             for (position, key) in keys.enumerated() {
-                if position > 0 { output += "," }
+                if position > 0 { output.append(UInt8(ascii: ",")) }
                 newline(style, indent + 1, &output)
                 writeString(key, to: &output)
-                output += style.pretty ? ": " : ":"
+                output.append(UInt8(ascii: ":"))
+                if style.pretty { output.append(UInt8(ascii: " ")) }
                 write(object[key] ?? .null, style: style, indent: indent + 1, to: &output)
             }
             newline(style, indent, &output)
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func newline(_ style: Style, _ indent: Int, _ output: inout String) {
+    private static func newline(_ style: Style, _ indent: Int, _ output: inout [UInt8]) {
         guard style.pretty else { return }
-        output += "\n"
-        output += String(repeating: "  ", count: indent)
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
     }
 
     /// Integral doubles keep a fraction (`1.0`) so they read back as doubles, not integers.
@@ -81,21 +88,44 @@ public enum JSONWriter {
         return "\(double)"
     }
 
-    private static func writeString(_ string: String, to output: inout String) {
-        output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Writes a string with JSON's escapes (and U+2028/U+2029 escaped for JavaScript readers).
+    private static func writeString(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var utf8 = string.utf8.makeIterator()
+        var pending: [UInt8] = []
+        while let byte = utf8.next() {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x00..<0x20: appendUnicodeEscape(UInt16(byte), to: &output)
+            case 0xE2:
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                pending.removeAll(keepingCapacity: true)
+                pending.append(byte)
+                if let second = utf8.next() {
+                    pending.append(second)
+                    if second == 0x80, let third = utf8.next() {
+                        if third == 0xA8 || third == 0xA9 {
+                            appendUnicodeEscape(third == 0xA8 ? 0x2028 : 0x2029, to: &output)
+                            continue
+                        }
+                        pending.append(third)
+                    }
+                }
+                output.append(contentsOf: pending)
+            default: output.append(byte)
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendUnicodeEscape(_ value: UInt16, to output: inout [UInt8]) {
+        output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+        for shift in [12, 8, 4, 0] { output.append(hexDigits[Int((value >> UInt16(shift)) & 0xF)]) }
     }
 }

@@ -80,7 +80,7 @@ public enum PayloadValidator {
             }
             payload[simulatorBundleKey] = nil
         }
-        let size = JSONWriter.string(from: .object(payload)).utf8.count
+        let size = JSONWriter.bytes(from: .object(payload)).count
         if size > pushType.maxBytes {
             problems.add(problem("payload", "is \(size) bytes, more than the \(pushType.maxBytes) APNs accepts for a \(pushType.rawValue) push"))
         }

@@ -14,6 +14,13 @@ import Testing
         }
     }
 
+    @Test(arguments: ["\u{2028}", "a\u{2029}b", "\u{01}\u{1F}", "€‒—…", "\u{E000}x", "\"\\/\t\r\n"])
+    func theWriterEscapesWhatItMust(text: String) throws {
+        let written = JSONWriter.string(from: .string(text))
+        #expect(try JSONValue(parsing: written) == .string(text))
+        #expect(!written.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{2028}" || $0 == "\u{2029}" })
+    }
+
     @Test func typesStayApart() throws {
         let value = try JSONValue(parsing: #"{"t": true, "one": 1, "oneDouble": 1.0, "s": "1"}"#)
         #expect(value["t"] == .bool(true))
