@@ -40,11 +40,7 @@ public final class APNsProvider: PushProvider {
     /// - Throws: ``PushError`` (``PushError/Code/unsupported``) naming each option the device's
     ///   iOS version lacks; nothing is asked then.
     public func register(_ request: PushRegistrationRequest) throws(PushError) {
-        let missing = request.options.unavailable(on: request.iosVersion)
-        guard missing.isEmpty else {
-            let names = missing.map { "\($0.name) (iOS \($0.since)+)" }.joined(separator: ", ")
-            throw PushError(.unsupported, field: "options", "iOS \(request.iosVersion) does not have \(names)")
-        }
+        try request.checkOptionsAvailable()
         let sink = self.sink.withLock { $0 }
         let bridge = self.bridge
         bridge.requestAuthorization(options: request.options) { granted, error in

@@ -50,23 +50,14 @@ public final class GetuiProvider: PushProvider {
 
     /// `startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:` with the launch options.
     public func start(_ request: PushStartRequest) throws(PushError) {
-        var launchOptions: JSONObject?
-        if let note = request.launchNotification, let key = request.launchOptionsKey {
-            let name = key == .localNotification ? LaunchOptionsReader.localNotificationKey : LaunchOptionsReader.remoteNotificationKey
-            launchOptions = [name: .object(note.payload)]
-        }
         bridge.startSdk(
             appID: settings.appID.revealed, appKey: settings.appKey.revealed, appSecret: settings.appSecret.revealed,
-            launchingOptions: launchOptions)
+            launchingOptions: request.launchOptions)
     }
 
     /// `registerRemoteNotification:`, after checking the options against the device's iOS.
     public func register(_ request: PushRegistrationRequest) throws(PushError) {
-        let missing = request.options.unavailable(on: request.iosVersion)
-        guard missing.isEmpty else {
-            let names = missing.map { "\($0.name) (iOS \($0.since)+)" }.joined(separator: ", ")
-            throw PushError(.unsupported, field: "options", "iOS \(request.iosVersion) does not have \(names)")
-        }
+        try request.checkOptionsAvailable()
         bridge.registerRemoteNotification(request.options.rawValue)
     }
 

@@ -72,11 +72,7 @@ public struct JPushRegisterEntity: Sendable, Hashable {
     /// - Throws: ``PushError`` (``PushError/Code/unsupported``) naming each option or the
     ///   categories the version lacks; an option is never dropped silently.
     public init(_ request: PushRegistrationRequest) throws(PushError) {
-        let missing = request.options.unavailable(on: request.iosVersion)
-        guard missing.isEmpty else {
-            let names = missing.map { "\($0.name) (iOS \($0.since)+)" }.joined(separator: ", ")
-            throw PushError(.unsupported, field: "types", "iOS \(request.iosVersion) does not have \(names)")
-        }
+        try request.checkOptionsAvailable(field: "types")
         types = request.options.rawValue
         if request.iosVersion < IOSVersion(8) {
             guard request.categories.isEmpty else {

@@ -51,13 +51,8 @@ public final class JPushProvider: PushProvider {
 
     /// `setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:` with the launch options.
     public func start(_ request: PushStartRequest) throws(PushError) {
-        var launchOptions: JSONObject?
-        if let note = request.launchNotification, let key = request.launchOptionsKey {
-            let name = key == .localNotification ? LaunchOptionsReader.localNotificationKey : LaunchOptionsReader.remoteNotificationKey
-            launchOptions = [name: .object(note.payload)]
-        }
         bridge.setup(
-            launchOptions: launchOptions, appKey: settings.appKey.revealed, channel: settings.channel,
+            launchOptions: request.launchOptions, appKey: settings.appKey.revealed, channel: settings.channel,
             apsForProduction: settings.production, advertisingIdentifier: settings.advertisingIdentifier?.revealed)
     }
 

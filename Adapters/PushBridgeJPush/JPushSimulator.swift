@@ -69,8 +69,3 @@ public struct JPushSimulator: ProviderSimulator {
         }
     }
 }
-
-/// A scheduler whose watchdogs never fire: in a simulation the mock SDK answers every request at once.
-struct NeverFiringScheduler: PushScheduler {
-    func schedule(after delay: Double, _ work: @escaping @Sendable () -> Void) -> ScheduledWork { ScheduledWork {} }
-}

@@ -13,6 +13,14 @@ public struct PushStartRequest: Sendable, Hashable {
         self.launchNotification = launchNotification
         self.launchOptionsKey = launchOptionsKey
     }
+
+    /// The launch options as iOS passed them, for SDKs that take them
+    /// (`{"UIApplicationLaunchOptionsRemoteNotificationKey": payload}`); `nil` without a notification.
+    public var launchOptions: JSONObject? {
+        guard let note = launchNotification, let key = launchOptionsKey else { return nil }
+        let name = key == .localNotification ? LaunchOptionsReader.localNotificationKey : LaunchOptionsReader.remoteNotificationKey
+        return [name: .object(note.payload)]
+    }
 }
 
 /// The authorization an app asks for (`UNAuthorizationOptions`; JPush's `JPAuthorizationOptions`
@@ -73,6 +81,20 @@ public struct PushRegistrationRequest: Sendable, Hashable {
         self.iosVersion = iosVersion
         self.options = options
         self.categories = categories
+    }
+
+    /// Throws when the device's iOS version lacks one of the options: an option is reported,
+    /// never dropped silently.
+    ///
+    /// - Parameter field: The name the error gives the options (`options`, JPush's `types`).
+    /// - Throws: ``PushError`` (``PushError/Code/unsupported``) naming each missing option and
+    ///   the version that introduced it.
+    public func checkOptionsAvailable(field: String = "options") throws(PushError) {
+        let missing = options.unavailable(on: iosVersion)
+        guard missing.isEmpty else {
+            let names = missing.map { "\($0.name) (iOS \($0.since)+)" }.joined(separator: ", ")
+            throw PushError(.unsupported, field: field, "iOS \(iosVersion) does not have \(names)")
+        }
     }
 }
 

@@ -92,3 +92,10 @@ public struct SystemSimulator: ProviderSimulator {
         }
     }
 }
+
+/// A scheduler whose work never runs: in a simulation the mock SDKs answer every request at
+/// once, so no watchdog is ever needed.
+package struct NeverFiringScheduler: PushScheduler {
+    package init() {}
+    package func schedule(after delay: Double, _ work: @escaping @Sendable () -> Void) -> ScheduledWork { ScheduledWork {} }
+}
