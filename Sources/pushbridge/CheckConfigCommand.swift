@@ -10,7 +10,7 @@ struct CheckConfigCommand: Sendable {
         let input = try arguments.singleOperand()
         let bytes: [UInt8]
         do {
-            bytes = try io.read(input)
+            bytes = try io.input(input)
         } catch {
             return .failure("configuration: \(error.message)")
         }

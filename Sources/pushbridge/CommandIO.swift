@@ -33,11 +33,24 @@ struct CommandIO: Sendable {
     static let maxInputBytes = 1 << 20
 
     /// Reads `path`, or standard input for `nil` or `-`, failing past ``maxInputBytes``.
-    var read: @Sendable (_ path: String?) throws(InputError) -> [UInt8]
+    /// (Untyped `throws` in a stored function type: typed-throws function types need a newer
+    /// runtime than the package's deployment targets.)
+    var read: @Sendable (_ path: String?) throws -> [UInt8]
 
     /// Why an input could not be read.
     struct InputError: Error, Sendable {
         var message: String
+    }
+
+    /// Reads `path` (or standard input); every failure is an ``InputError``.
+    func input(_ path: String?) throws(InputError) -> [UInt8] {
+        do {
+            return try read(path)
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(message: "\(error)")
+        }
     }
 
     /// The real process: files and standard input.

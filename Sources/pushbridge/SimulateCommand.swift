@@ -16,7 +16,7 @@ struct SimulateCommand: Sendable {
         let result: SimulationResult
         do {
             let simulator = try chooseSimulator(arguments)
-            let bytes = try io.read(input)
+            let bytes = try io.input(input)
             scenario = try Self.decodeScenario(bytes)
             result = try ScenarioSimulator.run(scenario, provider: simulator)
         } catch let error as Arguments.UsageError {
@@ -41,7 +41,7 @@ struct SimulateCommand: Sendable {
         if let path = arguments[option: "--config"] {
             let bytes: [UInt8]
             do {
-                bytes = try io.read(path)
+                bytes = try io.input(path)
             } catch {
                 throw Arguments.UsageError(message: "--config: \(error.message)")
             }

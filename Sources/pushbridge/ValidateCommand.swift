@@ -14,7 +14,7 @@ struct ValidateCommand: Sendable {
         let input = try arguments.singleOperand()
         let report: PayloadValidator.Report
         do {
-            report = try PayloadValidator.validate(try io.read(input), pushType: pushType, provider: provider)
+            report = try PayloadValidator.validate(try io.input(input), pushType: pushType, provider: provider)
         } catch let error as CommandIO.InputError {
             return .failure("payload: \(error.message)")
         } catch {

@@ -12,8 +12,10 @@
 /// let client = try PushClient(configuration: configuration, factories: factories)
 /// ```
 public struct PushProviderFactories: Sendable {
-    /// Builds one provider's adapter from the configuration.
-    public typealias Factory = @Sendable (PushConfiguration) throws(PushError) -> any PushProvider
+    /// Builds one provider's adapter from the configuration; a thrown error that is not a
+    /// ``PushError`` is reported as ``PushError/Code/invalidConfiguration``. (Untyped `throws`:
+    /// typed-throws function types need a newer runtime than iOS 13.)
+    public typealias Factory = @Sendable (PushConfiguration) throws -> any PushProvider
 
     private var factories: [PushProviderKind: Factory] = [:]
 
@@ -41,7 +43,13 @@ public struct PushProviderFactories: Sendable {
                     .invalidConfiguration, field: "provider",
                     "\(kind) is configured but no adapter is registered for it (link its adapter module and register its factory)")
             }
-            providers.append(try factory(configuration))
+            do {
+                providers.append(try factory(configuration))
+            } catch let error as PushError {
+                throw error
+            } catch {
+                throw PushError(.invalidConfiguration, field: kind.rawValue, "the adapter could not be built: \(error)")
+            }
         }
         guard let primary = providers.first else {
             throw PushError(.invalidConfiguration, field: "provider", "missing")

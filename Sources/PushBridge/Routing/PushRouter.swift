@@ -21,9 +21,10 @@
 /// for problem in decision.diagnostics { log.warning("\(problem)") }
 /// ```
 public struct PushRouter<Destination: Sendable>: Sendable {
-    /// Makes a destination from a matched route's parameters; throws a diagnostic when a
-    /// parameter is missing or malformed.
-    public typealias Make = @Sendable (RouteParameters) throws(RoutingDiagnostic) -> Destination
+    /// Makes a destination from a matched route's parameters; throws a ``RoutingDiagnostic``
+    /// when a parameter is missing or malformed (any other error is reported as one). (Untyped
+    /// `throws`: typed-throws function types need a newer runtime than iOS 13.)
+    public typealias Make = @Sendable (RouteParameters) throws -> Destination
 
     private struct KeyRoute: Sendable {
         var key: String
@@ -117,7 +118,7 @@ public struct PushRouter<Destination: Sendable>: Sendable {
                 let destination = try route.make(RouteParameters(values))
                 return RoutingDecision(outcome: route.effect.outcome(destination), diagnostics: diagnostics)
             } catch {
-                diagnostics.append(error)
+                diagnostics.append(Self.diagnostic(error, field: route.key))
             }
         }
 
@@ -128,6 +129,11 @@ public struct PushRouter<Destination: Sendable>: Sendable {
             return RoutingDecision(outcome: .navigate(destination), diagnostics: diagnostics)
         }
         return RoutingDecision(outcome: .none, diagnostics: diagnostics)
+    }
+
+    /// The diagnostic a route's error stands for.
+    private static func diagnostic(_ error: any Error, field: String) -> RoutingDiagnostic {
+        (error as? RoutingDiagnostic) ?? RoutingDiagnostic(.invalidParameter, field: field, "the route rejected its parameters: \(error)")
     }
 
     private func match(_ link: DeepLink, field: String, diagnostics: inout [RoutingDiagnostic]) -> RoutingOutcome<Destination>? {
@@ -147,7 +153,8 @@ public struct PushRouter<Destination: Sendable>: Sendable {
                 return route.effect.outcome(try route.make(RouteParameters(values)))
             } catch {
                 // Name the parameter inside the link: `url.id`.
-                diagnostics.append(RoutingDiagnostic(error.code, field: "\(field).\(error.field)", error.message))
+                let diagnostic = Self.diagnostic(error, field: "")
+                diagnostics.append(RoutingDiagnostic(diagnostic.code, field: "\(field).\(diagnostic.field)", diagnostic.message))
                 return nil
             }
         }
