@@ -106,24 +106,30 @@ public final class MockGetuiBridge: GetuiBridge {
 
     // MARK: GetuiBridge
 
+    /// ``GetuiBridge``'s `startSdk`: recorded, and answered as the test configured.
     public func startSdk(appID: String, appKey: String, appSecret: String, launchingOptions: JSONObject?) {
         record(.start(appID: SecretText(appID), appKey: SecretText(appKey), appSecret: SecretText(appSecret), launchedWithNotification: launchingOptions != nil))
     }
 
+    /// ``GetuiBridge``'s `registerRemoteNotification`: recorded, and answered as the test configured.
     public func registerRemoteNotification(_ options: Int) { record(.registerRemoteNotification(options)) }
 
+    /// ``GetuiBridge``'s `clientID`: recorded, and answered as the test configured.
     public var clientID: String? { state.withLock { $0.clientID } }
 
+    /// ``GetuiBridge``'s `bindAlias`: recorded, and answered as the test configured.
     public func bindAlias(_ alias: String, sequenceNum: String) {
         record(.alias(bind: true, alias: SecretText(alias), sequenceNum: sequenceNum))
         answerAlias("bindAlias", sequenceNum)
     }
 
+    /// ``GetuiBridge``'s `unbindAlias`: recorded, and answered as the test configured.
     public func unbindAlias(_ alias: String, sequenceNum: String, isSelf: Bool) {
         record(.alias(bind: false, alias: SecretText(alias), sequenceNum: sequenceNum))
         answerAlias("unbindAlias", sequenceNum)
     }
 
+    /// ``GetuiBridge``'s `setTags`: recorded, and answered as the test configured.
     public func setTags(_ tags: [String], sequenceNum: String) -> Bool {
         record(.setTags(tags, sequenceNum: sequenceNum))
         guard state.withLock({ $0.acceptsTags }) else { return false }
@@ -137,6 +143,7 @@ public final class MockGetuiBridge: GetuiBridge {
         return true
     }
 
+    /// ``GetuiBridge``'s `queryTag`: recorded, and answered as the test configured.
     public func queryTag(sequenceNum: String) {
         record(.queryTag(sequenceNum: sequenceNum))
         switch answer {
@@ -146,19 +153,24 @@ public final class MockGetuiBridge: GetuiBridge {
         }
     }
 
+    /// ``GetuiBridge``'s `sendFeedbackMessage`: recorded, and answered as the test configured.
     public func sendFeedbackMessage(_ actionID: Int, taskID: String, msgID: String) -> Bool {
         record(.feedback(actionID: actionID, taskID: taskID, msgID: msgID))
         return state.withLock { $0.feedbackSubmitted }
     }
 
+    /// ``GetuiBridge``'s `handleRemoteNotification`: recorded, and answered as the test configured.
     public func handleRemoteNotification(_ userInfo: JSONObject) {
         record(.handleRemoteNotification(id: NotificationIdentity.derive(payload: userInfo, identifier: nil)))
     }
 
+    /// ``GetuiBridge``'s `retrivePayload`: recorded, and answered as the test configured.
     public func retrivePayload(byID payloadID: String) -> String? { state.withLock { $0.payloads[payloadID] } }
 
+    /// ``GetuiBridge``'s `setBadge`: recorded, and answered as the test configured.
     public func setBadge(_ value: Int) { record(.badge(value)) }
 
+    /// ``GetuiBridge``'s `resetBadge`: recorded, and answered as the test configured.
     public func resetBadge() { record(.badge(0)) }
 
     // MARK: Helpers

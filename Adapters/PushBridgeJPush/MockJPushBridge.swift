@@ -91,35 +91,44 @@ public final class MockJPushBridge: JPushBridge {
 
     // MARK: JPushBridge
 
+    /// ``JPushBridge``'s `setup`: recorded, and answered as the test configured.
     public func setup(launchOptions: JSONObject?, appKey: String, channel: String, apsForProduction: Bool, advertisingIdentifier: String?) {
         record(.setup(appKey: SecretText(appKey), channel: channel, production: apsForProduction, launchedWithNotification: launchOptions != nil))
     }
 
+    /// ``JPushBridge``'s `registerForRemoteNotificationConfig`: recorded, and answered as the test configured.
     public func registerForRemoteNotificationConfig(_ entity: JPushRegisterEntity) { record(.register(entity)) }
 
+    /// ``JPushBridge``'s `registerDeviceToken`: recorded, and answered as the test configured.
     public func registerDeviceToken(_ token: [UInt8]) { record(.registerDeviceToken(DeviceTokenRequest(token: token).hexToken)) }
 
+    /// ``JPushBridge``'s `handleRemoteNotification`: recorded, and answered as the test configured.
     public func handleRemoteNotification(_ userInfo: JSONObject) {
         record(.handleRemoteNotification(id: NotificationIdentity.derive(payload: userInfo, identifier: nil)))
     }
 
+    /// ``JPushBridge``'s `registrationID`: recorded, and answered as the test configured.
     public var registrationID: String? { state.withLock { $0.registrationID } }
 
+    /// ``JPushBridge``'s `setAlias`: recorded, and answered as the test configured.
     public func setAlias(_ alias: String, seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void) {
         record(.alias(operation: "set", alias: SecretText(alias), seq: seq))
         answerAlias(seq: seq, completion: completion) { $0.currentAlias = alias }
     }
 
+    /// ``JPushBridge``'s `deleteAlias`: recorded, and answered as the test configured.
     public func deleteAlias(seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void) {
         record(.alias(operation: "delete", alias: nil, seq: seq))
         answerAlias(seq: seq, completion: completion) { $0.currentAlias = nil }
     }
 
+    /// ``JPushBridge``'s `getAlias`: recorded, and answered as the test configured.
     public func getAlias(seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void) {
         record(.alias(operation: "get", alias: nil, seq: seq))
         answerAlias(seq: seq, completion: completion) { _ in }
     }
 
+    /// ``JPushBridge``'s `tags`: recorded, and answered as the test configured.
     public func tags(_ operation: JPushTagOperation, _ tags: Set<String>, seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void) {
         record(.tags(operation: operation.rawValue, tags: tags, seq: seq))
         answerTags(seq: seq, completion: completion) { state in
@@ -131,27 +140,32 @@ public final class MockJPushBridge: JPushBridge {
         }
     }
 
+    /// ``JPushBridge``'s `cleanTags`: recorded, and answered as the test configured.
     public func cleanTags(seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void) {
         record(.tags(operation: "clean", tags: [], seq: seq))
         answerTags(seq: seq, completion: completion) { $0.currentTags = [] }
     }
 
+    /// ``JPushBridge``'s `getAllTags`: recorded, and answered as the test configured.
     public func getAllTags(seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void) {
         record(.tags(operation: "getAll", tags: [], seq: seq))
         answerTags(seq: seq, completion: completion) { _ in }
     }
 
+    /// ``JPushBridge``'s `validTag`: recorded, and answered as the test configured.
     public func validTag(_ tag: String, seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int, Bool) -> Void) {
         record(.tags(operation: "valid", tags: [tag], seq: seq))
         let bound = state.withLock { $0.currentTags.contains(tag) }
         answerTags(seq: seq, completion: { code, tags, seq in completion(code, tags, seq, bound) }) { _ in }
     }
 
+    /// ``JPushBridge``'s `setBadge`: recorded, and answered as the test configured.
     public func setBadge(_ value: Int) -> Bool {
         record(.badge(value))
         return true
     }
 
+    /// ``JPushBridge``'s `resetBadge`: recorded, and answered as the test configured.
     public func resetBadge() { record(.badge(0)) }
 
     // MARK: Helpers
