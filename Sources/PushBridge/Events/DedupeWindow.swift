@@ -16,7 +16,7 @@ struct DedupeWindow<Key: Hashable & Sendable>: Sendable {
 
     /// Records `key`; returns `false` when it is already in the window.
     mutating func insert(_ key: Key) -> Bool {
-        guard !members.contains(key) else { return false }
+        guard members.insert(key).inserted else { return false }
         if ring.count < capacity {
             ring.append(key)
         } else {
@@ -24,7 +24,6 @@ struct DedupeWindow<Key: Hashable & Sendable>: Sendable {
             ring[next] = key
             next = (next + 1) % capacity
         }
-        members.insert(key)
         return true
     }
 

@@ -37,8 +37,23 @@ public struct PushEventNormalizer: Sendable {
     /// How many recent events deduplication remembers by default: 1,024.
     public static let defaultDedupeWindow = 1_024
 
+    /// A notification's identity with its hash computed once, so the three windows hash each
+    /// identity string a single time per event.
+    private struct IdentityKey: Hashable, Sendable {
+        let id: String
+        let hash: Int
+
+        init(_ id: String) {
+            self.id = id
+            hash = id.hashValue
+        }
+
+        static func == (lhs: IdentityKey, rhs: IdentityKey) -> Bool { lhs.hash == rhs.hash && lhs.id == rhs.id }
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    }
+
     private struct EventKey: Hashable, Sendable {
-        var id: String
+        var identity: IdentityKey
         var kind: PushEvent.Kind
         var origin: PushOrigin?
     }
@@ -51,10 +66,10 @@ public struct PushEventNormalizer: Sendable {
 
     private var recent: DedupeWindow<EventKey>
     /// Notifications 4 presented in the foreground: a later 2 or 3 `active` for one is its tap.
-    private var presented: DedupeWindow<String>
+    private var presented: DedupeWindow<IdentityKey>
     /// Notifications the app was told of (`received` or `opened`): a provider's own-channel copy
     /// of one (a Getui passthrough redelivered offline) is not delivered again.
-    private var handled: DedupeWindow<String>
+    private var handled: DedupeWindow<IdentityKey>
     private var pendingLaunch: PendingLaunch?
 
     /// A normaliser remembering the last `dedupeWindow` events for deduplication.
@@ -81,31 +96,32 @@ public struct PushEventNormalizer: Sendable {
             return
         }
         guard let notification = invocation.notification else { return }
+        let identity = IdentityKey(notification.id)
         let launch = takeLaunch(for: notification, emit: emit)
         let launchedForIt = launch != nil
         switch invocation.callback {
         case .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch, .didReceiveLocalNotification:
             switch invocation.state {
-            case .active where presented.contains(notification.id):
-                deliver(.opened(.init(notification: notification, origin: .foreground, action: .default)), emit)
-            case .active: deliver(.received(.init(notification: notification, origin: .foreground)), emit)
-            case .background: deliver(.received(.init(notification: notification, origin: .background)), emit)
+            case .active where presented.contains(identity):
+                deliver(.opened(.init(notification: notification, origin: .foreground, action: .default)), identity, emit)
+            case .active: deliver(.received(.init(notification: notification, origin: .foreground)), identity, emit)
+            case .background: deliver(.received(.init(notification: notification, origin: .background)), identity, emit)
             case .inactive:
                 let origin: PushOrigin = launchedForIt ? .coldStart : .background
-                deliver(.opened(.init(notification: notification, origin: origin, action: .default)), emit)
+                deliver(.opened(.init(notification: notification, origin: origin, action: .default)), identity, emit)
             }
         case .willPresent:
-            _ = presented.insert(notification.id)
-            deliver(.received(.init(notification: notification, origin: .foreground)), emit)
+            _ = presented.insert(identity)
+            deliver(.received(.init(notification: notification, origin: .foreground)), identity, emit)
         case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal:
             let origin: PushOrigin = launchedForIt ? .coldStart : (invocation.state == .active ? .foreground : .background)
             switch invocation.action ?? .default {
             case .dismiss:
-                deliver(.dismissed(.init(notification: notification)), emit)
+                deliver(.dismissed(.init(notification: notification)), identity, emit)
             case .default:
-                deliver(.opened(.init(notification: notification, origin: origin, action: .default, textInput: invocation.textInput)), emit)
+                deliver(.opened(.init(notification: notification, origin: origin, action: .default, textInput: invocation.textInput)), identity, emit)
             case .custom(let id):
-                deliver(.opened(.init(notification: notification, origin: origin, action: .custom(id), textInput: invocation.textInput)), emit)
+                deliver(.opened(.init(notification: notification, origin: origin, action: .custom(id), textInput: invocation.textInput)), identity, emit)
             }
         case .didFinishLaunching:
             break
@@ -123,8 +139,9 @@ public struct PushEventNormalizer: Sendable {
     /// `emit` unless the same message was already delivered, or the app was already told of its
     /// APNs copy (same ID).
     public mutating func consume(message: PushEvent.Message, emit: (PushEvent) -> Void) {
-        guard !handled.contains(message.id) else { return }
-        deliver(.message(message), emit)
+        let identity = IdentityKey(message.id)
+        guard !handled.contains(identity) else { return }
+        deliver(.message(message), identity, emit)
     }
 
     /// Emits the event of a launch whose follow-up call never came: `opened` (`coldStart`) for a
@@ -132,11 +149,12 @@ public struct PushEventNormalizer: Sendable {
     public mutating func flush(emit: (PushEvent) -> Void) {
         guard let launch = pendingLaunch else { return }
         pendingLaunch = nil
+        let identity = IdentityKey(launch.notification.id)
         switch launch.state {
         case .inactive, .active:
-            deliver(.opened(.init(notification: launch.notification, origin: .coldStart, action: .default)), emit)
+            deliver(.opened(.init(notification: launch.notification, origin: .coldStart, action: .default)), identity, emit)
         case .background:
-            deliver(.received(.init(notification: launch.notification, origin: .background)), emit)
+            deliver(.received(.init(notification: launch.notification, origin: .background)), identity, emit)
         }
     }
 
@@ -159,10 +177,11 @@ public struct PushEventNormalizer: Sendable {
         return launch
     }
 
-    private mutating func deliver(_ event: PushEvent, _ emit: (PushEvent) -> Void) {
-        guard let id = event.id else { return emit(event) }
-        guard recent.insert(EventKey(id: id, kind: event.kind, origin: event.origin)) else { return }
-        if event.kind == .received || event.kind == .opened { _ = handled.insert(id) }
+    /// Emits `event` (about `identity`) unless the window already holds its (id, kind, origin).
+    private mutating func deliver(_ event: PushEvent, _ identity: IdentityKey, _ emit: (PushEvent) -> Void) {
+        let kind = event.kind
+        guard recent.insert(EventKey(identity: identity, kind: kind, origin: event.origin)) else { return }
+        if kind == .received || kind == .opened { _ = handled.insert(identity) }
         emit(event)
     }
 }
