@@ -6,7 +6,7 @@ import PackageDescription
 ///
 /// The root package has no package dependencies: the toolchain's Foundation, Dispatch and
 /// Swift Testing only. Harnesses that need more live in their own packages (`Benchmarks/`,
-/// `Fuzz/`) and depend on this one with `.package(path: "../")`.
+/// `Fuzz/`, `Examples/`), each depending on this one by its relative path.
 let package = Package(
     name: "PushBridge",
     platforms: [.iOS(.v13), .macOS(.v10_15)],

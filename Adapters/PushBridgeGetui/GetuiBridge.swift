@@ -56,22 +56,8 @@ public enum GetuiSdkStatus: Int, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// A notification as Getui's delegate methods hand it (`UNNotification`), converted at the edge.
-public struct GetuiNotificationInfo: Sendable, Hashable {
-    /// `request.content.userInfo`.
-    public var userInfo: JSONObject
-    /// `request.identifier`.
-    public var identifier: String?
-    /// Whether it is a remote push (not a local notification).
-    public var isRemote: Bool
-
-    /// A notification from its parts.
-    public init(userInfo: JSONObject, identifier: String? = nil, isRemote: Bool = true) {
-        self.userInfo = userInfo
-        self.identifier = identifier
-        self.isRemote = isRemote
-    }
-}
+/// A notification as Getui's delegate methods hand it.
+public typealias GetuiNotificationInfo = SDKNotification
 
 /// The names of Getui's delegate methods, as traces show them (note Getui's spellings).
 public enum GetuiCallbackName {

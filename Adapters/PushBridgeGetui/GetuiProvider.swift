@@ -93,9 +93,7 @@ public final class GetuiProvider: PushProvider {
     /// `GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:` (answers
     /// `UNNotificationPresentationOptions` bits).
     public func geTuiSdkNotificationCenter(willPresent notification: GetuiNotificationInfo, completionHandler: @escaping @Sendable (Int) -> Void) {
-        guard let note = read(notification.userInfo, identifier: notification.identifier, remote: notification.isRemote) else {
-            return completionHandler(0)
-        }
+        guard let note = notification.notification else { return completionHandler(0) }
         sink.handle(
             CallbackInvocation(callback: .willPresent, state: .active, notification: note),
             completion: .presentation { options in completionHandler(Int(options.rawValue)) })
@@ -107,7 +105,7 @@ public final class GetuiProvider: PushProvider {
         _ notification: GetuiNotificationInfo, response: GetuiResponseInfo?, fetchCompletionHandler: (@Sendable (BackgroundFetchResult) -> Void)?
     ) {
         let fetch = fetchCompletionHandler.map(ExactlyOnce.init)
-        guard let note = read(notification.userInfo, identifier: notification.identifier, remote: notification.isRemote) else {
+        guard let note = notification.notification else {
             fetch?.complete(.noData)
             return
         }
@@ -133,7 +131,7 @@ public final class GetuiProvider: PushProvider {
         fetchCompletionHandler: (@Sendable (BackgroundFetchResult) -> Void)?, identifier: String? = nil
     ) {
         let fetch = fetchCompletionHandler.map(ExactlyOnce.init)
-        if !fromGetui, userInfo["aps"] != nil, let note = read(userInfo, identifier: identifier, remote: true) {
+        if !fromGetui, userInfo["aps"] != nil, let note = SDKNotification(userInfo: userInfo, identifier: identifier).notification {
             sink.handle(
                 CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: applicationState(), notification: note),
                 completion: .fetch { result in fetch?.complete(result) })
@@ -252,10 +250,6 @@ public final class GetuiProvider: PushProvider {
     }
 
     // MARK: Helpers
-
-    private func read(_ userInfo: JSONObject, identifier: String?, remote: Bool) -> PushNotification? {
-        try? PushNotification(payload: userInfo, identifier: identifier, source: remote ? .remote : .local)
-    }
 
     private func deliverPassthrough(payload: JSONValue, taskID: String?, msgID: String?, offline: Bool) {
         var message: JSONObject = ["payload": payload]

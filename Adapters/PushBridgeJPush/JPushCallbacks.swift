@@ -1,21 +1,7 @@
 import PushBridge
 
-/// A notification as JPush's delegate methods hand it (`UNNotification`), converted at the edge.
-public struct JPushNotificationInfo: Sendable, Hashable {
-    /// `request.content.userInfo`.
-    public var userInfo: JSONObject
-    /// `request.identifier`.
-    public var identifier: String?
-    /// Whether the trigger is a `UNPushNotificationTrigger` (a remote push, not a local one).
-    public var isRemote: Bool
-
-    /// A notification from its parts.
-    public init(userInfo: JSONObject, identifier: String? = nil, isRemote: Bool = true) {
-        self.userInfo = userInfo
-        self.identifier = identifier
-        self.isRemote = isRemote
-    }
-}
+/// A notification as JPush's delegate methods hand it.
+public typealias JPushNotificationInfo = SDKNotification
 
 /// A user's response as `jpushNotificationCenter:didReceiveNotificationResponse:` hands it.
 public struct JPushResponseInfo: Sendable, Hashable {

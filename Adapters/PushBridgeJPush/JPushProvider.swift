@@ -83,7 +83,7 @@ public final class JPushProvider: PushProvider {
     public func jpushNotificationCenter(
         willPresent notification: JPushNotificationInfo, completionHandler: @escaping @Sendable (Int) -> Void
     ) {
-        guard let note = readNotification(notification) else { return completionHandler(0) }
+        guard let note = notification.notification else { return completionHandler(0) }
         if notification.isRemote { bridge.handleRemoteNotification(notification.userInfo) }
         sink.withLock { $0 }.handle(
             CallbackInvocation(callback: .willPresent, state: .active, notification: note),
@@ -92,7 +92,7 @@ public final class JPushProvider: PushProvider {
 
     /// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`.
     public func jpushNotificationCenter(didReceive response: JPushResponseInfo, completionHandler: @escaping @Sendable () -> Void) {
-        guard let note = readNotification(response.notification) else { return completionHandler() }
+        guard let note = response.notification.notification else { return completionHandler() }
         if response.notification.isRemote { bridge.handleRemoteNotification(response.notification.userInfo) }
         sink.withLock { $0 }.handle(
             CallbackInvocation(
@@ -211,10 +211,6 @@ public final class JPushProvider: PushProvider {
     }
 
     // MARK: Helpers
-
-    private func readNotification(_ info: JPushNotificationInfo) -> PushNotification? {
-        try? PushNotification(payload: info.userInfo, identifier: info.identifier, source: info.isRemote ? .remote : .local)
-    }
 
     /// Rejects, before sending, what JPush would reject: an empty value or one over 40 UTF-8 bytes.
     private static func checkLength(_ value: String, field: String, code: Int, empty: Int) throws(PushError) {
