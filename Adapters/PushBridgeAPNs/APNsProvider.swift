@@ -6,7 +6,7 @@ import PushBridge
 /// version), then registers for remote notifications; the device token iOS hands the app
 /// delegate becomes a `registered` event (masked whenever printed). Callbacks pass to the
 /// client's normaliser unchanged. Aliases, tags, a server badge and feedback are not APNs
-/// features: ``capabilities`` is empty and those requests throw ``PushError/Code/unsupported``.
+/// features: ``capabilities`` is empty and those requests throw `PushError/Code/unsupported`.
 ///
 /// ```swift
 /// let client = PushClient(provider: APNsProvider(bridge: SystemAPNsBridge()))
@@ -37,7 +37,7 @@ public final class APNsProvider: PushProvider {
     /// Checks the options against the device's version, asks for authorization, and registers
     /// for remote notifications once it is granted (a denial is a `registrationFailed` event).
     ///
-    /// - Throws: ``PushError`` (``PushError/Code/unsupported``) naming each option the device's
+    /// - Throws: `PushError` (`PushError/Code/unsupported`) naming each option the device's
     ///   iOS version lacks; nothing is asked then.
     public func register(_ request: PushRegistrationRequest) throws(PushError) {
         try request.checkOptionsAvailable()

@@ -4,7 +4,7 @@ import PushBridge
 /// anywhere: `UNUserNotificationCenter.requestAuthorization(options:)` and
 /// `UIApplication.registerForRemoteNotifications()`.
 ///
-/// On a device, use ``SystemAPNsBridge`` (compiled where UIKit and UserNotifications exist);
+/// On a device, use `SystemAPNsBridge` (compiled where UIKit and UserNotifications exist);
 /// in tests, ``MockAPNsBridge``.
 public protocol APNsSystemBridge: Sendable {
     /// Asks the user for permission (`requestAuthorization(options:completionHandler:)`); calls

@@ -233,8 +233,8 @@ public final class GetuiProvider: PushProvider {
     /// The receipt says whether the SDK *submitted* the report — not that Getui's server
     /// received it (Getui gives no acknowledgement).
     ///
-    /// - Throws: ``PushError`` (``PushError/Code/outOfRange``) for an action ID outside
-    ///   90001…90999, or (``PushError/Code/invalidPayload``) for a message ID that is not
+    /// - Throws: `PushError` (`PushError/Code/outOfRange`) for an action ID outside
+    ///   90001…90999, or (`PushError/Code/invalidPayload`) for a message ID that is not
     ///   `taskId:msgId`; nothing is sent then.
     public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
         guard case .custom(let actionID) = request.action, GetuiFeedback.actionIDs.contains(actionID) else {

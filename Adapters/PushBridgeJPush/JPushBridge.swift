@@ -69,7 +69,7 @@ public struct JPushRegisterEntity: Sendable, Hashable {
     /// Builds the entity for `request`, checking each option and the categories against the
     /// device's iOS version.
     ///
-    /// - Throws: ``PushError`` (``PushError/Code/unsupported``) naming each option or the
+    /// - Throws: `PushError` (`PushError/Code/unsupported`) naming each option or the
     ///   categories the version lacks; an option is never dropped silently.
     public init(_ request: PushRegistrationRequest) throws(PushError) {
         try request.checkOptionsAvailable(field: "types")

@@ -8,7 +8,7 @@ import PushBridge
 /// (``jpushNotificationCenter(willPresent:completionHandler:)``,
 /// ``jpushNotificationCenter(didReceive:completionHandler:)``); the app keeps its own
 /// `application:didReceiveRemoteNotification:fetchCompletionHandler:`, forwarded through
-/// ``PushClient/handle(_:completion:)``. Every push receipt is reported with
+/// `PushClient/handle(_:completion:)`. Every push receipt is reported with
 /// `handleRemoteNotification:`, as JPush requires.
 ///
 /// ```swift
@@ -58,7 +58,7 @@ public final class JPushProvider: PushProvider {
 
     /// `registerForRemoteNotificationConfig:delegate:` with the register entity for the request.
     ///
-    /// - Throws: ``PushError`` naming an option or the categories the device's iOS lacks.
+    /// - Throws: `PushError` naming an option or the categories the device's iOS lacks.
     public func register(_ request: PushRegistrationRequest) throws(PushError) {
         bridge.registerForRemoteNotificationConfig(try JPushRegisterEntity(request))
     }

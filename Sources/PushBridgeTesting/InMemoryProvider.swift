@@ -16,19 +16,19 @@ import PushBridge
 public final class InMemoryProvider: PushProvider {
     /// One command the app sent to the provider.
     public enum Command: Sendable, Hashable {
-        /// ``PushProvider/start(_:)``.
+        /// `PushProvider/start(_:)`.
         case start(PushStartRequest)
-        /// ``PushProvider/register(_:)``.
+        /// `PushProvider/register(_:)`.
         case register(PushRegistrationRequest)
-        /// ``PushProvider/didRegisterForRemoteNotifications(_:)``.
+        /// `PushProvider/didRegisterForRemoteNotifications(_:)`.
         case deviceToken(DeviceTokenRequest)
-        /// ``PushProvider/alias(_:)``.
+        /// `PushProvider/alias(_:)`.
         case alias(AliasRequest)
-        /// ``PushProvider/tags(_:)``.
+        /// `PushProvider/tags(_:)`.
         case tags(TagsRequest)
-        /// ``PushProvider/setBadge(_:)``.
+        /// `PushProvider/setBadge(_:)`.
         case setBadge(BadgeRequest)
-        /// ``PushProvider/report(_:)``.
+        /// `PushProvider/report(_:)`.
         case report(FeedbackRequest)
     }
 
@@ -41,7 +41,7 @@ public final class InMemoryProvider: PushProvider {
 
     /// The provider this one pretends to be.
     public let kind: PushProviderKind
-    /// What it pretends to support; requests outside it throw ``PushError/Code/unsupported``.
+    /// What it pretends to support; requests outside it throw `PushError/Code/unsupported`.
     public let capabilities: PushCapabilities
     private let state = Locked(State())
 

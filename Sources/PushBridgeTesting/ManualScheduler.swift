@@ -1,8 +1,8 @@
 import PushBridge
 
-/// A ``PushScheduler`` whose time moves only when a test says so.
+/// A `PushScheduler` whose time moves only when a test says so.
 ///
-/// Hand it to a ``PushClient`` and call ``advance(by:)`` to make watchdogs and launch deadlines
+/// Hand it to a `PushClient` and call ``advance(by:)`` to make watchdogs and launch deadlines
 /// fire, without sleeping:
 ///
 /// ```swift

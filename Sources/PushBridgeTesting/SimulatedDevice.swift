@@ -5,8 +5,8 @@ import PushBridge
 /// the `PushEvent`s the real app would get, on any machine.
 ///
 /// The device asks the dispatch model what iOS would call, hands the calls to a provider's
-/// simulation (``SystemSimulator`` for plain APNs, or an adapter's simulator such as JPush's or
-/// Getui's), and runs them into a real ``PushClient`` — one per app process, so a kill loses what
+/// simulation (`SystemSimulator` for plain APNs, or an adapter's simulator such as JPush's or
+/// Getui's), and runs them into a real `PushClient` — one per app process, so a kill loses what
 /// a real kill loses. Your app's launch code goes in `onLaunch`, as in `didFinishLaunching`.
 ///
 /// ```swift
