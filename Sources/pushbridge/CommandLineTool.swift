@@ -16,8 +16,9 @@ struct CommandLineTool: Sendable {
           check-config FILE|-               check a PushBridge configuration (secrets masked)
           validate [--provider P] [--push-type alert|background|voip] FILE|-
                                             check an APNs payload or .apns file
-          matrix [--format markdown|json] [--ios 9.3.2,12.3.1]
-                                            the seed article's experiment tables, as the model computes them
+          matrix [--format markdown|json|mermaid|dot|html] [--ios 9.3.2,12.3.1]
+                                            the seed article's experiment tables, as the model computes
+                                            them (mermaid and dot: the decision flow as a flowchart)
           help                              this text
         """
 

@@ -4,7 +4,7 @@ import PushBridge
 struct MatrixCommand: Sendable {
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
         let arguments = try Arguments(arguments, valued: ["--format", "--ios"])
-        let format = try arguments.choice("--format", ["markdown", "json"], default: "markdown")
+        let format = try arguments.choice("--format", ["markdown", "json", "mermaid", "dot", "html"], default: "markdown")
         guard arguments.operands.isEmpty else { throw Arguments.UsageError(message: "matrix takes no input file") }
         var versions = ExperimentMatrix.articleVersions
         if let list = arguments[option: "--ios"] {
@@ -20,6 +20,9 @@ struct MatrixCommand: Sendable {
         let tables = ExperimentMatrix.tables(versions: versions)
         switch format {
         case "json": return .success(JSONWriter.string(from: Self.json(tables), style: .pretty))
+        case "mermaid": return .success(MatrixRenderers.mermaid(DecisionFlow.paths()))
+        case "dot": return .success(MatrixRenderers.dot(DecisionFlow.paths()))
+        case "html": return .success(MatrixRenderers.html(tables))
         default: return .success(Self.markdown(tables))
         }
     }
