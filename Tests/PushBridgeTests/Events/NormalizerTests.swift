@@ -1,105 +1,283 @@
-import PushBridge
 import Testing
 
 @testable import PushBridge
 
-/// The normaliser's rules, one call sequence at a time.
+/// The event normaliser (`events.md`): call sequences to events, exactly once, the dedupe window and identities.
 @Suite struct NormalizerTests {
-    static func note(_ payload: JSONObject = ["aps": ["alert": "x"]], id: String? = "n") -> PushNotification? {
-        try? PushNotification(payload: payload, identifier: id)
+    static func note(_ id: String = "n-1") -> PushNotification? {
+        try? PushNotification(payload: ["aps": ["alert": "x"]], identifier: id)
     }
 
-    static func call(_ callback: SystemCallback, _ state: ApplicationState, key: LaunchOptionsKey? = nil, action: ResponseAction? = nil,
-                     note: PushNotification? = note()) -> CallbackInvocation {
-        CallbackInvocation(callback: callback, state: state, launchOptionsKey: key, action: action, notification: note)
+    static func call(
+        _ callback: SystemCallback, _ state: ApplicationState, key: LaunchOptionsKey? = nil, action: ResponseAction? = nil,
+        id: String? = "n-1"
+    ) -> CallbackInvocation {
+        CallbackInvocation(callback: callback, state: state, launchOptionsKey: key, action: action, notification: id.flatMap { note($0) })
     }
 
-    /// A call sequence and the events it yields, as `kind/origin/action`.
-    static let sequences: [(name: String, calls: [CallbackInvocation], events: [String])] = [
-        ("2 active", [call(.didReceiveRemoteNotification, .active)], ["received/foreground"]),
-        ("3 background", [call(.didReceiveRemoteNotificationFetch, .background)], ["received/background"]),
-        ("3 inactive", [call(.didReceiveRemoteNotificationFetch, .inactive)], ["opened/background/default"]),
-        ("L inactive", [call(.didReceiveLocalNotification, .inactive)], ["opened/background/default"]),
-        ("3 then 4", [call(.didReceiveRemoteNotificationFetch, .active), call(.willPresent, .active)], ["received/foreground"]),
-        ("4 then tap via 3 active", [call(.willPresent, .active), call(.didReceiveRemoteNotificationFetch, .active)], ["received/foreground", "opened/foreground/default"]),
-        ("5 active", [call(.didReceiveResponse, .active, action: .default)], ["opened/foreground/default"]),
-        ("5 dismiss", [call(.didReceiveResponse, .background, action: .dismiss)], ["dismissed"]),
-        ("1 + 5", [call(.didFinishLaunching, .inactive, key: .remoteNotification), call(.didReceiveResponse, .inactive, action: .default)], ["opened/coldStart/default"]),
-        ("1 + 5 custom", [call(.didFinishLaunching, .inactive, key: .remoteNotification), call(.didReceiveResponse, .inactive, action: .custom("reply"))],
-         ["opened/coldStart/reply"]),
-        ("1 + 3", [call(.didFinishLaunching, .inactive, key: .remoteNotification), call(.didReceiveRemoteNotificationFetch, .inactive)], ["opened/coldStart/default"]),
-        ("1 + A", [call(.didFinishLaunching, .inactive, key: .remoteNotification), call(.handleActionForRemote, .inactive, action: .custom("x"))], ["opened/coldStart/x"]),
-        ("1 alone", [call(.didFinishLaunching, .inactive, key: .remoteNotification)], ["opened/coldStart/default"]),
-        ("1 local alone", [call(.didFinishLaunching, .inactive, key: .localNotification)], ["opened/coldStart/default"]),
-        ("1 background + 3", [call(.didFinishLaunching, .background, key: .remoteNotification), call(.didReceiveRemoteNotificationFetch, .background)], ["received/background"]),
-        ("1 background + dismiss", [call(.didFinishLaunching, .background, key: .remoteNotification), call(.didReceiveResponse, .background, action: .dismiss)], ["dismissed"]),
-        ("1 without key", [call(.didFinishLaunching, .inactive, note: nil)], []),
-        ("received then tap", [call(.didReceiveRemoteNotificationFetch, .background), call(.didReceiveResponse, .inactive, action: .default)],
-         ["received/background", "opened/background/default"]),
-        ("1 for a, then 5 for b", [call(.didFinishLaunching, .inactive, key: .remoteNotification, note: note(id: "a")), call(.didReceiveResponse, .inactive, action: .default, note: note(id: "b"))],
-         ["opened/coldStart/default", "opened/background/default"]),
-        ("the same response twice", [call(.didReceiveResponse, .inactive, action: .default), call(.didReceiveResponse, .inactive, action: .default)], ["opened/background/default"]),
-        ("a callback without a notification", [call(.willPresent, .active, note: nil)], []),
-    ]
-
-    @Test(arguments: sequences)
-    func sequence(name: String, calls: [CallbackInvocation], events: [String]) {
-        var normalizer = PushEventNormalizer()
-        var emitted: [PushEvent] = []
-        for call in calls { emitted += normalizer.consume(call) }
-        emitted += normalizer.flush()
-        #expect(emitted.map(Self.render) == events, "\(name)")
-    }
-
+    /// `received foreground n-1`, `opened coldStart reply n-1`, `dismissed n-1`.
     static func render(_ event: PushEvent) -> String {
-        switch event {
-        case .received(let received): "received/\(received.origin)"
-        case .opened(let open): "opened/\(open.origin)/\(open.action)"
-        case .dismissed: "dismissed"
-        default: "\(event.kind)"
+        var parts = [event.kind.rawValue]
+        if let origin = event.origin { parts.append(origin.rawValue) }
+        if case .opened(let open) = event { parts.append(open.action.description) }
+        parts.append(event.id ?? "-")
+        return parts.joined(separator: " ")
+    }
+
+    /// Feeds `calls` then flushes, returning the events rendered.
+    static func run(_ calls: [CallbackInvocation], window: Int = PushEventNormalizer.defaultDedupeWindow) -> [String] {
+        var normalizer = PushEventNormalizer(dedupeWindow: window)
+        var events: [PushEvent] = []
+        for call in calls { events += normalizer.consume(call) }
+        events += normalizer.flush()
+        return events.map(render)
+    }
+
+    struct CallSequence: Sendable, CustomTestStringConvertible {
+        var name: String
+        var calls: [CallbackInvocation]
+        var events: [String]
+        var testDescription: String { name }
+
+        init(_ name: String, _ calls: [CallbackInvocation], _ events: [String]) {
+            self.name = name
+            self.calls = calls
+            self.events = events
         }
     }
 
-    @Test func theDedupeWindowIsBounded() {
-        var window = DedupeWindow<Int>(capacity: 3)
-        let firstThree = [1, 2, 3].map { window.insert($0) }
-        #expect(firstThree == [true, true, true])
-        let repeated = window.insert(1)
-        let fourth = window.insert(4)  // forgets 1
-        #expect(!repeated && fourth)
-        #expect(window.count == 3)
-        let oneAgain = window.insert(1)
-        let fourAgain = window.insert(4)
-        #expect(oneAgain && !fourAgain)
+    /// Guarantee 3, rule by rule.
+    static let kindAndOrigin: [CallSequence] = [
+        CallSequence("2 active → received foreground", [call(.didReceiveRemoteNotification, .active)], ["received foreground n-1"]),
+        CallSequence("3 active → received foreground", [call(.didReceiveRemoteNotificationFetch, .active)], ["received foreground n-1"]),
+        CallSequence("3 background → received background", [call(.didReceiveRemoteNotificationFetch, .background)], ["received background n-1"]),
+        CallSequence("2 inactive → opened background", [call(.didReceiveRemoteNotification, .inactive)], ["opened background default n-1"]),
+        CallSequence("3 inactive → opened background", [call(.didReceiveRemoteNotificationFetch, .inactive)], ["opened background default n-1"]),
+        CallSequence("L active → received foreground", [call(.didReceiveLocalNotification, .active)], ["received foreground n-1"]),
+        CallSequence("L inactive → opened background", [call(.didReceiveLocalNotification, .inactive)], ["opened background default n-1"]),
+        CallSequence("4 → received foreground", [call(.willPresent, .active)], ["received foreground n-1"]),
+        CallSequence("5 default, inactive → opened background", [call(.didReceiveResponse, .inactive, action: .default)], ["opened background default n-1"]),
+        CallSequence("5 default, active → opened foreground", [call(.didReceiveResponse, .active, action: .default)], ["opened foreground default n-1"]),
+        CallSequence("5 custom, background → opened with the action", [call(.didReceiveResponse, .background, action: .custom("like"))],
+                 ["opened background like n-1"]),
+        CallSequence("5 dismiss → dismissed", [call(.didReceiveResponse, .background, action: .dismiss)], ["dismissed n-1"]),
+        CallSequence("A custom → opened with the action", [call(.handleActionForRemote, .inactive, action: .custom("open"))], ["opened background open n-1"]),
+        CallSequence("1 inactive with the key → opened coldStart", [call(.didFinishLaunching, .inactive, key: .remoteNotification)],
+                 ["opened coldStart default n-1"]),
+        CallSequence("1 inactive with the local key → opened coldStart", [call(.didFinishLaunching, .inactive, key: .localNotification)],
+                 ["opened coldStart default n-1"]),
+        CallSequence("1 without a key → nothing", [call(.didFinishLaunching, .inactive, id: nil)], []),
+        CallSequence("a call without a notification → nothing", [call(.willPresent, .active, id: nil), call(.didReceiveRemoteNotificationFetch, .background, id: nil)], []),
+        // A tap on a foreground banner of an app without 5 comes as RH active after 4 (the expected events of events.md).
+        CallSequence("4 then 3 active → received, then opened foreground",
+                 [call(.willPresent, .active), call(.didReceiveRemoteNotificationFetch, .active)],
+                 ["received foreground n-1", "opened foreground default n-1"]),
+        CallSequence("4 then 2 active → received, then opened foreground",
+                 [call(.willPresent, .active), call(.didReceiveRemoteNotification, .active)],
+                 ["received foreground n-1", "opened foreground default n-1"]),
+    ]
+
+    @Test(arguments: kindAndOrigin)
+    func eachCallHasItsKindAndOrigin(sequence: CallSequence) {
+        #expect(Self.run(sequence.calls) == sequence.events)
     }
 
-    @Test func aRepeatBeyondTheWindowIsDeliveredAgain() {
-        var normalizer = PushEventNormalizer(dedupeWindow: 2)
-        let a = Self.call(.willPresent, .active, note: Self.note(id: "a"))
-        var count = normalizer.consume(a).count
-        for id in ["b", "c"] { _ = normalizer.consume(Self.call(.willPresent, .active, note: Self.note(id: id))) }
-        count += normalizer.consume(a).count
-        #expect(count == 2)
+    /// Guarantees 1, 2 and 4: one event per delivery and per action, however many calls carry it.
+    static let exactlyOnce: [CallSequence] = [
+        CallSequence("3 then 4 in the foreground → one received", [call(.didReceiveRemoteNotificationFetch, .active), call(.willPresent, .active)],
+                 ["received foreground n-1"]),
+        CallSequence("3, 4, then a 5 tap → received then opened",
+                 [call(.didReceiveRemoteNotificationFetch, .active), call(.willPresent, .active), call(.didReceiveResponse, .active, action: .default)],
+                 ["received foreground n-1", "opened foreground default n-1"]),
+        CallSequence("1 then 5 → one opened coldStart",
+                 [call(.didFinishLaunching, .inactive, key: .remoteNotification), call(.didReceiveResponse, .inactive, action: .default)],
+                 ["opened coldStart default n-1"]),
+        CallSequence("1 then 3 → one opened coldStart",
+                 [call(.didFinishLaunching, .inactive, key: .remoteNotification), call(.didReceiveRemoteNotificationFetch, .inactive)],
+                 ["opened coldStart default n-1"]),
+        CallSequence("1 then 5 with a custom action → opened coldStart with the later call's action",
+                 [call(.didFinishLaunching, .inactive, key: .remoteNotification), call(.didReceiveResponse, .inactive, action: .custom("reply"))],
+                 ["opened coldStart reply n-1"]),
+        CallSequence("1 then A → opened coldStart with A's action",
+                 [call(.didFinishLaunching, .inactive, key: .remoteNotification), call(.handleActionForRemote, .inactive, action: .custom("open"))],
+                 ["opened coldStart open n-1"]),
+        CallSequence("1 local then L → one opened coldStart",
+                 [call(.didFinishLaunching, .inactive, key: .localNotification), call(.didReceiveLocalNotification, .inactive)],
+                 ["opened coldStart default n-1"]),
+        CallSequence("1 alone → opened coldStart (after the flush)", [call(.didFinishLaunching, .inactive, key: .remoteNotification)],
+                 ["opened coldStart default n-1"]),
+        CallSequence("1 background then 3 background → one received background",
+                 [call(.didFinishLaunching, .background, key: .remoteNotification), call(.didReceiveRemoteNotificationFetch, .background)],
+                 ["received background n-1"]),
+        CallSequence("1 background then a dismiss → dismissed only",
+                 [call(.didFinishLaunching, .background, key: .remoteNotification), call(.didReceiveResponse, .background, action: .dismiss)],
+                 ["dismissed n-1"]),
+        CallSequence("a background launch, then a tap → received background, then opened background",
+                 [call(.didFinishLaunching, .background, key: .remoteNotification), call(.didReceiveRemoteNotificationFetch, .background),
+                  call(.didReceiveResponse, .inactive, action: .default)],
+                 ["received background n-1", "opened background default n-1"]),
+        CallSequence("received background then a tap → both (never swallowed)",
+                 [call(.didReceiveRemoteNotificationFetch, .background), call(.didReceiveResponse, .inactive, action: .default)],
+                 ["received background n-1", "opened background default n-1"]),
+        CallSequence("received background then a 3 inactive tap → both",
+                 [call(.didReceiveRemoteNotificationFetch, .background), call(.didReceiveRemoteNotificationFetch, .inactive)],
+                 ["received background n-1", "opened background default n-1"]),
+        CallSequence("the same response twice → one opened",
+                 [call(.didReceiveResponse, .inactive, action: .default), call(.didReceiveResponse, .inactive, action: .default)],
+                 ["opened background default n-1"]),
+        CallSequence("the same background delivery twice → one received",
+                 [call(.didReceiveRemoteNotificationFetch, .background), call(.didReceiveRemoteNotificationFetch, .background)],
+                 ["received background n-1"]),
+        CallSequence("received then dismissed → both",
+                 [call(.willPresent, .active), call(.didReceiveResponse, .active, action: .dismiss)],
+                 ["received foreground n-1", "dismissed n-1"]),
+        CallSequence("a launch for a, then a tap on b → a's cold start, then b's background tap",
+                 [call(.didFinishLaunching, .inactive, key: .remoteNotification, id: "a"), call(.didReceiveResponse, .inactive, action: .default, id: "b")],
+                 ["opened coldStart default a", "opened background default b"]),
+        CallSequence("a launch for a, then an unrelated launch → a's cold start is flushed first",
+                 [call(.didFinishLaunching, .inactive, key: .remoteNotification, id: "a"), call(.didFinishLaunching, .inactive, id: nil)],
+                 ["opened coldStart default a"]),
+        CallSequence("two notifications in the foreground → two received",
+                 [call(.willPresent, .active, id: "a"), call(.willPresent, .active, id: "b")],
+                 ["received foreground a", "received foreground b"]),
+    ]
+
+    @Test(arguments: exactlyOnce)
+    func exactlyOnceAndNothingLost(sequence: CallSequence) {
+        #expect(Self.run(sequence.calls) == sequence.events)
     }
+
+    @Test func aLaunchWaitsForItsFollowUpAndTheFlushEmitsItOnce() {
+        var normalizer = PushEventNormalizer()
+        #expect(normalizer.consume(Self.call(.didFinishLaunching, .inactive, key: .remoteNotification)).isEmpty)
+        #expect(normalizer.hasPendingLaunch)
+        #expect(normalizer.flush().map(Self.render) == ["opened coldStart default n-1"])
+        #expect(!normalizer.hasPendingLaunch)
+        #expect(normalizer.flush().isEmpty)
+    }
+
+    @Test func theLaunchsFollowUpCompletesItWithoutAFlush() {
+        var normalizer = PushEventNormalizer()
+        _ = normalizer.consume(Self.call(.didFinishLaunching, .inactive, key: .remoteNotification))
+        let events = normalizer.consume(Self.call(.didReceiveResponse, .inactive, action: .custom("reply")))
+        #expect(events.map(Self.render) == ["opened coldStart reply n-1"])
+        #expect(!normalizer.hasPendingLaunch)
+        #expect(normalizer.flush().isEmpty)
+    }
+
+    @Test func theEventCarriesTheNotificationAndTextInput() throws {
+        var normalizer = PushEventNormalizer()
+        let note = try #require(Self.note("n-9"))
+        let events = normalizer.consume(
+            CallbackInvocation(callback: .didReceiveResponse, state: .background, action: .custom("reply"), textInput: "on my way", notification: note))
+        #expect(events == [.opened(.init(notification: note, origin: .background, action: .custom("reply"), textInput: "on my way"))])
+    }
+
+    // MARK: The dedupe window
+
+    @Test func theDedupeWindowRemembersItsCapacityAndForgetsTheOldest() {
+        var window = DedupeWindow<Int>(capacity: 3)
+        #expect([1, 2, 3].map { window.insert($0) } == [true, true, true])
+        #expect(window.count == 3)
+        #expect(window.insert(2) == false)  // a repeat inside the window
+        #expect(window.insert(4) == true)  // evicts 1, the oldest
+        #expect(window.count == 3)
+        #expect(!window.contains(1))
+        #expect(window.contains(2) && window.contains(3) && window.contains(4))
+        #expect(window.insert(1) == true)  // forgotten, so new again; evicts 2
+        #expect(!window.contains(2))
+        #expect(window.insert(4) == false)
+    }
+
+    @Test(arguments: [0, 1, 2, 10])
+    func theDedupeWindowNeverHoldsMoreThanItsCapacity(capacity: Int) {
+        var window = DedupeWindow<Int>(capacity: capacity)
+        for key in 0..<1_000 { _ = window.insert(key) }
+        #expect(window.count == max(1, capacity))
+        #expect(window.contains(999))
+        #expect(!window.contains(999 - max(1, capacity)))
+    }
+
+    @Test func aRepeatBeyondTheNormalisersWindowIsDeliveredAgain() {
+        let a = Self.call(.willPresent, .active, id: "a")
+        let others = ["b", "c"].map { Self.call(.willPresent, .active, id: $0) }
+        // Within a window of 3, the repeat of a is dropped; with a window of 2 it has been forgotten.
+        #expect(Self.run([a] + others + [a], window: 3) == ["received foreground a", "received foreground b", "received foreground c"])
+        #expect(Self.run([a] + others + [a], window: 2).filter { $0 == "received foreground a" }.count == 2)
+    }
+
+    @Test func theNormalisersMemoryIsBounded() {
+        var normalizer = PushEventNormalizer(dedupeWindow: 8)
+        for index in 0..<500 { _ = normalizer.consume(Self.call(.willPresent, .active, id: "n-\(index)")) }
+        #expect(normalizer.rememberedCount <= 3 * 8)
+    }
+
+    // MARK: Identity
 
     @Test(arguments: [
-        (["aps": [:], "_j_msgid": 123] as JSONObject, "id", "123"),
-        (["aps": [:], "_j_msgid": "abc"] as JSONObject, "id", "abc"),
-        (["aps": [:], "_gmid_": "task:msg:extra"] as JSONObject, "id", "task:msg"),
-        (["aps": [:], "_gmid_": "nocolon"] as JSONObject, "id", "id"),
-        (["aps": [:]] as JSONObject, "id", "id"),
+        (["aps": [:], "_j_msgid": 123] as JSONObject, "explicit", "123"),
+        (["aps": [:], "_j_msgid": 9_223_372_036_854_775_807] as JSONObject, "explicit", "9223372036854775807"),
+        (["aps": [:], "_j_msgid": "abc"] as JSONObject, "explicit", "abc"),
+        (["aps": [:], "_j_msgid": ""] as JSONObject, "explicit", "explicit"),
+        (["aps": [:], "_j_msgid": 1.5] as JSONObject, "explicit", "explicit"),
+        (["aps": [:], "_gmid_": "task:msg"] as JSONObject, "explicit", "task:msg"),
+        (["aps": [:], "_gmid_": "task:msg:extra"] as JSONObject, "explicit", "task:msg"),
+        (["aps": [:], "_gmid_": "nocolon"] as JSONObject, "explicit", "explicit"),
+        (["aps": [:], "_gmid_": ":msg"] as JSONObject, "explicit", "explicit"),
+        (["aps": [:], "_gmid_": 42] as JSONObject, "explicit", "explicit"),
+        (["aps": [:], "_j_msgid": 7, "_gmid_": "t:m"] as JSONObject, "explicit", "7"),
+        (["aps": [:]] as JSONObject, "explicit", "explicit"),
     ])
-    func identityPrefersTheProvidersMessageID(payload: JSONObject, identifier: String, expected: String) {
+    func identityPrefersTheProvidersMessageIDThenTheIdentifier(payload: JSONObject, identifier: String, expected: String) throws {
         #expect(NotificationIdentity.derive(payload: payload, identifier: identifier) == expected)
+        #expect(try PushNotification(payload: payload, identifier: identifier).id == expected)
     }
 
-    @Test func thePayloadHashIsStableAndOrderIndependent() throws {
+    @Test func getuiIdentityIsTaskIDColonMessageID() {
+        #expect(NotificationIdentity.getuiID(taskID: "T1", messageID: "M2") == "T1:M2")
+        #expect(NotificationIdentity.providerMessageID(in: ["_gmid_": "T1:M2"]) == "T1:M2")
+        #expect(NotificationIdentity.providerMessageID(in: ["aps": [:]]) == nil)
+    }
+
+    @Test func withoutAnIdentifierThePayloadHashIsTheIdentity() throws {
+        let payload: JSONObject = ["aps": ["alert": "x"]]
+        #expect(NotificationIdentity.derive(payload: payload, identifier: nil) == NotificationIdentity.payloadHash(payload))
+        #expect(NotificationIdentity.derive(payload: payload, identifier: "") == NotificationIdentity.payloadHash(payload))
+        #expect(try PushNotification(payload: payload).id == NotificationIdentity.payloadHash(payload))
+    }
+
+    @Test func thePayloadHashIsStableAcrossProcessesAndPlatforms() {
+        // FNV-1a 64 over the canonical JSON, computed independently.
+        #expect(NotificationIdentity.payloadHash([:]) == "payload-08f44b07b5901a25")
+        #expect(NotificationIdentity.payloadHash(["aps": ["alert": "x"]]) == "payload-9325f5b4daab213f")
+    }
+
+    @Test func thePayloadHashIgnoresKeyOrderButNotContent() throws {
         let a = try #require(JSONValue(parsing: #"{"aps":{"alert":"x","badge":1},"k":[1,2]}"#).objectValue)
         let b = try #require(JSONValue(parsing: #"{"k":[1,2],"aps":{"badge":1,"alert":"x"}}"#).objectValue)
-        let hash = NotificationIdentity.derive(payload: a, identifier: nil)
-        #expect(hash == NotificationIdentity.derive(payload: b, identifier: nil))
+        #expect(NotificationIdentity.payloadHash(a) == NotificationIdentity.payloadHash(b))
+        #expect(NotificationIdentity.payloadHash(a) == "payload-36279087cdb96907")
+        let variants: [JSONObject] = [
+            ["aps": ["alert": "x", "badge": 2], "k": [1, 2]],
+            ["aps": ["alert": "x", "badge": 1], "k": [2, 1]],
+            ["aps": ["alert": "x", "badge": 1.0], "k": [1, 2]],
+            ["aps": ["alert": "x", "badge": true], "k": [1, 2]],
+            ["aps": ["alert": "x", "badge": 1], "k": [1, 2], "extra": nil],
+        ]
+        for variant in variants {
+            #expect(NotificationIdentity.payloadHash(variant) != NotificationIdentity.payloadHash(a), "\(variant)")
+        }
+        let hash = NotificationIdentity.payloadHash(a)
         #expect(hash.hasPrefix("payload-") && hash.count == 24)
-        #expect(hash == NotificationIdentity.payloadHash(a))
-        #expect(hash != NotificationIdentity.derive(payload: ["aps": ["alert": "y"]], identifier: nil))
+        #expect(hash.dropFirst(8).allSatisfy { $0.isHexDigit && !$0.isUppercase })
+    }
+
+    @Test func twoCopiesOfOnePayloadWithoutIdentifiersAreOneNotification() throws {
+        let first = try PushNotification(json: Array(#"{"aps":{"alert":"x"},"k":1}"#.utf8))
+        let second = try PushNotification(json: Array(#"{"k":1,"aps":{"alert":"x"}}"#.utf8))
+        var normalizer = PushEventNormalizer()
+        var events = normalizer.consume(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: first))
+        events += normalizer.consume(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: second))
+        #expect(events.count == 1)
     }
 }
