@@ -12,6 +12,8 @@ import Testing
                  payload: Payloads.alertCA, display: .none, arrival: ["3 active", "4 active"]),
         RuleCase("iOS 12.3.1, WP + CA without F (2 and 4): 4 only", ios: IOSVersion(12, 3, 1), .foreground, implements: "2 4",
                  payload: Payloads.alertCA, display: .none, arrival: ["4 active"]),
+        RuleCase("iOS 12.0, CA + F without the background mode: still 3 then 4 (BG is not a foreground condition)", ios: IOSVersion(12),
+                 .foreground, payload: Payloads.alertCA, modes: [], display: .none, arrival: ["3 active", "4 active"]),
         RuleCase("iOS 10.0, badge + CA is not silent: 3 then 4", ios: IOSVersion(10), .foreground, payload: Payloads.badgeCA,
                  display: .none, arrival: ["3 active", "4 active"]),
         RuleCase("iOS 12.0, content-available true is not CA: 4 only", ios: IOSVersion(12), .foreground, payload: Payloads.contentAvailableTrue,

@@ -61,6 +61,16 @@ import Testing
               display: .banner, action: ["1 inactive localNotification", "5 inactive default"], delivered: true),
         local("12.0 cold start without 5: 1 local alone", ios: IOSVersion(12), .forceQuit, implements: "3 4", user: .tap,
               display: .banner, action: ["1 inactive localNotification"], delivered: true),
+        // Custom actions: AL on 8–9, 5 from 10.
+        local("9.3 background action with AL: AL background", ios: IOSVersion(9, 3), .background, implements: "L AL",
+              user: .action(id: "snooze", foreground: false), display: .banner, action: ["AL background snooze"], delivered: true),
+        local("8.4 cold action with AL: 1 local then AL", ios: IOSVersion(8, 4), .notRunning, implements: "AL",
+              user: .action(id: "open", foreground: true), display: .banner,
+              action: ["1 inactive localNotification", "AL inactive open"], delivered: true),
+        local("9.3 action with only A (the remote one): nothing", ios: IOSVersion(9, 3), .background, implements: "L A",
+              user: .action(id: "snooze", foreground: false), display: .banner, action: [], delivered: false),
+        local("12.0 background action: 5 background", ios: IOSVersion(12), .background, implements: "4 5",
+              user: .action(id: "snooze", foreground: false), display: .banner, action: ["5 background snooze"], delivered: true),
         // A foreground tap on 10+.
         local("12.0 foreground tap on a shown notification: 5 active", ios: IOSVersion(12), .foreground, implements: "4 5", presentation: [.alert],
               user: .tap, display: .banner, arrival: ["4 active"], action: ["5 active default"], delivered: true),
