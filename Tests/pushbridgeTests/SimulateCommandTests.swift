@@ -257,6 +257,63 @@ import Testing
         text.utf8.filter { $0 == 0x0A || $0 == 0x0D }.count
     }
 
+    /// Valid and invalid values for each field, from which the seeded fuzz below builds scenarios.
+    static let fieldPool: [(key: String, required: Bool, valid: [String], invalid: [String])] = [
+        ("ios", true, [#""3""#, #""9.3.2""#, #""12.3.1""#, #""17.0""#, #""9999.9999.9999""#], [#""2.0""#, #""abc""#, "12", "null"]),
+        ("state", true, [#""foreground""#, #""background""#, #""notRunning""#, #""forceQuit""#], [#""asleep""#, "[]"]),
+        ("implements", false,
+         ["[]", modern, #"["application:didReceiveRemoteNotification:", "application:didReceiveLocalNotification:"]"#,
+          #"["application:handleActionWithIdentifier:forRemoteNotification:completionHandler:"]"#],
+         [#"["nope"]"#, "{}"]),
+        ("centerDelegate", false, [#""beforeLaunchEnds""#, #""afterLaunch""#, #""none""#], [#""soon""#]),
+        ("backgroundModes", false, ["[]", #"["remote-notification"]"#, #"["fetch"]"#], ["[1]"]),
+        ("notification", true,
+         [#"{"payload": {"aps": {"alert": "x"}}}"#, #"{"id": "n", "payload": {"aps": {"content-available": 1}}}"#,
+          #"{"source": "local", "payload": {}}"#, #"{"payload": {"aps": {"alert": {"title": "t"}, "badge": 1}, "_j_msgid": 5}}"#,
+          #"{"payload": {"aps": {"alert": "x", "content-available": 1}, "_gmid_": "t:m"}}"#],
+         [#"{"payload": {}}"#, #"{"payload": 1}"#, #"{"source": "getui.passthrough", "payload": {"payload": "p", "taskId": "t", "msgId": "m"}}"#]),
+        ("customDismissAction", false, ["true", "false"], ["1"]),
+        ("presentation", false, ["[]", #"["alert"]"#, #"["banner", "list"]"#, #"["list"]"#], [#"["loud"]"#]),
+        ("user", false,
+         [#""none""#, #""tap""#, #""dismiss""#, #""openAppIcon""#, #"{"action": "like", "foreground": true}"#, #"{"action": "a b", "foreground": false}"#],
+         [#""swipe""#, #"{"action": ""}"#]),
+    ]
+
+    @Test func seededScenariosEitherSimulateOrFailWithOneLine() throws {
+        var state: UInt64 = 0xC0FFEE
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var simulated = 0
+        var failed = 0
+        for _ in 0..<400 {
+            // Optional fields are present half of the time; one value in twelve is invalid.
+            let members = Self.fieldPool.compactMap { field -> String? in
+                if !field.required && next(2) == 0 { return nil }
+                let values = next(12) == 0 ? field.invalid : field.valid
+                return "\"\(field.key)\": \(values[next(values.count)])"
+            }
+            let scenario = "{" + members.joined(separator: ", ") + "}"
+            let output = Self.run(["simulate"], stdin: scenario)
+            if output.status == 0 {
+                simulated += 1
+                let trace = try JSONValue(parsing: output.standardOutput)
+                #expect(["banner", "list", "none"].contains(trace["display"]?.stringValue ?? ""), "\(scenario)")
+                #expect(trace["calls"]?.arrayValue != nil && trace["events"]?.arrayValue != nil, "\(scenario)")
+                #expect(output.standardError.isEmpty)
+            } else {
+                failed += 1
+                #expect(output.status == 2, "\(scenario)")
+                #expect(output.standardOutput.isEmpty, "\(scenario)")
+                #expect(output.standardError.hasPrefix("error: ") && Self.lineBreaks(output.standardError) == 1, "\(scenario)")
+            }
+        }
+        // Both outcomes are exercised.
+        #expect(simulated > 100)
+        #expect(failed > 20)
+    }
+
     @Test func theContractsExampleErrorLine() {
         let output = Self.run(["simulate"], stdin: #"{"ios": "abc", "state": "foreground", \#(Self.aps)}"#)
         #expect(output.standardError == "error: ios: \"abc\" is not a version (expected MAJOR[.MINOR[.PATCH]], 3.0 or later)\n")
