@@ -143,6 +143,12 @@ import Testing
         Malformed("remote payload with aps a string", #"{"ios": "12", "state": "foreground", "notification": {"payload": {"aps": "x"}}}"#, "notification.payload.aps", "is a string, expected an object"),
         Malformed("local payload with aps an array", #"{"ios": "12", "state": "foreground", "notification": {"source": "local", "payload": {"aps": []}}}"#, "notification.payload.aps", "is an array, expected an object"),
         Malformed("an APNs copy on a remote notification", #"{"ios": "12", "state": "foreground", "notification": {"payload": {"aps": {}}, "apnsCopy": {"aps": {}}}}"#, "notification.apnsCopy", "only a getui.passthrough"),
+        Malformed("a Getui passthrough without its taskId",
+                  #"{"ios": "12", "state": "foreground", "notification": {"source": "getui.passthrough", "payload": {"payload": "x"}}}"#,
+                  "notification.payload.taskId", "missing"),
+        Malformed("a JPush custom message without its content",
+                  #"{"ios": "12", "state": "foreground", "notification": {"source": "jpush.customMessage", "payload": {"title": "x"}}}"#,
+                  "notification.payload.content", "missing"),
         // customDismissAction
         Malformed("customDismissAction a number", #"{"ios": "12", "state": "foreground", "customDismissAction": 1, \#(aps)}"#, "customDismissAction", "is an integer, expected true or false"),
         Malformed("customDismissAction a string", #"{"ios": "12", "state": "foreground", "customDismissAction": "true", \#(aps)}"#, "customDismissAction", "is a string, expected true or false"),

@@ -215,6 +215,32 @@ import Testing
         }
     }
 
+    static let jsonAlphabet = Array(#"{}[]":,-0123456789.eE tfnul\u"#.utf8)
+
+    @Test func seededGarbageNeverTrapsAndAlwaysSaysWhyInOneLine() {
+        var state: UInt64 = 42
+        var rejected = 0
+        for length in 0..<2_000 {
+            // SplitMix64: the same bytes on every run; some runs biased towards JSON's own characters.
+            let bytes = (0..<(length % 97)).map { _ -> UInt8 in
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                z ^= z >> 31
+                return length % 2 == 0 ? UInt8(truncatingIfNeeded: z) : Self.jsonAlphabet[Int(z % UInt64(Self.jsonAlphabet.count))]
+            }
+            do {
+                let value = try JSONParser.parse(bytes)
+                #expect(try JSONParser.parse(JSONWriter.bytes(from: value)) == value)
+            } catch {
+                rejected += 1
+                #expect(!error.description.contains("\n") && error.offset >= 0 && error.offset <= bytes.count)
+            }
+        }
+        #expect(rejected > 1_000)
+    }
+
     // MARK: Limits
 
     static func nested(_ depth: Int, open: String = "[", close: String = "]") -> String {
