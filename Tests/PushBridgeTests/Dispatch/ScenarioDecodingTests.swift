@@ -184,12 +184,6 @@ import Testing
         }
     }
 
-    @Test func theContractsExampleErrorIsWordForWord() {
-        #expect(throws: PushError(.invalidScenario, field: "ios", #""abc" is not a version (expected MAJOR[.MINOR[.PATCH]], 3.0 or later)"#)) {
-            try Self.decode(#"{"ios": "abc", "state": "foreground", "notification": {"payload": {"aps": {}}}}"#)
-        }
-    }
-
     @Test func aLongValueIsShortenedInItsError() {
         let long = String(repeating: "x", count: 500)
         do {
