@@ -13,7 +13,12 @@ struct CommandOutput: Sendable, Equatable {
 
     /// Failure with one `error: …` line on standard error and nothing on standard output.
     static func failure(_ message: String, status: Int32 = ExitStatus.invalidInput) -> CommandOutput {
-        CommandOutput(status: status, standardError: "error: \(message)\n")
+        CommandOutput(status: status, standardError: "error: \(oneLine(message))\n")
+    }
+
+    /// `text` with line breaks escaped, so that a message is one line whatever it quotes.
+    static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
     }
 }
 

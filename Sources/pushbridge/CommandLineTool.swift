@@ -33,7 +33,10 @@ struct CommandLineTool: Sendable {
             case "check-config": return try CheckConfigCommand(io: io).run(rest)
             case "validate": return try ValidateCommand(io: io).run(rest)
             case "help", "--help", "-h": return .success(Self.usage)
-            default: return .failure("\(command): unknown command\n\(Self.usage)")
+            default:
+                var output = CommandOutput.failure("\(CommandOutput.oneLine(command)): unknown command")
+                output.standardError += Self.usage + "\n"
+                return output
             }
         } catch {
             return .failure(error.message)

@@ -67,9 +67,10 @@ extension DispatchModel {
         return ArrivalOutcome(calls: calls, display: .none, app: .foreground)
     }
 
-    /// What a foreground notification shows once willPresent has answered.
+    /// What a foreground notification shows once willPresent has answered: what it answered
+    /// (the spec's rule, whatever the payload shows).
     private static func presentedDisplay(_ facts: DeliveryFacts) -> NotificationDisplay {
-        facts.visible ? facts.scenario.presentation.display(on: facts.version) : .none
+        facts.scenario.presentation.display(on: facts.version)
     }
 
     private static func arrival(

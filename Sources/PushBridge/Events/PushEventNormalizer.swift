@@ -16,7 +16,8 @@
 /// A launch's event waits for the call that may follow it, so one cold start is one event; it is
 /// emitted by that call, by the next unrelated call, or by ``flush(emit:)`` (the app calls it
 /// when launch ends: `applicationDidBecomeActive`; the simulator after the last call). When only
-/// 1 is called (an app implementing only 2), the launch options alone still yield `opened`.
+/// 1 is called (an app implementing only 2), the launch options alone still yield `opened`; when
+/// the 5 or 3 comes after that flush, it is the same tap and yields nothing more.
 ///
 /// Repeats are dropped on (id, kind, origin) within a window of the last ``defaultDedupeWindow``
 /// events, so 3 then 4 for one foreground push is one `received`, while a `received` followed by
@@ -70,6 +71,9 @@ public struct PushEventNormalizer: Sendable {
     /// Notifications the app was told of (`received` or `opened`): a provider's own-channel copy
     /// of one (a Getui passthrough redelivered offline) is not delivered again.
     private var handled: DedupeWindow<IdentityKey>
+    /// Cold starts already emitted from the launch options alone (flushed before their 5 or 3
+    /// came): the late call is the same tap, not a second one.
+    private var flushedLaunches: DedupeWindow<IdentityKey>
     private var pendingLaunch: PendingLaunch?
 
     /// A normaliser remembering the last `dedupeWindow` events for deduplication.
@@ -77,11 +81,12 @@ public struct PushEventNormalizer: Sendable {
         recent = DedupeWindow(capacity: dedupeWindow)
         presented = DedupeWindow(capacity: dedupeWindow)
         handled = DedupeWindow(capacity: dedupeWindow)
+        flushedLaunches = DedupeWindow(capacity: dedupeWindow)
     }
 
     /// How many entries the normaliser's bounded windows hold now (recent events, presented and
-    /// handled notifications); never more than three times the dedupe window.
-    package var rememberedCount: Int { recent.count + presented.count + handled.count }
+    /// handled notifications, flushed launches); never more than four times the dedupe window.
+    package var rememberedCount: Int { recent.count + presented.count + handled.count + flushedLaunches.count }
 
     /// Whether a launch's event is waiting for the call that may follow it.
     public var hasPendingLaunch: Bool { pendingLaunch != nil }
@@ -99,6 +104,7 @@ public struct PushEventNormalizer: Sendable {
         let identity = IdentityKey(notification.id)
         let launch = takeLaunch(for: notification, emit: emit)
         let launchedForIt = launch != nil
+        if !launchedForIt, isUserResponse(invocation), flushedLaunches.contains(identity) { return }
         switch invocation.callback {
         case .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch, .didReceiveLocalNotification:
             switch invocation.state {
@@ -152,6 +158,7 @@ public struct PushEventNormalizer: Sendable {
         let identity = IdentityKey(launch.notification.id)
         switch launch.state {
         case .inactive, .active:
+            _ = flushedLaunches.insert(identity)
             deliver(.opened(.init(notification: launch.notification, origin: .coldStart, action: .default)), identity, emit)
         case .background:
             deliver(.received(.init(notification: launch.notification, origin: .background)), identity, emit)
@@ -163,6 +170,15 @@ public struct PushEventNormalizer: Sendable {
         var events: [PushEvent] = []
         flush { events.append($0) }
         return events
+    }
+
+    /// Whether a call carries the user's tap or action (not a dismiss, not an arrival).
+    private func isUserResponse(_ invocation: CallbackInvocation) -> Bool {
+        switch invocation.callback {
+        case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal: invocation.action != .dismiss
+        case .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch, .didReceiveLocalNotification: invocation.state == .inactive
+        case .willPresent, .didFinishLaunching: false
+        }
     }
 
     /// The pending launch, if it was for `notification` (the call completes it); a launch for

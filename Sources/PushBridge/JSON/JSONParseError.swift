@@ -76,7 +76,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         case .numberOutOfRange:
             return "invalid JSON at \(place): number out of range (integers must fit in 64 bits)"
         case .duplicateKey(let key):
-            return "invalid JSON at \(place): duplicate key \"\(key)\""
+            return "invalid JSON at \(place): duplicate key \"\(JSONFieldReader.displayKey(key))\""
         case .tooDeep(let limit):
             return "invalid JSON at \(place): nested deeper than \(limit) levels"
         case .trailingCharacters:

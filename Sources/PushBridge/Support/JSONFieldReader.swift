@@ -16,7 +16,23 @@ struct JSONFieldReader: Sendable {
     }
 
     /// The path of a member: `notification.payload`.
-    func path(of key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    func path(of key: String) -> String {
+        let shown = Self.displayKey(key)
+        return path.isEmpty ? shown : "\(path).\(shown)"
+    }
+
+    /// A key as messages show it: control characters escaped, at most 40 characters, so an
+    /// error about any key stays one short line.
+    static func displayKey(_ key: String) -> String {
+        var shown = ""
+        for scalar in key.unicodeScalars.prefix(40) {
+            switch scalar.value {
+            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: shown += "\\u{\(String(scalar.value, radix: 16))}"
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return key.unicodeScalars.count > 40 ? shown + "…" : shown
+    }
 
     /// An error about `field`.
     func error(_ field: String, _ message: String) -> PushError {

@@ -54,4 +54,20 @@ import Testing
         #expect(client.heldEventCount == 0)
         #expect(scheduler.pendingCount == 0)
     }
+
+    @Test(arguments: [ResponseAction.default, .custom("reply")])
+    func aResponseAfterTheFlushIsTheSameTap(action: ResponseAction) async throws {
+        let client = PushClient(scheduler: ManualScheduler())
+        let note = try Fixture.notification("late-5")
+        client.handle(Fixture.coldLaunch(note))
+        client.applicationDidBecomeActive()  // iOS may report becoming active before method 5
+        await confirmation(expectedCount: 1) { answered in
+            client.handle(Fixture.response(note, action), completion: .response { answered() })
+        }
+        client.handle(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .inactive, notification: note))
+        #expect(client.heldEventCount == 1)
+        let events = await client.events().first(1)
+        #expect(events.map(\.kind) == [.opened])
+        #expect(events.first?.origin == .coldStart)
+    }
 }

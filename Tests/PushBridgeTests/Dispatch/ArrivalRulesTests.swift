@@ -92,10 +92,8 @@ import Testing
 
     /// Spec, Phase 1 foreground: "Display: if 4 was called, what it answered: `alert` or `banner` →
     /// `banner`; only `list` → `list`; otherwise `none`." — with no condition on the payload being
-    /// visible. The model also requires `visible` in the foreground (a badge-only push answered
-    /// `banner` shows `none`).
+    /// visible, which the model follows.
     @Test(
-        .disabled("spec disagreement: in the foreground the model shows a non-visible notification as none even when willPresent answered banner/list; the spec says display is what 4 answered"),
         arguments: [Payloads.badgeOnly, Payloads.emptyAlert, Payloads.emptyAlertDictionary])
     func foregroundDisplayOfANonVisibleNotificationIsWhatWillPresentAnswered(payload: JSONObject) {
         RuleCase("not visible, banner", ios: IOSVersion(17), .foreground, payload: payload, presentation: [.banner],
