@@ -1,0 +1,71 @@
+import PushBridge
+
+/// The Getui (个推) adapter: turns the Getui SDK's callbacks — notifications, taps and the three
+/// shapes of passthrough (透传) — into the same `PushEvent`s as plain APNs, through the same
+/// normaliser, and carries out the app's commands with Getui's calls.
+///
+/// Every passthrough completion handler is completed exactly once; a message Getui delivers both
+/// as an APNs notification and, later, offline over its socket (same taskId/msgId) yields one
+/// event. Feedback action IDs are checked against 90001…90999 before anything is sent.
+///
+/// ```swift
+/// let provider = GetuiProvider(settings: configuration.getui!, bridge: GeTuiSdkBridge())
+/// let client = PushClient(provider: provider)
+/// ```
+public final class GetuiProvider: PushProvider {
+    let settings: GetuiSettings
+    let bridge: any GetuiBridge
+    let applicationState: @Sendable () -> ApplicationState
+    let state = Locked((sink: PushEventSink.discarding, registered: false))
+    let aliasReplies: SequencedReplies<AliasResult>
+    let tagReplies: SequencedReplies<TagsResult>
+
+    /// An adapter for Getui with these settings, talking to the SDK through `bridge`.
+    ///
+    /// - Parameters:
+    ///   - settings: The app ID, key and secret.
+    ///   - bridge: The SDK (``MockGetuiBridge`` in tests).
+    ///   - scheduler: Time, for the alias and tag watchdogs (30 s).
+    ///   - applicationState: `UIApplication.shared.applicationState` on a device.
+    public init(
+        settings: GetuiSettings, bridge: any GetuiBridge, scheduler: any PushScheduler = DispatchScheduler(),
+        applicationState: @escaping @Sendable () -> ApplicationState = { .active }
+    ) {
+        self.settings = settings
+        self.bridge = bridge
+        self.applicationState = applicationState
+        aliasReplies = SequencedReplies(scheduler: scheduler, operation: "alias")
+        tagReplies = SequencedReplies(scheduler: scheduler, operation: "tags")
+    }
+
+    /// `.getui`.
+    public var kind: PushProviderKind { .getui }
+    /// Aliases, tags, the server badge, custom feedback and passthrough messages.
+    public var capabilities: PushCapabilities { [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages] }
+
+    var sink: PushEventSink { state.withLock { $0.sink } }
+
+    /// Keeps the client's sink.
+    public func attach(to sink: PushEventSink) { state.withLock { $0.sink = sink } }
+
+    /// `startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:` with the launch options.
+    public func start(_ request: PushStartRequest) throws(PushError) {
+        bridge.startSdk(
+            appID: settings.appID.revealed, appKey: settings.appKey.revealed, appSecret: settings.appSecret.revealed,
+            launchingOptions: request.launchOptions)
+    }
+
+    /// `registerRemoteNotification:`, after checking the options against the device's iOS.
+    public func register(_ request: PushRegistrationRequest) throws(PushError) {
+        try request.checkOptionsAvailable()
+        bridge.registerRemoteNotification(request.options.rawValue)
+    }
+
+    /// Nothing: Getui forwards the device token itself (since SDK 2.5.2.0).
+    public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
+
+    /// The app delegate's own callbacks pass to the client (Getui hooks the delegate itself).
+    public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
+        sink.handle(invocation, completion: completion)
+    }
+}
