@@ -3,33 +3,49 @@ import PushBridge
 /// The Getui SDK calls the adapter makes, mirrored one to one (`GeTuiSdk`, Getui iOS SDK 3.x).
 ///
 /// Getui is a closed-source binary that cannot be linked here, so ``GetuiProvider`` talks to it
-/// through this protocol: on a device, `GeTuiSdkBridge` (see `GeTuiSdkBridge.swift`) forwards
-/// each requirement to the real class; in tests, ``MockGetuiBridge`` records them.
-/// Values cross as `Sendable` types: `userInfo` dictionaries as `JSONObject`.
+/// through this protocol: on a device, `GeTuiSdkBridge` (see `SDK/GeTuiSdkBridge.swift`) forwards
+/// each requirement to the real class and Getui's callbacks back through ``GetuiBridgeDelegate``;
+/// in tests, ``MockGetuiBridge`` records them. Values cross as `Sendable` types: `userInfo`
+/// dictionaries as `JSONObject`, converted once, in the conformance.
+///
+/// The requirements keep the SDK's selectors in their names, so each one reads as the call it
+/// forwards:
+///
+/// ```swift
+/// func queryTag(sequenceNum: String) -> Bool { GeTuiSdk.queryTag(sequenceNum) }
+/// ```
 public protocol GetuiBridge: Sendable {
-    /// `startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:` (the delegate is the shim).
+    /// `+startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:` (launch options since SDK
+    /// 2.6.4.0). The conformance passes itself as the delegate and forwards to its
+    /// ``GetuiBridgeDelegate``.
     func startSdk(appID: String, appKey: String, appSecret: String, launchingOptions: JSONObject?)
-    /// `registerRemoteNotification:` with `UNAuthorizationOptions` bits. Getui forwards the device
-    /// token to its servers itself.
+    /// `+registerRemoteNotification:` with `UNAuthorizationOptions` bits. Getui asks for
+    /// authorization, registers with APNs and forwards the device token itself (since 2.5.2.0).
     func registerRemoteNotification(_ options: Int)
-    /// `clientId`.
+    /// `+clientId`: the client ID once the SDK has registered, else `nil` (or empty).
     var clientID: String? { get }
-    /// `bindAlias:andSequenceNum:`.
+    /// `+bindAlias:andSequenceNum:`; answered by `GeTuiSdkDidAliasAction:…` with the same number.
     func bindAlias(_ alias: String, sequenceNum: String)
-    /// `unbindAlias:andSequenceNum:andIsSelf:`.
+    /// `+unbindAlias:andSequenceNum:andIsSelf:` (`isSelf`: unbind only this client ID).
     func unbindAlias(_ alias: String, sequenceNum: String, isSelf: Bool)
-    /// `setTags:andSequenceNum:` — returns whether the request was accepted for sending.
+    /// `+setTags:andSequenceNum:`, replacing the whole set; returns whether the request was
+    /// submitted (answered by `GeTuiSdkDidSetTagsAction:…` only then).
     func setTags(_ tags: [String], sequenceNum: String) -> Bool
-    /// `queryTag:` with a sequence number.
-    func queryTag(sequenceNum: String)
-    /// `sendFeedbackMessage:andTaskId:andMsgId:` — `YES` means *submitted*, not received.
+    /// `+queryTag:` (SDK 3.1: `+ (BOOL)queryTag:(NSString *)sn`); returns whether the request was
+    /// submitted (answered by `GetuiSdkDidQueryTag:sequenceNum:error:` only then).
+    func queryTag(sequenceNum: String) -> Bool
+    /// `+sendFeedbackMessage:andTaskId:andMsgId:` — `YES` means *submitted*, not received by
+    /// Getui's server.
     func sendFeedbackMessage(_ actionID: Int, taskID: String, msgID: String) -> Bool
-    /// `handleRemoteNotification:` — a manual receipt report.
+    /// `+handleRemoteNotification:` — a manual receipt report, needed only by apps that do not
+    /// register through ``registerRemoteNotification(_:)``.
     func handleRemoteNotification(_ userInfo: JSONObject)
-    /// `retrivePayloadById:` (sic), for the 1.3.x passthrough callback.
+    /// `+retrivePayloadById:` (sic; SDK 1.3.x only), for `GeTuiSdkDidReceivePayload:…`.
     func retrivePayload(byID payloadID: String) -> String?
-    /// `setBadge:`.
+    /// `+setBadge:`: the server-side badge only.
     func setBadge(_ value: Int)
-    /// `resetBadge`.
+    /// `+resetBadge` (the same as `setBadge:0`).
     func resetBadge()
+    /// `+setPushModeForOff:` — `YES` asks Getui's server to stop pushing to this client ID.
+    func setPushModeForOff(_ off: Bool)
 }

@@ -21,13 +21,18 @@ extension GetuiProvider {
         sink.publish(.registrationFailed(.init(provider: .getui, error: PushError(.providerFailure, field: "registration", description))))
     }
 
-    /// `GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:` (answers
-    /// `UNNotificationPresentationOptions` bits).
+    /// `GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:`: iOS's method 4;
+    /// `completionHandler` gets the app's presentation options (`UNNotificationPresentationOptions`
+    /// bits) exactly once, or none at once for something that is not a notification.
     public func geTuiSdkNotificationCenter(willPresent notification: GetuiNotificationInfo, completionHandler: @escaping @Sendable (Int) -> Void) {
-        guard let note = notification.notification else { return completionHandler(0) }
+        let complete = ExactlyOnce(completionHandler)
+        guard let note = notification.notification else {
+            complete.complete(0)
+            return
+        }
         sink.handle(
             CallbackInvocation(callback: .willPresent, state: .active, notification: note),
-            completion: .presentation { options in completionHandler(Int(options.rawValue)) })
+            completion: .presentation { options in complete.complete(Int(options.rawValue)) })
     }
 
     /// `GeTuiSdkDidReceiveNotification:notificationCenter:response:fetchCompletionHandler:`: with a
@@ -54,15 +59,33 @@ extension GetuiProvider {
     }
 
     /// `GeTuiSdkDidReceiveSlience:fromGetui:offLine:appId:taskId:msgId:fetchCompletionHandler:`:
-    /// a passthrough over Getui's socket (`fromGetui`), or an APNs content-available push. Its
-    /// completion handler, when there is one, is completed exactly once. `identifier` is the
-    /// notification's identity when the caller knows one (a simulation); the SDK gives none.
+    /// a passthrough over Getui's socket (`fromGetui` YES) becomes a `message` event keeping
+    /// `offLine`; an APNs content-available push (`fromGetui` NO, with an `aps` object) is iOS's
+    /// method 3 in the current application state. The completion handler, when there is one, is
+    /// completed exactly once: with the app's answer to the background work, or at once with
+    /// `.noData` when there is no such work (a passthrough).
     public func geTuiSdkDidReceiveSlience(
         _ userInfo: JSONObject, fromGetui: Bool, offLine: Bool, appID: String?, taskID: String?, msgID: String?,
-        fetchCompletionHandler: (@Sendable (BackgroundFetchResult) -> Void)?, identifier: String? = nil
+        fetchCompletionHandler: (@Sendable (BackgroundFetchResult) -> Void)?
+    ) {
+        receiveSlience(
+            userInfo, fromGetui: fromGetui, offLine: offLine, taskID: taskID, msgID: msgID, identifier: nil,
+            fetchCompletionHandler: fetchCompletionHandler)
+    }
+
+    /// ``geTuiSdkDidReceiveSlience(_:fromGetui:offLine:appID:taskID:msgID:fetchCompletionHandler:)``
+    /// with the notification's identifier when the caller knows one (a simulation replaying a
+    /// scenario's `id`); the SDK gives none, so an APNs push is named by its `_gmid_`, else by
+    /// `taskId:msgId`, else by its payload.
+    func receiveSlience(
+        _ userInfo: JSONObject, fromGetui: Bool, offLine: Bool, taskID: String?, msgID: String?, identifier: String?,
+        fetchCompletionHandler: (@Sendable (BackgroundFetchResult) -> Void)?
     ) {
         let fetch = fetchCompletionHandler.map(ExactlyOnce.init)
-        if !fromGetui, userInfo["aps"] != nil, let note = SDKNotification(userInfo: userInfo, identifier: identifier).notification {
+        let getuiID = Self.getuiID(taskID: taskID, msgID: msgID)
+        if !fromGetui, userInfo["aps"] != nil,
+            let note = SDKNotification(userInfo: userInfo, identifier: identifier ?? getuiID).notification
+        {
             sink.handle(
                 CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: applicationState(), notification: note),
                 completion: .fetch { result in fetch?.complete(result) })
@@ -107,12 +130,23 @@ extension GetuiProvider {
             ?? .success(TagsResult(tags: Set(tags), sequence: sequence)))
     }
 
+    /// Delivers a passthrough as a `message` event named `taskId:msgId` — the identity of its APNs
+    /// copy's `_gmid_` — whatever the shape of its content; a message without both IDs is named by
+    /// its content.
     func deliverPassthrough(payload: JSONValue, taskID: String?, msgID: String?, offline: Bool) {
         var message: JSONObject = ["payload": payload]
         if let taskID { message["taskId"] = .string(taskID) }
         if let msgID { message["msgId"] = .string(msgID) }
         let event = (try? PushEvent.Message(getuiPassthrough: message, offline: offline))
-            ?? PushEvent.Message(transport: .getui, offline: offline, id: NotificationIdentity.payloadHash(message), payload: message)
+            ?? PushEvent.Message(
+                transport: .getui, offline: offline, id: Self.getuiID(taskID: taskID, msgID: msgID) ?? NotificationIdentity.payloadHash(message),
+                payload: message)
         sink.deliver(event)
+    }
+
+    /// `taskId:msgId` when both are present and non-empty.
+    static func getuiID(taskID: String?, msgID: String?) -> String? {
+        guard let taskID, let msgID, !taskID.isEmpty, !msgID.isEmpty else { return nil }
+        return NotificationIdentity.getuiID(taskID: taskID, messageID: msgID)
     }
 }

@@ -4,15 +4,23 @@ import PushBridge
 /// shapes of passthrough (透传) — into the same `PushEvent`s as plain APNs, through the same
 /// normaliser, and carries out the app's commands with Getui's calls.
 ///
-/// Every passthrough completion handler is completed exactly once; a message Getui delivers both
-/// as an APNs notification and, later, offline over its socket (same taskId/msgId) yields one
-/// event. Feedback action IDs are checked against 90001…90999 before anything is sent.
+/// Every completion handler Getui passes in is completed exactly once; a message Getui delivers
+/// both as an APNs notification and, later, offline over its socket (same taskId/msgId) yields one
+/// event. Feedback action IDs are checked against 90001…90999 before anything is sent. Client IDs
+/// and aliases appear masked in every event, description and error.
+///
+/// The provider is the SDK's delegate (``GetuiBridgeDelegate``): give it to the bridge before
+/// the client starts the SDK.
 ///
 /// ```swift
-/// let provider = GetuiProvider(settings: configuration.getui!, bridge: GeTuiSdkBridge())
+/// let bridge = GeTuiSdkBridge()
+/// let provider = GetuiProvider(
+///     settings: try configuration.require(\.getui, "getui"), bridge: bridge,
+///     applicationState: GeTuiSdkBridge.currentApplicationState)
+/// bridge.delegate = provider
 /// let client = PushClient(provider: provider)
 /// ```
-public final class GetuiProvider: PushProvider {
+public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     let settings: GetuiSettings
     let bridge: any GetuiBridge
     let applicationState: @Sendable () -> ApplicationState
@@ -26,7 +34,8 @@ public final class GetuiProvider: PushProvider {
     ///   - settings: The app ID, key and secret.
     ///   - bridge: The SDK (``MockGetuiBridge`` in tests).
     ///   - scheduler: Time, for the alias and tag watchdogs (30 s).
-    ///   - applicationState: `UIApplication.shared.applicationState` on a device.
+    ///   - applicationState: The application state during a callback:
+    ///     `UIApplication.shared.applicationState` on a device.
     public init(
         settings: GetuiSettings, bridge: any GetuiBridge, scheduler: any PushScheduler = DispatchScheduler(),
         applicationState: @escaping @Sendable () -> ApplicationState = { .active }
@@ -61,10 +70,16 @@ public final class GetuiProvider: PushProvider {
         bridge.registerRemoteNotification(request.options.rawValue)
     }
 
-    /// Nothing: Getui forwards the device token itself (since SDK 2.5.2.0).
+    /// Nothing: Getui registered through `registerRemoteNotification:` and forwards the device
+    /// token itself (since SDK 2.5.2.0). Harmless to call.
     public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
 
-    /// The app delegate's own callbacks pass to the client (Getui hooks the delegate itself).
+    /// The app delegate's own callbacks (those Getui leaves to the app: launch, the iOS 8–9
+    /// methods) pass to the client's sink unchanged.
+    ///
+    /// `handleRemoteNotification:` is not called: Getui's manual receipt is for apps that register
+    /// without `registerRemoteNotification:`, and this adapter registers with it, so the SDK hooks
+    /// the delegate methods and reports receipts itself.
     public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
         sink.handle(invocation, completion: completion)
     }
