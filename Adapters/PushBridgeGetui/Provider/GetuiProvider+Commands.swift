@@ -4,15 +4,15 @@ import PushBridge
 ///
 /// Each alias or tag request gets a fresh sequence number; the delegate result carrying that
 /// number resumes it exactly once, and a watchdog on the provider's scheduler fails it with
-/// ``PushError/Code/timeout`` if Getui never answers (30 s). A late or unknown answer is ignored.
+/// `PushError/Code/timeout` if Getui never answers (30 s). A late or unknown answer is ignored.
 extension GetuiProvider {
     /// `bindAlias:andSequenceNum:` (`.set`) or `unbindAlias:andSequenceNum:andIsSelf:` (`.delete`,
     /// this client ID only), answered by `GeTuiSdkDidAliasAction:result:sequenceNum:error:`.
     ///
-    /// - Throws: ``PushError`` — ``PushError/Code/outOfRange`` for an empty or missing alias,
-    ///   ``PushError/Code/unsupported`` for `.get` (Getui cannot read the alias back),
-    ///   ``PushError/Code/providerFailure`` when Getui reports a failure (the alias masked in
-    ///   its message), ``PushError/Code/timeout`` when it never answers.
+    /// - Throws: `PushError` — `PushError/Code/outOfRange` for an empty or missing alias,
+    ///   `PushError/Code/unsupported` for `.get` (Getui cannot read the alias back),
+    ///   `PushError/Code/providerFailure` when Getui reports a failure (the alias masked in
+    ///   its message), `PushError/Code/timeout` when it never answers.
     public func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult {
         let bridge = self.bridge
         switch request.operation {
@@ -37,9 +37,9 @@ extension GetuiProvider {
     /// by `GeTuiSdkDidSetTagsAction:result:error:`, and `queryTag:` (`.getAll`) answered by
     /// `GetuiSdkDidQueryTag:sequenceNum:error:`.
     ///
-    /// - Throws: ``PushError`` — ``PushError/Code/unsupported`` for single-tag operations (Getui
-    ///   replaces the whole set), ``PushError/Code/providerFailure`` when the SDK refuses the
-    ///   request or reports a failure, ``PushError/Code/timeout`` when it never answers.
+    /// - Throws: `PushError` — `PushError/Code/unsupported` for single-tag operations (Getui
+    ///   replaces the whole set), `PushError/Code/providerFailure` when the SDK refuses the
+    ///   request or reports a failure, `PushError/Code/timeout` when it never answers.
     public func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult {
         let bridge = self.bridge
         let replies = tagReplies
@@ -61,7 +61,7 @@ extension GetuiProvider {
 
     /// `setBadge:` (or `resetBadge` for 0): the server-side badge only.
     ///
-    /// - Throws: ``PushError/Code/outOfRange`` for a negative value; nothing is sent then.
+    /// - Throws: `PushError/Code/outOfRange` for a negative value; nothing is sent then.
     public func setBadge(_ request: BadgeRequest) throws(PushError) {
         guard request.value >= 0 else { throw PushError(.outOfRange, field: "badge", "\(request.value) is negative") }
         request.value == 0 ? bridge.resetBadge() : bridge.setBadge(request.value)
