@@ -209,4 +209,13 @@ import Testing
         #expect(harness.provider.kind == .getui)
         #expect(harness.provider.capabilities == [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages])
     }
+
+    @Test func theProviderIsItsBridgesDelegateHeldWeakly() {
+        let bridge = MockGetuiBridge()
+        var provider: GetuiProvider? = GetuiProvider(settings: GetuiHarness.settings, bridge: bridge, scheduler: ManualScheduler())
+        #expect(bridge.delegate === provider)
+        provider = nil
+        #expect(bridge.delegate == nil, "the bridge does not keep the provider alive")
+        bridge.trigger(.registerClient("b4d1f5c2e8a94f7c9d0e1f2a3b4c5d6e"))
+    }
 }

@@ -11,7 +11,6 @@ import Testing
     private func make(_ state: ApplicationState = .inactive) -> (MockGetuiBridge, GetuiProvider, PushClient) {
         let bridge = MockGetuiBridge()
         let provider = GetuiProvider(settings: Self.settings, bridge: bridge, scheduler: ManualScheduler(), applicationState: { state })
-        bridge.delegate = provider
         return (bridge, provider, PushClient(provider: provider, scheduler: ManualScheduler()))
     }
 

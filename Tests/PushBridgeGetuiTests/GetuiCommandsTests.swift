@@ -9,7 +9,6 @@ import Testing
         let bridge = MockGetuiBridge()
         let scheduler = ManualScheduler()
         let provider = GetuiProvider(settings: GetuiSettings(appID: "a", appKey: "b", appSecret: "c"), bridge: bridge, scheduler: scheduler)
-        bridge.delegate = provider
         return (bridge, provider, scheduler)
     }
 

@@ -91,7 +91,6 @@ import Testing
     private func client(_ state: ApplicationState = .background) -> (MockGetuiBridge, GetuiProvider, PushClient, ManualScheduler) {
         let bridge = MockGetuiBridge()
         let provider = GetuiProvider(settings: GetuiHarness.settings, bridge: bridge, scheduler: ManualScheduler(), applicationState: { state })
-        bridge.delegate = provider
         let scheduler = ManualScheduler()
         return (bridge, provider, PushClient(provider: provider, scheduler: scheduler), scheduler)
     }

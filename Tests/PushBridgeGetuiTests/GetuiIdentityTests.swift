@@ -74,7 +74,6 @@ import Testing
     @Test func throughAClientTheOfflinePassthroughOfAHandledCopyIsDropped() async {
         let bridge = MockGetuiBridge()
         let provider = GetuiProvider(settings: GetuiHarness.settings, bridge: bridge, scheduler: ManualScheduler(), applicationState: { .inactive })
-        bridge.delegate = provider
         let client = PushClient(provider: provider, scheduler: ManualScheduler())
         bridge.trigger(.receiveNotification(.copy(), response: GetuiResponseInfo(), fetchCompletionHandler: nil))
         bridge.trigger(.slience(["payload": "hi"], fromGetui: true, offLine: true, taskID: "task9", msgID: "msg9"))

@@ -15,6 +15,11 @@ import PushBridge
 /// func queryTag(sequenceNum: String) -> Bool { GeTuiSdk.queryTag(sequenceNum) }
 /// ```
 public protocol GetuiBridge: Sendable {
+    /// The object Getui's callbacks are forwarded to — what the conformance passes on from the
+    /// `delegate:` of `startSdkWithAppId:…` — held weakly, as the SDK holds its own. A
+    /// ``GetuiProvider`` sets itself here when it is created.
+    var delegate: (any GetuiBridgeDelegate)? { get nonmutating set }
+
     /// `+startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:` (launch options since SDK
     /// 2.6.4.0). The conformance passes itself as the delegate and forwards to its
     /// ``GetuiBridgeDelegate``.

@@ -11,8 +11,7 @@ import PushBridge
 ///
 /// ```swift
 /// let bridge = MockGetuiBridge()
-/// let provider = GetuiProvider(settings: settings, bridge: bridge)
-/// bridge.delegate = provider
+/// let provider = GetuiProvider(settings: settings, bridge: bridge) // becomes bridge.delegate
 /// bridge.trigger(.registerClient("b4d1f5c2e8a94f7c9d0e1f2a3b4c5d6e")) // → a masked `registered` event
 /// ```
 public protocol GetuiBridgeDelegate: AnyObject, Sendable {

@@ -7,7 +7,7 @@ import PushBridge
 /// ```swift
 /// let bridge = MockGetuiBridge()
 /// let provider = GetuiProvider(settings: settings, bridge: bridge, scheduler: ManualScheduler())
-/// bridge.delegate = provider      // as the SDK's delegate, held weakly
+/// // The provider is now the mock's delegate (held weakly, as the SDK holds its own).
 /// bridge.trigger(.slience(["payload": "hi"], fromGetui: true, offLine: true, taskID: "t", msgID: "m"))
 /// ```
 public final class MockGetuiBridge: GetuiBridge {
@@ -118,7 +118,8 @@ public final class MockGetuiBridge: GetuiBridge {
         state = Locked(State(clientID: clientID))
     }
 
-    /// The SDK's delegate (a ``GetuiProvider``), which answers and triggered callbacks reach.
+    /// The SDK's delegate (the ``GetuiProvider`` made with this mock), which answers and triggered
+    /// callbacks reach.
     public var delegate: (any GetuiBridgeDelegate)? {
         get { weakDelegate.withLock { $0.value } }
         set { weakDelegate.withLock { $0.value = newValue } }

@@ -9,15 +9,13 @@ import PushBridge
 /// event. Feedback action IDs are checked against 90001…90999 before anything is sent. Client IDs
 /// and aliases appear masked in every event, description and error.
 ///
-/// The provider is the SDK's delegate (``GetuiBridgeDelegate``): give it to the bridge before
-/// the client starts the SDK.
+/// The provider makes itself its bridge's delegate (``GetuiBridgeDelegate``) when it is created;
+/// the bridge holds it weakly, and the client keeps it alive.
 ///
 /// ```swift
-/// let bridge = GeTuiSdkBridge()
 /// let provider = GetuiProvider(
-///     settings: try configuration.require(\.getui, "getui"), bridge: bridge,
+///     settings: try configuration.require(\.getui, "getui"), bridge: GeTuiSdkBridge(),
 ///     applicationState: GeTuiSdkBridge.currentApplicationState)
-/// bridge.delegate = provider
 /// let client = PushClient(provider: provider)
 /// ```
 public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
@@ -28,7 +26,8 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     let aliasReplies: SequencedReplies<AliasResult>
     let tagReplies: SequencedReplies<TagsResult>
 
-    /// An adapter for Getui with these settings, talking to the SDK through `bridge`.
+    /// An adapter for Getui with these settings, talking to the SDK through `bridge`, whose
+    /// delegate it becomes.
     ///
     /// - Parameters:
     ///   - settings: The app ID, key and secret.
@@ -45,6 +44,7 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
         self.applicationState = applicationState
         aliasReplies = SequencedReplies(scheduler: scheduler, operation: "alias")
         tagReplies = SequencedReplies(scheduler: scheduler, operation: "tags")
+        bridge.delegate = self
     }
 
     /// `.getui`.

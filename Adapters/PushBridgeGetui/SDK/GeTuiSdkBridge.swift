@@ -17,10 +17,9 @@
     /// to a ``GetuiBridgeDelegate`` (a ``GetuiProvider``), converting at the edge.
     ///
     /// ```swift
-    /// let bridge = GeTuiSdkBridge()
     /// let provider = GetuiProvider(
-    ///     settings: settings, bridge: bridge, applicationState: GeTuiSdkBridge.currentApplicationState)
-    /// bridge.delegate = provider // before the client starts the SDK
+    ///     settings: settings, bridge: GeTuiSdkBridge(), applicationState: GeTuiSdkBridge.currentApplicationState)
+    /// let client = PushClient(provider: provider) // the provider is the bridge's delegate
     /// ```
     public final class GeTuiSdkBridge: NSObject, GetuiBridge, GeTuiSdkDelegate, @unchecked Sendable {
         // @unchecked: the only mutable state, the weak delegate, is guarded by `lock`.
@@ -28,7 +27,7 @@
         private weak var storedDelegate: (any GetuiBridgeDelegate)?
 
         /// The adapter Getui's callbacks are forwarded to, held weakly as the SDK holds its own
-        /// delegate. Set it before the SDK starts.
+        /// delegate. A ``GetuiProvider`` sets itself here when it is made with this bridge.
         public var delegate: (any GetuiBridgeDelegate)? {
             get { lock.lock(); defer { lock.unlock() }; return storedDelegate }
             set { lock.lock(); defer { lock.unlock() }; storedDelegate = newValue }

@@ -33,7 +33,6 @@ public struct GetuiSimulator: ProviderSimulator {
                 settings: GetuiSettings(appID: "simulated", appKey: "simulated", appSecret: "simulated"), bridge: bridge,
                 scheduler: NeverFiringScheduler(), applicationState: { state.withLock { $0 } })
             provider.attach(to: sink)
-            bridge.delegate = provider
         }
 
         func replay(_ call: SystemCall, notification: PushNotification?) -> [TraceCall] {

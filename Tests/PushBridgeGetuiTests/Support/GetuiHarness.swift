@@ -30,7 +30,6 @@ final class GetuiHarness: Sendable {
         self.answersAtOnce = answersAtOnce
         bridge = MockGetuiBridge(clientID: clientID)
         provider = GetuiProvider(settings: Self.settings, bridge: bridge, scheduler: scheduler, applicationState: { appState.withLock { $0 } })
-        bridge.delegate = provider
         let log = self.log
         let pending = self.pending
         provider.attach(to: PushEventSink(
