@@ -65,6 +65,11 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     }
 
     /// `registerRemoteNotification:`, after checking the options against the device's iOS.
+    ///
+    /// Getui's call takes the options only: the request's categories are the app's to set with
+    /// `UNUserNotificationCenter.setNotificationCategories(_:)`, as with plain APNs.
+    ///
+    /// - Throws: `PushError` naming an option the device's iOS lacks; nothing is registered then.
     public func register(_ request: PushRegistrationRequest) throws(PushError) {
         try request.checkOptionsAvailable()
         bridge.registerRemoteNotification(request.options.rawValue)
