@@ -3,13 +3,12 @@ import PushBridgeGetui
 import PushBridgeTesting
 import Testing
 
-/// Feedback, aliases, tags and the badge through Getui.
+/// Feedback, aliases, tags and the badge through a client on Getui.
 @Suite struct GetuiCommandsTests {
     private func make() -> (MockGetuiBridge, GetuiProvider, ManualScheduler) {
         let bridge = MockGetuiBridge()
         let scheduler = ManualScheduler()
         let provider = GetuiProvider(settings: GetuiSettings(appID: "a", appKey: "b", appSecret: "c"), bridge: bridge, scheduler: scheduler)
-        bridge.provider = provider
         return (bridge, provider, scheduler)
     }
 
@@ -44,13 +43,6 @@ import Testing
         #expect(bridge.calls.last == .feedback(actionID: 90002, taskID: "task", msgID: "msg"))
     }
 
-    @Test(arguments: ["", "nocolon", ":m", "t:", "payload-0123456789abcdef"])
-    func aMessageIDThatIsNotTaskAndMessageIsRefused(messageID: String) {
-        let (bridge, provider, _) = make()
-        #expect(throws: PushError.self) { _ = try provider.report(FeedbackRequest(.custom(90001), messageID: messageID)) }
-        #expect(bridge.calls.isEmpty)
-    }
-
     @Test func aliasesBindAndUnbindBySequenceNumber() async throws {
         let (bridge, provider, _) = make()
         let bound = try await provider.alias(AliasRequest(.set("user-7")))
@@ -73,26 +65,6 @@ import Testing
         }
         bridge.acceptsTags = false
         await #expect(throws: PushError.self) { _ = try await provider.tags(TagsRequest(.set(["z"]))) }
-    }
-
-    @Test func anUnansweredRequestTimesOut() async throws {
-        let (bridge, provider, scheduler) = make()
-        bridge.answer = .never
-        let outcome = Task { () -> PushError.Code? in
-            do {
-                _ = try await provider.alias(AliasRequest(.set("late")))
-                return nil
-            } catch let error as PushError {
-                return error.code
-            } catch {
-                return nil
-            }
-        }
-        while bridge.calls.isEmpty { await Task.yield() }
-        scheduler.advance(by: 30)
-        #expect(await outcome.value == .timeout)
-        // A late answer with that sequence number is ignored.
-        provider.geTuiSdkDidAliasAction("bindAlias", result: true, sequenceNum: "1", error: nil)
     }
 
     @Test func badge() throws {

@@ -33,7 +33,6 @@ public struct GetuiSimulator: ProviderSimulator {
                 settings: GetuiSettings(appID: "simulated", appKey: "simulated", appSecret: "simulated"), bridge: bridge,
                 scheduler: NeverFiringScheduler(), applicationState: { state.withLock { $0 } })
             provider.attach(to: sink)
-            bridge.provider = provider
         }
 
         func replay(_ call: SystemCall, notification: PushNotification?) -> [TraceCall] {
@@ -41,20 +40,22 @@ public struct GetuiSimulator: ProviderSimulator {
             let note = call.carriesNotification ? notification : nil
             switch (call.callback, note) {
             case (.willPresent, .some(let note)):
-                provider.geTuiSdkNotificationCenter(willPresent: Self.info(note)) { _ in }
+                bridge.trigger(.willPresent(Self.info(note), completionHandler: { _ in }))
                 return [TraceCall(call).renamed(GetuiCallbackName.willPresent)]
             case (.didReceiveResponse, .some(let note)):
                 let response = GetuiResponseInfo(actionIdentifier: call.action?.identifier ?? ResponseAction.defaultIdentifier)
-                provider.geTuiSdkDidReceiveNotification(Self.info(note), response: response) { _ in }
+                bridge.trigger(.receiveNotification(Self.info(note), response: response, fetchCompletionHandler: { _ in }))
                 return [TraceCall(call).renamed(GetuiCallbackName.didReceiveNotification)]
             case (.didReceiveRemoteNotificationFetch, .some(let note)) where ios < IOSVersion(10):
-                provider.geTuiSdkDidReceiveNotification(Self.info(note), response: nil) { _ in }
+                bridge.trigger(.receiveNotification(Self.info(note), response: nil, fetchCompletionHandler: { _ in }))
                 return [TraceCall(call).renamed(GetuiCallbackName.didReceiveNotification)]
             case (.didReceiveRemoteNotificationFetch, .some(let note)):
+                // Getui hands the scenario's `id` nowhere; the adapter's internal entry point takes it,
+                // so that the events name the notification as plain APNs does.
                 let ids = Self.taskAndMessage(note)
-                provider.geTuiSdkDidReceiveSlience(
-                    note.payload, fromGetui: false, offLine: false, appID: nil, taskID: ids?.task, msgID: ids?.message,
-                    fetchCompletionHandler: { _ in }, identifier: note.id)
+                provider.receiveSlience(
+                    note.payload, fromGetui: false, offLine: false, taskID: ids?.task, msgID: ids?.message, identifier: note.id,
+                    fetchCompletionHandler: { _ in })
                 return [TraceCall(call).renamed(GetuiCallbackName.didReceiveSlience)]
             default:
                 provider.handle(
@@ -70,9 +71,10 @@ public struct GetuiSimulator: ProviderSimulator {
             guard delivery.transport == .getui else {
                 throw PushError(.unsupported, field: "provider", "getui cannot deliver \(delivery.transport) messages")
             }
-            provider.geTuiSdkDidReceiveSlience(
-                ["payload": message["payload"] ?? .null], fromGetui: true, offLine: delivery.offline, appID: nil,
-                taskID: message["taskId"]?.stringValue, msgID: message["msgId"]?.stringValue, fetchCompletionHandler: nil)
+            bridge.trigger(
+                .slience(
+                    ["payload": message["payload"] ?? .null], fromGetui: true, offLine: delivery.offline,
+                    taskID: message["taskId"]?.stringValue, msgID: message["msgId"]?.stringValue))
             return [TraceCall(phase: delivery.phase, method: GetuiCallbackName.didReceiveSlience, state: .active)]
         }
 

@@ -1,0 +1,56 @@
+import PushBridge
+
+/// The Getui SDK calls the adapter makes, mirrored one to one (`GeTuiSdk`, Getui iOS SDK 3.x).
+///
+/// Getui is a closed-source binary that cannot be linked here, so ``GetuiProvider`` talks to it
+/// through this protocol: on a device, `GeTuiSdkBridge` (see `SDK/GeTuiSdkBridge.swift`) forwards
+/// each requirement to the real class and Getui's callbacks back through ``GetuiBridgeDelegate``;
+/// in tests, ``MockGetuiBridge`` records them. Values cross as `Sendable` types: `userInfo`
+/// dictionaries as `JSONObject`, converted once, in the conformance.
+///
+/// The requirements keep the SDK's selectors in their names, so each one reads as the call it
+/// forwards:
+///
+/// ```swift
+/// func queryTag(sequenceNum: String) -> Bool { GeTuiSdk.queryTag(sequenceNum) }
+/// ```
+public protocol GetuiBridge: Sendable {
+    /// The object Getui's callbacks are forwarded to — what the conformance passes on from the
+    /// `delegate:` of `startSdkWithAppId:…` — held weakly, as the SDK holds its own. A
+    /// ``GetuiProvider`` sets itself here when it is created.
+    var delegate: (any GetuiBridgeDelegate)? { get nonmutating set }
+
+    /// `+startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:` (launch options since SDK
+    /// 2.6.4.0). The conformance passes itself as the delegate and forwards to its
+    /// ``GetuiBridgeDelegate``.
+    func startSdk(appID: String, appKey: String, appSecret: String, launchingOptions: JSONObject?)
+    /// `+registerRemoteNotification:` with `UNAuthorizationOptions` bits. Getui asks for
+    /// authorization, registers with APNs and forwards the device token itself (since 2.5.2.0).
+    func registerRemoteNotification(_ options: Int)
+    /// `+clientId`: the client ID once the SDK has registered, else `nil` (or empty).
+    var clientID: String? { get }
+    /// `+bindAlias:andSequenceNum:`; answered by `GeTuiSdkDidAliasAction:…` with the same number.
+    func bindAlias(_ alias: String, sequenceNum: String)
+    /// `+unbindAlias:andSequenceNum:andIsSelf:` (`isSelf`: unbind only this client ID).
+    func unbindAlias(_ alias: String, sequenceNum: String, isSelf: Bool)
+    /// `+setTags:andSequenceNum:`, replacing the whole set; returns whether the request was
+    /// submitted (answered by `GeTuiSdkDidSetTagsAction:…` only then).
+    func setTags(_ tags: [String], sequenceNum: String) -> Bool
+    /// `+queryTag:` (SDK 3.1: `+ (BOOL)queryTag:(NSString *)sn`); returns whether the request was
+    /// submitted (answered by `GetuiSdkDidQueryTag:sequenceNum:error:` only then).
+    func queryTag(sequenceNum: String) -> Bool
+    /// `+sendFeedbackMessage:andTaskId:andMsgId:` — `YES` means *submitted*, not received by
+    /// Getui's server.
+    func sendFeedbackMessage(_ actionID: Int, taskID: String, msgID: String) -> Bool
+    /// `+handleRemoteNotification:` — a manual receipt report, needed only by apps that do not
+    /// register through ``registerRemoteNotification(_:)``.
+    func handleRemoteNotification(_ userInfo: JSONObject)
+    /// `+retrivePayloadById:` (sic; SDK 1.3.x only), for `GeTuiSdkDidReceivePayload:…`.
+    func retrivePayload(byID payloadID: String) -> String?
+    /// `+setBadge:`: the server-side badge only.
+    func setBadge(_ value: Int)
+    /// `+resetBadge` (the same as `setBadge:0`).
+    func resetBadge()
+    /// `+setPushModeForOff:` — `YES` asks Getui's server to stop pushing to this client ID.
+    func setPushModeForOff(_ off: Bool)
+}

@@ -1,0 +1,133 @@
+import PushBridge
+import PushBridgeGetui
+import PushBridgeTesting
+import Testing
+
+/// Every completion handler Getui passes in is completed exactly once: after the app's answer when
+/// the core asks the app, at once otherwise, never twice.
+@Suite struct GetuiCompletionTests {
+    /// What a completion handler was called with, in order.
+    final class Answers: Sendable {
+        private let values = Locked<[String]>([])
+        var all: [String] { values.withLock { $0 } }
+        func record(_ value: some Sendable) { values.withLock { $0.append("\(value)") } }
+    }
+
+    /// One row: a callback whose completion handler records into `Answers`, what it must have
+    /// been called with before the app answers, and after the app answered (twice).
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var state: ApplicationState = .background
+        var callback: @Sendable (Answers) -> MockGetuiBridge.Callback
+        var beforeTheApp: [String]
+        var afterTheApp: [String]
+        var testDescription: String { name }
+    }
+
+    static let contentAvailable: JSONObject = ["aps": ["content-available": 1], "_gmid_": "t:m"]
+
+    static let cases: [Case] = [
+        Case(
+            name: "APNs silent push (fromGetui NO): the app's answer",
+            callback: { answers in .slience(contentAvailable, fromGetui: false, offLine: false, taskID: "t", msgID: "m", fetchCompletionHandler: answers.record) },
+            beforeTheApp: [], afterTheApp: ["newData"]),
+        Case(
+            name: "passthrough over the socket with a handler anyway: noData at once",
+            callback: { answers in .slience(["payload": "x"], fromGetui: true, offLine: true, taskID: "t", msgID: "m", fetchCompletionHandler: answers.record) },
+            beforeTheApp: ["noData"], afterTheApp: ["noData"]),
+        Case(
+            name: "passthrough through APNs without aps: noData at once",
+            callback: { answers in .slience(["payload": "x"], fromGetui: false, offLine: false, taskID: "t", msgID: "m", fetchCompletionHandler: answers.record) },
+            beforeTheApp: ["noData"], afterTheApp: ["noData"]),
+        Case(
+            name: "a malformed APNs push: noData at once",
+            callback: { answers in .slience(["aps": "broken"], fromGetui: false, offLine: false, taskID: nil, msgID: nil, fetchCompletionHandler: answers.record) },
+            beforeTheApp: ["noData"], afterTheApp: ["noData"]),
+        Case(
+            name: "receipt before iOS 10: the app's answer",
+            callback: { answers in .receiveNotification(.copy(), response: nil, fetchCompletionHandler: answers.record) },
+            beforeTheApp: [], afterTheApp: ["newData"]),
+        Case(
+            name: "tap with a fetch handler: noData once the response is handled", state: .inactive,
+            callback: { answers in .receiveNotification(.copy(), response: GetuiResponseInfo(), fetchCompletionHandler: answers.record) },
+            beforeTheApp: [], afterTheApp: ["noData"]),
+        Case(
+            name: "receipt of something that is not a notification: noData at once",
+            callback: { answers in .receiveNotification(GetuiNotificationInfo(userInfo: ["payload": "x"]), response: nil, fetchCompletionHandler: answers.record) },
+            beforeTheApp: ["noData"], afterTheApp: ["noData"]),
+        Case(
+            name: "willPresent: the app's presentation options", state: .active,
+            callback: { answers in .willPresent(.copy(), completionHandler: answers.record) },
+            beforeTheApp: [], afterTheApp: ["4"]),
+        Case(
+            name: "willPresent of something that is not a notification: none at once", state: .active,
+            callback: { answers in .willPresent(GetuiNotificationInfo(userInfo: [:]), completionHandler: answers.record) },
+            beforeTheApp: ["0"], afterTheApp: ["0"]),
+    ]
+
+    @Test(arguments: cases)
+    func eachCompletionHandlerRunsOnceAfterTheApp(_ row: Case) {
+        let harness = GetuiHarness(state: row.state, answersAtOnce: false)
+        let answers = Answers()
+        harness.bridge.trigger(row.callback(answers))
+        #expect(answers.all == row.beforeTheApp)
+        harness.completePendingTwice()
+        #expect(answers.all == row.afterTheApp)
+    }
+
+    @Test func repeatedCallbacksCompleteEachHandlerOnceAndYieldOneMessage() async {
+        let harness = GetuiHarness(state: .active)
+        await confirmation("each repeated callback's handler", expectedCount: 3) { done in
+            for offline in [false, true, true] {
+                harness.bridge.trigger(.slience(["payload": "x"], fromGetui: true, offLine: offline, taskID: "t", msgID: "m", fetchCompletionHandler: { _ in done() }))
+            }
+        }
+        #expect(harness.events.map(\.id) == ["t:m"])
+    }
+
+    // MARK: Through a real client
+
+    /// A client on a Getui provider, with time in a manual scheduler.
+    private func client(_ state: ApplicationState = .background) -> (MockGetuiBridge, GetuiProvider, PushClient, ManualScheduler) {
+        let bridge = MockGetuiBridge()
+        let provider = GetuiProvider(settings: GetuiHarness.settings, bridge: bridge, scheduler: ManualScheduler(), applicationState: { state })
+        let scheduler = ManualScheduler()
+        return (bridge, provider, PushClient(provider: provider, scheduler: scheduler), scheduler)
+    }
+
+    @Test func withNoBackgroundWorkHandlerTheSilentPushIsAnsweredAtOnce() async {
+        let (bridge, _, client, _) = client()
+        let answers = Answers()
+        await confirmation(expectedCount: 1) { done in
+            bridge.trigger(.slience(Self.contentAvailable, fromGetui: false, offLine: false, taskID: "t", msgID: "m", fetchCompletionHandler: { result in
+                answers.record(result)
+                done()
+            }))
+        }
+        #expect(answers.all == ["noData"])
+        #expect(await client.events().first(1).map(\.kind) == [.received])
+    }
+
+    @Test func anAppThatNeverAnswersIsAnsweredByTheWatchdogOnce() async {
+        let (bridge, _, client, scheduler) = client()
+        let (gate, release) = AsyncStream<Void>.makeStream()
+        let finished = Locked(false)
+        client.setBackgroundWorkHandler { _ in
+            for await _ in gate {}
+            finished.withLock { $0 = true }
+            return .newData
+        }
+        let answers = Answers()
+        await confirmation(expectedCount: 1) { done in
+            bridge.trigger(.slience(Self.contentAvailable, fromGetui: false, offLine: false, taskID: "t", msgID: "m", fetchCompletionHandler: { result in
+                answers.record(result)
+                done()
+            }))
+            #expect(answers.all.isEmpty)
+            scheduler.advance(by: PushClientOptions().fetchWatchdogDelay)
+            release.finish()
+            for _ in 0..<10_000 where !finished.withLock({ $0 }) { await Task.yield() }
+        }
+        #expect(answers.all == ["\(PushClientOptions().fetchTimeoutResult)"])
+    }
+}
