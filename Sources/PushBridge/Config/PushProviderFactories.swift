@@ -7,7 +7,9 @@
 ///     JPushProvider(settings: try configuration.require(\.jpush, "jpush"), bridge: JPushServiceBridge())
 /// }
 /// factories.register(.getui) { configuration in
-///     GetuiProvider(settings: try configuration.require(\.getui, "getui"), bridge: GeTuiSdkBridge())
+///     GetuiProvider(
+///         settings: try configuration.require(\.getui, "getui"), bridge: GeTuiSdkBridge(),
+///         applicationState: GeTuiSdkBridge.currentApplicationState)
 /// }
 /// let client = try PushClient(configuration: configuration, factories: factories)
 /// ```
