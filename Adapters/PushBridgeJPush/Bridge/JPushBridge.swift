@@ -3,86 +3,70 @@ import PushBridge
 /// The JPush SDK calls the adapter makes, mirrored one to one (`JPUSHService`, JPush iOS SDK 5.x).
 ///
 /// JPush is a closed-source binary that cannot be linked here, so ``JPushProvider`` talks to it
-/// through this protocol: on a device, `JPUSHServiceBridge` (see `JPUSHServiceBridge.swift`)
-/// forwards each requirement to the real class; in tests, ``MockJPushBridge`` records them.
-/// Values cross as `Sendable` types: `userInfo` dictionaries as `JSONObject`.
+/// through this protocol: on a device, `JPUSHServiceBridge` (see `SDK/JPUSHServiceBridge.swift`)
+/// forwards each requirement to the real class and JPush's callbacks back through
+/// ``JPushBridgeDelegate``; in tests, ``MockJPushBridge`` records them. Values cross as `Sendable`
+/// types: `userInfo` dictionaries as `JSONObject`, converted once, in the conformance.
+///
+/// The requirements keep the SDK's selectors in their names, so each one reads as the call it
+/// forwards:
+///
+/// ```swift
+/// func registerDeviceToken(_ token: [UInt8]) { JPUSHService.registerDeviceToken(Data(token)) }
+/// ```
 public protocol JPushBridge: Sendable {
-    /// `setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:`.
-    func setup(launchOptions: JSONObject?, appKey: String, channel: String, apsForProduction: Bool, advertisingIdentifier: String?)
-    /// `registerForRemoteNotificationConfig:delegate:` (the delegate is the adapter's shim).
-    func registerForRemoteNotificationConfig(_ entity: JPushRegisterEntity)
-    /// `registerDeviceToken:`.
-    func registerDeviceToken(_ token: [UInt8])
-    /// `handleRemoteNotification:` — reports a push receipt to JPush's statistics.
-    func handleRemoteNotification(_ userInfo: JSONObject)
-    /// `registrationID` — valid after `kJPFNetworkDidLoginNotification`.
-    var registrationID: String? { get }
+    /// The object JPush's callbacks are forwarded to — the `JPUSHRegisterDelegate` callbacks and
+    /// the `NSNotificationCenter` notifications JPush posts — held weakly, as the SDK holds its
+    /// own delegate. A ``JPushProvider`` sets itself here when it is created.
+    var delegate: (any JPushBridgeDelegate)? { get nonmutating set }
 
-    /// `setAlias:completion:seq:`; the completion gets `(iResCode, iAlias, seq)`.
+    /// `+setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:`, at launch, with
+    /// the launch options as iOS passed them (`nil` without a notification). The conformance
+    /// starts observing JPush's network notifications first, so that none is missed.
+    func setup(launchOptions: JSONObject?, appKey: String, channel: String, apsForProduction: Bool, advertisingIdentifier: String?)
+    /// `+registerForRemoteNotificationConfig:delegate:` — the conformance passes itself as the
+    /// `JPUSHRegisterDelegate` and builds the category objects the entity names.
+    func registerForRemoteNotificationConfig(_ entity: JPushRegisterEntity)
+    /// `+registerDeviceToken:` — forwards the APNs device token.
+    func registerDeviceToken(_ token: [UInt8])
+    /// `+handleRemoteNotification:` — reports a push receipt (or a tap on one) to JPush.
+    func handleRemoteNotification(_ userInfo: JSONObject)
+
+    /// `+registrationID` — the registration ID, valid after `kJPFNetworkDidLoginNotification`;
+    /// `nil` or empty before.
+    var registrationID: String? { get }
+    /// `+registrationIDCompletionHandler:` — the registration ID once JPush has one: `resCode` 0
+    /// and the ID, or a failure code (1011 and `nil` on the simulator).
+    func registrationIDCompletionHandler(_ completionHandler: @escaping @Sendable (_ resCode: Int, _ registrationID: String?) -> Void)
+
+    /// `+setAlias:completion:seq:`; the completion gets `(iResCode, iAlias, seq)`.
     func setAlias(_ alias: String, seq: Int, completion: @escaping @Sendable (_ resCode: Int, _ alias: String?, _ seq: Int) -> Void)
-    /// `deleteAlias:seq:`.
+    /// `+deleteAlias:seq:`; the completion gets `(iResCode, iAlias, seq)`.
     func deleteAlias(seq: Int, completion: @escaping @Sendable (_ resCode: Int, _ alias: String?, _ seq: Int) -> Void)
-    /// `getAlias:seq:`.
+    /// `+getAlias:seq:`; the completion gets `(iResCode, iAlias, seq)`.
     func getAlias(seq: Int, completion: @escaping @Sendable (_ resCode: Int, _ alias: String?, _ seq: Int) -> Void)
-    /// `addTags:completion:seq:`, `setTags:completion:seq:`, `deleteTags:completion:seq:`: the
-    /// completion gets `(iResCode, iTags, seq)`.
+    /// `+addTags:completion:seq:`, `+setTags:completion:seq:` or `+deleteTags:completion:seq:`
+    /// (by `operation`); the completion gets `(iResCode, iTags, seq)`.
     func tags(_ operation: JPushTagOperation, _ tags: Set<String>, seq: Int, completion: @escaping @Sendable (_ resCode: Int, _ tags: Set<String>?, _ seq: Int) -> Void)
-    /// `cleanTags:seq:`.
+    /// `+cleanTags:seq:`; the completion gets `(iResCode, iTags, seq)`.
     func cleanTags(seq: Int, completion: @escaping @Sendable (_ resCode: Int, _ tags: Set<String>?, _ seq: Int) -> Void)
-    /// `getAllTags:seq:`.
+    /// `+getAllTags:seq:`; the completion gets `(iResCode, iTags, seq)`.
     func getAllTags(seq: Int, completion: @escaping @Sendable (_ resCode: Int, _ tags: Set<String>?, _ seq: Int) -> Void)
-    /// `validTag:completion:seq:`; the completion gets `(iResCode, iTags, seq, isBind)`.
+    /// `+validTag:completion:seq:`; the completion gets `(iResCode, iTags, seq, isBind)`.
     func validTag(_ tag: String, seq: Int, completion: @escaping @Sendable (_ resCode: Int, _ tags: Set<String>?, _ seq: Int, _ isBind: Bool) -> Void)
-    /// `setBadge:` — syncs the server-side badge; returns whether the value was accepted.
+
+    /// `+setBadge:` — syncs the server-side badge only; returns whether JPush accepted the value.
     func setBadge(_ value: Int) -> Bool
-    /// `resetBadge`.
+    /// `+resetBadge` — the same as `setBadge:0`.
     func resetBadge()
 }
 
-/// Which of JPush's three tag-changing calls.
+/// Which of JPush's three tag-changing calls a ``JPushBridge/tags(_:_:seq:completion:)`` is.
 public enum JPushTagOperation: String, Sendable, Hashable, CaseIterable {
-    /// `addTags:completion:seq:`.
+    /// `+addTags:completion:seq:`.
     case add
-    /// `setTags:completion:seq:`.
+    /// `+setTags:completion:seq:` (replaces the whole set).
     case set
-    /// `deleteTags:completion:seq:`.
+    /// `+deleteTags:completion:seq:`.
     case delete
-}
-
-/// `JPUSHRegisterEntity`: the authorization options and categories JPush registers with.
-public struct JPushRegisterEntity: Sendable, Hashable {
-    /// The kind of category object the device's iOS takes.
-    public enum CategoryKind: String, Sendable, Hashable {
-        /// `UIUserNotificationCategory` (iOS 8–9).
-        case userNotificationCategory
-        /// `UNNotificationCategory` (iOS 10+).
-        case notificationCategory
-    }
-
-    /// `types`: `JPAuthorizationOptions` bits.
-    public var types: Int
-    /// The category identifiers; `nil` when none may be registered (before iOS 8).
-    public var categories: [String]?
-    /// What kind of category objects the real bridge builds from the identifiers.
-    public var categoryKind: CategoryKind?
-
-    /// Builds the entity for `request`, checking each option and the categories against the
-    /// device's iOS version.
-    ///
-    /// - Throws: `PushError` (`PushError/Code/unsupported`) naming each option or the
-    ///   categories the version lacks; an option is never dropped silently.
-    public init(_ request: PushRegistrationRequest) throws(PushError) {
-        try request.checkOptionsAvailable(field: "types")
-        types = request.options.rawValue
-        if request.iosVersion < IOSVersion(8) {
-            guard request.categories.isEmpty else {
-                throw PushError(.unsupported, field: "categories", "iOS \(request.iosVersion) has no notification categories (iOS 8+): they must be nil")
-            }
-            categories = nil
-            categoryKind = nil
-        } else {
-            categories = request.categories
-            categoryKind = request.iosVersion < IOSVersion(10) ? .userNotificationCategory : .notificationCategory
-        }
-    }
 }

@@ -1,18 +1,24 @@
 import PushBridge
 
-/// A notification as JPush's delegate methods hand it.
+/// A notification as JPush's delegate methods hand it (a `UNNotification`, converted at the edge).
 public typealias JPushNotificationInfo = SDKNotification
 
-/// A user's response as `jpushNotificationCenter:didReceiveNotificationResponse:` hands it.
+/// A user's response as `jpushNotificationCenter:didReceiveNotificationResponse:…` hands it (a
+/// `UNNotificationResponse`, converted at the edge).
+///
+/// ```swift
+/// let tap = JPushResponseInfo(notification: JPushNotificationInfo(userInfo: ["aps": ["alert": "hi"]]))
+/// let reply = JPushResponseInfo(notification: tap.notification, actionIdentifier: "reply", userText: "ok")
+/// ```
 public struct JPushResponseInfo: Sendable, Hashable {
     /// The notification responded to.
     public var notification: JPushNotificationInfo
-    /// `actionIdentifier`.
+    /// `actionIdentifier`: the default action (a tap), the dismiss action, or a custom action's ID.
     public var actionIdentifier: String
-    /// `userText`, for a text-input action.
+    /// `userText`, for a text-input action (`UNTextInputNotificationResponse`).
     public var userText: String?
 
-    /// A response from its parts.
+    /// A response from its parts; a tap by default.
     public init(notification: JPushNotificationInfo, actionIdentifier: String = ResponseAction.defaultIdentifier, userText: String? = nil) {
         self.notification = notification
         self.actionIdentifier = actionIdentifier
@@ -20,46 +26,32 @@ public struct JPushResponseInfo: Sendable, Hashable {
     }
 }
 
-/// The `NSNotificationCenter` names JPush posts.
-public enum JPushNetworkNotification: String, Sendable, Hashable, CaseIterable {
-    /// `kJPFNetworkIsConnectingNotification`.
-    case isConnecting = "kJPFNetworkIsConnectingNotification"
-    /// `kJPFNetworkDidSetupNotification`.
-    case didSetup = "kJPFNetworkDidSetupNotification"
-    /// `kJPFNetworkDidCloseNotification`.
-    case didClose = "kJPFNetworkDidCloseNotification"
-    /// `kJPFNetworkDidRegisterNotification`.
-    case didRegister = "kJPFNetworkDidRegisterNotification"
-    /// `kJPFNetworkFailedRegisterNotification`.
-    case failedRegister = "kJPFNetworkFailedRegisterNotification"
-    /// `kJPFNetworkDidLoginNotification`: the registration ID is ready.
-    case didLogin = "kJPFNetworkDidLoginNotification"
-    /// `kJPFServiceErrorNotification`.
-    case serviceError = "kJPFServiceErrorNotification"
-    /// `kJPFNetworkDidReceiveMessageNotification`: a custom message (自定义消息).
-    case didReceiveMessage = "kJPFNetworkDidReceiveMessageNotification"
-}
-
-/// The names of JPush's delegate methods, as traces show them.
-public enum JPushCallbackName {
-    /// `jpushNotificationCenter:willPresentNotification:withCompletionHandler:`.
-    public static let willPresent = "jpushNotificationCenter:willPresentNotification:withCompletionHandler:"
-    /// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`.
-    public static let didReceiveResponse = "jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"
-    /// `jpushNotificationCenter:openSettingsForNotification:`.
-    public static let openSettings = "jpushNotificationCenter:openSettingsForNotification:"
-    /// `jpushNotificationAuthorization:withInfo:`.
-    public static let authorization = "jpushNotificationAuthorization:withInfo:"
-}
-
-/// `JPAuthorizationStatus`.
+/// `JPAuthorizationStatus`, as `jpushNotificationAuthorization:withInfo:` reports it.
 public enum JPushAuthorizationStatus: Int, Sendable, Hashable, CaseIterable {
-    /// 0.
+    /// `JPAuthorizationNotDetermined` (0): the user has not been asked yet.
     case notDetermined = 0
-    /// 1.
+    /// `JPAuthorizationStatusDenied` (1).
     case denied = 1
-    /// 2.
+    /// `JPAuthorizationStatusAuthorized` (2).
     case authorized = 2
-    /// 3 (iOS 12+).
+    /// `JPAuthorizationStatusProvisional` (3, iOS 12+).
     case provisional = 3
+}
+
+extension PresentationOptions {
+    /// The options as the `NSInteger` that JPush's `willPresent` completion handler takes: the
+    /// `UNNotificationPresentationOptions` bits.
+    ///
+    /// ```swift
+    /// PresentationOptions([.banner, .sound]).jpushValue // 18
+    /// ```
+    public var jpushValue: Int { Int(truncatingIfNeeded: rawValue) }
+
+    /// The options from JPush's `NSInteger` (`UNNotificationPresentationOptions` bits; a negative
+    /// value, which no option has, means none).
+    ///
+    /// - Parameter jpushValue: What an app passed to JPush's `willPresent` completion handler.
+    public init(jpushValue: Int) {
+        self.init(rawValue: jpushValue < 0 ? 0 : UInt(jpushValue))
+    }
 }

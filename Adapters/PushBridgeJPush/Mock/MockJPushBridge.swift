@@ -1,198 +1,264 @@
 import PushBridge
 
-/// A stand-in for the JPush SDK, for tests (yours and PushBridge's): records every call, answers
-/// alias and tag requests as told, and reports a registration ID.
+/// A stand-in for the JPush SDK, for tests (yours and PushBridge's): records every call (secrets
+/// masked), answers alias and tag requests with chosen result codes — or never, to test timeouts —
+/// triggers any `JPUSHRegisterDelegate` callback or network notification on demand, and holds
+/// custom messages while the app is away, as JPush does, delivering them when it comes back to the
+/// foreground.
 ///
 /// ```swift
 /// let bridge = MockJPushBridge(registrationID: "1a0018970a1b2c3d4e5")
-/// bridge.aliasAnswer = .code(6004)     // the next alias requests fail with 6004
-/// let provider = JPushProvider(settings: settings, bridge: bridge, scheduler: scheduler)
+/// let provider = JPushProvider(settings: settings, bridge: bridge, scheduler: ManualScheduler())
+/// // The provider is now the mock's delegate (held weakly, as the SDK holds its own).
+/// bridge.aliasAnswer = .code(6004)          // alias requests now fail with 6004
+/// bridge.trigger(.network(.didLogin))      // → online, registered(••••c3d4e5)
+/// bridge.enterBackground()
+/// bridge.sendCustomMessage(["content": "hi", "_j_msgid": 7]) // held
+/// bridge.enterForeground()                 // → message(7)
 /// ```
 public final class MockJPushBridge: JPushBridge {
-    /// One call the adapter made; secrets stay masked when printed.
-    public enum Call: Sendable, Hashable, CustomStringConvertible {
-        /// `setupWithOption:…`, with the app key masked.
-        case setup(appKey: SecretText, channel: String, production: Bool, launchedWithNotification: Bool)
-        /// `registerForRemoteNotificationConfig:delegate:`.
-        case register(JPushRegisterEntity)
-        /// `registerDeviceToken:`.
-        case registerDeviceToken(SecretText)
-        /// `handleRemoteNotification:`, with the notification's identity.
-        case handleRemoteNotification(id: String)
-        /// An alias call.
-        case alias(operation: String, alias: SecretText?, seq: Int)
-        /// A tag call.
-        case tags(operation: String, tags: Set<String>, seq: Int)
-        /// `setBadge:` / `resetBadge` (0).
-        case badge(Int)
+    /// How the mock answers alias and tag requests.
+    public enum Answer: Sendable, Hashable {
+        /// At once, with result code 0 and the value JPush would report.
+        case success
+        /// At once, with this result code.
+        case code(Int)
+        /// Never: the request waits for ``MockJPushBridge/answer(seq:code:reportingSeq:)`` or
+        /// ``MockJPushBridge/answerPending(code:)`` (or its timeout).
+        case never
+    }
 
-        /// The call, secrets masked.
-        public var description: String {
+    /// A `JPUSHRegisterDelegate` callback or a network notification, for
+    /// ``MockJPushBridge/trigger(_:)``: one case per ``JPushBridgeDelegate`` requirement.
+    public enum Callback: Sendable {
+        /// `jpushNotificationCenter:willPresentNotification:withCompletionHandler:`.
+        case willPresent(JPushNotificationInfo, completionHandler: @Sendable (Int) -> Void)
+        /// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`.
+        case didReceiveResponse(JPushResponseInfo, completionHandler: @Sendable () -> Void)
+        /// `jpushNotificationCenter:openSettingsForNotification:` (`nil`: opened from Settings).
+        case openSettings(JPushNotificationInfo?)
+        /// `jpushNotificationAuthorization:withInfo:`.
+        case authorization(JPushAuthorizationStatus, info: JSONObject? = nil)
+        /// A notification JPush posts on `NSNotificationCenter`, with its `userInfo`.
+        case network(JPushNetworkNotification, userInfo: JSONObject? = nil)
+    }
+
+    typealias AliasCompletion = @Sendable (Int, String?, Int) -> Void
+    typealias TagsCompletion = @Sendable (Int, Set<String>?, Int) -> Void
+    typealias ValidCompletion = @Sendable (Int, Set<String>?, Int, Bool) -> Void
+
+    /// An alias or tag request, kept until it is answered.
+    enum Request: Sendable {
+        case setAlias(String, AliasCompletion)
+        case deleteAlias(AliasCompletion)
+        case getAlias(AliasCompletion)
+        case tags(JPushTagOperation, Set<String>, TagsCompletion)
+        case cleanTags(TagsCompletion)
+        case getAllTags(TagsCompletion)
+        case validTag(String, ValidCompletion)
+
+        var isAlias: Bool {
             switch self {
-            case .setup(let key, let channel, let production, let launched): "setup(appKey: \(key), channel: \(channel), production: \(production), launch: \(launched))"
-            case .register(let entity): "register(types: \(entity.types), categories: \(entity.categories ?? []))"
-            case .registerDeviceToken(let token): "registerDeviceToken(\(token))"
-            case .handleRemoteNotification(let id): "handleRemoteNotification(\(id))"
-            case .alias(let operation, let alias, let seq): "\(operation)Alias(\(alias.map(\.masked) ?? "-"), seq: \(seq))"
-            case .tags(let operation, let tags, let seq): "\(operation)Tags(\(tags.count), seq: \(seq))"
-            case .badge(let value): "setBadge(\(value))"
+            case .setAlias, .deleteAlias, .getAlias: true
+            default: false
             }
         }
     }
 
-    /// How the mock answers alias and tag requests.
-    public enum Answer: Sendable, Hashable {
-        /// At once, with result code 0 and the value.
-        case success
-        /// At once, with this result code.
-        case code(Int)
-        /// Never (to test timeouts); ``answerPending(code:)`` answers later.
-        case never
-    }
-
-    private struct State {
+    struct State {
         var calls: [Call] = []
         var registrationID: String?
+        var registrationIDAnswer: (resCode: Int, registrationID: String?)
         var aliasAnswer = Answer.success
         var tagAnswer = Answer.success
-        var currentAlias: String?
-        var currentTags: Set<String> = []
-        var pending: [@Sendable (Int) -> Void] = []
+        var badgeAccepted = true
+        var alias: String?
+        var tags: Set<String> = []
+        var pending: [Int: Request] = [:]
+        var inForeground = true
+        var held: [JSONObject] = []
     }
 
-    private let state: Locked<State>
+    /// The delegate, held weakly as the real SDK holds its own (so neither keeps the other alive).
+    private struct WeakDelegate {
+        weak var value: (any JPushBridgeDelegate)?
+    }
 
-    /// A mock whose `registrationID` is `registrationID`.
+    let state: Locked<State>
+    private let weakDelegate = Locked(WeakDelegate())
+
+    /// A mock whose `registrationID` is `registrationID`, and whose
+    /// `registrationIDCompletionHandler:` answers it with 0 (or 1011 and `nil`, as on the
+    /// simulator, when it is `nil`). The app is in the foreground.
     public init(registrationID: String? = "1a0018970a1b2c3d4e5") {
-        state = Locked(State(registrationID: registrationID))
+        state = Locked(State(registrationID: registrationID, registrationIDAnswer: registrationID.map { (0, $0) } ?? (1011, nil)))
     }
 
-    /// Every call so far.
+    /// The SDK's delegate (the ``JPushProvider`` made with this mock), which answers, triggered
+    /// callbacks and custom messages reach.
+    public var delegate: (any JPushBridgeDelegate)? {
+        get { weakDelegate.withLock { $0.value } }
+        set { weakDelegate.withLock { $0.value = newValue } }
+    }
+
+    /// Every call so far, in order.
     public var calls: [Call] { state.withLock { $0.calls } }
-    /// How alias requests are answered.
+    /// Forgets the calls so far.
+    public func clearCalls() { state.withLock { $0.calls.removeAll() } }
+
+    /// ``JPushBridge``'s `registrationID`: what the mock was made with, or set to since.
+    public var registrationID: String? {
+        get { state.withLock { $0.registrationID } }
+        set { state.withLock { $0.registrationID = newValue } }
+    }
+    /// What `registrationIDCompletionHandler:` answers with.
+    public var registrationIDAnswer: (resCode: Int, registrationID: String?) {
+        get { state.withLock { $0.registrationIDAnswer } }
+        set { state.withLock { $0.registrationIDAnswer = newValue } }
+    }
+    /// How alias requests are answered (default: `.success`).
     public var aliasAnswer: Answer {
         get { state.withLock { $0.aliasAnswer } }
         set { state.withLock { $0.aliasAnswer = newValue } }
     }
-    /// How tag requests are answered.
+    /// How tag requests are answered (default: `.success`).
     public var tagAnswer: Answer {
         get { state.withLock { $0.tagAnswer } }
         set { state.withLock { $0.tagAnswer = newValue } }
     }
-
-    /// Answers every request left unanswered (``Answer/never``) with `code`.
-    public func answerPending(code: Int) {
-        let pending = state.withLock { state in
-            defer { state.pending.removeAll() }
-            return state.pending
-        }
-        for answer in pending { answer(code) }
+    /// What `setBadge:` returns (default: `true`, accepted).
+    public var badgeAccepted: Bool {
+        get { state.withLock { $0.badgeAccepted } }
+        set { state.withLock { $0.badgeAccepted = newValue } }
     }
+    /// The sequence numbers of the requests not answered yet, in order.
+    public var pendingSequences: [Int] { state.withLock { $0.pending.keys.sorted() } }
 
-    // MARK: JPushBridge
-
-    /// ``JPushBridge``'s `setup`: recorded, and answered as the test configured.
-    public func setup(launchOptions: JSONObject?, appKey: String, channel: String, apsForProduction: Bool, advertisingIdentifier: String?) {
-        record(.setup(appKey: SecretText(appKey), channel: channel, production: apsForProduction, launchedWithNotification: launchOptions != nil))
-    }
-
-    /// ``JPushBridge``'s `registerForRemoteNotificationConfig`: recorded, and answered as the test configured.
-    public func registerForRemoteNotificationConfig(_ entity: JPushRegisterEntity) { record(.register(entity)) }
-
-    /// ``JPushBridge``'s `registerDeviceToken`: recorded, and answered as the test configured.
-    public func registerDeviceToken(_ token: [UInt8]) { record(.registerDeviceToken(DeviceTokenRequest(token: token).hexToken)) }
-
-    /// ``JPushBridge``'s `handleRemoteNotification`: recorded, and answered as the test configured.
-    public func handleRemoteNotification(_ userInfo: JSONObject) {
-        record(.handleRemoteNotification(id: NotificationIdentity.derive(payload: userInfo, identifier: nil)))
-    }
-
-    /// ``JPushBridge``'s `registrationID`: recorded, and answered as the test configured.
-    public var registrationID: String? { state.withLock { $0.registrationID } }
-
-    /// ``JPushBridge``'s `setAlias`: recorded, and answered as the test configured.
-    public func setAlias(_ alias: String, seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void) {
-        record(.alias(operation: "set", alias: SecretText(alias), seq: seq))
-        answerAlias(seq: seq, completion: completion) { $0.currentAlias = alias }
-    }
-
-    /// ``JPushBridge``'s `deleteAlias`: recorded, and answered as the test configured.
-    public func deleteAlias(seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void) {
-        record(.alias(operation: "delete", alias: nil, seq: seq))
-        answerAlias(seq: seq, completion: completion) { $0.currentAlias = nil }
-    }
-
-    /// ``JPushBridge``'s `getAlias`: recorded, and answered as the test configured.
-    public func getAlias(seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void) {
-        record(.alias(operation: "get", alias: nil, seq: seq))
-        answerAlias(seq: seq, completion: completion) { _ in }
-    }
-
-    /// ``JPushBridge``'s `tags`: recorded, and answered as the test configured.
-    public func tags(_ operation: JPushTagOperation, _ tags: Set<String>, seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void) {
-        record(.tags(operation: operation.rawValue, tags: tags, seq: seq))
-        answerTags(seq: seq, completion: completion) { state in
-            switch operation {
-            case .add: state.currentTags.formUnion(tags)
-            case .set: state.currentTags = tags
-            case .delete: state.currentTags.subtract(tags)
-            }
-        }
-    }
-
-    /// ``JPushBridge``'s `cleanTags`: recorded, and answered as the test configured.
-    public func cleanTags(seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void) {
-        record(.tags(operation: "clean", tags: [], seq: seq))
-        answerTags(seq: seq, completion: completion) { $0.currentTags = [] }
-    }
-
-    /// ``JPushBridge``'s `getAllTags`: recorded, and answered as the test configured.
-    public func getAllTags(seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void) {
-        record(.tags(operation: "getAll", tags: [], seq: seq))
-        answerTags(seq: seq, completion: completion) { _ in }
-    }
-
-    /// ``JPushBridge``'s `validTag`: recorded, and answered as the test configured.
-    public func validTag(_ tag: String, seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int, Bool) -> Void) {
-        record(.tags(operation: "valid", tags: [tag], seq: seq))
-        let bound = state.withLock { $0.currentTags.contains(tag) }
-        answerTags(seq: seq, completion: { code, tags, seq in completion(code, tags, seq, bound) }) { _ in }
-    }
-
-    /// ``JPushBridge``'s `setBadge`: recorded, and answered as the test configured.
-    public func setBadge(_ value: Int) -> Bool {
-        record(.badge(value))
+    /// Answers the waiting request `seq` with `code` (0: success, with the value JPush would
+    /// report), calling its completion with `reportingSeq` — `seq` unless a test wants JPush to
+    /// report another number. Returns `false` when no request `seq` is waiting.
+    @discardableResult
+    public func answer(seq: Int, code: Int, reportingSeq: Int? = nil) -> Bool {
+        guard let request = state.withLock({ $0.pending.removeValue(forKey: seq) }) else { return false }
+        respond(request, seq: reportingSeq ?? seq, code: code)
         return true
     }
 
-    /// ``JPushBridge``'s `resetBadge`: recorded, and answered as the test configured.
-    public func resetBadge() { record(.badge(0)) }
+    /// Answers every waiting request with `code`, in the order they were made.
+    public func answerPending(code: Int) {
+        for seq in pendingSequences { answer(seq: seq, code: code) }
+    }
 
-    // MARK: Helpers
-
-    private func record(_ call: Call) { state.withLock { $0.calls.append(call) } }
-
-    private func answerAlias(seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void, apply: (inout State) -> Void) {
-        let (answer, alias) = state.withLock { state -> (Answer, String?) in
-            if state.aliasAnswer == .success { apply(&state) }
-            return (state.aliasAnswer, state.currentAlias)
-        }
-        switch answer {
-        case .success: completion(0, alias, seq)
-        case .code(let code): completion(code, nil, seq)
-        case .never: state.withLock { $0.pending.append { code in completion(code, alias, seq) } }
+    /// Calls the delegate's method for `callback`, as the SDK would (synchronously, on this thread).
+    public func trigger(_ callback: Callback) {
+        guard let delegate else { return }
+        switch callback {
+        case .willPresent(let notification, let completionHandler):
+            delegate.jpushNotificationCenter(willPresent: notification, withCompletionHandler: completionHandler)
+        case .didReceiveResponse(let response, let completionHandler):
+            delegate.jpushNotificationCenter(didReceive: response, withCompletionHandler: completionHandler)
+        case .openSettings(let notification):
+            delegate.jpushNotificationCenter(openSettingsFor: notification)
+        case .authorization(let status, let info):
+            delegate.jpushNotificationAuthorization(status, withInfo: info)
+        case .network(let name, let userInfo):
+            delegate.jpushNetworkNotification(name, userInfo: userInfo)
         }
     }
 
-    private func answerTags(seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void, apply: (inout State) -> Void) {
-        let (answer, tags) = state.withLock { state -> (Answer, Set<String>) in
-            if state.tagAnswer == .success { apply(&state) }
-            return (state.tagAnswer, state.currentTags)
+    // MARK: Custom messages
+
+    /// Whether the app is in the foreground with JPush's connection up (the default), so that
+    /// custom messages reach it at once.
+    public var isInForeground: Bool { state.withLock { $0.inForeground } }
+    /// How many custom messages JPush is holding for the app.
+    public var heldMessageCount: Int { state.withLock { $0.held.count } }
+
+    /// JPush's server sends a custom message: posted at once as
+    /// `kJPFNetworkDidReceiveMessageNotification` while the app is in the foreground; held
+    /// otherwise, until ``enterForeground()``.
+    public func sendCustomMessage(_ userInfo: JSONObject) {
+        let deliverNow = state.withLock { state -> Bool in
+            if !state.inForeground { state.held.append(userInfo) }
+            return state.inForeground
+        }
+        if deliverNow { trigger(.network(.didReceiveMessage, userInfo: userInfo)) }
+    }
+
+    /// The app leaves the foreground: JPush's connection goes down and custom messages are held.
+    /// (No notification is posted: trigger `.network(.didClose)` to test that.)
+    public func enterBackground() {
+        state.withLock { $0.inForeground = false }
+    }
+
+    /// The app comes to the foreground: JPush reconnects, logs in and delivers the messages it
+    /// held, in order. (The connection notifications are not posted: trigger them to test that.)
+    ///
+    /// - Returns: How many held messages were delivered.
+    @discardableResult
+    public func enterForeground() -> Int {
+        let held = state.withLock { state -> [JSONObject] in
+            state.inForeground = true
+            defer { state.held.removeAll() }
+            return state.held
+        }
+        for message in held { trigger(.network(.didReceiveMessage, userInfo: message)) }
+        return held.count
+    }
+
+    // MARK: Helpers
+
+    func record(_ call: Call) { state.withLock { $0.calls.append(call) } }
+
+    /// Sends `request` with `seq`: answered at once, or kept, as the answer for its kind says.
+    func submit(_ request: Request, seq: Int) {
+        let answer = state.withLock { state -> Answer in
+            let answer = request.isAlias ? state.aliasAnswer : state.tagAnswer
+            if answer == .never { state.pending[seq] = request }
+            return answer
         }
         switch answer {
-        case .success: completion(0, tags, seq)
-        case .code(let code): completion(code, nil, seq)
-        case .never: state.withLock { $0.pending.append { code in completion(code, tags, seq) } }
+        case .success: respond(request, seq: seq, code: 0)
+        case .code(let code): respond(request, seq: seq, code: code)
+        case .never: break
         }
+    }
+
+    /// Completes `request` with `code`, applying it to the mock's alias and tags when it succeeds.
+    /// Like JPush, a change reports the value sent; a read, the current one; a failure, none.
+    private func respond(_ request: Request, seq: Int, code: Int) {
+        let ok = code == 0
+        let reply = state.withLock { state -> @Sendable () -> Void in
+            switch request {
+            case .setAlias(let alias, let completion):
+                if ok { state.alias = alias }
+                return { completion(code, ok ? alias : nil, seq) }
+            case .deleteAlias(let completion):
+                if ok { state.alias = nil }
+                return { completion(code, nil, seq) }
+            case .getAlias(let completion):
+                let alias = ok ? state.alias : nil
+                return { completion(code, alias, seq) }
+            case .tags(let operation, let tags, let completion):
+                if ok {
+                    switch operation {
+                    case .add: state.tags.formUnion(tags)
+                    case .set: state.tags = tags
+                    case .delete: state.tags.subtract(tags)
+                    }
+                }
+                return { completion(code, ok ? tags : nil, seq) }
+            case .cleanTags(let completion):
+                if ok { state.tags = [] }
+                return { completion(code, nil, seq) }
+            case .getAllTags(let completion):
+                let tags = ok ? state.tags : nil
+                return { completion(code, tags, seq) }
+            case .validTag(let tag, let completion):
+                let bound = ok && state.tags.contains(tag)
+                return { completion(code, ok ? [tag] : nil, seq, bound) }
+            }
+        }
+        reply()
     }
 }

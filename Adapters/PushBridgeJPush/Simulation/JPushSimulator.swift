@@ -4,10 +4,20 @@ import PushBridge
 /// replayed as the JPush SDK hands them to the app, through a ``JPushProvider`` on a
 /// ``MockJPushBridge``.
 ///
-/// Methods 4 and 5 reach the app as JPush's `jpushNotificationCenter:` delegate methods (JPush
-/// is the notification-center delegate); 1, 2, 3 and the iOS 8–9 methods stay the app's own
-/// (3 reporting the receipt with `handleRemoteNotification:`); custom messages arrive as
-/// `kJPFNetworkDidReceiveMessageNotification`.
+/// JPush is the notification-center delegate, so methods 4 and 5 reach the app as
+/// `jpushNotificationCenter:willPresentNotification:withCompletionHandler:` and
+/// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`; 1, 2, 3 and
+/// the iOS 8–9 methods (L, A, AL) stay the app's own, keep their selectors, and pass through
+/// ``JPushProvider/handle(_:completion:)`` (3 reporting the receipt with
+/// `handleRemoteNotification:`). A custom message arrives as
+/// `kJPFNetworkDidReceiveMessageNotification`, while the app is active: sent while the app is
+/// away, the mock SDK holds it until the app comes to the foreground. The events are those of
+/// `SystemSimulator` for every scenario iOS delivers.
+///
+/// ```swift
+/// let result = try ScenarioSimulator.run(scenario, provider: JPushSimulator())
+/// result.calls.map(\.method) // ["jpushNotificationCenter:willPresentNotification:withCompletionHandler:", …]
+/// ```
 public struct JPushSimulator: ProviderSimulator {
     /// A simulator of JPush.
     public init() {}
@@ -15,9 +25,15 @@ public struct JPushSimulator: ProviderSimulator {
     /// `.jpush`.
     public var kind: PushProviderKind { .jpush }
 
-    /// A mock SDK and an adapter attached to `sink`.
+    /// A mock SDK and an adapter attached to `sink`. For a custom-message scenario that arrives
+    /// while the app is away, the mock SDK receives (and holds) the message now.
     public func makeSession(sink: PushEventSink, scenario: DispatchScenario) throws(PushError) -> any ProviderSimulationSession {
-        Session(sink: sink)
+        let session = Session(sink: sink)
+        if scenario.notification.source == .jpushCustomMessage && scenario.state != .foreground {
+            session.bridge.enterBackground()
+            session.bridge.sendCustomMessage(scenario.notification.payload)
+        }
+        return session
     }
 
     final class Session: ProviderSimulationSession {
@@ -36,32 +52,44 @@ public struct JPushSimulator: ProviderSimulator {
         func replay(_ call: SystemCall, notification: PushNotification?) -> [TraceCall] {
             state.withLock { $0 = call.state }
             let note = call.carriesNotification ? notification : nil
-            switch call.callback {
-            case .willPresent:
-                guard let note else { return [] }
-                provider.jpushNotificationCenter(willPresent: Self.info(note)) { _ in }
+            switch (call.callback, note) {
+            case (.willPresent, .some(let note)):
+                bridge.trigger(.willPresent(Self.info(note), completionHandler: { _ in }))
                 return [TraceCall(call).renamed(JPushCallbackName.willPresent)]
-            case .didReceiveResponse:
-                guard let note else { return [] }
+            case (.didReceiveResponse, .some(let note)):
                 let response = JPushResponseInfo(notification: Self.info(note), actionIdentifier: call.action?.identifier ?? ResponseAction.defaultIdentifier)
-                provider.jpushNotificationCenter(didReceive: response) {}
+                bridge.trigger(.didReceiveResponse(response, completionHandler: {}))
                 return [TraceCall(call).renamed(JPushCallbackName.didReceiveResponse)]
             default:
-                provider.handle(
-                    CallbackInvocation(
-                        callback: call.callback, state: call.state, launchOptionsKey: call.launchOptionsKey, action: call.action,
-                        notification: note),
+                provider.handle(CallbackInvocation(
+                    callback: call.callback, state: call.state, launchOptionsKey: call.launchOptionsKey, action: call.action,
+                    notification: note),
                     completion: nil)
                 return [TraceCall(call)]
             }
         }
 
+        /// A custom message reaching the app, which is active: at once on arrival in the
+        /// foreground; after the user brought the app back, the message the SDK held (or, when
+        /// the session was not told of it, this one, held and released the same way).
         func replay(_ delivery: ChannelDelivery, message: JSONObject) throws(PushError) -> [TraceCall] {
             guard delivery.transport == .jpush else {
-                throw PushError(.unsupported, field: "provider", "jpush cannot deliver \(delivery.transport) messages")
+                throw PushError(.unsupported, field: "provider", "jpush cannot deliver \(delivery.transport) messages: simulate them with --provider \(delivery.transport)")
             }
-            provider.networkNotification(.didReceiveMessage, userInfo: message)
-            return [TraceCall(phase: delivery.phase, method: JPushNetworkNotification.didReceiveMessage.rawValue, state: .active)]
+            state.withLock { $0 = .active }
+            let delivered: Int
+            if delivery.phase == .arrival {
+                delivered = bridge.enterForeground() + 1
+                bridge.sendCustomMessage(message)
+            } else {
+                if bridge.heldMessageCount == 0 {
+                    bridge.enterBackground()
+                    bridge.sendCustomMessage(message)
+                }
+                delivered = bridge.enterForeground()
+            }
+            let call = TraceCall(phase: delivery.phase, method: JPushNetworkNotification.didReceiveMessage.rawValue, state: .active)
+            return Array(repeating: call, count: delivered)
         }
 
         static func info(_ note: PushNotification) -> JPushNotificationInfo {

@@ -1,0 +1,41 @@
+import PushBridge
+
+/// The `NSNotificationCenter` names JPush posts: its connection's life, login, failures, and
+/// custom messages.
+///
+/// The raw values are the names' string values, as `NSNotification.Name(rawValue:)` takes them:
+///
+/// ```swift
+/// NotificationCenter.default.addObserver(forName: .init(JPushNetworkNotification.didLogin.rawValue), …)
+/// ```
+public enum JPushNetworkNotification: String, Sendable, Hashable, CaseIterable {
+    /// `kJPFNetworkIsConnectingNotification`: connecting to JPush's servers.
+    case isConnecting = "kJPFNetworkIsConnectingNotification"
+    /// `kJPFNetworkDidSetupNotification`: the connection is set up (not logged in yet).
+    case didSetup = "kJPFNetworkDidSetupNotification"
+    /// `kJPFNetworkDidCloseNotification`: the connection closed; JPush holds custom messages.
+    case didClose = "kJPFNetworkDidCloseNotification"
+    /// `kJPFNetworkDidRegisterNotification`: registered with JPush (the ID comes at login).
+    case didRegister = "kJPFNetworkDidRegisterNotification"
+    /// `kJPFNetworkFailedRegisterNotification`: registration failed.
+    case failedRegister = "kJPFNetworkFailedRegisterNotification"
+    /// `kJPFNetworkDidLoginNotification`: logged in; the registration ID is ready.
+    case didLogin = "kJPFNetworkDidLoginNotification"
+    /// `kJPFServiceErrorNotification`: JPush reports an error.
+    case serviceError = "kJPFServiceErrorNotification"
+    /// `kJPFNetworkDidReceiveMessageNotification`: a custom message (自定义消息) over JPush's own
+    /// connection, not APNs: `userInfo` keys `content`, `title`, `content_type`, `extras`, `_j_msgid`.
+    case didReceiveMessage = "kJPFNetworkDidReceiveMessageNotification"
+}
+
+/// The names of JPush's delegate methods, as traces show them.
+public enum JPushCallbackName {
+    /// `jpushNotificationCenter:willPresentNotification:withCompletionHandler:` — iOS's method 4.
+    public static let willPresent = "jpushNotificationCenter:willPresentNotification:withCompletionHandler:"
+    /// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:` — iOS's method 5.
+    public static let didReceiveResponse = "jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"
+    /// `jpushNotificationCenter:openSettingsForNotification:` (iOS 12+).
+    public static let openSettings = "jpushNotificationCenter:openSettingsForNotification:"
+    /// `jpushNotificationAuthorization:withInfo:`.
+    public static let authorization = "jpushNotificationAuthorization:withInfo:"
+}

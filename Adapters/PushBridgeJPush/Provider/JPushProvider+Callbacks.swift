@@ -1,0 +1,53 @@
+import PushBridge
+
+/// `JPUSHRegisterDelegate`'s callbacks, in the dispatch model's vocabulary.
+extension JPushProvider {
+    /// `jpushNotificationCenter:willPresentNotification:withCompletionHandler:` — iOS's method 4:
+    /// a push (not a local notification) is reported with `handleRemoteNotification:`, and the
+    /// app's presentation options reach `completionHandler` as JPush's `NSInteger`, exactly once;
+    /// something that is not a notification is answered with none at once.
+    public func jpushNotificationCenter(
+        willPresent notification: JPushNotificationInfo, withCompletionHandler completionHandler: @escaping @Sendable (Int) -> Void
+    ) {
+        let complete = ExactlyOnce(completionHandler)
+        guard let note = notification.notification else {
+            complete.complete(0)
+            return
+        }
+        if notification.isRemote { bridge.handleRemoteNotification(notification.userInfo) }
+        sink.handle(
+            CallbackInvocation(callback: .willPresent, state: applicationState(), notification: note),
+            completion: .presentation { options in complete.complete(options.jpushValue) })
+    }
+
+    /// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:` — iOS's
+    /// method 5: a tap on (or an action for) a push is reported with `handleRemoteNotification:`;
+    /// the action and any typed text pass on; `completionHandler` runs exactly once, when the
+    /// client is done (at once for something that is not a notification).
+    public func jpushNotificationCenter(didReceive response: JPushResponseInfo, withCompletionHandler completionHandler: @escaping @Sendable () -> Void) {
+        let complete = ExactlyOnce<Void> { _ in completionHandler() }
+        guard let note = response.notification.notification else {
+            complete.complete(())
+            return
+        }
+        if response.notification.isRemote { bridge.handleRemoteNotification(response.notification.userInfo) }
+        sink.handle(
+            CallbackInvocation(
+                callback: .didReceiveResponse, state: applicationState(), action: ResponseAction(identifier: response.actionIdentifier),
+                textInput: response.userText, notification: note),
+            completion: .response { complete.complete(()) })
+    }
+
+    /// `jpushNotificationCenter:openSettingsForNotification:` (iOS 12+): the user asked for the
+    /// app's notification settings. Not a notification event — nothing is published; the app
+    /// shows its settings screen from its own code.
+    public func jpushNotificationCenter(openSettingsFor notification: JPushNotificationInfo?) {}
+
+    /// `jpushNotificationAuthorization:withInfo:`: a denial is a `registrationFailed` event (field
+    /// `authorization`), as with plain APNs; any other status publishes nothing.
+    public func jpushNotificationAuthorization(_ status: JPushAuthorizationStatus, withInfo info: JSONObject?) {
+        guard status == .denied else { return }
+        sink.publish(.registrationFailed(.init(
+            provider: .jpush, error: PushError(.providerFailure, field: "authorization", "the user did not allow notifications"))))
+    }
+}

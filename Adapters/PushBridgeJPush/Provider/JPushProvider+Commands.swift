@@ -1,0 +1,123 @@
+import PushBridge
+
+/// Aliases, tags and the server badge through JPush's calls.
+///
+/// Each alias or tag request gets a fresh sequence number (`seq`); the completion carrying that
+/// number resumes it exactly once, whatever the order completions arrive in, and a watchdog on the
+/// provider's scheduler fails it with `PushError/Code/timeout` if JPush never answers (30 s). A
+/// late, repeated or unknown answer is ignored. Result codes become `PushError`s
+/// (``JPushResultCode``); what JPush would reject anyway is rejected before anything is sent, with
+/// the same code. Aliases never appear in a description or an error.
+extension JPushProvider {
+    /// `setAlias:completion:seq:` (`.set`), `deleteAlias:seq:` (`.delete`, whatever alias is set)
+    /// or `getAlias:seq:` (`.get`).
+    ///
+    /// ```swift
+    /// let result = try await provider.alias(AliasRequest(.set("user-42")))
+    /// print(result.alias) // ••••
+    /// ```
+    ///
+    /// - Returns: The alias JPush reports (set or read; `nil` after a delete) and the sequence
+    ///   number the request was sent with.
+    /// - Throws: `PushError` — JPush's 6003 for an empty alias and 6004 for one over 40 UTF-8
+    ///   bytes (nothing is sent then), the mapped result code when JPush fails the request,
+    ///   `PushError/Code/timeout` when it never answers.
+    public func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult {
+        let bridge = self.bridge
+        let replies = aliasReplies
+        let reply: @Sendable (Int, String?, Int) -> Void = { code, alias, seq in
+            let result: Result<AliasResult, PushError> = JPushResultCode.error(code, field: "alias").map { .failure($0) }
+                ?? .success(AliasResult(alias: alias.map { SecretText($0) }, sequence: seq))
+            replies.resolve(seq, result)
+        }
+        switch request.operation {
+        case .set(let alias):
+            try Self.check(alias.revealed, field: "alias", empty: 6003, tooLong: 6004)
+            var result = try await replies.send { seq in bridge.setAlias(alias.revealed, seq: seq, completion: reply) }
+            if result.alias == nil { result.alias = alias }
+            return result
+        case .delete:
+            var result = try await replies.send { seq in bridge.deleteAlias(seq: seq, completion: reply) }
+            result.alias = nil
+            return result
+        case .get:
+            return try await replies.send { seq in bridge.getAlias(seq: seq, completion: reply) }
+        }
+    }
+
+    /// `addTags:`, `setTags:` or `deleteTags:completion:seq:`, `cleanTags:seq:`,
+    /// `getAllTags:seq:` or `validTag:completion:seq:`.
+    ///
+    /// ```swift
+    /// let result = try await provider.tags(TagsRequest(.validate("vip")))
+    /// result.isBound // true when the device has the tag
+    /// ```
+    ///
+    /// - Returns: The tags JPush reports, whether a validated tag is bound, and the sequence number.
+    /// - Throws: `PushError` — before anything is sent: JPush's 6001 for an empty set, 6005 for an
+    ///   empty tag, 6006 for one over 40 UTF-8 bytes, 6007 for more than 1000 tags; then the
+    ///   mapped result code when JPush fails the request, `PushError/Code/timeout` when it never
+    ///   answers.
+    public func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult {
+        let bridge = self.bridge
+        let replies = tagReplies
+        let reply: @Sendable (Int, Set<String>?, Int) -> Void = { code, tags, seq in
+            let result: Result<TagsResult, PushError> = JPushResultCode.error(code, field: "tags").map { .failure($0) }
+                ?? .success(TagsResult(tags: tags, sequence: seq))
+            replies.resolve(seq, result)
+        }
+        switch request.operation {
+        case .add(let tags):
+            try Self.check(tags)
+            return try await replies.send { seq in bridge.tags(.add, tags, seq: seq, completion: reply) }
+        case .set(let tags):
+            try Self.check(tags)
+            return try await replies.send { seq in bridge.tags(.set, tags, seq: seq, completion: reply) }
+        case .delete(let tags):
+            try Self.check(tags)
+            return try await replies.send { seq in bridge.tags(.delete, tags, seq: seq, completion: reply) }
+        case .clean:
+            return try await replies.send { seq in bridge.cleanTags(seq: seq, completion: reply) }
+        case .getAll:
+            return try await replies.send { seq in bridge.getAllTags(seq: seq, completion: reply) }
+        case .validate(let tag):
+            try Self.check(tag, field: "tags", empty: 6005, tooLong: 6006)
+            return try await replies.send { seq in
+                bridge.validTag(tag, seq: seq) { code, tags, seq, isBind in
+                    let result: Result<TagsResult, PushError> = JPushResultCode.error(code, field: "tags").map { .failure($0) }
+                        ?? .success(TagsResult(tags: tags, isBound: isBind, sequence: seq))
+                    replies.resolve(seq, result)
+                }
+            }
+        }
+    }
+
+    /// `setBadge:`, or `resetBadge` for 0: the server-side badge only (the app sets the icon's).
+    ///
+    /// - Throws: `PushError` — `outOfRange` for a negative value (nothing is sent then),
+    ///   `providerFailure` when JPush does not accept the value.
+    public func setBadge(_ request: BadgeRequest) throws(PushError) {
+        guard request.value >= 0 else { throw PushError(.outOfRange, field: "badge", "\(request.value) is negative") }
+        if request.value == 0 {
+            bridge.resetBadge()
+        } else if !bridge.setBadge(request.value) {
+            throw PushError(.providerFailure, field: "badge", "JPush did not accept \(request.value)")
+        }
+    }
+
+    // MARK: Checks before sending
+
+    /// Rejects what JPush would: an empty value (`empty`) or one over 40 UTF-8 bytes (`tooLong`).
+    private static func check(_ value: String, field: String, empty: Int, tooLong: Int) throws(PushError) {
+        if value.isEmpty { throw JPushResultCode.documented(empty, field: field) }
+        if value.utf8.count > JPushResultCode.maxBytes { throw JPushResultCode.documented(tooLong, field: field) }
+    }
+
+    /// Rejects a set of tags JPush would: empty (6001), over 1000 tags (6007), or with a tag that
+    /// is empty or over 40 bytes.
+    private static func check(_ tags: Set<String>) throws(PushError) {
+        if tags.isEmpty { throw JPushResultCode.documented(6001, field: "tags") }
+        if tags.count > JPushResultCode.maxTags { throw JPushResultCode.documented(6007, field: "tags") }
+        for tag in tags { try check(tag, field: "tags", empty: 6005, tooLong: 6006) }
+    }
+}
