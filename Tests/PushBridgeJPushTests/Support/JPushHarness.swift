@@ -1,0 +1,141 @@
+import PushBridge
+import PushBridgeJPush
+import PushBridgeTesting
+
+/// A mock SDK, a provider on it and a recording sink: what the adapter hands the core, in order,
+/// and the events the core's normaliser makes of it. No client, no tasks: everything synchronous.
+final class JPushHarness: Sendable {
+    /// One thing the adapter handed the sink.
+    enum Entry: Sendable {
+        case invocation(CallbackInvocation)
+        case message(PushEvent.Message)
+        case event(PushEvent)
+    }
+
+    static let appKey = "5a6e94518f6bd85ba173cf77"
+    static let registrationID = "1a0018970a1b2c3d4e5"
+    static let settings = JPushSettings(appKey: SecretText(appKey), channel: "App Store", production: true, advertisingIdentifier: "IDFA-0000-1111-2222")
+
+    let bridge: MockJPushBridge
+    let provider: JPushProvider
+    let scheduler = ManualScheduler()
+    private let appState: Locked<ApplicationState>
+    private let log = Locked<[Entry]>([])
+    private let pending = Locked<[SystemCompletion]>([])
+
+    /// A harness whose application state is `state`; the sink completes every completion handler
+    /// at once with its default unless `answersAtOnce` is false (then ``completePending(presentation:)`` does).
+    init(state: ApplicationState = .inactive, registrationID: String? = JPushHarness.registrationID, answersAtOnce: Bool = true) {
+        let appState = Locked(state)
+        self.appState = appState
+        bridge = MockJPushBridge(registrationID: registrationID)
+        provider = JPushProvider(settings: Self.settings, bridge: bridge, scheduler: scheduler, applicationState: { appState.withLock { $0 } })
+        let log = self.log
+        let pending = self.pending
+        provider.attach(to: PushEventSink(
+            invocation: { invocation, completion in
+                log.withLock { $0.append(.invocation(invocation)) }
+                guard let completion else { return }
+                if answersAtOnce { completion.completeWithDefault() } else { pending.withLock { $0.append(completion) } }
+            },
+            message: { message in log.withLock { $0.append(.message(message)) } },
+            event: { event in log.withLock { $0.append(.event(event)) } }))
+    }
+
+    /// The application state during the next callbacks.
+    var state: ApplicationState {
+        get { appState.withLock { $0 } }
+        set { appState.withLock { $0 = newValue } }
+    }
+
+    var entries: [Entry] { log.withLock { $0 } }
+
+    var invocations: [CallbackInvocation] {
+        entries.compactMap { if case .invocation(let invocation) = $0 { invocation } else { nil } }
+    }
+
+    var messages: [PushEvent.Message] {
+        entries.compactMap { if case .message(let message) = $0 { message } else { nil } }
+    }
+
+    /// The identities of the notifications reported with `handleRemoteNotification:`, in order.
+    var reportedReceipts: [String] {
+        bridge.calls.compactMap { if case .handleRemoteNotification(let id) = $0 { id } else { nil } }
+    }
+
+    /// The events the core makes of everything so far (as `PushClient` does, without its tasks).
+    var events: [PushEvent] {
+        var normalizer = PushEventNormalizer()
+        var events: [PushEvent] = []
+        for entry in entries {
+            switch entry {
+            case .invocation(let invocation): normalizer.consume(invocation) { events.append($0) }
+            case .message(let message): normalizer.consume(message: message) { events.append($0) }
+            case .event(let event): events.append(event)
+            }
+        }
+        normalizer.flush { events.append($0) }
+        return events
+    }
+
+    /// Answers the held completion handlers (those of a sink that does not answer at once), as an
+    /// app would: `presentation` for willPresent, done for a response, `.newData` for a fetch.
+    func completePending(presentation: PresentationOptions = [.banner, .sound]) {
+        for completion in pending.withLock({ held in defer { held = [] }; return held }) {
+            switch completion {
+            case .fetch(let handler): handler(.newData)
+            case .presentation(let handler): handler(presentation)
+            case .response(let handler): handler()
+            }
+        }
+    }
+
+    /// The held completion handlers, answered twice each (an app answering twice).
+    func completePendingTwice(presentation: PresentationOptions = [.banner, .sound]) {
+        let held = pending.withLock { $0 }
+        completePending(presentation: presentation)
+        for completion in held { completion.completeWithDefault() }
+    }
+}
+
+extension JPushNotificationInfo {
+    /// A JPush push with message ID `id`.
+    static func push(_ id: Int64 = 20266199, alert: String = "hi") -> JPushNotificationInfo {
+        JPushNotificationInfo(userInfo: ["aps": ["alert": .string(alert)], "_j_msgid": .integer(id)])
+    }
+
+    /// A local notification with identifier `id`.
+    static func local(_ id: String = "local-1") -> JPushNotificationInfo {
+        JPushNotificationInfo(userInfo: ["aps": ["alert": "reminder"]], identifier: id, isRemote: false)
+    }
+}
+
+/// What an invocation must look like.
+struct InvocationShape: Sendable, Hashable, CustomStringConvertible {
+    var callback: SystemCallback
+    var state: ApplicationState
+    var action: ResponseAction? = nil
+    var textInput: String? = nil
+    var id: String?
+
+    init(_ callback: SystemCallback, _ state: ApplicationState, action: ResponseAction? = nil, textInput: String? = nil, id: String?) {
+        self.callback = callback
+        self.state = state
+        self.action = action
+        self.textInput = textInput
+        self.id = id
+    }
+
+    init(_ invocation: CallbackInvocation) {
+        self.init(invocation.callback, invocation.state, action: invocation.action, textInput: invocation.textInput, id: invocation.notification?.id)
+    }
+
+    var description: String { "\(callback)(\(state), \(action.map(String.init(describing:)) ?? "-"), \(id ?? "-"))" }
+}
+
+extension Result where Failure == PushError {
+    /// The code of the error, if this is a failure.
+    var errorCode: PushError.Code? {
+        if case .failure(let error) = self { error.code } else { nil }
+    }
+}
