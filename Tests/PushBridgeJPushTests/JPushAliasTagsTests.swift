@@ -263,6 +263,8 @@ import Testing
         let failure = await Operation.setAlias.run(harness.provider)
         var printed = ""
         dump((result, failure, harness.bridge.calls), to: &printed)
+        dump(harness.provider, to: &printed)
+        dump(harness.bridge, to: &printed)
         printed += "\(result) \(String(reflecting: result)) \(failure) \(harness.bridge.calls) \(harness.bridge.calls.map(\.description))"
         #expect(!printed.contains(Self.alias.revealed), "\(printed)")
         #expect(printed.contains(Self.alias.masked))

@@ -124,6 +124,8 @@ import Testing
         var printed = ""
         dump(events, to: &printed)
         dump(harness.entries, to: &printed)
+        dump(harness.provider, to: &printed)
+        dump(harness.bridge, to: &printed)
         printed += "\(events) \(String(reflecting: events)) \(harness.bridge.calls)"
         for event in events {
             printed += "\(event)"

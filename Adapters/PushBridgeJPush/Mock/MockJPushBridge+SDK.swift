@@ -31,7 +31,7 @@ extension MockJPushBridge {
     /// ``JPushBridge``'s `setAlias`: recorded (masked), and answered as ``aliasAnswer`` says.
     public func setAlias(_ alias: String, seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void) {
         record(.alias(operation: "set", alias: SecretText(alias), seq: seq))
-        submit(.setAlias(alias, completion), seq: seq)
+        submit(.setAlias(SecretText(alias), completion), seq: seq)
     }
 
     /// ``JPushBridge``'s `deleteAlias`: recorded, and answered as ``aliasAnswer`` says.

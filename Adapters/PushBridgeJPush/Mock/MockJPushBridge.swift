@@ -49,7 +49,7 @@ public final class MockJPushBridge: JPushBridge {
 
     /// An alias or tag request, kept until it is answered.
     enum Request: Sendable {
-        case setAlias(String, AliasCompletion)
+        case setAlias(SecretText, AliasCompletion)
         case deleteAlias(AliasCompletion)
         case getAlias(AliasCompletion)
         case tags(JPushTagOperation, Set<String>, TagsCompletion)
@@ -67,12 +67,12 @@ public final class MockJPushBridge: JPushBridge {
 
     struct State {
         var calls: [Call] = []
-        var registrationID: String?
-        var registrationIDAnswer: (resCode: Int, registrationID: String?)
+        var registrationID: SecretText?
+        var registrationIDAnswer: (resCode: Int, registrationID: SecretText?)
         var aliasAnswer = Answer.success
         var tagAnswer = Answer.success
         var badgeAccepted = true
-        var alias: String?
+        var alias: SecretText?
         var tags: Set<String> = []
         var pending: [Int: Request] = [:]
         var inForeground = true
@@ -91,7 +91,8 @@ public final class MockJPushBridge: JPushBridge {
     /// `registrationIDCompletionHandler:` answers it with 0 (or 1011 and `nil`, as on the
     /// simulator, when it is `nil`). The app is in the foreground.
     public init(registrationID: String? = "1a0018970a1b2c3d4e5") {
-        state = Locked(State(registrationID: registrationID, registrationIDAnswer: registrationID.map { (0, $0) } ?? (1011, nil)))
+        let secret = registrationID.map { SecretText($0) }
+        state = Locked(State(registrationID: secret, registrationIDAnswer: secret.map { (0, $0) } ?? (1011, nil)))
     }
 
     /// The SDK's delegate (the ``JPushProvider`` made with this mock), which answers, triggered
@@ -108,13 +109,13 @@ public final class MockJPushBridge: JPushBridge {
 
     /// ``JPushBridge``'s `registrationID`: what the mock was made with, or set to since.
     public var registrationID: String? {
-        get { state.withLock { $0.registrationID } }
-        set { state.withLock { $0.registrationID = newValue } }
+        get { state.withLock { $0.registrationID?.revealed } }
+        set { state.withLock { $0.registrationID = newValue.map { SecretText($0) } } }
     }
     /// What `registrationIDCompletionHandler:` answers with.
     public var registrationIDAnswer: (resCode: Int, registrationID: String?) {
-        get { state.withLock { $0.registrationIDAnswer } }
-        set { state.withLock { $0.registrationIDAnswer = newValue } }
+        get { state.withLock { ($0.registrationIDAnswer.resCode, $0.registrationIDAnswer.registrationID?.revealed) } }
+        set { state.withLock { $0.registrationIDAnswer = (newValue.resCode, newValue.registrationID.map { SecretText($0) }) } }
     }
     /// How alias requests are answered (default: `.success`).
     public var aliasAnswer: Answer {
@@ -232,12 +233,12 @@ public final class MockJPushBridge: JPushBridge {
             switch request {
             case .setAlias(let alias, let completion):
                 if ok { state.alias = alias }
-                return { completion(code, ok ? alias : nil, seq) }
+                return { completion(code, ok ? alias.revealed : nil, seq) }
             case .deleteAlias(let completion):
                 if ok { state.alias = nil }
                 return { completion(code, nil, seq) }
             case .getAlias(let completion):
-                let alias = ok ? state.alias : nil
+                let alias = ok ? state.alias?.revealed : nil
                 return { completion(code, alias, seq) }
             case .tags(let operation, let tags, let completion):
                 if ok {

@@ -72,11 +72,12 @@ extension JPushProvider {
     }
 
     private func publishRegistered(_ id: String) {
+        let secret = SecretText(id)
         let isNew = state.withLock { state -> Bool in
-            defer { state.registrationID = id }
-            return state.registrationID != id
+            defer { state.registrationID = secret }
+            return state.registrationID != secret
         }
-        if isNew { sink.publish(.registered(.init(provider: .jpush, identifier: SecretText(id)))) }
+        if isNew { sink.publish(.registered(.init(provider: .jpush, identifier: secret))) }
     }
 
     private func publishRegistrationFailure(field: String, _ message: String) {

@@ -35,8 +35,9 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
         var sink = PushEventSink.discarding
         /// The last connection state published, so that only changes are.
         var connection: ProviderConnectionState?
-        /// The registration ID last published, so that a re-login with the same ID is not news.
-        var registrationID: String?
+        /// The registration ID last published, so that a re-login with the same ID is not news
+        /// (masked if the provider is ever dumped).
+        var registrationID: SecretText?
     }
 
     /// An adapter for JPush with these settings, talking to the SDK through `bridge`, whose
