@@ -4,7 +4,8 @@
 /// ```swift
 /// var factories = PushProviderFactories()
 /// factories.register(.jpush) { configuration in
-///     JPushProvider(settings: try configuration.require(\.jpush, "jpush"), bridge: JPushServiceBridge())
+///     JPushProvider(settings: try configuration.require(\.jpush, "jpush"), bridge: JPUSHServiceBridge(),
+///                  applicationState: JPUSHServiceBridge.currentApplicationState)
 /// }
 /// factories.register(.getui) { configuration in
 ///     GetuiProvider(
