@@ -1,6 +1,6 @@
 import PushBridge
 
-extension AsyncStream where Element == PushEvent {
+extension PushEventStream {
     /// The next `count` events of the stream (fewer if it ends first).
     ///
     /// ```swift
@@ -17,7 +17,7 @@ extension AsyncStream where Element == PushEvent {
     }
 }
 
-extension AsyncStream where Element == PushEvent {
+extension PushEventStream {
     /// Every event until the stream ends — for a simulated device, when its app is terminated.
     ///
     /// ```swift

@@ -3,8 +3,7 @@
 /// A plain value: the client keeps it under the same lock as its normaliser, so events reach
 /// every subscriber in the order the normaliser emitted them.
 struct EventHub {
-    private var subscribers: [UInt64: AsyncStream<PushEvent>.Continuation] = [:]
-    private var nextSubscriberID: UInt64 = 0
+    private var subscribers: [EventSubscription] = []
     private var held: [PushEvent] = []
     private var heldStart = 0
     let heldLimit: Int
@@ -18,10 +17,10 @@ struct EventHub {
     var subscriberCount: Int { subscribers.count }
     var heldCount: Int { held.count - heldStart }
 
-    /// Yields `event` to every subscriber, or holds it when there is none.
+    /// Queues `event` for every subscriber, or holds it when there is none.
     mutating func publish(_ event: PushEvent) {
         guard subscribers.isEmpty else {
-            for continuation in subscribers.values { continuation.yield(event) }
+            for subscriber in subscribers { subscriber.yield(event) }
             return
         }
         guard heldLimit > 0 else {
@@ -39,25 +38,22 @@ struct EventHub {
         }
     }
 
-    /// Adds a subscriber, hands it every held event in order, and returns its identifier.
-    mutating func add(_ continuation: AsyncStream<PushEvent>.Continuation) -> UInt64 {
-        let id = nextSubscriberID
-        nextSubscriberID += 1
-        for event in held[heldStart...] { continuation.yield(event) }
+    /// Adds a subscriber and hands it every held event, in order.
+    mutating func add(_ subscriber: EventSubscription) {
+        for event in held[heldStart...] { subscriber.yield(event) }
         held.removeAll(keepingCapacity: false)
         heldStart = 0
-        subscribers[id] = continuation
-        return id
+        subscribers.append(subscriber)
     }
 
-    /// Removes a subscriber whose stream ended.
-    mutating func remove(_ id: UInt64) {
-        subscribers[id] = nil
+    /// Removes a subscriber whose consumer went away.
+    mutating func remove(_ subscriber: EventSubscription) {
+        subscribers.removeAll { $0 === subscriber }
     }
 
-    /// Ends every subscriber's stream.
+    /// Ends every subscriber's stream (each reads what is queued first).
     mutating func finishAll() {
-        for continuation in subscribers.values { continuation.finish() }
+        for subscriber in subscribers { subscriber.finish() }
         subscribers.removeAll()
     }
 }

@@ -14,22 +14,23 @@ extension PushClient {
 
     /// Normalises one callback (as the provider passes it on) and answers its completion handler.
     func normalize(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
-        let (events, handlers) = state.withLock { state -> ([PushEvent], Handlers) in
-            var emitted: [PushEvent] = []
+        let (response, handlers) = state.withLock { state -> (PushEvent?, Handlers?) in
+            // The user's response the completion waits for: the last event that is not an arrival.
+            var response: PushEvent?
             state.normalizer.consume(invocation) { event in
-                emitted.append(event)
+                if event.kind != .received { response = event }
                 state.hub.publish(event)
             }
             if state.normalizer.hasPendingLaunch {
                 if invocation.callback == .didFinishLaunching { scheduleLaunchDeadline(&state) }
-            } else {
+            } else if state.launchDeadline != nil {
                 state.launchDeadline?.cancel()
                 state.launchDeadline = nil
             }
-            return (emitted, Handlers(state))
+            return (response, completion == nil ? nil : Handlers(state))
         }
-        if let completion {
-            answer(completion, for: invocation, events: events, handlers: handlers)
+        if let completion, let handlers {
+            answer(completion, for: invocation, response: response, handlers: handlers)
         }
     }
 
@@ -81,7 +82,7 @@ extension PushClient {
         }
     }
 
-    private func answer(_ completion: SystemCompletion, for invocation: CallbackInvocation, events: [PushEvent], handlers: Handlers) {
+    private func answer(_ completion: SystemCompletion, for invocation: CallbackInvocation, response: PushEvent?, handlers: Handlers) {
         switch completion {
         case .fetch(let handler):
             let once = ExactlyOnce(handler)
@@ -102,7 +103,7 @@ extension PushClient {
             race(once, deadline: options.presentationTimeout, fallback: fallback) { await decide(notification) }
         case .response(let handler):
             let once = ExactlyOnce<Void> { _ in handler() }
-            guard let respond = handlers.response, let event = events.last(where: { $0.kind != .received }) else {
+            guard let respond = handlers.response, let event = response else {
                 once.complete(())
                 return
             }

@@ -83,13 +83,12 @@ public final class PushClient: Sendable {
     /// The subscription is registered before this method returns, so no event can slip between
     /// subscribing and the first `await`. Each call returns a fresh stream; ending the iteration
     /// (or cancelling its task) unsubscribes.
-    public func events() -> AsyncStream<PushEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: PushEvent.self, bufferingPolicy: .unbounded)
-        let id = state.withLock { $0.hub.add(continuation) }
-        continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { $0.hub.remove(id) }
+    public func events() -> PushEventStream {
+        let subscription = EventSubscription { [weak self] subscription in
+            self?.state.withLock { $0.hub.remove(subscription) }
         }
-        return stream
+        state.withLock { $0.hub.add(subscription) }
+        return PushEventStream(subscription)
     }
 
     /// How many streams are subscribed now.

@@ -57,6 +57,31 @@ public struct PushEventNormalizer: Sendable {
         var identity: IdentityKey
         var kind: PushEvent.Kind
         var origin: PushOrigin?
+
+        /// The identity's hash with the kind and origin mixed in: no second pass over the ID.
+        var windowHash: Int {
+            let originTag: Int
+            switch origin {
+            case nil: originTag = 0
+            case .foreground: originTag = 1
+            case .background: originTag = 2
+            case .coldStart: originTag = 3
+            }
+            let kindTag: Int
+            switch kind {
+            case .received: kindTag = 1
+            case .opened: kindTag = 2
+            case .dismissed: kindTag = 3
+            case .message: kindTag = 4
+            case .registered: kindTag = 5
+            case .registrationFailed: kindTag = 6
+            case .providerState: kindTag = 7
+            }
+            return identity.hash ^ ((kindTag &* 4 &+ originTag) &* Self.mixer)
+        }
+
+        /// An odd 64-bit constant (the golden ratio's fraction) spreading the tag over every bit.
+        private static let mixer = Int(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)
     }
 
     /// A launch that carried a notification, waiting for the call that completes it.
@@ -65,12 +90,12 @@ public struct PushEventNormalizer: Sendable {
         var state: ApplicationState
     }
 
+    /// The events emitted lately, by (identity, kind, origin). It also answers whether the app
+    /// was told of a notification (`received` or `opened`): a provider's own-channel copy of one
+    /// (a Getui passthrough redelivered offline) is not delivered again.
     private var recent: DedupeWindow<EventKey>
     /// Notifications 4 presented in the foreground: a later 2 or 3 `active` for one is its tap.
     private var presented: DedupeWindow<IdentityKey>
-    /// Notifications the app was told of (`received` or `opened`): a provider's own-channel copy
-    /// of one (a Getui passthrough redelivered offline) is not delivered again.
-    private var handled: DedupeWindow<IdentityKey>
     /// Cold starts already emitted from the launch options alone (flushed before their 5 or 3
     /// came): the late call is the same tap, not a second one.
     private var flushedLaunches: DedupeWindow<IdentityKey>
@@ -80,13 +105,12 @@ public struct PushEventNormalizer: Sendable {
     public init(dedupeWindow: Int = PushEventNormalizer.defaultDedupeWindow) {
         recent = DedupeWindow(capacity: dedupeWindow)
         presented = DedupeWindow(capacity: dedupeWindow)
-        handled = DedupeWindow(capacity: dedupeWindow)
         flushedLaunches = DedupeWindow(capacity: dedupeWindow)
     }
 
     /// How many entries the normaliser's bounded windows hold now (recent events, presented and
-    /// handled notifications, flushed launches); never more than four times the dedupe window.
-    package var rememberedCount: Int { recent.count + presented.count + handled.count + flushedLaunches.count }
+    /// notifications, flushed launches); never more than three times the dedupe window.
+    package var rememberedCount: Int { recent.count + presented.count + flushedLaunches.count }
 
     /// Whether a launch's event is waiting for the call that may follow it.
     public var hasPendingLaunch: Bool { pendingLaunch != nil }
@@ -104,11 +128,11 @@ public struct PushEventNormalizer: Sendable {
         let identity = IdentityKey(notification.id)
         let launch = takeLaunch(for: notification, emit: emit)
         let launchedForIt = launch != nil
-        if !launchedForIt, isUserResponse(invocation), flushedLaunches.contains(identity) { return }
+        if !launchedForIt, isUserResponse(invocation), flushedLaunches.contains(identity, hash: identity.hash) { return }
         switch invocation.callback {
         case .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch, .didReceiveLocalNotification:
             switch invocation.state {
-            case .active where presented.contains(identity):
+            case .active where presented.contains(identity, hash: identity.hash):
                 deliver(.opened(.init(notification: notification, origin: .foreground, action: .default)), identity, emit)
             case .active: deliver(.received(.init(notification: notification, origin: .foreground)), identity, emit)
             case .background: deliver(.received(.init(notification: notification, origin: .background)), identity, emit)
@@ -117,7 +141,7 @@ public struct PushEventNormalizer: Sendable {
                 deliver(.opened(.init(notification: notification, origin: origin, action: .default)), identity, emit)
             }
         case .willPresent:
-            _ = presented.insert(identity)
+            _ = presented.insert(identity, hash: identity.hash)
             deliver(.received(.init(notification: notification, origin: .foreground)), identity, emit)
         case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal:
             let origin: PushOrigin = launchedForIt ? .coldStart : (invocation.state == .active ? .foreground : .background)
@@ -146,7 +170,7 @@ public struct PushEventNormalizer: Sendable {
     /// APNs copy (same ID).
     public mutating func consume(message: PushEvent.Message, emit: (PushEvent) -> Void) {
         let identity = IdentityKey(message.id)
-        guard !handled.contains(identity) else { return }
+        guard !wasToldOf(identity) else { return }
         deliver(.message(message), identity, emit)
     }
 
@@ -158,7 +182,7 @@ public struct PushEventNormalizer: Sendable {
         let identity = IdentityKey(launch.notification.id)
         switch launch.state {
         case .inactive, .active:
-            _ = flushedLaunches.insert(identity)
+            _ = flushedLaunches.insert(identity, hash: identity.hash)
             deliver(.opened(.init(notification: launch.notification, origin: .coldStart, action: .default)), identity, emit)
         case .background:
             deliver(.received(.init(notification: launch.notification, origin: .background)), identity, emit)
@@ -193,11 +217,22 @@ public struct PushEventNormalizer: Sendable {
         return launch
     }
 
+    /// Whether the window holds a `received` or an `opened` event of `identity`.
+    private func wasToldOf(_ identity: IdentityKey) -> Bool {
+        let told: [(PushEvent.Kind, PushOrigin)] = [
+            (.received, .foreground), (.received, .background), (.opened, .foreground), (.opened, .background), (.opened, .coldStart),
+        ]
+        return told.contains { kind, origin in
+            let key = EventKey(identity: identity, kind: kind, origin: origin)
+            return recent.contains(key, hash: key.windowHash)
+        }
+    }
+
     /// Emits `event` (about `identity`) unless the window already holds its (id, kind, origin).
     private mutating func deliver(_ event: PushEvent, _ identity: IdentityKey, _ emit: (PushEvent) -> Void) {
         let kind = event.kind
-        guard recent.insert(EventKey(identity: identity, kind: kind, origin: event.origin)) else { return }
-        if kind == .received || kind == .opened { _ = handled.insert(identity) }
+        let key = EventKey(identity: identity, kind: kind, origin: event.origin)
+        guard recent.insert(key, hash: key.windowHash) else { return }
         emit(event)
     }
 }

@@ -10,14 +10,33 @@
 /// note.customKeys["type"]    // .string("comment")
 /// ```
 public struct PushNotification: Sendable, Hashable {
+    /// The parts, read once and never changed: one reference, so that handing a notification
+    /// along the event pipeline (normaliser, hold, every subscriber) costs one retain, not one
+    /// for each string of its content.
+    private final class Storage: Sendable {
+        let id: String
+        let source: NotificationSource
+        let content: APSContent
+        let payload: JSONObject
+
+        init(id: String, source: NotificationSource, content: APSContent, payload: JSONObject) {
+            self.id = id
+            self.source = source
+            self.content = content
+            self.payload = payload
+        }
+    }
+
+    private let storage: Storage
+
     /// The identity events carry and deduplication keys on (see ``NotificationIdentity``).
-    public let id: String
+    public var id: String { storage.id }
     /// Remote or local.
-    public let source: NotificationSource
+    public var source: NotificationSource { storage.source }
     /// The parsed `aps` content.
-    public let content: APSContent
+    public var content: APSContent { storage.content }
     /// The whole payload, `aps` included.
-    public let payload: JSONObject
+    public var payload: JSONObject { storage.payload }
 
     /// Reads a notification from its payload.
     ///
@@ -39,10 +58,9 @@ public struct PushNotification: Sendable, Hashable {
         case .some(let other):
             throw PushError(.invalidPayload, field: "aps", "is \(other.typeDescription), expected an object")
         }
-        self.id = NotificationIdentity.derive(payload: payload, identifier: identifier)
-        self.source = source
-        self.content = APSContent(aps: aps)
-        self.payload = payload
+        storage = Storage(
+            id: NotificationIdentity.derive(payload: payload, identifier: identifier), source: source,
+            content: APSContent(aps: aps), payload: payload)
     }
 
     /// Reads a notification from the JSON bytes of its payload.
@@ -60,6 +78,20 @@ public struct PushNotification: Sendable, Hashable {
             throw PushError(.invalidPayload, field: "payload", "is \(value.typeDescription), expected an object")
         }
         try self.init(payload: payload, identifier: identifier, source: source)
+    }
+
+    /// Equal when identity, source, content and payload are equal.
+    public static func == (lhs: PushNotification, rhs: PushNotification) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.id == rhs.id && lhs.source == rhs.source && lhs.content == rhs.content && lhs.payload == rhs.payload)
+    }
+
+    /// Hashes identity, source, content and payload.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(source)
+        hasher.combine(content)
+        hasher.combine(payload)
     }
 
     /// The keys beside `aps`: the sender's custom data.

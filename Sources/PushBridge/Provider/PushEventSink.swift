@@ -3,9 +3,24 @@
 ///
 /// The sink holds the client weakly: an adapter can keep it without keeping the client alive.
 public struct PushEventSink: Sendable {
-    private let onInvocation: @Sendable (CallbackInvocation, SystemCompletion?) -> Void
-    private let onMessage: @Sendable (PushEvent.Message) -> Void
-    private let onEvent: @Sendable (PushEvent) -> Void
+    /// The three handlers behind one reference, so that a provider copying its sink for each
+    /// callback retains once.
+    private final class Handlers: Sendable {
+        let onInvocation: @Sendable (CallbackInvocation, SystemCompletion?) -> Void
+        let onMessage: @Sendable (PushEvent.Message) -> Void
+        let onEvent: @Sendable (PushEvent) -> Void
+
+        init(
+            onInvocation: @escaping @Sendable (CallbackInvocation, SystemCompletion?) -> Void,
+            onMessage: @escaping @Sendable (PushEvent.Message) -> Void, onEvent: @escaping @Sendable (PushEvent) -> Void
+        ) {
+            self.onInvocation = onInvocation
+            self.onMessage = onMessage
+            self.onEvent = onEvent
+        }
+    }
+
+    private let handlers: Handlers
 
     /// A sink from its three handlers.
     public init(
@@ -13,24 +28,22 @@ public struct PushEventSink: Sendable {
         message: @escaping @Sendable (PushEvent.Message) -> Void,
         event: @escaping @Sendable (PushEvent) -> Void
     ) {
-        onInvocation = invocation
-        onMessage = message
-        onEvent = event
+        handlers = Handlers(onInvocation: invocation, onMessage: message, onEvent: event)
     }
 
     /// A callback iOS made (through the SDK), with its completion handler.
     public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
-        onInvocation(invocation, completion)
+        handlers.onInvocation(invocation, completion)
     }
 
     /// A message on the provider's own channel (deduplicated against its APNs copy).
     public func deliver(_ message: PushEvent.Message) {
-        onMessage(message)
+        handlers.onMessage(message)
     }
 
     /// A registration, registration failure or connection change.
     public func publish(_ event: PushEvent) {
-        onEvent(event)
+        handlers.onEvent(event)
     }
 
     /// A sink that drops everything.

@@ -1,10 +1,8 @@
-import Foundation
-
 /// A value guarded by a lock: the one `@unchecked Sendable` box PushBridge's runtime types share.
 ///
 /// Never call out to app code or `await` inside ``withLock(_:)``.
 package final class Locked<State>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = PlatformLock()
     private var state: State
 
     package init(_ state: State) {
@@ -12,6 +10,7 @@ package final class Locked<State>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the state.
+    @inline(__always)
     package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }

@@ -1,0 +1,153 @@
+/// One subscriber's queue of events: what ``EventHub`` hands a ``PushEventStream``.
+///
+/// A two-lock queue built for the event pipeline's hot path. The producer (the client, under its
+/// own lock) appends to `incoming`; the consumer reads a whole batch at a time from `outgoing`
+/// and swaps the two buffers only when `outgoing` is used up. So a subscriber that keeps up
+/// costs one uncontended lock per event on each side, and a consumer task suspends (and is
+/// woken) only when there is nothing left to read — never for an event already queued.
+///
+/// Events are never lost between iterators: the batch being read lives here, not in an
+/// iterator, so breaking out of one `for await` and starting another continues where the first
+/// stopped. The queue is unbounded, like the `AsyncStream` it replaces; the swapped buffers keep
+/// their capacity only up to ``retainedCapacity`` events, so a burst does not pin its memory.
+final class EventSubscription: @unchecked Sendable {
+    /// Capacity a drained buffer keeps for reuse; a larger one is released.
+    static let retainedCapacity = 1_024
+
+    // The producer's side, under `incomingLock`.
+    private let incomingLock = PlatformLock()
+    private var incoming: [PushEvent?] = []
+    private var waiters: [UnsafeContinuation<Void, Never>] = []
+    private var isFinished = false
+    private var isCancelled = false
+
+    // The consumer's side, under `outgoingLock` (taken before `incomingLock`, never after).
+    private let outgoingLock = PlatformLock()
+    /// Read slots are set to `nil` as they are read, moving the event out (no retain, no
+    /// release: the event's reference count is left to the consumer, on the consumer's thread).
+    private var outgoing: [PushEvent?] = []
+    private var outgoingIndex = 0
+
+    /// Runs once, when the consumer cancels (the client removes the subscription from its hub).
+    private let onCancel: @Sendable (EventSubscription) -> Void
+
+    /// A subscription whose cancellation runs `onCancel` (once).
+    init(onCancel: @escaping @Sendable (EventSubscription) -> Void) {
+        self.onCancel = onCancel
+    }
+
+    // MARK: Producer
+
+    /// Queues `event` and wakes a waiting consumer. Ignored once finished or cancelled.
+    func yield(_ event: PushEvent) {
+        incomingLock.lock()
+        guard !isFinished else {
+            incomingLock.unlock()
+            return
+        }
+        incoming.append(event)
+        guard !waiters.isEmpty else {
+            incomingLock.unlock()
+            return
+        }
+        let woken = waiters
+        waiters.removeAll(keepingCapacity: true)
+        incomingLock.unlock()
+        for waiter in woken { waiter.resume() }
+    }
+
+    /// No more events will come: the consumer reads what is queued, then the end.
+    func finish() {
+        let woken = incomingLock.withLock { () -> [UnsafeContinuation<Void, Never>] in
+            isFinished = true
+            let woken = waiters
+            waiters = []
+            return woken
+        }
+        for waiter in woken { waiter.resume() }
+    }
+
+    /// The consumer is gone (its task was cancelled or it dropped the stream): drops what is
+    /// queued, ends the stream, and runs the termination handler once.
+    func cancel() {
+        let (first, woken) = incomingLock.withLock { () -> (Bool, [UnsafeContinuation<Void, Never>]) in
+            let first = !isCancelled
+            let woken = waiters
+            isFinished = true
+            isCancelled = true
+            incoming = []
+            waiters = []
+            return (first, woken)
+        }
+        guard first else { return }
+        for waiter in woken { waiter.resume() }
+        outgoingLock.withLock {
+            outgoing = []
+            outgoingIndex = 0
+        }
+        onCancel(self)
+    }
+
+    // MARK: Consumer
+
+    /// The next event, waiting for one if none is queued; `nil` once the stream has ended.
+    func next(isolation actor: isolated (any Actor)? = #isolation) async -> PushEvent? {
+        while true {
+            switch poll() {
+            case .event(let event): return event
+            case .ended: return nil
+            case .empty: await waitForEvents()
+            }
+        }
+    }
+
+    private enum Poll {
+        case event(PushEvent)
+        case empty
+        case ended
+    }
+
+    /// Takes the next queued event without waiting.
+    private func poll() -> Poll {
+        outgoingLock.lock()
+        defer { outgoingLock.unlock() }
+        if outgoingIndex < outgoing.count {
+            return take()
+        }
+        // The batch is used up: swap in what the producer queued meanwhile.
+        outgoing.removeAll(keepingCapacity: outgoing.capacity <= Self.retainedCapacity)
+        outgoingIndex = 0
+        incomingLock.lock()
+        swap(&incoming, &outgoing)
+        let ended = isFinished
+        incomingLock.unlock()
+        guard !outgoing.isEmpty else { return ended ? .ended : .empty }
+        return take()
+    }
+
+    /// Moves the event at `outgoingIndex` out of the batch.
+    private func take() -> Poll {
+        var event: PushEvent?
+        swap(&event, &outgoing[outgoingIndex])
+        outgoingIndex += 1
+        return event.map(Poll.event) ?? .empty
+    }
+
+    /// Suspends until an event is queued, the stream finishes, or the task is cancelled.
+    private func waitForEvents(isolation actor: isolated (any Actor)? = #isolation) async {
+        await withTaskCancellationHandler {
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+                incomingLock.lock()
+                if !incoming.isEmpty || isFinished {
+                    incomingLock.unlock()
+                    continuation.resume()
+                    return
+                }
+                waiters.append(continuation)
+                incomingLock.unlock()
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
+}
