@@ -1,20 +1,37 @@
 /// The facts the dispatch rules are written in: the shorthands of `dispatch-model.md`
 /// (UN, WP, DR, F, RH, BG) and the derived facts about the notification (visible, CA, silent).
 ///
-/// Computed once per scenario so that each rule reads like the specification.
+/// Computed once per scenario so that each rule reads like the specification. Plain values
+/// only (no copy of the scenario's sets or payload), so that evaluating a scenario allocates
+/// nothing but its trace.
 struct DeliveryFacts: Sendable {
-    let scenario: DispatchScenario
-
-    init(_ scenario: DispatchScenario) {
-        self.scenario = scenario
-        let content = APSContent(aps: scenario.notification.payload["aps"]?.objectValue ?? JSONObject())
+    init(_ scenario: borrowing DispatchScenario) {
+        version = scenario.ios
+        state = scenario.state
+        centerDelegate = scenario.centerDelegate
+        presentation = scenario.presentation
+        customDismissAction = scenario.customDismissAction
+        implemented = scenario.implemented.intersection(CallbackSet(existingOn: scenario.ios))
+        backgroundMode = scenario.hasRemoteNotificationMode
+        let flags = scenario.notification.flags
         isLocal = scenario.notification.source == .local
-        visible = isLocal || content.hasAlert
-        contentAvailable = !isLocal && content.contentAvailable
-        silent = contentAvailable && content.isSilent
+        visible = isLocal || flags.hasAlert
+        contentAvailable = !isLocal && flags.contentAvailable
+        silent = contentAvailable && flags.isSilent
     }
 
-    var version: IOSVersion { scenario.ios }
+    /// The device's iOS version.
+    let version: IOSVersion
+    /// Where the app is when the notification arrives.
+    let state: ArrivalState
+    /// When the app sets the notification-center delegate.
+    let centerDelegate: CenterDelegateTiming
+    /// What `willPresent` answers.
+    let presentation: PresentationOptions
+    /// Whether the category has `customDismissAction`.
+    let customDismissAction: Bool
+    /// The callbacks the app implements that iOS calls on ``version``.
+    private let implemented: CallbackSet
 
     /// A local notification (always visible, never wakes the app).
     let isLocal: Bool
@@ -24,19 +41,20 @@ struct DeliveryFacts: Sendable {
     let contentAvailable: Bool
     /// **silent**: CA and no `alert`, `badge` or `sound`.
     let silent: Bool
+    /// **BG**: the app has the `remote-notification` background mode.
+    let backgroundMode: Bool
 
     /// Whether the app implements `callback` and iOS calls it on this version.
     /// `didFinishLaunching` is always implemented.
     func implements(_ callback: SystemCallback) -> Bool {
-        guard callback.exists(on: version) else { return false }
-        return callback == .didFinishLaunching || scenario.implements.contains(callback)
+        callback == .didFinishLaunching || implemented.contains(callback)
     }
 
     /// **UN**: iOS 10+ and a notification-center delegate that is set when the callback happens.
     /// A delegate set after launch (`afterLaunch`) misses the response that launched the app.
     func hasCenterDelegate(forColdStartResponse coldStart: Bool) -> Bool {
-        guard version >= IOSVersion(10) else { return false }
-        switch scenario.centerDelegate {
+        guard version.major >= 10 else { return false }
+        switch centerDelegate {
         case .beforeLaunchEnds: return true
         case .afterLaunch: return !coldStart
         case .none: return false
@@ -62,11 +80,6 @@ struct DeliveryFacts: Sendable {
         if fetchHandler { return .didReceiveRemoteNotificationFetch }
         if implements(.didReceiveRemoteNotification) { return .didReceiveRemoteNotification }
         return nil
-    }
-
-    /// **BG**: the app has the `remote-notification` background mode.
-    var backgroundMode: Bool {
-        scenario.backgroundModes.contains(DispatchScenario.remoteNotificationMode)
     }
 
     /// CA and F and BG: iOS runs the app in the background for this notification.

@@ -22,8 +22,12 @@ extension DispatchModel {
             // Nothing iOS shows: only opening the app from its icon does anything.
             var bare = scenario
             bare.notification = .remote(["aps": [:]])
-            let response = respond(to: scenario.user, facts: DeliveryFacts(bare), after: arrive(DeliveryFacts(bare)))
-            copyTrace = DispatchTrace(display: .none, actionDelivered: response.delivered, calls: response.calls)
+            let facts = DeliveryFacts(bare)
+            var calls = CallRecorder()
+            let arrival = arrive(facts, calls: &calls)
+            let responseStart = calls.count
+            let delivered = respond(to: scenario.user, facts: facts, after: arrival, calls: &calls)
+            copyTrace = DispatchTrace(display: .none, actionDelivered: delivered, steps: Array(calls.steps[responseStart...]))
         }
 
         var steps = copyTrace.steps

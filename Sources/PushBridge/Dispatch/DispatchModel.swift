@@ -27,13 +27,10 @@ public enum DispatchModel {
             return traceProviderChannel(scenario, transport: transport)
         }
         let facts = DeliveryFacts(scenario)
-        let arrival = arrive(facts)
-        let response = respond(to: scenario.user, facts: facts, after: arrival)
-        return DispatchTrace(
-            display: arrival.display,
-            actionDelivered: response.delivered,
-            calls: arrival.calls + response.calls
-        )
+        var calls = CallRecorder()
+        let arrival = arrive(facts, calls: &calls)
+        let delivered = respond(to: scenario.user, facts: facts, after: arrival, calls: &calls)
+        return DispatchTrace(display: arrival.display, actionDelivered: delivered, steps: calls.steps)
     }
 }
 
@@ -54,15 +51,15 @@ extension DispatchModel {
     package static func userAction(
         _ user: UserAction, scenario: DispatchScenario, display: NotificationDisplay, app: RunningApp
     ) -> (calls: [SystemCall], delivered: Bool?) {
-        var facts = scenario
-        facts.user = user
-        let outcome = respond(to: user, facts: DeliveryFacts(facts), after: ArrivalOutcome(calls: [], display: display, app: app))
-        return (outcome.calls, outcome.delivered)
+        var calls = CallRecorder()
+        let delivered = respond(to: user, facts: DeliveryFacts(scenario), after: ArrivalOutcome(display: display, app: app), calls: &calls)
+        return (calls.calls, delivered)
     }
 
     /// Phase 1 alone: the calls, display and the app's state after the notification arrives.
     package static func arrival(_ scenario: DispatchScenario) -> (calls: [SystemCall], display: NotificationDisplay, app: RunningApp) {
-        let outcome = arrive(DeliveryFacts(scenario))
-        return (outcome.calls, outcome.display, outcome.app)
+        var calls = CallRecorder()
+        let outcome = arrive(DeliveryFacts(scenario), calls: &calls)
+        return (calls.calls, outcome.display, outcome.app)
     }
 }

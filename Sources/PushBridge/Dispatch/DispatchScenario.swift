@@ -19,11 +19,15 @@ public struct DispatchScenario: Sendable, Hashable {
     /// Where the app is when the notification arrives.
     public var state: ArrivalState
     /// The notification callbacks the app implements; 1 (`didFinishLaunching`) always is.
-    public var implements: Set<SystemCallback>
+    public var implements: Set<SystemCallback> {
+        didSet { implemented = CallbackSet(implements) }
+    }
     /// When the app sets the notification-center delegate.
     public var centerDelegate: CenterDelegateTiming
     /// The app's `UIBackgroundModes`; `remote-notification` is the one the model reads.
-    public var backgroundModes: Set<String>
+    public var backgroundModes: Set<String> {
+        didSet { hasRemoteNotificationMode = backgroundModes.contains(Self.remoteNotificationMode) }
+    }
     /// The notification.
     public var notification: ScenarioNotification
     /// Whether the notification's category has `customDismissAction`.
@@ -35,6 +39,12 @@ public struct DispatchScenario: Sendable, Hashable {
 
     /// The background mode that lets iOS wake the app for `content-available` pushes.
     public static let remoteNotificationMode = "remote-notification"
+
+    /// ``implements`` as bits, kept in step with it: a scenario is read far more often than it
+    /// is changed (the model reads it on every evaluation), so the set is read once.
+    private(set) var implemented: CallbackSet
+    /// Whether ``backgroundModes`` holds ``remoteNotificationMode``, kept in step with it.
+    private(set) var hasRemoteNotificationMode: Bool
 
     /// A scenario; every parameter after `notification` has the typical app's default.
     public init(
@@ -57,6 +67,8 @@ public struct DispatchScenario: Sendable, Hashable {
         self.customDismissAction = customDismissAction
         self.presentation = presentation
         self.user = user
+        implemented = CallbackSet(implements)
+        hasRemoteNotificationMode = backgroundModes.contains(Self.remoteNotificationMode)
     }
 }
 
@@ -91,9 +103,16 @@ public struct ScenarioNotification: Sendable, Hashable {
     /// The identifier events carry; when `nil`, one is derived from the payload.
     public var id: String?
     /// The payload (`{"aps": {...}, ...custom keys}`; a provider channel's own message format).
-    public var payload: JSONObject
+    public var payload: JSONObject {
+        didSet { flags = APSContent.deliveryFlags(payload: payload) }
+    }
     /// For a Getui passthrough: the APNs copy Getui also sent while the app was offline.
     public var apnsCopy: JSONObject?
+
+    /// What the dispatch model reads of ``payload``: read when the payload is set, not on every
+    /// evaluation of a scenario (a test or a conformance run evaluates one many times). Derived
+    /// from the payload alone, so equality and hashing are unchanged by it.
+    private(set) var flags: DeliveryFlags
 
     /// A notification from its parts.
     public init(source: NotificationSource, id: String? = nil, payload: JSONObject, apnsCopy: JSONObject? = nil) {
@@ -101,6 +120,7 @@ public struct ScenarioNotification: Sendable, Hashable {
         self.id = id
         self.payload = payload
         self.apnsCopy = apnsCopy
+        flags = APSContent.deliveryFlags(payload: payload)
     }
 
     /// A remote notification.

@@ -34,6 +34,25 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
     /// The selector.
     public var description: String { rawValue }
 
+    /// Hashes the case, not the selector's text (a `Set<SystemCallback>` is hashed a lot).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bit)
+    }
+
+    /// The callback's bit in a ``CallbackSet``.
+    var bit: UInt16 {
+        switch self {
+        case .didFinishLaunching: 1 << 0
+        case .didReceiveRemoteNotification: 1 << 1
+        case .didReceiveRemoteNotificationFetch: 1 << 2
+        case .willPresent: 1 << 3
+        case .didReceiveResponse: 1 << 4
+        case .didReceiveLocalNotification: 1 << 5
+        case .handleActionForRemote: 1 << 6
+        case .handleActionForLocal: 1 << 7
+        }
+    }
+
     /// The seed articles' label: `1`–`5`, `L`, `A` or `AL`.
     public var seedLabel: String {
         switch self {
@@ -82,4 +101,36 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
         default: false
         }
     }
+}
+
+/// A set of callbacks as bits: what the dispatch model asks of an app's implemented callbacks,
+/// without hashing.
+struct CallbackSet: Sendable, Hashable {
+    private var bits: UInt16 = 0
+
+    /// The empty set.
+    init() {}
+
+    /// The callbacks of `callbacks`.
+    init(_ callbacks: some Sequence<SystemCallback>) {
+        for callback in callbacks { bits |= callback.bit }
+    }
+
+    /// The callbacks iOS `version` calls.
+    init(existingOn version: IOSVersion) {
+        for callback in Self.everyCallback where callback.exists(on: version) { bits |= callback.bit }
+    }
+
+    /// Every callback, built once (`allCases` builds a new array at each use).
+    private static let everyCallback = SystemCallback.allCases
+
+    /// The callbacks in both sets.
+    func intersection(_ other: CallbackSet) -> CallbackSet {
+        var both = self
+        both.bits &= other.bits
+        return both
+    }
+
+    /// Whether `callback` is in the set.
+    func contains(_ callback: SystemCallback) -> Bool { bits & callback.bit != 0 }
 }

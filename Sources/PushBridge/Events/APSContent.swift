@@ -69,7 +69,26 @@ public struct APSContent: Sendable, Hashable {
         threadID = aps["thread-id"]?.stringValue
         contentAvailable = Self.isNumberOne(aps["content-available"])
         mutableContent = Self.isNumberOne(aps["mutable-content"])
-        isSilent = contentAvailable && aps["alert"] == nil && aps["badge"] == nil && aps["sound"] == nil
+        isSilent = Self.isSilent(aps, contentAvailable: contentAvailable)
+    }
+
+    /// What the dispatch model needs of a payload, read with four look-ups: whether it shows an
+    /// alert, whether it is content-available, whether it is silent.
+    static func deliveryFlags(payload: JSONObject) -> DeliveryFlags {
+        guard case .object(let aps) = payload["aps"] else { return DeliveryFlags() }
+        let contentAvailable = isNumberOne(aps["content-available"])
+        let hasAlert: Bool
+        switch aps["alert"] {
+        case .string(let text): hasAlert = !text.isEmpty
+        case .object(let alert): hasAlert = !alert.isEmpty
+        default: hasAlert = false
+        }
+        return DeliveryFlags(hasAlert: hasAlert, contentAvailable: contentAvailable, isSilent: isSilent(aps, contentAvailable: contentAvailable))
+    }
+
+    /// Content-available with no `alert`, `badge` or `sound` key at all.
+    private static func isSilent(_ aps: JSONObject, contentAvailable: Bool) -> Bool {
+        contentAvailable && aps["alert"] == nil && aps["badge"] == nil && aps["sound"] == nil
     }
 
     /// APNs flags are "the number 1": `1` or `1.0`, never `true`.
@@ -80,4 +99,14 @@ public struct APSContent: Sendable, Hashable {
         default: false
         }
     }
+}
+
+/// The three facts of a payload the dispatch model's rules read (see ``APSContent``).
+struct DeliveryFlags: Sendable, Hashable {
+    /// `aps.alert` is present and non-empty.
+    var hasAlert = false
+    /// `aps.content-available` is the number 1.
+    var contentAvailable = false
+    /// Content-available with no `alert`, `badge` or `sound`.
+    var isSilent = false
 }
