@@ -87,17 +87,31 @@ public struct ScenarioSpace: Sequence, Sendable {
     }
 
     /// Iterates the space without materialising it.
+    ///
+    /// The scenarios it yields share what they have in common (each subset of callbacks, each
+    /// payload, the background modes): built once per iteration rather than once per scenario, so
+    /// iterating allocates little and the scenarios it yields, kept together, take little memory.
     public struct Iterator: IteratorProtocol {
         private let space: ScenarioSpace
         private var index = 0
+        private let subsets: [Set<SystemCallback>]
+        private let notifications: [ScenarioNotification]
+        private let backgroundModes: Set<String> = [DispatchScenario.remoteNotificationMode]
 
-        fileprivate init(_ space: ScenarioSpace) { self.space = space }
+        fileprivate init(_ space: ScenarioSpace) {
+            self.space = space
+            subsets = (0..<(1 << space.callbacks.count)).map(space.callbacks(inSubset:))
+            notifications = space.payloads.map { $0.notification(id: "") }
+        }
 
         /// The next scenario, or `nil` after the last.
         public mutating func next() -> DispatchScenario? {
             guard index < space.count else { return nil }
             defer { index += 1 }
-            return space.scenario(at: index)
+            let position = space.position(of: index)
+            var notification = notifications[position.payload]
+            notification.id = ScenarioSpace.identifier(of: index)
+            return space.scenario(at: position, implementing: subsets[position.subset], notification: notification, backgroundModes: backgroundModes)
         }
     }
 
@@ -106,20 +120,53 @@ public struct ScenarioSpace: Sequence, Sendable {
 
     /// The scenario at `index` (0 ..< ``count``), decoded in mixed radix.
     public func scenario(at index: Int) -> DispatchScenario {
+        let position = position(of: index)
+        return scenario(
+            at: position, implementing: callbacks(inSubset: position.subset),
+            notification: payloads[position.payload].notification(id: Self.identifier(of: index)),
+            backgroundModes: [DispatchScenario.remoteNotificationMode])
+    }
+
+    /// Where a scenario's index points along each dimension of the space.
+    private struct Position {
+        var subset: Int
+        var payload: Int
+        var version: Int
+        var state: Int
+        var centerDelegate: Int
+        var customDismissAction: Int
+        var presentation: Int
+        var action: Int
+    }
+
+    /// The index decoded in mixed radix: the subset of callbacks varies fastest.
+    private func position(of index: Int) -> Position {
         var rest = index
-        func pick<Element>(_ elements: [Element]) -> Element {
-            let element = elements[rest % elements.count]
-            rest /= elements.count
-            return element
+        func pick(_ count: Int) -> Int {
+            defer { rest /= count }
+            return rest % count
         }
-        let subsetCount = 1 << callbacks.count
-        let subset = rest % subsetCount
-        rest /= subsetCount
-        let implemented = Set(callbacks.enumerated().filter { subset & (1 << $0.offset) != 0 }.map(\.element))
-        let payload = pick(payloads)
-        return DispatchScenario(
-            ios: pick(versions), state: pick(states), implements: implemented,
-            centerDelegate: pick(centerDelegates), notification: payload.notification(id: "s-\(index)"),
-            customDismissAction: pick(customDismissActions), presentation: pick(presentations), user: pick(actions))
+        return Position(
+            subset: pick(1 << callbacks.count), payload: pick(payloads.count), version: pick(versions.count), state: pick(states.count),
+            centerDelegate: pick(centerDelegates.count), customDismissAction: pick(customDismissActions.count),
+            presentation: pick(presentations.count), action: pick(actions.count))
+    }
+
+    /// The callbacks whose bits are set in `subset`.
+    private func callbacks(inSubset subset: Int) -> Set<SystemCallback> {
+        Set(callbacks.enumerated().filter { subset & (1 << $0.offset) != 0 }.map(\.element))
+    }
+
+    /// The identifier the scenario at `index` gives its notification.
+    private static func identifier(of index: Int) -> String { "s-\(index)" }
+
+    private func scenario(
+        at position: Position, implementing implemented: Set<SystemCallback>, notification: ScenarioNotification, backgroundModes: Set<String>
+    ) -> DispatchScenario {
+        DispatchScenario(
+            ios: versions[position.version], state: states[position.state], implements: implemented,
+            centerDelegate: centerDelegates[position.centerDelegate], backgroundModes: backgroundModes, notification: notification,
+            customDismissAction: customDismissActions[position.customDismissAction], presentation: presentations[position.presentation],
+            user: actions[position.action])
     }
 }
