@@ -90,9 +90,15 @@ final class EventSubscription: @unchecked Sendable {
 
     // MARK: Consumer
 
-    /// The next event, waiting for one if none is queued; `nil` once the stream has ended.
+    /// The next event, waiting for one if none is queued; `nil` once the stream has ended or
+    /// the consuming task is cancelled (which cancels the subscription, queued events and all,
+    /// as `AsyncStream` does).
     func next(isolation actor: isolated (any Actor)? = #isolation) async -> PushEvent? {
         while true {
+            if Task.isCancelled {
+                cancel()
+                return nil
+            }
             switch poll() {
             case .event(let event): return event
             case .ended: return nil
