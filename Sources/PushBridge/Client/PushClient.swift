@@ -25,18 +25,9 @@ public final class PushClient: Sendable {
     /// The provider adapter behind this client (``NoOpProvider`` by default).
     public let provider: any PushProvider
     /// The bounds and defaults this client runs with.
-    public let options: PushClientOptions
-    let scheduler: any PushScheduler
-    let state: Locked<State>
-
-    struct State {
-        var normalizer: PushEventNormalizer
-        var hub: EventHub
-        var launchDeadline: ScheduledWork?
-        var presentationHandler: PresentationHandler?
-        var backgroundWorkHandler: BackgroundWorkHandler?
-        var responseHandler: ResponseHandler?
-    }
+    public var options: PushClientOptions { core.options }
+    /// The normaliser, subscribers and handlers the provider feeds.
+    let core: PushClientCore
 
     /// Decides how a notification that arrives in the foreground is presented.
     public typealias PresentationHandler = @Sendable (PushNotification) async -> PresentationOptions
@@ -54,25 +45,12 @@ public final class PushClient: Sendable {
         scheduler: any PushScheduler = DispatchScheduler()
     ) {
         self.provider = provider
-        self.options = options
-        self.scheduler = scheduler
-        state = Locked(State(
-            normalizer: PushEventNormalizer(dedupeWindow: options.dedupeWindow),
-            hub: EventHub(heldLimit: options.heldEventLimit)))
-        provider.attach(to: PushEventSink(
-            invocation: { [weak self] invocation, completion in
-                guard let self else { return completion?.completeWithDefault() ?? () }
-                self.normalize(invocation, completion: completion)
-            },
-            message: { [weak self] message in self?.deliver(message) },
-            event: { [weak self] event in self?.publish(event) }))
+        core = PushClientCore(options: options, scheduler: scheduler)
+        provider.attach(to: core.sink)
     }
 
     deinit {
-        state.withLock { state in
-            state.launchDeadline?.cancel()
-            state.hub.finishAll()
-        }
+        core.close()
     }
 
     // MARK: Subscribing
@@ -84,39 +62,35 @@ public final class PushClient: Sendable {
     /// subscribing and the first `await`. Each call returns a fresh stream; ending the iteration
     /// (or cancelling its task) unsubscribes.
     public func events() -> PushEventStream {
-        let subscription = EventSubscription { [weak self] subscription in
-            self?.state.withLock { $0.hub.remove(subscription) }
-        }
-        state.withLock { $0.hub.add(subscription) }
-        return PushEventStream(subscription)
+        PushEventStream(core.subscribe())
     }
 
     /// How many streams are subscribed now.
-    public var subscriberCount: Int { state.withLock { $0.hub.subscriberCount } }
+    public var subscriberCount: Int { core.state.withLock { $0.hub.subscriberCount } }
     /// How many events are held for the next subscriber.
-    public var heldEventCount: Int { state.withLock { $0.hub.heldCount } }
+    public var heldEventCount: Int { core.state.withLock { $0.hub.heldCount } }
     /// How many entries the normaliser remembers for deduplication (bounded by the options).
-    package var rememberedCount: Int { state.withLock { $0.normalizer.rememberedCount } }
+    package var rememberedCount: Int { core.state.withLock { $0.normalizer.rememberedCount } }
 
     /// How many held events were dropped, oldest first, because the hold was full.
-    public var droppedEventCount: Int { state.withLock { $0.hub.droppedCount } }
+    public var droppedEventCount: Int { core.state.withLock { $0.hub.droppedCount } }
 
     // MARK: The app's decisions
 
     /// Sets how foreground notifications are presented; `nil` restores the default
     /// (``PushClientOptions/defaultPresentation``).
     public func setPresentationHandler(_ handler: PresentationHandler?) {
-        state.withLock { $0.presentationHandler = handler }
+        core.state.withLock { $0.presentationHandler = handler }
     }
 
     /// Sets the background work run for method 3's pushes; `nil` answers `.noData` at once.
     public func setBackgroundWorkHandler(_ handler: BackgroundWorkHandler?) {
-        state.withLock { $0.backgroundWorkHandler = handler }
+        core.state.withLock { $0.backgroundWorkHandler = handler }
     }
 
     /// Sets the work run for each response before iOS is told it is handled; `nil` answers at once.
     public func setResponseHandler(_ handler: ResponseHandler?) {
-        state.withLock { $0.responseHandler = handler }
+        core.state.withLock { $0.responseHandler = handler }
     }
 
     // MARK: Publishing
@@ -124,13 +98,11 @@ public final class PushClient: Sendable {
     /// Publishes an event that did not come through a system callback (a provider's
     /// registration or state). Deduplication does not apply.
     func publish(_ event: PushEvent) {
-        state.withLock { $0.hub.publish(event) }
+        core.publish(event)
     }
 
     /// Delivers a provider's own-channel message, unless it or its APNs copy was delivered already.
     func deliver(_ message: PushEvent.Message) {
-        state.withLock { state in
-            state.normalizer.consume(message: message) { state.hub.publish($0) }
-        }
+        core.deliver(message)
     }
 }

@@ -49,6 +49,12 @@ public struct PushEventNormalizer: Sendable {
             hash = id.hashValue
         }
 
+        /// A notification's identity, with the hash it computed when it was read.
+        init(_ notification: PushNotification) {
+            id = notification.id
+            hash = notification.idHash
+        }
+
         static func == (lhs: IdentityKey, rhs: IdentityKey) -> Bool { lhs.hash == rhs.hash && lhs.id == rhs.id }
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
@@ -125,7 +131,7 @@ public struct PushEventNormalizer: Sendable {
             return
         }
         guard let notification = invocation.notification else { return }
-        let identity = IdentityKey(notification.id)
+        let identity = IdentityKey(notification)
         let launch = takeLaunch(for: notification, emit: emit)
         let launchedForIt = launch != nil
         if !launchedForIt, isUserResponse(invocation), flushedLaunches.contains(identity, hash: identity.hash) { return }
@@ -179,7 +185,7 @@ public struct PushEventNormalizer: Sendable {
     public mutating func flush(emit: (PushEvent) -> Void) {
         guard let launch = pendingLaunch else { return }
         pendingLaunch = nil
-        let identity = IdentityKey(launch.notification.id)
+        let identity = IdentityKey(launch.notification)
         switch launch.state {
         case .inactive, .active:
             _ = flushedLaunches.insert(identity, hash: identity.hash)

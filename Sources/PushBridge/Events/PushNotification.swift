@@ -15,12 +15,15 @@ public struct PushNotification: Sendable, Hashable {
     /// for each string of its content.
     private final class Storage: Sendable {
         let id: String
+        /// `id.hashValue`, computed once: deduplication looks the identity up on every callback.
+        let idHash: Int
         let source: NotificationSource
         let content: APSContent
         let payload: JSONObject
 
         init(id: String, source: NotificationSource, content: APSContent, payload: JSONObject) {
             self.id = id
+            idHash = id.hashValue
             self.source = source
             self.content = content
             self.payload = payload
@@ -31,6 +34,8 @@ public struct PushNotification: Sendable, Hashable {
 
     /// The identity events carry and deduplication keys on (see ``NotificationIdentity``).
     public var id: String { storage.id }
+    /// `id.hashValue`, computed once when the notification was read.
+    var idHash: Int { storage.idHash }
     /// Remote or local.
     public var source: NotificationSource { storage.source }
     /// The parsed `aps` content.
