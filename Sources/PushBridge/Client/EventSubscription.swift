@@ -95,11 +95,7 @@ final class EventSubscription: @unchecked Sendable {
     /// as `AsyncStream` does).
     func next(isolation actor: isolated (any Actor)? = #isolation) async -> PushEvent? {
         while true {
-            if Task.isCancelled {
-                cancel()
-                return nil
-            }
-            switch poll() {
+            switch nextQueued() {
             case .event(let event): return event
             case .ended: return nil
             case .empty: await waitForEvents()
@@ -107,9 +103,28 @@ final class EventSubscription: @unchecked Sendable {
         }
     }
 
-    private enum Poll {
+    /// The next queued event without waiting: what ``next(isolation:)`` returns at once when
+    /// it can, so that reading a queued event is a plain call, not an `await`.
+    func nextQueued() -> Poll {
+        if isCurrentTaskCancelled {
+            cancel()
+            return .ended
+        }
+        return poll()
+    }
+
+    /// Whether the task reading the stream was cancelled.
+    private var isCurrentTaskCancelled: Bool {
+        withUnsafeCurrentTask { task in task?.isCancelled ?? false }
+    }
+
+    /// What a read without waiting found.
+    enum Poll {
+        /// The next event.
         case event(PushEvent)
+        /// Nothing is queued yet.
         case empty
+        /// The stream has ended.
         case ended
     }
 

@@ -40,14 +40,22 @@ public struct PushEventStream: AsyncSequence, Sendable {
 
         /// The next event, waiting for one if none is queued; `nil` once the stream has ended.
         public mutating func next() async -> PushEvent? {
-            await handle.subscription.next()
+            switch handle.subscription.nextQueued() {
+            case .event(let event): return event
+            case .ended: return nil
+            case .empty: return await handle.subscription.next()
+            }
         }
 
         /// The next event, read without leaving `actor` (a `for await` loop on the main actor
         /// stays there); `nil` once the stream has ended.
         @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
         public mutating func next(isolation actor: isolated (any Actor)?) async -> PushEvent? {
-            await handle.subscription.next(isolation: actor)
+            switch handle.subscription.nextQueued() {
+            case .event(let event): return event
+            case .ended: return nil
+            case .empty: return await handle.subscription.next(isolation: actor)
+            }
         }
     }
 }
