@@ -46,6 +46,16 @@ enum Harness {
         return bytes < 0 ? nil : Int(bytes)
     }
 
+    /// The bytes and the number of allocations `body` makes (every thread counts while it runs);
+    /// `nil` where allocations cannot be counted (only glibc's allocator is interposed).
+    static func allocations(_ body: () async -> Void) async -> (bytes: Int, calls: Int)? {
+        guard pushbridge_allocation_counting_available() != 0 else { return nil }
+        pushbridge_allocation_counting_start()
+        await body()
+        pushbridge_allocation_counting_stop()
+        return (Int(pushbridge_allocation_counted_bytes()), Int(pushbridge_allocation_counted_calls()))
+    }
+
     /// One result line: the figure, the baseline, the ratio and the target.
     static func report(_ name: String, value: Double, unit: String, baseline: (name: String, value: Double)?, target: String, met: Bool) {
         var line = "\(name): \(format(value)) \(unit)"
