@@ -14,19 +14,19 @@ final class EventSubscription: @unchecked Sendable {
     /// Capacity a drained buffer keeps for reuse; a larger one is released.
     static let retainedCapacity = 1_024
 
-    // The producer's side, under `incomingLock`.
+    // The producer's side, under `incomingLock`. Every stored property is guarded by one of the
+    // two locks, so none needs the runtime's dynamic exclusivity check as well.
     private let incomingLock = PlatformLock()
-    private var incoming: [PushEvent?] = []
-    private var waiters: [UnsafeContinuation<Void, Never>] = []
-    private var isFinished = false
-    private var isCancelled = false
+    @exclusivity(unchecked) private var incoming = EventBuffer()
+    @exclusivity(unchecked) private var waiters: [UnsafeContinuation<Void, Never>] = []
+    @exclusivity(unchecked) private var isFinished = false
+    @exclusivity(unchecked) private var isCancelled = false
 
     // The consumer's side, under `outgoingLock` (taken before `incomingLock`, never after).
     private let outgoingLock = PlatformLock()
-    /// Read slots are set to `nil` as they are read, moving the event out (no retain, no
-    /// release: the event's reference count is left to the consumer, on the consumer's thread).
-    private var outgoing: [PushEvent?] = []
-    private var outgoingIndex = 0
+    /// Events are moved out as they are read (no retain, no release: the event's reference
+    /// count is left to the consumer, on the consumer's thread).
+    @exclusivity(unchecked) private var outgoing = EventBuffer()
 
     /// Runs once, when the consumer cancels (the client removes the subscription from its hub).
     private let onCancel: @Sendable (EventSubscription) -> Void
@@ -75,16 +75,13 @@ final class EventSubscription: @unchecked Sendable {
             let woken = waiters
             isFinished = true
             isCancelled = true
-            incoming = []
+            incoming.reset(retainedCapacity: 0)
             waiters = []
             return (first, woken)
         }
         guard first else { return }
         for waiter in woken { waiter.resume() }
-        outgoingLock.withLock {
-            outgoing = []
-            outgoingIndex = 0
-        }
+        outgoingLock.withLock { outgoing.reset(retainedCapacity: 0) }
         onCancel(self)
     }
 
@@ -132,26 +129,15 @@ final class EventSubscription: @unchecked Sendable {
     private func poll() -> Poll {
         outgoingLock.lock()
         defer { outgoingLock.unlock() }
-        if outgoingIndex < outgoing.count {
-            return take()
-        }
+        if let event = outgoing.moveNext() { return .event(event) }
         // The batch is used up: swap in what the producer queued meanwhile.
-        outgoing.removeAll(keepingCapacity: outgoing.capacity <= Self.retainedCapacity)
-        outgoingIndex = 0
+        outgoing.reset(retainedCapacity: Self.retainedCapacity)
         incomingLock.lock()
         swap(&incoming, &outgoing)
         let ended = isFinished
         incomingLock.unlock()
-        guard !outgoing.isEmpty else { return ended ? .ended : .empty }
-        return take()
-    }
-
-    /// Moves the event at `outgoingIndex` out of the batch.
-    private func take() -> Poll {
-        var event: PushEvent?
-        swap(&event, &outgoing[outgoingIndex])
-        outgoingIndex += 1
-        return event.map(Poll.event) ?? .empty
+        if let event = outgoing.moveNext() { return .event(event) }
+        return ended ? .ended : .empty
     }
 
     /// Suspends until an event is queued, the stream finishes, or the task is cancelled.

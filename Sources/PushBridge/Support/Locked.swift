@@ -3,7 +3,9 @@
 /// Never call out to app code or `await` inside ``withLock(_:)``.
 package final class Locked<State>: @unchecked Sendable {
     private let lock = PlatformLock()
-    private var state: State
+    /// Guarded by `lock`, so the runtime's dynamic exclusivity check (a cost on every access
+    /// of a class's stored property) would only repeat what the lock already ensures.
+    @exclusivity(unchecked) private var state: State
 
     package init(_ state: State) {
         self.state = state
