@@ -1,7 +1,9 @@
 /// The subscribers of a ``PushClient`` and the events held while there are none.
 ///
 /// A plain value: the client keeps it under the same lock as its normaliser, so events reach
-/// every subscriber in the order the normaliser emitted them.
+/// every subscriber in the order the normaliser emitted them. Its subscriptions' producer side
+/// is guarded by that same lock (the client creates them so), which is held whenever the hub is
+/// used: the hub queues events with ``EventSubscription/yieldHoldingLock(_:)``.
 struct EventHub {
     private var subscribers: [EventSubscription] = []
     private var held: [PushEvent] = []
@@ -20,7 +22,7 @@ struct EventHub {
     /// Queues `event` for every subscriber, or holds it when there is none.
     mutating func publish(_ event: PushEvent) {
         guard subscribers.isEmpty else {
-            for subscriber in subscribers { subscriber.yield(event) }
+            for subscriber in subscribers { subscriber.yieldHoldingLock(event) }
             return
         }
         guard heldLimit > 0 else {
@@ -40,7 +42,7 @@ struct EventHub {
 
     /// Adds a subscriber and hands it every held event, in order.
     mutating func add(_ subscriber: EventSubscription) {
-        for event in held[heldStart...] { subscriber.yield(event) }
+        for event in held[heldStart...] { subscriber.yieldHoldingLock(event) }
         held.removeAll(keepingCapacity: false)
         heldStart = 0
         subscribers.append(subscriber)
@@ -53,7 +55,7 @@ struct EventHub {
 
     /// Ends every subscriber's stream (each reads what is queued first).
     mutating func finishAll() {
-        for subscriber in subscribers { subscriber.finish() }
+        for subscriber in subscribers { subscriber.finishHoldingLock() }
         subscribers.removeAll()
     }
 }

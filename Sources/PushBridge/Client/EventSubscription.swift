@@ -16,7 +16,7 @@ final class EventSubscription: @unchecked Sendable {
 
     // The producer's side, under `incomingLock`. Every stored property is guarded by one of the
     // two locks, so none needs the runtime's dynamic exclusivity check as well.
-    private let incomingLock = PlatformLock()
+    private let incomingLock: PlatformLock
     @exclusivity(unchecked) private var incoming = EventBuffer()
     @exclusivity(unchecked) private var waiters: [UnsafeContinuation<Void, Never>] = []
     @exclusivity(unchecked) private var isFinished = false
@@ -32,7 +32,12 @@ final class EventSubscription: @unchecked Sendable {
     private let onCancel: @Sendable (EventSubscription) -> Void
 
     /// A subscription whose cancellation runs `onCancel` (once).
-    init(onCancel: @escaping @Sendable (EventSubscription) -> Void) {
+    ///
+    /// - Parameter incomingLock: The lock guarding the producer's side. A client passes its own
+    ///   lock: it publishes while holding it anyway (``yieldHoldingLock(_:)``), so queuing an
+    ///   event takes no second lock.
+    init(incomingLock: PlatformLock = PlatformLock(), onCancel: @escaping @Sendable (EventSubscription) -> Void) {
+        self.incomingLock = incomingLock
         self.onCancel = onCancel
     }
 
@@ -40,30 +45,32 @@ final class EventSubscription: @unchecked Sendable {
 
     /// Queues `event` and wakes a waiting consumer. Ignored once finished or cancelled.
     func yield(_ event: PushEvent) {
-        incomingLock.lock()
-        guard !isFinished else {
-            incomingLock.unlock()
-            return
-        }
+        incomingLock.withLock { yieldHoldingLock(event) }
+    }
+
+    /// ``yield(_:)`` for a caller that holds `incomingLock`. A waiting consumer is resumed under
+    /// the lock: resuming only schedules its task.
+    func yieldHoldingLock(_ event: PushEvent) {
+        guard !isFinished else { return }
         incoming.append(event)
-        guard !waiters.isEmpty else {
-            incomingLock.unlock()
-            return
-        }
-        let woken = waiters
-        waiters.removeAll(keepingCapacity: true)
-        incomingLock.unlock()
-        for waiter in woken { waiter.resume() }
+        guard !waiters.isEmpty else { return }
+        resumeWaitersHoldingLock()
     }
 
     /// No more events will come: the consumer reads what is queued, then the end.
     func finish() {
-        let woken = incomingLock.withLock { () -> [UnsafeContinuation<Void, Never>] in
-            isFinished = true
-            let woken = waiters
-            waiters = []
-            return woken
-        }
+        incomingLock.withLock { finishHoldingLock() }
+    }
+
+    /// ``finish()`` for a caller that holds `incomingLock`.
+    func finishHoldingLock() {
+        isFinished = true
+        resumeWaitersHoldingLock()
+    }
+
+    private func resumeWaitersHoldingLock() {
+        let woken = waiters
+        waiters.removeAll(keepingCapacity: true)
         for waiter in woken { waiter.resume() }
     }
 

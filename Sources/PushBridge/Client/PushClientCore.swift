@@ -51,11 +51,11 @@ final class PushClientCore: Sendable {
 
     /// A new subscription, registered before this returns.
     func subscribe() -> EventSubscription {
-        let subscription = EventSubscription { subscription in
+        let subscription = EventSubscription(incomingLock: state.lock) { subscription in
             self.state.withLock { $0.hub.remove(subscription) }
         }
         state.withLock { state in
-            if state.isClosed { subscription.finish() } else { state.hub.add(subscription) }
+            if state.isClosed { subscription.finishHoldingLock() } else { state.hub.add(subscription) }
         }
         return subscription
     }

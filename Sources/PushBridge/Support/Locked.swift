@@ -2,13 +2,16 @@
 ///
 /// Never call out to app code or `await` inside ``withLock(_:)``.
 package final class Locked<State>: @unchecked Sendable {
-    private let lock = PlatformLock()
+    /// The lock; others may share it (a client's event subscriptions do).
+    package let lock: PlatformLock
     /// Guarded by `lock`, so the runtime's dynamic exclusivity check (a cost on every access
     /// of a class's stored property) would only repeat what the lock already ensures.
     @exclusivity(unchecked) private var state: State
 
-    package init(_ state: State) {
+    /// A value guarded by `lock` (a new lock by default).
+    package init(_ state: State, lock: PlatformLock = PlatformLock()) {
         self.state = state
+        self.lock = lock
     }
 
     /// Runs `body` with exclusive access to the state.
