@@ -45,6 +45,21 @@ enum EventPipelineBenchmark {
             }
         }
 
+        // Producer and consumer on one thread, as on iOS, where the delegate callbacks and a
+        // `@MainActor` loop over the events both run on the main thread: callbacks in batches of
+        // 64, each batch read before the next (the queue stays small, its buffers reused).
+        let oneThread = await Harness.measure(operations: count) {
+            let client = PushClient(options: PushClientOptions(heldEventLimit: 0), scheduler: ManualScheduler())
+            var iterator = client.events().makeAsyncIterator()
+            var start = 0
+            while start < count {
+                let end = min(start + 64, count)
+                for index in start..<end { client.handle(invocations[index]) }
+                for _ in start..<end { _ = await iterator.next() }
+                start = end
+            }
+        }
+
         let center = NotificationCenter()
         let name = Notification.Name("kJPFNetworkDidReceiveMessageNotification")
         let counter = Counter()
@@ -61,8 +76,17 @@ enum EventPipelineBenchmark {
         Harness.report(
             "event pipeline, burst then drain", value: burst, unit: "ns/event", baseline: ("NotificationCenter post, one observer", baseline),
             target: "≤ 1× baseline", met: burst <= baseline)
-        let perSecond = 1e9 / min(pipeline, burst)
-        Harness.report("event pipeline throughput", value: perSecond, unit: "events/s", baseline: nil, target: "≥ 1,000,000 events/s", met: perSecond >= 1_000_000)
+        Harness.report(
+            "event pipeline, one thread in batches of 64", value: oneThread, unit: "ns/event",
+            baseline: ("NotificationCenter post, one observer", baseline), target: "≤ 1× baseline", met: oneThread <= baseline)
+        // The throughput is per core: the one-thread variant does all the work on one.
+        let perSecond = 1e9 / oneThread
+        Harness.report(
+            "event pipeline throughput on one core", value: perSecond, unit: "events/s", baseline: nil,
+            target: "≥ 1,000,000 events/s", met: perSecond >= 1_000_000)
+        Harness.report(
+            "event pipeline throughput, subscriber on another thread", value: 1e9 / pipeline, unit: "events/s", baseline: nil,
+            target: "≥ 1,000,000 events/s", met: 1e9 / pipeline >= 1_000_000)
     }
 }
 
