@@ -90,9 +90,21 @@ public enum JSONWriter {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// Whether a UTF-8 byte may start something ``writeString(_:to:)`` escapes: a quote, a
+    /// backslash, a control character, or the lead byte of U+2028/U+2029.
+    private static func needsEscapeCheck(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2
+    }
+
     /// Writes a string with JSON's escapes (and U+2028/U+2029 escaped for JavaScript readers).
     private static func writeString(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        // Most strings need no escape: copy their UTF-8 in one go.
+        if !string.utf8.contains(where: needsEscapeCheck) {
+            output.append(contentsOf: string.utf8)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         var utf8 = string.utf8.makeIterator()
         var pending: [UInt8] = []
         while let byte = utf8.next() {
