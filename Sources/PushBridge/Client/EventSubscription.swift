@@ -1,10 +1,11 @@
 /// One subscriber's queue of events: what ``EventHub`` hands a ``PushEventStream``.
 ///
 /// A two-lock queue built for the event pipeline's hot path. The producer (the client, under its
-/// own lock) appends to `incoming`; the consumer reads a whole batch at a time from `outgoing`
-/// and swaps the two buffers only when `outgoing` is used up. So a subscriber that keeps up
-/// costs one uncontended lock per event on each side, and a consumer task suspends (and is
-/// woken) only when there is nothing left to read — never for an event already queued.
+/// own lock, which guards `incoming` too) appends to `incoming`; the consumer reads a whole batch
+/// at a time from `outgoing` and takes the producer's lock only to swap the two buffers when
+/// `outgoing` is used up. So queuing an event takes no lock beyond the client's, reading one an
+/// uncontended lock of the consumer's own, and a consumer task suspends (and is woken) only when
+/// there is nothing left to read — never for an event already queued.
 ///
 /// Events are never lost between iterators: the batch being read lives here, not in an
 /// iterator, so breaking out of one `for await` and starting another continues where the first
