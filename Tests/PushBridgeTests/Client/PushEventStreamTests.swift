@@ -29,6 +29,16 @@ import Testing
         return last
     }
 
+    /// Whether `condition` holds now or after yielding a while: for what another thread completes
+    /// soon after the test's action. Gives up (so the test fails, not hangs) after `rounds` yields.
+    static func eventually(rounds: Int = 10_000, _ condition: () -> Bool) async -> Bool {
+        for _ in 0..<rounds {
+            if condition() { return true }
+            await Task.yield()
+        }
+        return condition()
+    }
+
     /// The identifiers of what `subscription` yields until it ends, but never more than `limit`
     /// (a queue that repeated an event forever must fail the test, not keep it running).
     static func drain(_ subscription: EventSubscription, atMost limit: Int) async -> [String] {
@@ -275,12 +285,12 @@ import Testing
         for round in 0..<50 {
             // The consumer is suspended; the event alone must schedule it again.
             try Self.emit(["n\(round)"], to: try #require(client))
-            executor.runUntilIdle()
+            let woken = await executor.run { progress.withLock { $0.received.count } > round }
+            #expect(woken)
             #expect(progress.withLock { $0.received } == Self.ids(round + 1))
         }
         #expect(Self.release(&client), "the client is deallocated")
-        executor.runUntilIdle()
-        let ended = progress.withLock { $0.ended }
+        let ended = await executor.run { progress.withLock { $0.ended } }
         #expect(ended, "a suspended consumer is woken by the client's end")
         if ended { await consumer.value } else { consumer.cancel() }
         withExtendedLifetime(executor) {}
@@ -308,11 +318,10 @@ import Testing
         #expect(progress.withLock { $0.received } == ["before"])
         #expect(client.subscriberCount == 1)
 
-        consumer.cancel()  // the cancellation handler unsubscribes at once
+        consumer.cancel()
+        let ended = await executor.run { progress.withLock { $0.ended } && client.subscriberCount == 0 }
+        #expect(ended, "next returned nil to the cancelled consumer, which unsubscribed")
         #expect(client.subscriberCount == 0)
-        executor.runUntilIdle()
-        let ended = progress.withLock { $0.ended }
-        #expect(ended, "next returned nil to the cancelled consumer")
         #expect(progress.withLock { $0.afterEnd } == nil)
         if ended { await consumer.value }
         // With nobody subscribed, new events are held for the next subscriber.
@@ -336,12 +345,12 @@ import Testing
         }
         try Self.emit(Self.ids(3), to: client)
         consumer.cancel()
-        // Either the handler ran here or the consumer cancels itself at its next wait: either
-        // way the subscription is gone before the loop ends.
+        // Either the cancellation handler ends a waiting consumer or the consumer notices at its
+        // next read: either way the loop ends and the subscription goes.
         let (count, afterEnd) = await consumer.value
         #expect(count <= 3)
         #expect(afterEnd == nil)
-        #expect(client.subscriberCount == 0)
+        #expect(await Self.eventually { client.subscriberCount == 0 })
     }
 
     // A consumer must notice its task's cancellation even when events are queued: noticing it
@@ -365,6 +374,36 @@ import Testing
         // what it had buffered; `EventSubscription.cancel` drops even that), never the later ones.
         #expect(read <= 1)
         #expect(client.subscriberCount == 0)
+    }
+
+    // BUG (reported, not fixed here; disabled because it deadlocks the test process): the
+    // runtime runs a task's cancellation handler holding that task's status lock, and
+    // `waitForEvents`'s handler (`EventSubscription.cancel`) takes the client's lock (directly, as
+    // the incoming lock, and through `onCancel`); meanwhile a producer publishing under the
+    // client's lock resumes the waiting consumer, which needs the same task's status lock.
+    // Enable to reproduce: it hangs within the first few iterations.
+    @Test(.disabled("deadlocks: cancelling a waiting consumer while the client publishes to it"))
+    func cancellingAWaitingConsumerWhileEventsArriveDoesNotDeadlock() async throws {
+        let notes = try Self.ids(64).map { try Fixture.notification($0) }
+        for _ in 0..<2_000 {
+            let client = PushClient(scheduler: ManualScheduler())
+            let stream = client.events()
+            let consumer = Task {
+                var count = 0
+                for await _ in stream {
+                    count += 1
+                    if count > notes.count { break }
+                }
+            }
+            let producer = Task.detached {
+                for note in notes { client.handle(Fixture.willPresent(note)) }
+            }
+            await Task.yield()
+            consumer.cancel()
+            await producer.value
+            await consumer.value
+            #expect(await Self.eventually { client.subscriberCount == 0 })
+        }
     }
 
     @Test func droppingTheStreamAndEveryIteratorUnsubscribes() async throws {
@@ -429,7 +468,7 @@ import Testing
         executor.runUntilIdle()
         #expect(!outcome.withLock { $0.ended }, "suspended on an empty queue")
         #expect(Self.release(&client), "the client is deallocated")
-        executor.runUntilIdle()
+        _ = await executor.run { outcome.withLock { $0.ended } }
         let (ended, event) = outcome.withLock { $0 }
         #expect(ended)
         #expect(event == nil)
@@ -537,5 +576,16 @@ final class ManualTaskExecutor: TaskExecutor, @unchecked Sendable {
         while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
+    }
+
+    /// Runs jobs until `condition` holds, yielding between rounds in case what should queue the
+    /// next job happens on another thread; gives up after `rounds` rounds. Whether it holds.
+    func run(rounds: Int = 10_000, until condition: () -> Bool) async -> Bool {
+        for _ in 0..<rounds {
+            runUntilIdle()
+            if condition() { return true }
+            await Task.yield()
+        }
+        return condition()
     }
 }
