@@ -27,6 +27,9 @@ final class EventBuffer {
     /// Whether every event written has been read (or none was written).
     var isEmpty: Bool { readIndex == count }
 
+    /// How many events are written and not yet read.
+    var unreadCount: Int { count - readIndex }
+
     /// Appends `event`, growing the buffer when it is full.
     func append(_ event: PushEvent) {
         if count == capacity { grow() }

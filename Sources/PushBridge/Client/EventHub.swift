@@ -3,7 +3,9 @@
 /// A plain value: the client keeps it under the same lock as its normaliser, so events reach
 /// every subscriber in the order the normaliser emitted them. Its subscriptions' producer side
 /// is guarded by that same lock (the client creates them so), which is held whenever the hub is
-/// used: the hub queues events with ``EventSubscription/yieldHoldingLock(_:)``.
+/// used: the hub queues events with ``EventSubscription/yieldHoldingLock(_:waking:)`` and
+/// collects the consumers to wake in ``wakeups``, which the client resumes once it has released
+/// the lock (``takeWakeups()``).
 struct EventHub {
     private var subscribers: [EventSubscription] = []
     private var held: [PushEvent] = []
@@ -11,6 +13,8 @@ struct EventHub {
     let heldLimit: Int
     /// Events dropped because more than ``heldLimit`` were held.
     private(set) var droppedCount = 0
+    /// Consumers to resume once the client's lock is released.
+    private var wakeups: [EventSubscription.Waiter] = []
 
     init(heldLimit: Int) {
         self.heldLimit = heldLimit
@@ -22,7 +26,7 @@ struct EventHub {
     /// Queues `event` for every subscriber, or holds it when there is none.
     mutating func publish(_ event: PushEvent) {
         guard subscribers.isEmpty else {
-            for subscriber in subscribers { subscriber.yieldHoldingLock(event) }
+            for subscriber in subscribers { subscriber.yieldHoldingLock(event, waking: &wakeups) }
             return
         }
         guard heldLimit > 0 else {
@@ -42,10 +46,23 @@ struct EventHub {
 
     /// Adds a subscriber and hands it every held event, in order.
     mutating func add(_ subscriber: EventSubscription) {
-        for event in held[heldStart...] { subscriber.yieldHoldingLock(event) }
+        for event in held[heldStart...] { subscriber.yieldHoldingLock(event, waking: &wakeups) }
         held.removeAll(keepingCapacity: false)
         heldStart = 0
         subscribers.append(subscriber)
+    }
+
+    /// Finishes a subscription that never joined (its client had already closed).
+    mutating func finish(_ subscriber: EventSubscription) {
+        subscriber.finishHoldingLock(waking: &wakeups)
+    }
+
+    /// The consumers to resume, handed over (empty when nobody was waiting); the caller resumes
+    /// them with ``EventSubscription/resume(_:)`` after releasing the client's lock.
+    mutating func takeWakeups() -> [EventSubscription.Waiter] {
+        guard !wakeups.isEmpty else { return [] }
+        defer { wakeups.removeAll() }
+        return wakeups
     }
 
     /// Removes a subscriber whose consumer went away.
@@ -55,7 +72,7 @@ struct EventHub {
 
     /// Ends every subscriber's stream (each reads what is queued first).
     mutating func finishAll() {
-        for subscriber in subscribers { subscriber.finishHoldingLock() }
+        for subscriber in subscribers { subscriber.finishHoldingLock(waking: &wakeups) }
         subscribers.removeAll()
     }
 }

@@ -19,9 +19,12 @@ final class EventSubscription: @unchecked Sendable {
     // two locks, so none needs the runtime's dynamic exclusivity check as well.
     private let incomingLock: PlatformLock
     @exclusivity(unchecked) private var incoming = EventBuffer()
-    @exclusivity(unchecked) private var waiters: [UnsafeContinuation<Void, Never>] = []
+    @exclusivity(unchecked) private var waiters: [Waiter] = []
     @exclusivity(unchecked) private var isFinished = false
     @exclusivity(unchecked) private var isCancelled = false
+    /// Set when a swap hands the consumer's side a batch, cleared at the next swap that finds
+    /// nothing: another iterator about to wait checks it, as it cannot read `outgoing` here.
+    @exclusivity(unchecked) private var hasUnreadBatch = false
 
     // The consumer's side, under `outgoingLock` (taken before `incomingLock`, never after).
     private let outgoingLock = PlatformLock()
@@ -44,41 +47,54 @@ final class EventSubscription: @unchecked Sendable {
 
     // MARK: Producer
 
+    /// A consumer task waiting for events, to be resumed once no lock is held.
+    typealias Waiter = UnsafeContinuation<Void, Never>
+
     /// Queues `event` and wakes a waiting consumer. Ignored once finished or cancelled.
     func yield(_ event: PushEvent) {
-        incomingLock.withLock { yieldHoldingLock(event) }
+        var woken: [Waiter] = []
+        incomingLock.withLock { yieldHoldingLock(event, waking: &woken) }
+        Self.resume(woken)
     }
 
-    /// ``yield(_:)`` for a caller that holds `incomingLock`. A waiting consumer is resumed under
-    /// the lock: resuming only schedules its task.
-    func yieldHoldingLock(_ event: PushEvent) {
+    /// ``yield(_:)`` for a caller that holds `incomingLock`: the consumers to wake are added to
+    /// `woken`, for the caller to ``resume(_:)`` after it releases the lock. Never resume under
+    /// the lock: resuming takes the consumer task's own status lock, which that task's
+    /// cancellation handler holds while it waits for this lock (``cancel()``).
+    func yieldHoldingLock(_ event: PushEvent, waking woken: inout [Waiter]) {
         guard !isFinished else { return }
         incoming.append(event)
         guard !waiters.isEmpty else { return }
-        resumeWaitersHoldingLock()
+        takeWaitersHoldingLock(into: &woken)
     }
 
     /// No more events will come: the consumer reads what is queued, then the end.
     func finish() {
-        incomingLock.withLock { finishHoldingLock() }
+        var woken: [Waiter] = []
+        incomingLock.withLock { finishHoldingLock(waking: &woken) }
+        Self.resume(woken)
     }
 
-    /// ``finish()`` for a caller that holds `incomingLock`.
-    func finishHoldingLock() {
+    /// ``finish()`` for a caller that holds `incomingLock` (see ``yieldHoldingLock(_:waking:)``).
+    func finishHoldingLock(waking woken: inout [Waiter]) {
         isFinished = true
-        resumeWaitersHoldingLock()
+        takeWaitersHoldingLock(into: &woken)
     }
 
-    private func resumeWaitersHoldingLock() {
-        let woken = waiters
-        waiters.removeAll(keepingCapacity: true)
+    /// Resumes consumers taken from subscriptions; call it holding no lock.
+    static func resume(_ woken: [Waiter]) {
         for waiter in woken { waiter.resume() }
+    }
+
+    private func takeWaitersHoldingLock(into woken: inout [Waiter]) {
+        woken.append(contentsOf: waiters)
+        waiters.removeAll(keepingCapacity: true)
     }
 
     /// The consumer is gone (its task was cancelled or it dropped the stream): drops what is
     /// queued, ends the stream, and runs the termination handler once.
     func cancel() {
-        let (first, woken) = incomingLock.withLock { () -> (Bool, [UnsafeContinuation<Void, Never>]) in
+        let (first, woken) = incomingLock.withLock { () -> (Bool, [Waiter]) in
             let first = !isCancelled
             let woken = waiters
             isFinished = true
@@ -88,7 +104,7 @@ final class EventSubscription: @unchecked Sendable {
             return (first, woken)
         }
         guard first else { return }
-        for waiter in woken { waiter.resume() }
+        Self.resume(woken)
         outgoingLock.withLock { outgoing.reset(retainedCapacity: 0) }
         onCancel(self)
     }
@@ -135,6 +151,8 @@ final class EventSubscription: @unchecked Sendable {
 
     /// Takes the next queued event without waiting.
     private func poll() -> Poll {
+        var woken: [Waiter] = []
+        defer { Self.resume(woken) }  // after both locks are released
         outgoingLock.lock()
         defer { outgoingLock.unlock() }
         if let event = outgoing.moveNext() { return .event(event) }
@@ -143,6 +161,10 @@ final class EventSubscription: @unchecked Sendable {
         incomingLock.lock()
         swap(&incoming, &outgoing)
         let ended = isFinished
+        hasUnreadBatch = !outgoing.isEmpty
+        // Another iterator of this stream waiting meanwhile may take the rest of this batch: wake
+        // it, or it would sleep beside queued events until the next one comes.
+        if outgoing.unreadCount > 1 { takeWaitersHoldingLock(into: &woken) }
         incomingLock.unlock()
         if let event = outgoing.moveNext() { return .event(event) }
         return ended ? .ended : .empty
@@ -153,7 +175,7 @@ final class EventSubscription: @unchecked Sendable {
         await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
                 incomingLock.lock()
-                if !incoming.isEmpty || isFinished {
+                if !incoming.isEmpty || isFinished || hasUnreadBatch {
                     incomingLock.unlock()
                     continuation.resume()
                     return

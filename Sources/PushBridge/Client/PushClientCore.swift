@@ -39,7 +39,7 @@ final class PushClientCore: Sendable {
 
     /// The client went away: ends every subscriber's stream (after what is queued) and stops.
     func close() {
-        state.withLock { state in
+        publishing { state in
             state.isClosed = true
             state.launchDeadline?.cancel()
             state.launchDeadline = nil
@@ -54,8 +54,8 @@ final class PushClientCore: Sendable {
         let subscription = EventSubscription(incomingLock: state.lock) { subscription in
             self.state.withLock { $0.hub.remove(subscription) }
         }
-        state.withLock { state in
-            if state.isClosed { subscription.finishHoldingLock() } else { state.hub.add(subscription) }
+        publishing { state in
+            if state.isClosed { state.hub.finish(subscription) } else { state.hub.add(subscription) }
         }
         return subscription
     }
@@ -65,7 +65,7 @@ final class PushClientCore: Sendable {
     /// Publishes an event that did not come through a system callback (a provider's
     /// registration or state). Deduplication does not apply.
     func publish(_ event: PushEvent) {
-        state.withLock { state in
+        publishing { state in
             guard !state.isClosed else { return }
             state.hub.publish(event)
         }
@@ -73,7 +73,7 @@ final class PushClientCore: Sendable {
 
     /// Delivers a provider's own-channel message, unless it or its APNs copy was delivered already.
     func deliver(_ message: PushEvent.Message) {
-        state.withLock { state in
+        publishing { state in
             guard !state.isClosed else { return }
             state.normalizer.consume(message: message) { state.hub.publish($0) }
         }
@@ -81,7 +81,7 @@ final class PushClientCore: Sendable {
 
     /// Normalises one callback (as the provider passes it on) and answers its completion handler.
     func normalize(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
-        let outcome = state.withLock { state -> (response: PushEvent?, handlers: Handlers?)? in
+        let outcome = publishing { state -> (response: PushEvent?, handlers: Handlers?)? in
             guard !state.isClosed else { return nil }
             // The user's response the completion waits for: the last event that is not an arrival.
             var response: PushEvent?
@@ -107,12 +107,23 @@ final class PushClientCore: Sendable {
 
     /// Emits a launch's event that is still waiting for its follow-up call.
     func flushLaunch() {
-        state.withLock { state in
+        publishing { state in
             state.launchDeadline?.cancel()
             state.launchDeadline = nil
             guard !state.isClosed else { return }
             state.normalizer.flush { state.hub.publish($0) }
         }
+    }
+
+    /// Runs `body` under the lock, then resumes the consumers its events woke: after the lock
+    /// is released, never under it (see ``EventSubscription/yieldHoldingLock(_:waking:)``).
+    private func publishing<Result>(_ body: (inout State) -> Result) -> Result {
+        let (result, woken) = state.withLock { state in
+            let result = body(&state)
+            return (result, state.hub.takeWakeups())
+        }
+        EventSubscription.resume(woken)
+        return result
     }
 
     private func scheduleLaunchDeadline(_ state: inout State) {
