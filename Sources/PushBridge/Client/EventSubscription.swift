@@ -112,8 +112,9 @@ final class EventSubscription: @unchecked Sendable {
     // MARK: Consumer
 
     /// The next event, waiting for one if none is queued; `nil` once the stream has ended or
-    /// the consuming task is cancelled (which cancels the subscription, queued events and all,
-    /// as `AsyncStream` does).
+    /// the consuming task is cancelled. Cancellation ends the subscription at once and drops what
+    /// is queued: a cancelled task reads nothing more (`AsyncStream` would still hand over what it
+    /// had buffered).
     func next(isolation actor: isolated (any Actor)? = #isolation) async -> PushEvent? {
         while true {
             switch nextQueued() {
