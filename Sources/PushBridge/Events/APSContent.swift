@@ -47,18 +47,18 @@ public struct APSContent: Sendable, Hashable {
 
     /// Reads the content of an `aps` dictionary.
     public init(aps: JSONObject) {
-        switch aps["alert"] {
+        let alert = aps["alert"]
+        switch alert {
         case .string(let text):
             body = text
-            hasAlert = !text.isEmpty
-        case .object(let alert):
-            title = alert["title"]?.stringValue
-            subtitle = alert["subtitle"]?.stringValue
-            body = alert["body"]?.stringValue
-            hasAlert = !alert.isEmpty
+        case .object(let fields):
+            title = fields["title"]?.stringValue
+            subtitle = fields["subtitle"]?.stringValue
+            body = fields["body"]?.stringValue
         default:
-            hasAlert = false
+            break
         }
+        hasAlert = Self.showsAlert(alert)
         badge = aps["badge"]?.integerValue.flatMap { Int(exactly: $0) }
         switch aps["sound"] {
         case .string(let name): sound = name
@@ -77,13 +77,18 @@ public struct APSContent: Sendable, Hashable {
     static func deliveryFlags(payload: JSONObject) -> DeliveryFlags {
         guard case .object(let aps) = payload["aps"] else { return DeliveryFlags() }
         let contentAvailable = isNumberOne(aps["content-available"])
-        let hasAlert: Bool
-        switch aps["alert"] {
-        case .string(let text): hasAlert = !text.isEmpty
-        case .object(let alert): hasAlert = !alert.isEmpty
-        default: hasAlert = false
+        return DeliveryFlags(
+            hasAlert: showsAlert(aps["alert"]), contentAvailable: contentAvailable,
+            isSilent: isSilent(aps, contentAvailable: contentAvailable))
+    }
+
+    /// `aps.alert` is a non-empty string or a non-empty dictionary.
+    private static func showsAlert(_ alert: JSONValue?) -> Bool {
+        switch alert {
+        case .string(let text): !text.isEmpty
+        case .object(let fields): !fields.isEmpty
+        default: false
         }
-        return DeliveryFlags(hasAlert: hasAlert, contentAvailable: contentAvailable, isSilent: isSilent(aps, contentAvailable: contentAvailable))
     }
 
     /// Content-available with no `alert`, `badge` or `sound` key at all.

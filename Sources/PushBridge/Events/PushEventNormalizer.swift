@@ -223,12 +223,14 @@ public struct PushEventNormalizer: Sendable {
         return launch
     }
 
+    /// Every (kind, origin) of an event that tells the app of a notification.
+    private static let toldKinds: [(PushEvent.Kind, PushOrigin)] = [
+        (.received, .foreground), (.received, .background), (.opened, .foreground), (.opened, .background), (.opened, .coldStart),
+    ]
+
     /// Whether the window holds a `received` or an `opened` event of `identity`.
     private func wasToldOf(_ identity: IdentityKey) -> Bool {
-        let told: [(PushEvent.Kind, PushOrigin)] = [
-            (.received, .foreground), (.received, .background), (.opened, .foreground), (.opened, .background), (.opened, .coldStart),
-        ]
-        return told.contains { kind, origin in
+        Self.toldKinds.contains { kind, origin in
             let key = EventKey(identity: identity, kind: kind, origin: origin)
             return recent.contains(key, hash: key.windowHash)
         }
