@@ -3,15 +3,17 @@
 ///
 /// Reading moves the event out of its slot without writing to it (an `Array` of optionals would
 /// store `nil` there), so the memory the consumer has read stays clean in its cache and the
-/// producer can take it back without the consumer's core giving up modified lines. Not
-/// thread-safe: the subscription guards each buffer with its lock (so the runtime's dynamic
-/// exclusivity checks are turned off for its properties).
-final class EventBuffer {
-    @exclusivity(unchecked) private var base: UnsafeMutablePointer<PushEvent>
-    @exclusivity(unchecked) private(set) var capacity: Int
+/// producer can take it back without the consumer's core giving up modified lines.
+///
+/// A noncopyable value stored inline in its subscription, not an object: using it retains and
+/// releases nothing, so the producer and the consumer never write to a shared reference count
+/// for it. Not thread-safe: the subscription guards each buffer with its lock.
+struct EventBuffer: ~Copyable {
+    private var base: UnsafeMutablePointer<PushEvent>
+    private(set) var capacity: Int
     /// Slots `0 ..< count` have been written; `0 ..< readIndex` have been moved out again.
-    @exclusivity(unchecked) private var count = 0
-    @exclusivity(unchecked) private var readIndex = 0
+    private var count = 0
+    private var readIndex = 0
 
     /// An empty buffer with room for `capacity` events before it grows.
     init(capacity: Int = 16) {
@@ -30,15 +32,15 @@ final class EventBuffer {
     /// How many events are written and not yet read.
     var unreadCount: Int { count - readIndex }
 
-    /// Appends `event`, growing the buffer when it is full.
-    func append(_ event: PushEvent) {
+    /// Appends `event` (moved in), growing the buffer when it is full.
+    mutating func append(_ event: consuming PushEvent) {
         if count == capacity { grow() }
         (base + count).initialize(to: event)
         count += 1
     }
 
     /// Moves the next unread event out, or returns `nil` when all have been read.
-    func moveNext() -> PushEvent? {
+    mutating func moveNext() -> PushEvent? {
         guard readIndex < count else { return nil }
         defer { readIndex += 1 }
         return (base + readIndex).move()
@@ -46,7 +48,7 @@ final class EventBuffer {
 
     /// Drops every unread event and starts over from the first slot; a buffer grown beyond
     /// `retainedCapacity` gives its memory back.
-    func reset(retainedCapacity: Int) {
+    mutating func reset(retainedCapacity: Int) {
         (base + readIndex).deinitialize(count: count - readIndex)
         count = 0
         readIndex = 0
@@ -58,7 +60,7 @@ final class EventBuffer {
     }
 
     /// Doubles the capacity, keeping the unread events (moved to the front).
-    private func grow() {
+    private mutating func grow() {
         let larger = UnsafeMutablePointer<PushEvent>.allocate(capacity: capacity * 2)
         larger.moveInitialize(from: base + readIndex, count: count - readIndex)
         base.deallocate()
