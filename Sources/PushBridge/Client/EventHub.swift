@@ -3,7 +3,7 @@
 /// A plain value: the client keeps it under the same lock as its normaliser, so events reach
 /// every subscriber in the order the normaliser emitted them. Its subscriptions' producer side
 /// is guarded by that same lock (the client creates them so), which is held whenever the hub is
-/// used: the hub queues events with ``EventSubscription/yieldHoldingLock(_:waking:)`` and
+/// used: the hub queues events with ``EventSubscription/yieldHoldingLock(taking:waking:)`` and
 /// collects the consumers to wake in ``wakeups``, which the client resumes once it has released
 /// the lock (``takeWakeups()``).
 struct EventHub {
@@ -23,10 +23,24 @@ struct EventHub {
     var subscriberCount: Int { subscribers.count }
     var heldCount: Int { held.count - heldStart }
 
-    /// Queues `event` for every subscriber, or holds it when there is none.
-    mutating func publish(_ event: PushEvent) {
+    /// Queues `event` for every subscriber, or holds it when there is none. The event moves to
+    /// the last subscriber (or the held events); only the others get copies.
+    mutating func publish(_ event: consuming PushEvent) {
         guard subscribers.isEmpty else {
-            for subscriber in subscribers { subscriber.yieldHoldingLock(event, waking: &wakeups) }
+            var pending: PushEvent? = consume event
+            let last = subscribers.count - 1
+            for index in subscribers.indices {
+                // The array keeps each subscription alive: borrow it rather than retain it, so
+                // publishing writes nothing to the reference count its consumer reads too.
+                Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef { subscriber in
+                    if index == last {
+                        subscriber.yieldHoldingLock(taking: &pending, waking: &wakeups)
+                    } else {
+                        var copy = pending
+                        subscriber.yieldHoldingLock(taking: &copy, waking: &wakeups)
+                    }
+                }
+            }
             return
         }
         guard heldLimit > 0 else {
@@ -46,7 +60,10 @@ struct EventHub {
 
     /// Adds a subscriber and hands it every held event, in order.
     mutating func add(_ subscriber: EventSubscription) {
-        for event in held[heldStart...] { subscriber.yieldHoldingLock(event, waking: &wakeups) }
+        for event in held[heldStart...] {
+            var pending: PushEvent? = event
+            subscriber.yieldHoldingLock(taking: &pending, waking: &wakeups)
+        }
         held.removeAll(keepingCapacity: false)
         heldStart = 0
         subscribers.append(subscriber)

@@ -5,7 +5,9 @@
 /// at a time from `outgoing` and takes the producer's lock only to swap the two buffers when
 /// `outgoing` is used up. So queuing an event takes no lock beyond the client's, reading one an
 /// uncontended lock of the consumer's own, and a consumer task suspends (and is woken) only when
-/// there is nothing left to read — never for an event already queued.
+/// there is nothing left to read — never for an event already queued. Neither side retains or
+/// releases the subscription or its buffers per event (the hub and the iterator borrow it), and
+/// an event is moved, not copied, from the normaliser into the buffer and out to the reader.
 ///
 /// Events are never lost between iterators: the batch being read lives here, not in an
 /// iterator, so breaking out of one `for await` and starting another continues where the first
@@ -26,6 +28,10 @@ final class EventSubscription: @unchecked Sendable {
     /// nothing: another iterator about to wait checks it, as it cannot read `outgoing` here.
     @exclusivity(unchecked) private var hasUnreadBatch = false
 
+    /// Keeps the two sides on different cache lines: the producer writes its side for every
+    /// event, the consumer its own, and neither should take the other's line away.
+    private let cacheLinePadding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+
     // The consumer's side, under `outgoingLock` (taken before `incomingLock`, never after).
     private let outgoingLock = PlatformLock()
     /// Events are moved out as they are read (no retain, no release: the event's reference
@@ -35,11 +41,11 @@ final class EventSubscription: @unchecked Sendable {
     /// Runs once, when the consumer cancels (the client removes the subscription from its hub).
     private let onCancel: @Sendable (EventSubscription) -> Void
 
-    /// A subscription whose cancellation runs `onCancel` (once).
+    /// A subscription whose cancellation runs `onCancel` (once, holding none of its locks).
     ///
     /// - Parameter incomingLock: The lock guarding the producer's side. A client passes its own
-    ///   lock: it publishes while holding it anyway (``yieldHoldingLock(_:)``), so queuing an
-    ///   event takes no second lock.
+    ///   lock: it publishes while holding it anyway (``yieldHoldingLock(taking:waking:)``), so
+    ///   queuing an event takes no second lock.
     init(incomingLock: PlatformLock = PlatformLock(), onCancel: @escaping @Sendable (EventSubscription) -> Void) {
         self.incomingLock = incomingLock
         self.onCancel = onCancel
@@ -51,19 +57,23 @@ final class EventSubscription: @unchecked Sendable {
     typealias Waiter = UnsafeContinuation<Void, Never>
 
     /// Queues `event` and wakes a waiting consumer. Ignored once finished or cancelled.
-    func yield(_ event: PushEvent) {
+    func yield(_ event: consuming PushEvent) {
         var woken: [Waiter] = []
-        incomingLock.withLock { yieldHoldingLock(event, waking: &woken) }
+        var pending: PushEvent? = consume event
+        incomingLock.lock()
+        yieldHoldingLock(taking: &pending, waking: &woken)
+        incomingLock.unlock()
         Self.resume(woken)
     }
 
-    /// ``yield(_:)`` for a caller that holds `incomingLock`: the consumers to wake are added to
+    /// Queues the event in `event`, moved out of it (left `nil`), for a caller that holds
+    /// `incomingLock`; ignored once finished or cancelled. The consumers to wake are added to
     /// `woken`, for the caller to ``resume(_:)`` after it releases the lock. Never resume under
     /// the lock: resuming takes the consumer task's own status lock, which that task's
     /// cancellation handler holds while it waits for this lock (``cancel()``).
-    func yieldHoldingLock(_ event: PushEvent, waking woken: inout [Waiter]) {
-        guard !isFinished else { return }
-        incoming.append(event)
+    func yieldHoldingLock(taking event: inout PushEvent?, waking woken: inout [Waiter]) {
+        guard !isFinished, let moved = event.take() else { return }
+        incoming.append(moved)
         guard !waiters.isEmpty else { return }
         takeWaitersHoldingLock(into: &woken)
     }
@@ -75,7 +85,8 @@ final class EventSubscription: @unchecked Sendable {
         Self.resume(woken)
     }
 
-    /// ``finish()`` for a caller that holds `incomingLock` (see ``yieldHoldingLock(_:waking:)``).
+    /// ``finish()`` for a caller that holds `incomingLock` (see
+    /// ``yieldHoldingLock(taking:waking:)``).
     func finishHoldingLock(waking woken: inout [Waiter]) {
         isFinished = true
         takeWaitersHoldingLock(into: &woken)

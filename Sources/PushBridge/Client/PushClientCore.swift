@@ -116,7 +116,7 @@ final class PushClientCore: Sendable {
     }
 
     /// Runs `body` under the lock, then resumes the consumers its events woke: after the lock
-    /// is released, never under it (see ``EventSubscription/yieldHoldingLock(_:waking:)``).
+    /// is released, never under it (see ``EventSubscription/yieldHoldingLock(taking:waking:)``).
     private func publishing<Result>(_ body: (inout State) -> Result) -> Result {
         let (result, woken) = state.withLock { state in
             let result = body(&state)

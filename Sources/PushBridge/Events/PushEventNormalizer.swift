@@ -122,7 +122,7 @@ public struct PushEventNormalizer: Sendable {
     public var hasPendingLaunch: Bool { pendingLaunch != nil }
 
     /// Feeds one callback; calls `emit` for each event it completes, in order.
-    public mutating func consume(_ invocation: CallbackInvocation, emit: (PushEvent) -> Void) {
+    public mutating func consume(_ invocation: CallbackInvocation, emit: (consuming PushEvent) -> Void) {
         if invocation.callback == .didFinishLaunching {
             flush(emit: emit)
             if invocation.launchOptionsKey != nil, let notification = invocation.notification {
@@ -139,25 +139,25 @@ public struct PushEventNormalizer: Sendable {
         case .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch, .didReceiveLocalNotification:
             switch invocation.state {
             case .active where presented.contains(identity, hash: identity.hash):
-                deliver(.opened(.init(notification: notification, origin: .foreground, action: .default)), identity, emit)
-            case .active: deliver(.received(.init(notification: notification, origin: .foreground)), identity, emit)
-            case .background: deliver(.received(.init(notification: notification, origin: .background)), identity, emit)
+                deliver(.opened(.init(notification: consume notification, origin: .foreground, action: .default)), identity, emit)
+            case .active: deliver(.received(.init(notification: consume notification, origin: .foreground)), identity, emit)
+            case .background: deliver(.received(.init(notification: consume notification, origin: .background)), identity, emit)
             case .inactive:
                 let origin: PushOrigin = launchedForIt ? .coldStart : .background
-                deliver(.opened(.init(notification: notification, origin: origin, action: .default)), identity, emit)
+                deliver(.opened(.init(notification: consume notification, origin: origin, action: .default)), identity, emit)
             }
         case .willPresent:
             _ = presented.insert(identity, hash: identity.hash)
-            deliver(.received(.init(notification: notification, origin: .foreground)), identity, emit)
+            deliver(.received(.init(notification: consume notification, origin: .foreground)), identity, emit)
         case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal:
             let origin: PushOrigin = launchedForIt ? .coldStart : (invocation.state == .active ? .foreground : .background)
             switch invocation.action ?? .default {
             case .dismiss:
-                deliver(.dismissed(.init(notification: notification)), identity, emit)
+                deliver(.dismissed(.init(notification: consume notification)), identity, emit)
             case .default:
-                deliver(.opened(.init(notification: notification, origin: origin, action: .default, textInput: invocation.textInput)), identity, emit)
+                deliver(.opened(.init(notification: consume notification, origin: origin, action: .default, textInput: invocation.textInput)), identity, emit)
             case .custom(let id):
-                deliver(.opened(.init(notification: notification, origin: origin, action: .custom(id), textInput: invocation.textInput)), identity, emit)
+                deliver(.opened(.init(notification: consume notification, origin: origin, action: .custom(id), textInput: invocation.textInput)), identity, emit)
             }
         case .didFinishLaunching:
             break
@@ -174,7 +174,7 @@ public struct PushEventNormalizer: Sendable {
     /// Feeds a provider's own-channel message (JPush custom message, Getui passthrough); calls
     /// `emit` unless the same message was already delivered, or the app was already told of its
     /// APNs copy (same ID).
-    public mutating func consume(message: PushEvent.Message, emit: (PushEvent) -> Void) {
+    public mutating func consume(message: PushEvent.Message, emit: (consuming PushEvent) -> Void) {
         let identity = IdentityKey(message.id)
         guard !wasToldOf(identity) else { return }
         deliver(.message(message), identity, emit)
@@ -182,7 +182,7 @@ public struct PushEventNormalizer: Sendable {
 
     /// Emits the event of a launch whose follow-up call never came: `opened` (`coldStart`) for a
     /// launch by the user, `received` (`background`) for a launch into the background.
-    public mutating func flush(emit: (PushEvent) -> Void) {
+    public mutating func flush(emit: (consuming PushEvent) -> Void) {
         guard let launch = pendingLaunch else { return }
         pendingLaunch = nil
         let identity = IdentityKey(launch.notification)
@@ -213,7 +213,7 @@ public struct PushEventNormalizer: Sendable {
 
     /// The pending launch, if it was for `notification` (the call completes it); a launch for
     /// another notification is flushed first.
-    private mutating func takeLaunch(for notification: PushNotification, emit: (PushEvent) -> Void) -> PendingLaunch? {
+    private mutating func takeLaunch(for notification: PushNotification, emit: (consuming PushEvent) -> Void) -> PendingLaunch? {
         guard let launch = pendingLaunch else { return nil }
         guard launch.notification.id == notification.id else {
             flush(emit: emit)
@@ -237,9 +237,10 @@ public struct PushEventNormalizer: Sendable {
     }
 
     /// Emits `event` (about `identity`) unless the window already holds its (id, kind, origin).
-    private mutating func deliver(_ event: PushEvent, _ identity: IdentityKey, _ emit: (PushEvent) -> Void) {
-        let kind = event.kind
-        let key = EventKey(identity: identity, kind: kind, origin: event.origin)
+    ///
+    /// The event is moved along to `emit`, not copied: no reference count is touched on its way.
+    private mutating func deliver(_ event: consuming PushEvent, _ identity: IdentityKey, _ emit: (consuming PushEvent) -> Void) {
+        let key = EventKey(identity: identity, kind: event.kind, origin: event.origin)
         guard recent.insert(key, hash: key.windowHash) else { return }
         emit(event)
     }
