@@ -121,7 +121,8 @@ public struct PushEventNormalizer: Sendable {
     /// Whether a launch's event is waiting for the call that may follow it.
     public var hasPendingLaunch: Bool { pendingLaunch != nil }
 
-    /// Feeds one callback; calls `emit` for each event it completes, in order.
+    /// Feeds one callback; calls `emit` for each event it completes, in order. `emit` owns each
+    /// event it is given: storing it costs no copy.
     public mutating func consume(_ invocation: CallbackInvocation, emit: (consuming PushEvent) -> Void) {
         if invocation.callback == .didFinishLaunching {
             flush(emit: emit)
