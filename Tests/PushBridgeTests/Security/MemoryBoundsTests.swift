@@ -13,6 +13,14 @@ import Testing
         return pages * 4_096
     }
 
+    /// Whether ThreadSanitizer is in this process: its shadow memory, and the memory of every
+    /// test running beside this one, then dominate the resident size.
+    static var isThreadSanitized: Bool {
+        guard let process = dlopen(nil, RTLD_NOW) else { return false }
+        defer { dlclose(process) }
+        return dlsym(process, "__tsan_init") != nil
+    }
+
     @Test func aMillionDistinctNotificationsStayBounded() throws {
         let options = PushClientOptions(heldEventLimit: 100, dedupeWindow: 1_024)
         let client = PushClient(options: options, scheduler: ManualScheduler())
@@ -26,7 +34,9 @@ import Testing
         #expect(client.heldEventCount == 100)
         #expect(client.droppedEventCount == 1_000_001 - 100)
         #expect(client.rememberedCount <= 3 * 1_024)
-        if let before, let after = Self.residentBytes() {
+        // The counts above bound the windows under every build; the resident size is checked
+        // only where it measures them (the benchmarks measure it alone, in release).
+        if let before, let after = Self.residentBytes(), !Self.isThreadSanitized {
             // Generous: the windows hold ~2,000 short strings; unbounded growth would be ~100 MB.
             #expect(after - before < 32 << 20, "resident memory grew by \(after - before) bytes")
         }
