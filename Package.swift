@@ -30,7 +30,7 @@ let package = Package(
         .testTarget(name: "PushBridgeAPNsTests", dependencies: ["PushBridgeAPNs", "PushBridge", "PushBridgeTesting"]),
         .testTarget(name: "PushBridgeJPushTests", dependencies: ["PushBridgeJPush", "PushBridge", "PushBridgeTesting"]),
         .testTarget(name: "PushBridgeGetuiTests", dependencies: ["PushBridgeGetui", "PushBridge", "PushBridgeTesting"]),
-        .testTarget(name: "pushbridgeTests", dependencies: ["pushbridge", "PushBridge"]),
+        .testTarget(name: "pushbridgeTests", dependencies: ["pushbridge", "PushBridge", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui"]),
     ],
     swiftLanguageModes: [.v6]
 )

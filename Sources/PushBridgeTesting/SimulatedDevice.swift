@@ -9,6 +9,11 @@ import PushBridge
 /// Getui's), and runs them into a real `PushClient` — one per app process, so a kill loses what
 /// a real kill loses. Your app's launch code goes in `onLaunch`, as in `didFinishLaunching`.
 ///
+/// Each callback is handed what iOS hands that path (`DeliveryHandover`): the launch options and
+/// methods 2 and 3 the `userInfo` only; 4 and 5 a request identifier new for each delivery. Time
+/// passes between your actions as it does between a person's (``secondsBetweenActions``, on the
+/// clock the client reads); watchdogs and deadlines fire only when you ``advance(by:)``.
+///
 /// ```swift
 /// let device = SimulatedDevice(ios: IOSVersion(12), app: SimulatedApp(implements: [.didReceiveResponse, .willPresent]))
 /// let note = try device.deliver(.remote(["aps": ["alert": "New comment"], "type": "comment", "id": "7"]))
@@ -25,6 +30,10 @@ public final class SimulatedDevice: Sendable {
     public let provider: any ProviderSimulator
     /// The device's clock: advance it to make watchdogs and deadlines fire.
     public let scheduler: ManualScheduler
+    /// How much time passes on the device's wall clock between two of your actions (a delivery,
+    /// a tap, …), without firing watchdogs: 60 s by default.
+    public let secondsBetweenActions: Double
+    private let clock: DeviceClock
     private let options: PushClientOptions
     private let onLaunch: @Sendable (PushClient) -> Void
     private let state = Locked(DeviceState())
@@ -37,6 +46,9 @@ public final class SimulatedDevice: Sendable {
     private struct Displayed {
         var scenario: DispatchScenario
         var display: NotificationDisplay
+        /// What iOS hands the app's callbacks for this delivery: a tap carries the same request
+        /// identifier as its `willPresent`.
+        var handover: DeliveryHandover
     }
 
     private struct DeviceState {
@@ -56,17 +68,21 @@ public final class SimulatedDevice: Sendable {
     ///   - app: What the app implements.
     ///   - provider: The provider's simulation (plain APNs by default).
     ///   - options: The options of each process's client.
+    ///   - secondsBetweenActions: How much time passes between two of your actions.
     ///   - onLaunch: The app's launch code, run with each new process's client before any callback.
     public init(
         ios: IOSVersion, app: SimulatedApp, provider: any ProviderSimulator = SystemSimulator(),
-        options: PushClientOptions = PushClientOptions(), onLaunch: @escaping @Sendable (PushClient) -> Void = { _ in }
+        options: PushClientOptions = PushClientOptions(), secondsBetweenActions: Double = 60,
+        onLaunch: @escaping @Sendable (PushClient) -> Void = { _ in }
     ) {
         self.ios = ios
         self.app = app
         self.provider = provider
         self.options = options
         self.onLaunch = onLaunch
+        self.secondsBetweenActions = max(0, secondsBetweenActions)
         scheduler = ManualScheduler()
+        clock = DeviceClock(scheduler)
     }
 
     /// Where the app is now.
@@ -91,6 +107,7 @@ public final class SimulatedDevice: Sendable {
             guard transport == provider.kind else {
                 throw PushError(.invalidScenario, field: "notification.source", "\(notification.source) needs the \(transport) provider's simulation")
             }
+            clock.pass(secondsBetweenActions)
             let foreground = state.withLock { $0.appState == .foreground && $0.process != nil }
             let delivery = ChannelDelivery(phase: .arrival, transport: transport, offline: !foreground && transport == .getui)
             if foreground {
@@ -105,16 +122,21 @@ public final class SimulatedDevice: Sendable {
             ios: ios, state: appState, implements: app.implements, centerDelegate: app.centerDelegate,
             backgroundModes: app.backgroundModes, notification: notification, customDismissAction: app.customDismissAction,
             presentation: app.presentation)
-        let note = try PushNotification(payload: notification.payload, identifier: notification.id, source: notification.source)
+        let handover = try DeliveryHandover(
+            payload: notification.payload, source: notification.source,
+            requestIdentifier: notification.source == .local ? notification.id : nil)
+        clock.pass(secondsBetweenActions)
         let arrival = DispatchModel.arrival(scenario)
-        replay(arrival.calls, notification: note)
+        replay(arrival.calls, handover)
         if arrival.app == .background && scenario.state.isTerminated {
             state.withLock { $0.appState = .background }
         }
         return state.withLock { state in
             let number = state.nextNumber
             state.nextNumber += 1
-            if arrival.display.isActionable { state.displayed[number] = Displayed(scenario: scenario, display: arrival.display) }
+            if arrival.display.isActionable {
+                state.displayed[number] = Displayed(scenario: scenario, display: arrival.display, handover: handover)
+            }
             return DeliveredNotification(number: number, display: arrival.display)
         }
     }
@@ -141,13 +163,14 @@ public final class SimulatedDevice: Sendable {
 
     /// Opens the app from its icon: launches it if it is not running, brings it to the foreground.
     public func openFromIcon() {
+        clock.pass(secondsBetweenActions)
         switch appState {
         case .foreground:
             return
         case .background:
             comeToForeground()
         case .notRunning, .forceQuit:
-            replay([SystemCall(phase: .action, callback: .didFinishLaunching, state: .inactive)], notification: nil)
+            replay([SystemCall(phase: .action, callback: .didFinishLaunching, state: .inactive)], nil)
             comeToForeground()
         }
     }
@@ -181,10 +204,8 @@ public final class SimulatedDevice: Sendable {
         let before = appState
         let running: RunningApp = before == .foreground ? .foreground : before == .background ? .background : .terminated
         let response = DispatchModel.userAction(user, scenario: shown.scenario, display: shown.display, app: running)
-        let note = try PushNotification(
-            payload: shown.scenario.notification.payload, identifier: shown.scenario.notification.id,
-            source: shown.scenario.notification.source)
-        replay(response.calls, notification: note)
+        clock.pass(secondsBetweenActions)
+        replay(response.calls, shown.handover)
         switch user {
         case .tap:
             comeToForeground()
@@ -198,11 +219,13 @@ public final class SimulatedDevice: Sendable {
         return response.delivered ?? false
     }
 
-    /// Replays iOS's calls into the current process, launching one when the first call is a launch.
-    private func replay(_ calls: [SystemCall], notification: PushNotification?) {
+    /// Replays iOS's calls into the current process, launching one when the first call is a
+    /// launch; each call is handed what iOS hands its path.
+    private func replay(_ calls: [SystemCall], _ handover: DeliveryHandover?) {
         for call in calls {
             if call.callback == .didFinishLaunching { startProcess(as: call.state == .background ? .background : .foreground) }
             guard let session = state.withLock({ $0.process?.session }) else { continue }
+            let notification = call.carriesNotification ? handover?.notification(for: call.callback) : nil
             let seen = session.replay(call, notification: notification)
             state.withLock { $0.calls += seen }
         }
@@ -216,7 +239,7 @@ public final class SimulatedDevice: Sendable {
 
     private func startProcess(as appState: ArrivalState) {
         let relay = RelayProvider()
-        let client = PushClient(provider: relay, options: options, scheduler: scheduler)
+        let client = PushClient(provider: relay, options: options, scheduler: clock)
         onLaunch(client)
         let template = DispatchScenario(
             ios: ios, state: appState, implements: app.implements, centerDelegate: app.centerDelegate,
@@ -310,4 +333,25 @@ private final class RelayProvider: PushProvider {
     func register(_ request: PushRegistrationRequest) throws(PushError) {}
     func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
     func handle(_ invocation: CallbackInvocation, completion: SystemCompletion?) { sink.handle(invocation, completion: completion) }
+}
+
+/// The clock a simulated process's client reads: the manual scheduler's time (which fires
+/// watchdogs) plus the time that passed between the user's actions (which does not).
+private final class DeviceClock: PushScheduler {
+    private let manual: ManualScheduler
+    private let passed = Locked(0.0)
+
+    init(_ manual: ManualScheduler) {
+        self.manual = manual
+    }
+
+    var now: Double { manual.now + passed.withLock { $0 } }
+
+    func pass(_ seconds: Double) {
+        passed.withLock { $0 += seconds }
+    }
+
+    func schedule(after delay: Double, _ work: @escaping @Sendable () -> Void) -> ScheduledWork {
+        manual.schedule(after: delay, work)
+    }
 }

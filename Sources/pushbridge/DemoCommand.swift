@@ -58,8 +58,8 @@ extension DemoCommand {
                 let result = try ScenarioSimulator.run(demo.scenario, provider: simulator)
                 lines.append("  \(kind.rawValue):")
                 for call in result.calls { lines.append("    \(call.phase.rawValue.padding(7)) \(TraceText.callText(call))") }
-                lines.append("    events: " + result.events.map(TraceText.eventText).joined(separator: "; "))
-                eventSets.append(result.events.map(\.jsonValue))
+                lines.append("    events: " + result.namedEvents.map(TraceText.eventText).joined(separator: "; "))
+                eventSets.append(result.namedEvents.map(\.jsonValue))
             } catch {
                 lines.append("  \(kind.rawValue): failed: \(error)")
             }

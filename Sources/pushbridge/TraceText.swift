@@ -18,8 +18,8 @@ enum TraceText {
             lines.append("  \(call.phase.rawValue.padding(7)) \(label.padding(2)) \(callText(call))")
         }
         lines.append("events:")
-        if result.events.isEmpty { lines.append("  (none)") }
-        for event in result.events { lines.append("  " + eventText(event)) }
+        if result.namedEvents.isEmpty { lines.append("  (none)") }
+        for event in result.namedEvents { lines.append("  " + eventText(event)) }
         return lines.joined(separator: "\n")
     }
 

@@ -21,7 +21,7 @@ import Testing
     static func checkAgainstPlainAPNs(_ scenario: DispatchScenario) throws {
         let apns = try ScenarioSimulator.run(scenario, provider: SystemSimulator())
         let getui = try ScenarioSimulator.run(scenario, provider: GetuiSimulator())
-        #expect(getui.events == apns.events, "\(scenario)")
+        #expect(getui.namedEvents == apns.namedEvents, "\(scenario)")
         #expect(getui.trace == apns.trace)
         let renamed = apns.calls.map { $0.renamed(getuiMethod(for: $0, ios: scenario.ios)) }
         #expect(getui.calls == renamed, "\(scenario)")
@@ -100,7 +100,7 @@ import Testing
             let result = try ScenarioSimulator.run(scenario, provider: GetuiSimulator())
             #expect(result.calls.map(\.method) == [method])
             #expect(result.events.map(\.kind) == [.received])
-            #expect(result.events.map(\.id) == ["s"], "the scenario's id, as plain APNs names it")
+            #expect(result.namedEvents.map(\.id) == ["s"], "the trace names it by the scenario's id, as plain APNs does")
         }
     }
 }

@@ -21,7 +21,7 @@ import Testing
     static func checkAgainstPlainAPNs(_ scenario: DispatchScenario) throws {
         let apns = try ScenarioSimulator.run(scenario, provider: SystemSimulator())
         let jpush = try ScenarioSimulator.run(scenario, provider: JPushSimulator())
-        #expect(jpush.events == apns.events, "\(scenario)")
+        #expect(jpush.namedEvents == apns.namedEvents, "\(scenario)")
         #expect(jpush.trace == apns.trace)
         #expect(jpush.calls == apns.calls.map { $0.renamed(jpushMethod(for: $0)) }, "\(scenario)")
     }

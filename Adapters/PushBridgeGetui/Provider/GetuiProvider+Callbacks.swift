@@ -68,23 +68,12 @@ extension GetuiProvider {
         _ userInfo: JSONObject, fromGetui: Bool, offLine: Bool, appID: String?, taskID: String?, msgID: String?,
         fetchCompletionHandler: (@Sendable (BackgroundFetchResult) -> Void)?
     ) {
-        receiveSlience(
-            userInfo, fromGetui: fromGetui, offLine: offLine, taskID: taskID, msgID: msgID, identifier: nil,
-            fetchCompletionHandler: fetchCompletionHandler)
-    }
-
-    /// ``geTuiSdkDidReceiveSlience(_:fromGetui:offLine:appID:taskID:msgID:fetchCompletionHandler:)``
-    /// with the notification's identifier when the caller knows one (a simulation replaying a
-    /// scenario's `id`); the SDK gives none, so an APNs push is named by its `_gmid_`, else by
-    /// `taskId:msgId`, else by its payload.
-    func receiveSlience(
-        _ userInfo: JSONObject, fromGetui: Bool, offLine: Bool, taskID: String?, msgID: String?, identifier: String?,
-        fetchCompletionHandler: (@Sendable (BackgroundFetchResult) -> Void)?
-    ) {
         let fetch = fetchCompletionHandler.map(ExactlyOnce.init)
-        let getuiID = Self.getuiID(taskID: taskID, msgID: msgID)
+        // The SDK hands an APNs push over with its `userInfo` and Getui's task and message IDs
+        // (when the push is Getui's): the message is named by its `_gmid_`, else by
+        // `taskId:msgId`, else, like any `userInfo`, by its payload.
         if !fromGetui, userInfo["aps"] != nil,
-            let note = SDKNotification(userInfo: userInfo, identifier: identifier ?? getuiID).notification
+            let note = SDKNotification(userInfo: userInfo, identifier: Self.getuiID(taskID: taskID, msgID: msgID)).notification
         {
             sink.handle(
                 CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: applicationState(), notification: note),

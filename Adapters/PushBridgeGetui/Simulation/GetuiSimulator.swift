@@ -50,12 +50,9 @@ public struct GetuiSimulator: ProviderSimulator {
                 bridge.trigger(.receiveNotification(Self.info(note), response: nil, fetchCompletionHandler: { _ in }))
                 return [TraceCall(call).renamed(GetuiCallbackName.didReceiveNotification)]
             case (.didReceiveRemoteNotificationFetch, .some(let note)):
-                // Getui hands the scenario's `id` nowhere; the adapter's internal entry point takes it,
-                // so that the events name the notification as plain APNs does.
+                // What Getui's hook of method 3 hands over: the `userInfo` and the IDs in its `_gmid_`.
                 let ids = Self.taskAndMessage(note)
-                provider.receiveSlience(
-                    note.payload, fromGetui: false, offLine: false, taskID: ids?.task, msgID: ids?.message, identifier: note.id,
-                    fetchCompletionHandler: { _ in })
+                bridge.trigger(.slience(note.payload, fromGetui: false, offLine: false, taskID: ids?.task, msgID: ids?.message))
                 return [TraceCall(call).renamed(GetuiCallbackName.didReceiveSlience)]
             default:
                 provider.handle(
@@ -79,7 +76,7 @@ public struct GetuiSimulator: ProviderSimulator {
         }
 
         private static func info(_ note: PushNotification) -> GetuiNotificationInfo {
-            GetuiNotificationInfo(userInfo: note.payload, identifier: note.id, isRemote: note.source == .remote)
+            GetuiNotificationInfo(userInfo: note.payload, identifier: note.requestIdentifier, isRemote: note.source == .remote)
         }
 
         private static func taskAndMessage(_ note: PushNotification) -> (task: String, message: String)? {

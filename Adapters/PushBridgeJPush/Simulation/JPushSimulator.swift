@@ -93,7 +93,7 @@ public struct JPushSimulator: ProviderSimulator {
         }
 
         static func info(_ note: PushNotification) -> JPushNotificationInfo {
-            JPushNotificationInfo(userInfo: note.payload, identifier: note.id, isRemote: note.source == .remote)
+            JPushNotificationInfo(userInfo: note.payload, identifier: note.requestIdentifier, isRemote: note.source == .remote)
         }
     }
 }

@@ -93,6 +93,13 @@ public final class PushClient: Sendable {
         core.state.withLock { $0.responseHandler = handler }
     }
 
+    /// Sets what receives the client's diagnostics: the cases PushBridge could not tell apart
+    /// with certainty, and what it decided (see ``PushDiagnostic``). Called outside the client's
+    /// lock, on the thread of the callback concerned; `nil` stops them.
+    public func setDiagnosticHandler(_ handler: (@Sendable (PushDiagnostic) -> Void)?) {
+        core.state.withLock { $0.diagnosticHandler = handler }
+    }
+
     // MARK: Publishing
 
     /// Publishes an event that did not come through a system callback (a provider's

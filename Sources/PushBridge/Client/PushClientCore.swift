@@ -17,6 +17,11 @@ final class PushClientCore: Sendable {
         var presentationHandler: PushClient.PresentationHandler?
         var backgroundWorkHandler: PushClient.BackgroundWorkHandler?
         var responseHandler: PushClient.ResponseHandler?
+        var diagnosticHandler: (@Sendable (PushDiagnostic) -> Void)?
+        /// When a deferred foreground call is decided if no call decides it first.
+        var deferredDeadline: ScheduledWork?
+        /// The completion handlers still pending, by delivery and path: a repeat of one joins it.
+        var pendingCompletions: [PendingCompletionKey: CompletionGroup] = [:]
         /// The client is gone: nothing more is normalised or published.
         var isClosed = false
     }
@@ -25,7 +30,7 @@ final class PushClientCore: Sendable {
         self.options = options
         self.scheduler = scheduler
         state = Locked(State(
-            normalizer: PushEventNormalizer(dedupeWindow: options.dedupeWindow),
+            normalizer: PushEventNormalizer(dedupeWindow: options.dedupeWindow, correlationInterval: options.correlationInterval),
             hub: EventHub(heldLimit: options.heldEventLimit)))
     }
 
@@ -43,6 +48,8 @@ final class PushClientCore: Sendable {
             state.isClosed = true
             state.launchDeadline?.cancel()
             state.launchDeadline = nil
+            state.deferredDeadline?.cancel()
+            state.deferredDeadline = nil
             state.hub.finishAll()
         }
     }
@@ -81,11 +88,12 @@ final class PushClientCore: Sendable {
 
     /// Normalises one callback (as the provider passes it on) and answers its completion handler.
     func normalize(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
-        let outcome = publishing { state -> (response: PushEvent?, handlers: Handlers?)? in
+        let now = scheduler.now
+        let outcome = publishing { state -> Outcome? in
             guard !state.isClosed else { return nil }
             // The user's response the completion waits for: the last event that is not an arrival.
             var response: PushEvent?
-            state.normalizer.consume(invocation) { event in
+            state.normalizer.consume(invocation, at: now) { event in
                 if event.kind != .received { response = event }
                 state.hub.publish(event)
             }
@@ -95,24 +103,90 @@ final class PushClientCore: Sendable {
                 state.launchDeadline?.cancel()
                 state.launchDeadline = nil
             }
-            return (response, completion == nil ? nil : Handlers(state))
+            scheduleDeferredDeadline(&state)
+            var outcome = Outcome(response: response, diagnostics: state.normalizer.takeDiagnostics(), state: state)
+            if let completion, let delivery = state.normalizer.lastDelivery {
+                outcome.completion = joinPending(completion, key: PendingCompletionKey(delivery: delivery, callback: invocation.callback), &state)
+            } else {
+                outcome.completion = completion
+            }
+            return outcome
         }
-        guard let completion else { return }
-        guard let outcome, let handlers = outcome.handlers else {
-            completion.completeWithDefault()  // the client is gone: nobody can decide
+        guard let outcome else {
+            completion?.completeWithDefault()  // the client is gone: nobody can decide
             return
         }
-        answer(completion, for: invocation, response: outcome.response, handlers: handlers)
+        report(outcome.diagnostics, to: outcome.diagnosticHandler)
+        // A repeat of a call still pending waits for that call's answer: nothing to decide.
+        guard let completion = outcome.completion else { return }
+        answer(completion, for: invocation, response: outcome.response, handlers: outcome.handlers)
+    }
+
+    /// What normalising one callback leaves to do outside the lock.
+    private struct Outcome {
+        var response: PushEvent?
+        var diagnostics: [PushDiagnostic]
+        var handlers: Handlers
+        var diagnosticHandler: (@Sendable (PushDiagnostic) -> Void)?
+        /// The completion to answer now: `nil` when it joined a pending one.
+        var completion: SystemCompletion?
+
+        init(response: PushEvent?, diagnostics: [PushDiagnostic], state: State) {
+            self.response = response
+            self.diagnostics = diagnostics
+            handlers = Handlers(state)
+            diagnosticHandler = diagnostics.isEmpty ? nil : state.diagnosticHandler
+        }
+    }
+
+    /// `completion` as it must be answered: joined to a pending completion of the same delivery
+    /// and path (then `nil`: that one's answer reaches it, or, with
+    /// ``RepeatedCallCompletion/sameHandler``, nothing does), or registered as pending itself.
+    private func joinPending(_ completion: SystemCompletion, key: PendingCompletionKey, _ state: inout State) -> SystemCompletion? {
+        if let group = state.pendingCompletions[key] {
+            switch options.repeatedCallCompletion {
+            case .sameHandler: return nil
+            case .answerEach: if group.follow(completion) { return nil }
+            }
+        }
+        let group = CompletionGroup()
+        state.pendingCompletions[key] = group
+        return completion.reporting { [self] answer in
+            self.state.withLock { state in
+                if state.pendingCompletions[key] === group { state.pendingCompletions[key] = nil }
+            }
+            group.resolve(answer)
+        }
+    }
+
+    private func report(_ diagnostics: [PushDiagnostic], to handler: (@Sendable (PushDiagnostic) -> Void)?) {
+        guard let handler else { return }
+        for diagnostic in diagnostics { handler(diagnostic) }
+    }
+
+    /// Decides a deferred foreground call that no call decided within the correlation interval.
+    func resolveDeferredCall() {
+        let (diagnostics, handler) = publishing { state -> ([PushDiagnostic], (@Sendable (PushDiagnostic) -> Void)?) in
+            state.deferredDeadline = nil
+            guard !state.isClosed else { return ([], nil) }
+            state.normalizer.resolveDeferredCall { state.hub.publish($0) }
+            return (state.normalizer.takeDiagnostics(), state.diagnosticHandler)
+        }
+        report(diagnostics, to: handler)
     }
 
     /// Emits a launch's event that is still waiting for its follow-up call.
     func flushLaunch() {
-        publishing { state in
+        let (diagnostics, handler) = publishing { state -> ([PushDiagnostic], (@Sendable (PushDiagnostic) -> Void)?) in
             state.launchDeadline?.cancel()
             state.launchDeadline = nil
-            guard !state.isClosed else { return }
+            state.deferredDeadline?.cancel()
+            state.deferredDeadline = nil
+            guard !state.isClosed else { return ([], nil) }
             state.normalizer.flush { state.hub.publish($0) }
+            return (state.normalizer.takeDiagnostics(), state.diagnosticHandler)
         }
+        report(diagnostics, to: handler)
     }
 
     /// Runs `body` under the lock, then resumes the consumers its events woke: after the lock
@@ -124,6 +198,19 @@ final class PushClientCore: Sendable {
         }
         EventSubscription.resume(woken)
         return result
+    }
+
+    /// Schedules the decision of a deferred foreground call, or cancels it when none is deferred.
+    private func scheduleDeferredDeadline(_ state: inout State) {
+        guard state.normalizer.hasDeferredCall else {
+            state.deferredDeadline?.cancel()
+            state.deferredDeadline = nil
+            return
+        }
+        guard state.deferredDeadline == nil else { return }
+        state.deferredDeadline = scheduler.schedule(after: options.correlationInterval) { [self] in
+            resolveDeferredCall()
+        }
     }
 
     private func scheduleLaunchDeadline(_ state: inout State) {

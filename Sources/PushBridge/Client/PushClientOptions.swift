@@ -24,6 +24,14 @@ public struct PushClientOptions: Sendable, Hashable {
     /// (5 or 3) before its event is emitted from the launch options alone: 2 s. Becoming
     /// active (``PushClient/applicationDidBecomeActive()``) emits it at once.
     public var launchSettleTime: Double
+    /// How close in time two callbacks must be to be taken as one delivery when only their
+    /// payload ties them (no message ID, no request identifier): 1 s. See the "Exactly once"
+    /// article for the rule and why this bound is safe.
+    public var correlationInterval: Double
+    /// What happens to the completion handler of a call that repeats a call of the same
+    /// delivery and path whose completion is still pending (an SDK hooking the method and the
+    /// app forwarding it too): ``RepeatedCallCompletion/sameHandler`` by default.
+    public var repeatedCallCompletion: RepeatedCallCompletion
 
     /// Options with the documented defaults, each overridable.
     public init(
@@ -34,7 +42,9 @@ public struct PushClientOptions: Sendable, Hashable {
         fetchTimeoutResult: BackgroundFetchResult = .failed,
         defaultPresentation: PresentationOptions = [.banner, .list, .sound, .badge],
         presentationTimeout: Double = 5,
-        launchSettleTime: Double = 2
+        launchSettleTime: Double = 2,
+        correlationInterval: Double = PushEventNormalizer.defaultCorrelationInterval,
+        repeatedCallCompletion: RepeatedCallCompletion = .sameHandler
     ) {
         self.heldEventLimit = max(0, heldEventLimit)
         self.dedupeWindow = max(1, dedupeWindow)
@@ -44,8 +54,30 @@ public struct PushClientOptions: Sendable, Hashable {
         self.defaultPresentation = defaultPresentation
         self.presentationTimeout = presentationTimeout
         self.launchSettleTime = launchSettleTime
+        self.correlationInterval = max(0, correlationInterval)
+        self.repeatedCallCompletion = repeatedCallCompletion
     }
 
     /// When the fetch watchdog fires: the budget less the margin, never negative.
     public var fetchWatchdogDelay: Double { max(0, fetchBudget - watchdogMargin) }
+}
+
+/// How PushBridge answers the completion handler of a callback that repeats one of the same
+/// delivery and path while that one's handler is still pending.
+///
+/// The two arrangements that produce such repeats disagree, so this is a knob:
+/// - An SDK that hooks the app-delegate method and the app forwarding the same method hand the
+///   **same** system handler down both paths (Getui hooks method 3 and completes it itself: its
+///   own Flutter plugin leaves the app's method 3 without completing, `GetuiflutPlugin.m`).
+///   Calling it twice crashes or is reported as a crash (firebase-ios-sdk#8442,
+///   OneSignal-iOS-SDK#148, appboy-ios-sdk#69): ``sameHandler``, the default.
+/// - SDKs chained on one delegate that each wrap the handler hand **different** handlers, and
+///   each waits for its own: ``answerEach``.
+public enum RepeatedCallCompletion: Sendable, Hashable {
+    /// The repeat's handler is the first call's: it is not called again (the first call's
+    /// answer reaches the system once).
+    case sameHandler
+    /// The repeat's handler is its own: it is called once, with the first call's answer, when
+    /// that answer is known. The app's handler still decides only once.
+    case answerEach
 }

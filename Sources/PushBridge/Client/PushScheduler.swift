@@ -7,6 +7,15 @@ import Dispatch
 public protocol PushScheduler: Sendable {
     /// Runs `work` once, `delay` seconds from now, unless the returned token is cancelled first.
     func schedule(after delay: Double, _ work: @escaping @Sendable () -> Void) -> ScheduledWork
+
+    /// The current time in seconds on a monotonic clock: when a callback came, so that the
+    /// normaliser can tell a path called twice for one delivery from two deliveries.
+    var now: Double { get }
+}
+
+extension PushScheduler {
+    /// The system's monotonic clock (uptime), in seconds.
+    public var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000 }
 }
 
 /// A scheduled piece of work that can be cancelled before it runs.

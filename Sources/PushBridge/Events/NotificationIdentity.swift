@@ -40,12 +40,23 @@ public enum NotificationIdentity {
 
     /// `payload-` and the FNV-1a 64 hash of the canonical JSON of `payload`, in hex.
     public static func payloadHash(_ payload: JSONObject) -> String {
+        payloadID(fingerprint(payload))
+    }
+
+    /// The FNV-1a 64 hash of the canonical JSON of `payload` (sorted keys, no spaces): equal for
+    /// equal payloads whatever their key order, on every path, process and platform.
+    public static func fingerprint(_ payload: JSONObject) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in JSONWriter.string(from: .object(payload), style: .canonical).utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
         }
-        let hex = String(hash, radix: 16)
+        return hash
+    }
+
+    /// `payload-` and `fingerprint` as 16 hex digits.
+    static func payloadID(_ fingerprint: UInt64) -> String {
+        let hex = String(fingerprint, radix: 16)
         return "payload-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

@@ -13,32 +13,49 @@
 /// | 1 with a notification key | `inactive` | `opened` (`coldStart`), merged with the 3, L, 5 or A that follows: the later call's action wins |
 /// | 1 with a notification key | `background` | merged with the 3 (`received`, `background`) or 5 that follows |
 ///
+/// Which calls are one delivery (the "Exactly once" article has the rule, its bounds, and the
+/// cases it cannot tell apart): iOS hands the launch options and methods 2 and 3 the `userInfo`
+/// only, and methods 4 and 5 a request identifier made anew for each delivery. A provider message
+/// ID names a delivery wherever it is seen; a request identifier names one delivery; calls that
+/// carry `userInfo` only are tied together — and to a 4 or 5 — by the payload's fingerprint, under
+/// these bounds: a repeat of the same path counts as the same delivery only right after it and
+/// within ``defaultCorrelationInterval``; a 4 joins the 3 that announced it within that interval;
+/// a delivery has one arrival and one response, so a second of either is a new delivery.
+///
 /// A launch's event waits for the call that may follow it, so one cold start is one event; it is
 /// emitted by that call, by the next unrelated call, or by ``flush(emit:)`` (the app calls it
 /// when launch ends: `applicationDidBecomeActive`; the simulator after the last call). When only
 /// 1 is called (an app implementing only 2), the launch options alone still yield `opened`; when
 /// the 5 or 3 comes after that flush, it is the same tap and yields nothing more.
 ///
-/// Repeats are dropped on (id, kind, origin) within a window of the last ``defaultDedupeWindow``
-/// events, so 3 then 4 for one foreground push is one `received`, while a `received` followed by
-/// a tap still yields both events. A provider's own-channel message (``consume(message:emit:)``)
-/// whose APNs copy the app was already told of yields nothing.
+/// A delivery yields at most one arrival event (`received`) and one response event (`opened` or
+/// `dismissed`), so 3 then 4 for one foreground push is one `received`, while a `received`
+/// followed by a tap still yields both events. A provider's own-channel message
+/// (``consume(message:emit:)``) whose APNs copy the app was already told of yields nothing.
+/// Within ``defaultDedupeWindow`` events.
 ///
 /// A value type with no locks: the client facade runs it under its own lock.
 ///
 /// ```swift
 /// var normalizer = PushEventNormalizer()
 /// var events: [PushEvent] = []
-/// for call in trace.calls {
-///     normalizer.consume(CallbackInvocation(call, notification: note)) { events.append($0) }
+/// for (time, call) in timedCalls {
+///     normalizer.consume(call, at: time) { events.append($0) }
 /// }
 /// normalizer.flush { events.append($0) }
 /// ```
 public struct PushEventNormalizer: Sendable {
     /// How many recent events deduplication remembers by default: 1,024.
     public static let defaultDedupeWindow = 1_024
+    /// How close in time, by default, two calls must be for the normaliser to take them as one
+    /// delivery when only their payload ties them: 1 second (see the "Exactly once" article).
+    public static let defaultCorrelationInterval = 1.0
+    /// How long after a cold start's event was emitted from the launch options alone its own
+    /// 5 or 3 may still come and be recognised as the same tap: 10 seconds *(inference: the
+    /// response reaches the delegate while the app finishes launching)*.
+    static let launchResponseWindow = 10.0
 
-    /// A notification's identity with its hash computed once, so the three windows hash each
+    /// A notification's identity with its hash computed once, so the window hashes each
     /// identity string a single time per event.
     private struct IdentityKey: Hashable, Sendable {
         let id: String
@@ -50,7 +67,7 @@ public struct PushEventNormalizer: Sendable {
         }
 
         /// A notification's identity, with the hash it computed when it was read.
-        init(_ notification: PushNotification) {
+        init(_ notification: borrowing PushNotification) {
             id = notification.id
             hash = notification.idHash
         }
@@ -59,32 +76,20 @@ public struct PushEventNormalizer: Sendable {
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
+    /// What an event tells of its delivery: a delivery has one arrival, one response (the
+    /// user's tap, action or dismissal) and, on a provider's channel, one message.
+    private enum Share: Int, Sendable {
+        case arrival = 1
+        case response = 2
+        case message = 3
+    }
+
     private struct EventKey: Hashable, Sendable {
         var identity: IdentityKey
-        var kind: PushEvent.Kind
-        var origin: PushOrigin?
+        var share: Share
 
-        /// The identity's hash with the kind and origin mixed in: no second pass over the ID.
-        var windowHash: Int {
-            let originTag: Int
-            switch origin {
-            case nil: originTag = 0
-            case .foreground: originTag = 1
-            case .background: originTag = 2
-            case .coldStart: originTag = 3
-            }
-            let kindTag: Int
-            switch kind {
-            case .received: kindTag = 1
-            case .opened: kindTag = 2
-            case .dismissed: kindTag = 3
-            case .message: kindTag = 4
-            case .registered: kindTag = 5
-            case .registrationFailed: kindTag = 6
-            case .providerState: kindTag = 7
-            }
-            return identity.hash ^ ((kindTag &* 4 &+ originTag) &* Self.mixer)
-        }
+        /// The identity's hash with the share mixed in: no second pass over the ID.
+        var windowHash: Int { identity.hash ^ (share.rawValue &* Self.mixer) }
 
         /// An odd 64-bit constant (the golden ratio's fraction) spreading the tag over every bit.
         private static let mixer = Int(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)
@@ -94,81 +99,125 @@ public struct PushEventNormalizer: Sendable {
     private struct PendingLaunch: Sendable {
         var notification: PushNotification
         var state: ApplicationState
+        var deliveryID: String
     }
 
-    /// The events emitted lately, by (identity, kind, origin). It also answers whether the app
-    /// was told of a notification (`received` or `opened`): a provider's own-channel copy of one
-    /// (a Getui passthrough redelivered offline) is not delivered again.
+    /// A cold start already emitted from the launch options alone: its 5 or 3 may still come.
+    private struct FlushedLaunch: Sendable {
+        var notification: PushNotification
+        var deliveryID: String
+        var time: Double
+    }
+
+    /// A 2 or 3 `active` whose meaning the next call decides: the tap on a banner 4 presented, or
+    /// the arrival of an identical new notification (then 4 follows at once).
+    private struct DeferredCall: Sendable {
+        var invocation: CallbackInvocation
+        var notification: PushNotification
+        var presentedID: String
+        var time: Double
+    }
+
+    /// The events emitted lately, by (identity, share). It also answers whether the app was told
+    /// of a notification: a provider's own-channel copy of one is not delivered again.
     private var recent: DedupeWindow<EventKey>
-    /// Notifications 4 presented in the foreground: a later 2 or 3 `active` for one is its tap.
-    private var presented: DedupeWindow<IdentityKey>
-    /// Cold starts already emitted from the launch options alone (flushed before their 5 or 3
-    /// came): the late call is the same tap, not a second one.
-    private var flushedLaunches: DedupeWindow<IdentityKey>
+    /// Deliveries known by their payload's fingerprint (the latest one per fingerprint).
+    private var byFingerprint: BoundedMap<UInt64, DeliveryRecord>
+    /// Request identifiers tied to a delivery first seen on a `userInfo`-only path.
+    private var aliases: BoundedMap<String, String>
     private var pendingLaunch: PendingLaunch?
+    private var flushedLaunch: FlushedLaunch?
+    private var deferred: DeferredCall?
+    private var previous: PreviousCall?
+    /// Deliveries whose payload was seen before in another delivery: each is named with a number.
+    private var repeatedDeliveries = 0
+    private var now = 0.0
+    private var diagnostics: [PushDiagnostic] = []
+    /// The correlation interval in force (``defaultCorrelationInterval`` unless set).
+    public let correlationInterval: Double
 
-    /// A normaliser remembering the last `dedupeWindow` events for deduplication.
-    public init(dedupeWindow: Int = PushEventNormalizer.defaultDedupeWindow) {
+    /// The delivery the last consumed call belonged to (`nil` for a call deferred or without a
+    /// notification): the client answers a repeated call's completion handler with the first's.
+    package private(set) var lastDelivery: String?
+
+    /// A normaliser remembering the last `dedupeWindow` events for deduplication, tying calls
+    /// that only their payload names when they are at most `correlationInterval` seconds apart.
+    public init(
+        dedupeWindow: Int = PushEventNormalizer.defaultDedupeWindow,
+        correlationInterval: Double = PushEventNormalizer.defaultCorrelationInterval
+    ) {
         recent = DedupeWindow(capacity: dedupeWindow)
-        presented = DedupeWindow(capacity: dedupeWindow)
-        flushedLaunches = DedupeWindow(capacity: dedupeWindow)
+        byFingerprint = BoundedMap(capacity: dedupeWindow)
+        aliases = BoundedMap(capacity: dedupeWindow)
+        self.correlationInterval = max(0, correlationInterval)
     }
 
-    /// How many entries the normaliser's bounded windows hold now (recent events, presented and
-    /// notifications, flushed launches); never more than three times the dedupe window.
-    package var rememberedCount: Int { recent.count + presented.count + flushedLaunches.count }
+    /// How many entries the normaliser's bounded tables hold now (recent events, deliveries
+    /// known by payload, tied identifiers); never more than three times the dedupe window.
+    package var rememberedCount: Int { recent.count + byFingerprint.count + aliases.count }
 
     /// Whether a launch's event is waiting for the call that may follow it.
     public var hasPendingLaunch: Bool { pendingLaunch != nil }
 
-    /// Feeds one callback; calls `emit` for each event it completes, in order. `emit` owns each
-    /// event it is given: storing it costs no copy.
-    public mutating func consume(_ invocation: CallbackInvocation, emit: (consuming PushEvent) -> Void) {
+    /// Whether a foreground call waits for the next call to decide whether it was a tap or an
+    /// arrival (at most ``correlationInterval``; ``resolveDeferredCall(emit:)`` decides it).
+    public var hasDeferredCall: Bool { deferred != nil }
+
+    /// The diagnostics reported since the last call, oldest first; the list is emptied.
+    public mutating func takeDiagnostics() -> [PushDiagnostic] {
+        guard !diagnostics.isEmpty else { return [] }
+        defer { diagnostics = [] }
+        return diagnostics
+    }
+
+    /// Feeds one callback made at `time` (seconds on any monotonic clock; `nil`: at the same
+    /// instant as the previous call); calls `emit` for each event it completes, in order. `emit`
+    /// owns each event it is given: storing it costs no copy.
+    public mutating func consume(_ invocation: CallbackInvocation, at time: Double? = nil, emit: (consuming PushEvent) -> Void) {
+        if let time, time > now { now = time }
+        lastDelivery = nil
+        if deferred != nil { resolveDeferredCall(before: invocation, emit: emit) }
         if invocation.callback == .didFinishLaunching {
             flush(emit: emit)
             if invocation.launchOptionsKey != nil, let notification = invocation.notification {
-                pendingLaunch = PendingLaunch(notification: notification, state: invocation.state)
+                let id = newDeliveryID(for: notification)
+                if notification.providerMessageID == nil { byFingerprint[notification.fingerprint] = DeliveryRecord(deliveryID: id) }
+                pendingLaunch = PendingLaunch(notification: notification, state: invocation.state, deliveryID: id)
+                lastDelivery = id
             }
+            previous = nil
             return
         }
         guard let notification = invocation.notification else { return }
-        let identity = IdentityKey(notification)
-        let launch = takeLaunch(for: notification, emit: emit)
-        let launchedForIt = launch != nil
-        if !launchedForIt, isUserResponse(invocation), flushedLaunches.contains(identity, hash: identity.hash) { return }
-        switch invocation.callback {
-        case .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch, .didReceiveLocalNotification:
-            switch invocation.state {
-            case .active where presented.contains(identity, hash: identity.hash):
-                deliver(.opened(.init(notification: consume notification, origin: .foreground, action: .default)), identity, emit)
-            case .active: deliver(.received(.init(notification: consume notification, origin: .foreground)), identity, emit)
-            case .background: deliver(.received(.init(notification: consume notification, origin: .background)), identity, emit)
-            case .inactive:
-                let origin: PushOrigin = launchedForIt ? .coldStart : .background
-                deliver(.opened(.init(notification: consume notification, origin: origin, action: .default)), identity, emit)
+        let responds = isUserResponse(invocation)
+        let deliveryID: String
+        var launchedForIt = false
+        if let launch = takeLaunch(for: notification, emit: emit) {
+            deliveryID = launch.deliveryID
+            launchedForIt = true
+            bindIdentifier(of: notification, to: deliveryID)
+            remember(notification, invocation, as: deliveryID)
+        } else if responds, let launch = flushedLaunch {
+            flushedLaunch = nil
+            if Self.sameDelivery(launch.notification, notification), now - launch.time <= Self.launchResponseWindow {
+                // The cold start's own response, after its event was emitted from the launch options.
+                bindIdentifier(of: notification, to: launch.deliveryID)
+                remember(notification, invocation, as: launch.deliveryID)
+                return
             }
-        case .willPresent:
-            _ = presented.insert(identity, hash: identity.hash)
-            deliver(.received(.init(notification: consume notification, origin: .foreground)), identity, emit)
-        case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal:
-            let origin: PushOrigin = launchedForIt ? .coldStart : (invocation.state == .active ? .foreground : .background)
-            switch invocation.action ?? .default {
-            case .dismiss:
-                deliver(.dismissed(.init(notification: consume notification)), identity, emit)
-            case .default:
-                deliver(.opened(.init(notification: consume notification, origin: origin, action: .default, textInput: invocation.textInput)), identity, emit)
-            case .custom(let id):
-                deliver(.opened(.init(notification: consume notification, origin: origin, action: .custom(id), textInput: invocation.textInput)), identity, emit)
-            }
-        case .didFinishLaunching:
-            break
+            guard let id = resolveDelivery(invocation, notification, emit: emit) else { return }
+            deliveryID = id
+        } else {
+            guard let id = resolveDelivery(invocation, notification, emit: emit) else { return }
+            deliveryID = id
         }
+        classify(invocation, notification.identified(as: deliveryID), launchedForIt: launchedForIt, emit: emit)
     }
 
     /// Feeds one callback and returns the events it completes.
-    public mutating func consume(_ invocation: CallbackInvocation) -> [PushEvent] {
+    public mutating func consume(_ invocation: CallbackInvocation, at time: Double? = nil) -> [PushEvent] {
         var events: [PushEvent] = []
-        consume(invocation) { events.append($0) }
+        consume(invocation, at: time) { events.append($0) }
         return events
     }
 
@@ -178,21 +227,24 @@ public struct PushEventNormalizer: Sendable {
     public mutating func consume(message: PushEvent.Message, emit: (consuming PushEvent) -> Void) {
         let identity = IdentityKey(message.id)
         guard !wasToldOf(identity) else { return }
-        deliver(.message(message), identity, emit)
+        deliver(.message(message), identity, .message, emit)
     }
 
-    /// Emits the event of a launch whose follow-up call never came: `opened` (`coldStart`) for a
-    /// launch by the user, `received` (`background`) for a launch into the background.
+    /// Emits what waits for a call that did not come: a deferred foreground call (the tap on the
+    /// banner it matched), then a launch's event — `opened` (`coldStart`) for a launch by the
+    /// user, `received` (`background`) for a launch into the background.
     public mutating func flush(emit: (consuming PushEvent) -> Void) {
+        resolveDeferredCall(emit: emit)
         guard let launch = pendingLaunch else { return }
         pendingLaunch = nil
-        let identity = IdentityKey(launch.notification)
+        let notification = launch.notification.identified(as: launch.deliveryID)
+        let identity = IdentityKey(notification)
         switch launch.state {
         case .inactive, .active:
-            _ = flushedLaunches.insert(identity, hash: identity.hash)
-            deliver(.opened(.init(notification: launch.notification, origin: .coldStart, action: .default)), identity, emit)
+            flushedLaunch = FlushedLaunch(notification: notification, deliveryID: launch.deliveryID, time: now)
+            deliver(.opened(.init(notification: notification, origin: .coldStart, action: .default)), identity, .response, emit)
         case .background:
-            deliver(.received(.init(notification: launch.notification, origin: .background)), identity, emit)
+            deliver(.received(.init(notification: notification, origin: .background)), identity, .arrival, emit)
         }
     }
 
@@ -201,6 +253,233 @@ public struct PushEventNormalizer: Sendable {
         var events: [PushEvent] = []
         flush { events.append($0) }
         return events
+    }
+
+    /// Decides a deferred foreground call now that no `willPresent` followed it: it was the tap
+    /// on the banner it matched (`opened`, `foreground`).
+    public mutating func resolveDeferredCall(emit: (consuming PushEvent) -> Void) {
+        resolveDeferredCall(before: nil, emit: emit)
+    }
+
+    // MARK: Which delivery
+
+    /// Whether two notifications are one delivery's: the same provider message ID, or (without
+    /// one) the same payload and no two different request identifiers.
+    private static func sameDelivery(_ lhs: PushNotification, _ rhs: PushNotification) -> Bool {
+        if let id = lhs.providerMessageID { return id == rhs.providerMessageID }
+        if let left = lhs.requestIdentifier, let right = rhs.requestIdentifier, left != right { return false }
+        return rhs.providerMessageID == nil && lhs.fingerprint == rhs.fingerprint
+    }
+
+    /// The delivery a call (not a launch, not its follow-up) belongs to; `nil` when the call is
+    /// deferred until the next one.
+    private mutating func resolveDelivery(
+        _ invocation: CallbackInvocation, _ notification: PushNotification, emit: (consuming PushEvent) -> Void
+    ) -> String? {
+        if let messageID = notification.providerMessageID {
+            remember(notification, invocation, as: messageID)
+            return messageID
+        }
+        let fingerprint = notification.fingerprint
+        if let identifier = notification.requestIdentifier {
+            let id = identifiedDelivery(invocation, notification, identifier)
+            remember(notification, invocation, as: id)
+            return id
+        }
+        // `userInfo` only: the previous call's delivery when this repeats its path.
+        if let previous, previous.fingerprint == fingerprint, previous.callback == invocation.callback,
+            previous.state == invocation.state, now - previous.time <= correlationInterval
+        {
+            diagnostics.append(PushDiagnostic(
+                code: .identicalCallsMerged, notificationID: previous.deliveryID,
+                message: "\(invocation.callback.seedLabel) was called twice with the same payload, "
+                    + "\(Self.seconds(now - previous.time)) apart and nothing between: taken as one delivery handed over twice "
+                    + "(two deliveries need a message ID in the payload to be told apart this close)"))
+            remember(notification, invocation, as: previous.deliveryID)
+            return previous.deliveryID
+        }
+        let candidate = byFingerprint[fingerprint]
+        if let record = candidate, !told(record.deliveryID, .response) {
+            let share = share(of: invocation, presented: record.presented)
+            if share == .response, invocation.state == .active, notification.content.contentAvailable {
+                // The tap on the presented banner, or an identical notification arriving (then 4 follows).
+                deferred = DeferredCall(invocation: invocation, notification: notification, presentedID: record.deliveryID, time: now)
+                previous = nil
+                return nil
+            }
+            if !told(record.deliveryID, share) {
+                remember(notification, invocation, as: record.deliveryID)
+                return record.deliveryID
+            }
+        }
+        let id = newDeliveryID(for: notification, seenBefore: candidate != nil)
+        byFingerprint[fingerprint] = DeliveryRecord(deliveryID: id)
+        remember(notification, invocation, as: id)
+        return id
+    }
+
+    /// The delivery of a call carrying a request identifier: the one it was tied to; else the
+    /// `userInfo`-only arrival a 4 follows, or the `userInfo`-only arrival a 5 responds to;
+    /// else its own.
+    private mutating func identifiedDelivery(
+        _ invocation: CallbackInvocation, _ notification: PushNotification, _ identifier: String
+    ) -> String {
+        if let tied = aliases[identifier] { return tied }
+        let fingerprint = notification.fingerprint
+        if var record = byFingerprint[fingerprint], record.boundIdentifier == nil {
+            let joins: Bool
+            switch invocation.callback {
+            case .willPresent:
+                joins = record.arrivalAnnouncedAt.map { now - $0 <= correlationInterval } ?? false
+            case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal:
+                joins = !told(record.deliveryID, .response)
+            default:
+                joins = false
+            }
+            if joins {
+                record.boundIdentifier = identifier
+                record.arrivalAnnouncedAt = nil
+                if invocation.callback == .willPresent { record.presented = true }
+                byFingerprint[fingerprint] = record
+                if record.deliveryID != identifier { aliases[identifier] = record.deliveryID }
+                return record.deliveryID
+            }
+        }
+        if invocation.callback == .willPresent {
+            byFingerprint[fingerprint] = DeliveryRecord(deliveryID: identifier, presented: true, boundIdentifier: identifier)
+        }
+        return identifier
+    }
+
+    /// Ties the request identifier a call carries (if any) to `deliveryID`.
+    private mutating func bindIdentifier(of notification: PushNotification, to deliveryID: String) {
+        guard notification.providerMessageID == nil, let identifier = notification.requestIdentifier, identifier != deliveryID else { return }
+        aliases[identifier] = deliveryID
+    }
+
+    /// Notes the call as the previous one, and a 2 or 3 `active` arrival as announcing its 4.
+    private mutating func remember(_ notification: PushNotification, _ invocation: CallbackInvocation, as deliveryID: String) {
+        lastDelivery = deliveryID
+        previous = PreviousCall(
+            fingerprint: notification.fingerprint, callback: invocation.callback, state: invocation.state, time: now,
+            deliveryID: deliveryID)
+        guard notification.requestIdentifier == nil, notification.providerMessageID == nil, invocation.state == .active else { return }
+        switch invocation.callback {
+        case .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch:
+            if var record = byFingerprint[notification.fingerprint], record.deliveryID == deliveryID, record.boundIdentifier == nil,
+                !record.presented
+            {
+                record.arrivalAnnouncedAt = now
+                byFingerprint[notification.fingerprint] = record
+            }
+        default: break
+        }
+    }
+
+    /// A new delivery's identity: the message ID, the request identifier, or the payload's
+    /// (`payload-…`; numbered `payload-…-2`, `-3`, … for later deliveries of the same payload).
+    private mutating func newDeliveryID(for notification: PushNotification, seenBefore: Bool? = nil) -> String {
+        if let id = notification.providerMessageID ?? notification.requestIdentifier { return id }
+        let base = NotificationIdentity.payloadID(notification.fingerprint)
+        guard seenBefore ?? (byFingerprint[notification.fingerprint] != nil) else { return base }
+        repeatedDeliveries += 1
+        return "\(base)-\(repeatedDeliveries + 1)"
+    }
+
+    /// Decides a deferred foreground call: the arrival of a new identical notification when the
+    /// call about to be consumed is its `willPresent` (same payload, a new request identifier,
+    /// within the interval); else the tap on the banner it matched.
+    private mutating func resolveDeferredCall(before next: CallbackInvocation?, emit: (consuming PushEvent) -> Void) {
+        guard let call = deferred else { return }
+        deferred = nil
+        let fingerprint = call.notification.fingerprint
+        if let next, next.callback == .willPresent, let note = next.notification, note.providerMessageID == nil,
+            note.fingerprint == fingerprint, let identifier = note.requestIdentifier, aliases[identifier] == nil,
+            now - call.time <= correlationInterval
+        {
+            let id = newDeliveryID(for: call.notification, seenBefore: true)
+            byFingerprint[fingerprint] = DeliveryRecord(deliveryID: id, arrivalAnnouncedAt: call.time)
+            diagnostics.append(PushDiagnostic(
+                code: .foregroundCallResolved, notificationID: id,
+                message: "\(call.invocation.callback.seedLabel) (active) matched a banner still on screen, then willPresent "
+                    + "followed: the arrival of an identical notification"))
+            let notification = call.notification.identified(as: id)
+            deliver(.received(.init(notification: notification, origin: .foreground)), IdentityKey(notification), .arrival, emit)
+            remember(call.notification, call.invocation, as: id)
+        } else {
+            diagnostics.append(PushDiagnostic(
+                code: .foregroundCallResolved, notificationID: call.presentedID,
+                message: "\(call.invocation.callback.seedLabel) (active) matched a banner still on screen and no willPresent "
+                    + "followed: the tap on that banner"))
+            let notification = call.notification.identified(as: call.presentedID)
+            deliver(
+                .opened(.init(notification: notification, origin: .foreground, action: .default)), IdentityKey(notification), .response,
+                emit)
+            previous = nil
+        }
+    }
+
+    // MARK: Which event
+
+    /// Emits the event `invocation` carries for its delivery (`notification` is named after it).
+    private mutating func classify(
+        _ invocation: CallbackInvocation, _ notification: consuming PushNotification, launchedForIt: Bool,
+        emit: (consuming PushEvent) -> Void
+    ) {
+        let identity = IdentityKey(notification)
+        let presented = isPresented(notification)
+        switch invocation.callback {
+        case .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch, .didReceiveLocalNotification:
+            switch invocation.state {
+            case .active where presented:
+                deliver(.opened(.init(notification: consume notification, origin: .foreground, action: .default)), identity, .response, emit)
+            case .active:
+                deliver(.received(.init(notification: consume notification, origin: .foreground)), identity, .arrival, emit)
+            case .background:
+                deliver(.received(.init(notification: consume notification, origin: .background)), identity, .arrival, emit)
+            case .inactive:
+                let origin: PushOrigin = launchedForIt ? .coldStart : .background
+                deliver(.opened(.init(notification: consume notification, origin: origin, action: .default)), identity, .response, emit)
+            }
+        case .willPresent:
+            deliver(.received(.init(notification: consume notification, origin: .foreground)), identity, .arrival, emit)
+        case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal:
+            let origin: PushOrigin = launchedForIt ? .coldStart : (invocation.state == .active ? .foreground : .background)
+            switch invocation.action ?? .default {
+            case .dismiss:
+                deliver(.dismissed(.init(notification: consume notification)), identity, .response, emit)
+            case .default:
+                deliver(
+                    .opened(.init(notification: consume notification, origin: origin, action: .default, textInput: invocation.textInput)),
+                    identity, .response, emit)
+            case .custom(let id):
+                deliver(
+                    .opened(.init(notification: consume notification, origin: origin, action: .custom(id), textInput: invocation.textInput)),
+                    identity, .response, emit)
+            }
+        case .didFinishLaunching:
+            break
+        }
+    }
+
+    /// Whether 4 presented this notification's delivery (a 2 or 3 `active` for it is its tap).
+    private func isPresented(_ notification: borrowing PushNotification) -> Bool {
+        guard let record = byFingerprint[notification.fingerprint], record.deliveryID == notification.id else { return false }
+        return record.presented
+    }
+
+    /// What a call tells of its delivery.
+    private func share(of invocation: CallbackInvocation, presented: Bool) -> Share {
+        switch invocation.callback {
+        case .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch, .didReceiveLocalNotification:
+            switch invocation.state {
+            case .active: presented ? .response : .arrival
+            case .background: .arrival
+            case .inactive: .response
+            }
+        case .willPresent, .didFinishLaunching: .arrival
+        case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal: .response
+        }
     }
 
     /// Whether a call carries the user's tap or action (not a dismiss, not an arrival).
@@ -212,11 +491,11 @@ public struct PushEventNormalizer: Sendable {
         }
     }
 
-    /// The pending launch, if it was for `notification` (the call completes it); a launch for
-    /// another notification is flushed first.
+    /// The pending launch, if it was for `notification`'s delivery (the call completes it); a
+    /// launch for another notification is flushed first.
     private mutating func takeLaunch(for notification: PushNotification, emit: (consuming PushEvent) -> Void) -> PendingLaunch? {
         guard let launch = pendingLaunch else { return nil }
-        guard launch.notification.id == notification.id else {
+        guard Self.sameDelivery(launch.notification, notification) else {
             flush(emit: emit)
             return nil
         }
@@ -224,25 +503,33 @@ public struct PushEventNormalizer: Sendable {
         return launch
     }
 
-    /// Every (kind, origin) of an event that tells the app of a notification.
-    private static let toldKinds: [(PushEvent.Kind, PushOrigin)] = [
-        (.received, .foreground), (.received, .background), (.opened, .foreground), (.opened, .background), (.opened, .coldStart),
-    ]
-
-    /// Whether the window holds a `received` or an `opened` event of `identity`.
-    private func wasToldOf(_ identity: IdentityKey) -> Bool {
-        Self.toldKinds.contains { kind, origin in
-            let key = EventKey(identity: identity, kind: kind, origin: origin)
-            return recent.contains(key, hash: key.windowHash)
-        }
+    /// Whether the window holds an event of `share` for the delivery `id`.
+    private func told(_ id: String, _ share: Share) -> Bool {
+        let key = EventKey(identity: IdentityKey(id), share: share)
+        return recent.contains(key, hash: key.windowHash)
     }
 
-    /// Emits `event` (about `identity`) unless the window already holds its (id, kind, origin).
+    /// Whether the window holds an arrival or a response of `identity`.
+    private func wasToldOf(_ identity: IdentityKey) -> Bool {
+        for share in [Share.arrival, .response] {
+            let key = EventKey(identity: identity, share: share)
+            if recent.contains(key, hash: key.windowHash) { return true }
+        }
+        return false
+    }
+
+    /// Emits `event` (about `identity`) unless the window already holds an event of its share.
     ///
     /// The event is moved along to `emit`, not copied: no reference count is touched on its way.
-    private mutating func deliver(_ event: consuming PushEvent, _ identity: IdentityKey, _ emit: (consuming PushEvent) -> Void) {
-        let key = EventKey(identity: identity, kind: event.kind, origin: event.origin)
+    private mutating func deliver(_ event: consuming PushEvent, _ identity: IdentityKey, _ share: Share, _ emit: (consuming PushEvent) -> Void) {
+        let key = EventKey(identity: identity, share: share)
         guard recent.insert(key, hash: key.windowHash) else { return }
         emit(event)
+    }
+
+    /// `0.000 s`.
+    private static func seconds(_ value: Double) -> String {
+        let millis = Int((value * 1000).rounded())
+        return "\(millis / 1000).\(String(repeating: "0", count: 3 - String(millis % 1000).count))\(millis % 1000) s"
     }
 }

@@ -20,13 +20,22 @@ public struct PushNotification: Sendable, Hashable {
         let source: NotificationSource
         let content: APSContent
         let payload: JSONObject
+        let requestIdentifier: String?
+        let providerMessageID: String?
+        let fingerprint: UInt64
 
-        init(id: String, source: NotificationSource, content: APSContent, payload: JSONObject) {
+        init(
+            id: String, source: NotificationSource, content: APSContent, payload: JSONObject, requestIdentifier: String?,
+            providerMessageID: String?, fingerprint: UInt64
+        ) {
             self.id = id
             idHash = id.hashValue
             self.source = source
             self.content = content
             self.payload = payload
+            self.requestIdentifier = requestIdentifier
+            self.providerMessageID = providerMessageID
+            self.fingerprint = fingerprint
         }
     }
 
@@ -42,6 +51,16 @@ public struct PushNotification: Sendable, Hashable {
     public var content: APSContent { storage.content }
     /// The whole payload, `aps` included.
     public var payload: JSONObject { storage.payload }
+    /// The identifier the callback carried with the payload, if any: the notification request's
+    /// identifier on the notification-center paths (methods 4 and 5, and the vendors' delegate
+    /// callbacks), which iOS makes anew for every delivery; `nil` on the paths that carry
+    /// `userInfo` only (launch options, methods 2 and 3).
+    public var requestIdentifier: String? { storage.requestIdentifier }
+    /// The provider's message ID in the payload (JPush `_j_msgid`, Getui `_gmid_`), if any.
+    public var providerMessageID: String? { storage.providerMessageID }
+    /// The payload's fingerprint: FNV-1a 64 over its canonical JSON (sorted keys), the same for
+    /// byte-identical payloads on every path, process and platform (see ``NotificationIdentity``).
+    public var fingerprint: UInt64 { storage.fingerprint }
 
     /// Reads a notification from its payload.
     ///
@@ -63,9 +82,26 @@ public struct PushNotification: Sendable, Hashable {
         case .some(let other):
             throw PushError(.invalidPayload, field: "aps", "is \(other.typeDescription), expected an object")
         }
+        let messageID = NotificationIdentity.providerMessageID(in: payload)
+        let fingerprint = NotificationIdentity.fingerprint(payload)
+        let requestIdentifier = identifier.flatMap { $0.isEmpty ? nil : $0 }
         storage = Storage(
-            id: NotificationIdentity.derive(payload: payload, identifier: identifier), source: source,
-            content: APSContent(aps: aps), payload: payload)
+            id: messageID ?? requestIdentifier ?? NotificationIdentity.payloadID(fingerprint), source: source,
+            content: APSContent(aps: aps), payload: payload, requestIdentifier: requestIdentifier,
+            providerMessageID: messageID, fingerprint: fingerprint)
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
+    /// The same notification under the identity `id`: how the normaliser names every event of
+    /// one delivery alike, whichever callback carried it.
+    func identified(as id: String) -> PushNotification {
+        guard id != storage.id else { return self }
+        return PushNotification(storage: Storage(
+            id: id, source: source, content: content, payload: payload, requestIdentifier: requestIdentifier,
+            providerMessageID: providerMessageID, fingerprint: fingerprint))
     }
 
     /// Reads a notification from the JSON bytes of its payload.

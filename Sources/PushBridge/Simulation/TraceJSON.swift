@@ -55,12 +55,18 @@ extension TraceCall {
 
 extension SimulationResult {
     /// The trace as `pushbridge simulate` writes it: `display`, `actionDelivered` (absent when
-    /// the user did nothing), `calls`, `events`.
+    /// the user did nothing), `calls`, `events` (a notification's named by ``notificationID``),
+    /// and `diagnostics` when there are any.
     public var jsonValue: JSONValue {
         var object: JSONObject = ["display": .string(trace.display.rawValue)]
         if let delivered = trace.actionDelivered { object["actionDelivered"] = .bool(delivered) }
         object["calls"] = .array(calls.map(\.jsonValue))
-        object["events"] = .array(events.map(\.jsonValue))
+        object["events"] = .array(namedEvents.map(\.jsonValue))
+        if !diagnostics.isEmpty {
+            object["diagnostics"] = .array(diagnostics.map { diagnostic in
+                .object(["code": .string(diagnostic.code.rawValue), "message": .string(diagnostic.message)])
+            })
+        }
         return .object(object)
     }
 }

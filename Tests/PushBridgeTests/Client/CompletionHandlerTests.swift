@@ -131,8 +131,9 @@ import Testing
         client.setResponseHandler { event in seen.withLock { $0.append(event.kind) } }
         let completed = Locked(0)
         try await confirmation(expectedCount: 2) { answered in
-            let note = try Fixture.notification("r")
-            for action in [ResponseAction.default, .dismiss] {
+            // Two notifications: iOS takes one response per delivery (acting removes it).
+            for (id, action) in [("r1", ResponseAction.default), ("r2", .dismiss)] {
+                let note = try Fixture.notification(id)
                 client.handle(Fixture.response(note, action, .background), completion: .response {
                     completed.withLock { $0 += 1 }
                     answered()

@@ -88,7 +88,7 @@ import Testing
         let scenario = DispatchScenario(
             ios: ios, state: .notRunning, implements: RuleCase.callbacks(implements),
             notification: .local(Self.payload, id: "local-1"), user: .tap)
-        let events = try ScenarioSimulator.run(scenario).events
+        let events = try ScenarioSimulator.run(scenario).namedEvents
         #expect(events == [.opened(.init(notification: try PushNotification(payload: Self.payload, identifier: "local-1", source: .local),
                                          origin: .coldStart, action: .default))])
     }

@@ -3,26 +3,38 @@ import PushBridge
 /// The events `events.md` expects of a simulated scenario ("Expected events of a simulated
 /// scenario"), computed from the scenario and its trace's outcome only — not from the calls —
 /// so it checks the normaliser independently of its own rules.
-struct ExpectedEvent: Hashable, CustomStringConvertible {
-    var kind: PushEvent.Kind
-    var origin: PushOrigin?
-    var action: PushAction?
+///
+/// ```swift
+/// let result = try ScenarioSimulator.run(scenario)
+/// #expect(result.events.map(ExpectedEvent.init) == ExpectedEvent.expected(for: scenario, trace: result.trace))
+/// ```
+public struct ExpectedEvent: Sendable, Hashable, CustomStringConvertible {
+    /// The event's kind.
+    public var kind: PushEvent.Kind
+    /// Its origin, for `received` and `opened`.
+    public var origin: PushOrigin?
+    /// Its action, for `opened`.
+    public var action: PushAction?
 
-    init(_ kind: PushEvent.Kind, _ origin: PushOrigin? = nil, _ action: PushAction? = nil) {
+    /// An expectation from its parts.
+    public init(_ kind: PushEvent.Kind, _ origin: PushOrigin? = nil, _ action: PushAction? = nil) {
         self.kind = kind
         self.origin = origin
         self.action = action
     }
 
-    init(_ event: PushEvent) {
+    /// What `event` is, in these terms.
+    public init(_ event: PushEvent) {
         kind = event.kind
         origin = event.origin
         if case .opened(let open) = event { action = open.action }
     }
 
-    var description: String { "\(kind)(\(origin?.rawValue ?? "-"), \(action?.description ?? "-"))" }
+    /// `kind(origin, action)`.
+    public var description: String { "\(kind)(\(origin?.rawValue ?? "-"), \(action?.description ?? "-"))" }
 
-    static func expected(for scenario: DispatchScenario, trace: DispatchTrace) -> [ExpectedEvent] {
+    /// The events `events.md` expects of `scenario`, given what its trace displayed and delivered.
+    public static func expected(for scenario: DispatchScenario, trace: DispatchTrace) -> [ExpectedEvent] {
         var events: [ExpectedEvent] = []
         let arrivalRan = !trace.arrivalCalls.isEmpty
         // Arrival: any call in the foreground → received(foreground); 3 in the background
