@@ -13,7 +13,7 @@
 /// | 1 with a notification key | `inactive` | `opened` (`coldStart`), merged with the 3, L, 5 or A that follows: the later call's action wins |
 /// | 1 with a notification key | `background` | merged with the 3 (`received`, `background`) or 5 that follows |
 ///
-/// Which calls are one delivery (the "Exactly once" article has the rule, its bounds, and the
+/// Which calls are one delivery (the "One delivery, one event" article (<doc:OneDeliveryOneEvent>) has the rule, its bounds, and the
 /// cases it cannot tell apart): iOS hands the launch options and methods 2 and 3 the `userInfo`
 /// only, and methods 4 and 5 a request identifier made anew for each delivery. A provider message
 /// ID names a delivery wherever it is seen; a request identifier names one delivery; calls that
@@ -48,7 +48,7 @@ public struct PushEventNormalizer: Sendable {
     /// How many recent events deduplication remembers by default: 1,024.
     public static let defaultDedupeWindow = 1_024
     /// How close in time, by default, two calls must be for the normaliser to take them as one
-    /// delivery when only their payload ties them: 1 second (see the "Exactly once" article).
+    /// delivery when only their payload ties them: 1 second (see the "One delivery, one event" article (<doc:OneDeliveryOneEvent>)).
     public static let defaultCorrelationInterval = 1.0
     /// How long after a cold start's event was emitted from the launch options alone its own
     /// 5 or 3 may still come and be recognised as the same tap: 10 seconds *(inference: the

@@ -11,9 +11,9 @@
 ///   deliveries can share it)*. For a local notification it is the identifier the app scheduled.
 ///
 /// ```swift
-/// let handover = DeliveryHandover(payload: ["aps": ["alert": "Hi"]], source: .remote)
-/// try handover.notification(for: .didReceiveRemoteNotificationFetch)?.requestIdentifier // nil
-/// try handover.notification(for: .willPresent)?.requestIdentifier // "5F3C1D2A-…"
+/// let handover = try DeliveryHandover(payload: ["aps": ["alert": "Hi"]], source: .remote)
+/// handover.notification(for: .didReceiveRemoteNotificationFetch).requestIdentifier // nil
+/// handover.notification(for: .willPresent).requestIdentifier // "5F3C1D2A-…"
 /// ```
 public struct DeliveryHandover: Sendable {
     /// The payload (`userInfo`).
@@ -28,6 +28,8 @@ public struct DeliveryHandover: Sendable {
     /// The handover of one delivery of `payload`.
     ///
     /// - Parameters:
+    ///   - payload: The payload (`userInfo`).
+    ///   - source: Remote or local.
     ///   - requestIdentifier: The identifier of 4 and 5: the app's own for a local notification
     ///     (required to be stable), the collapse ID for a remote one that has it; `nil` for a new
     ///     system-assigned one.
@@ -41,9 +43,8 @@ public struct DeliveryHandover: Sendable {
         withIdentifier = try PushNotification(payload: payload, identifier: identifier, source: source)
     }
 
-    /// What `callback` carries of this delivery: the notification with or without its request
-    /// identifier; `nil` for a launch (whose launch options carry the `userInfo`: use
-    /// ``notification(for:)`` with `.didReceiveRemoteNotification` for them).
+    /// What `callback` carries of this delivery: the notification with its request identifier
+    /// for 4 and 5, the `userInfo` alone for every other path (the launch options included).
     public func notification(for callback: SystemCallback) -> PushNotification {
         switch callback {
         case .willPresent, .didReceiveResponse: withIdentifier

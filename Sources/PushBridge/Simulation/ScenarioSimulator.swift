@@ -57,13 +57,13 @@ public struct SimulationResult: Sendable, Hashable {
 /// print(result.events) // [opened(coldStart, default)]
 /// ```
 public enum ScenarioSimulator {
+    /// How long after the arrival the simulated user acts: 5 seconds.
+    public static let userReactionTime = 5.0
+
     /// Evaluates `scenario` and runs its calls through `provider`'s simulation.
     ///
     /// - Throws: ``PushError`` when the scenario's payload cannot be read as a notification, or
     ///   its notification travels on another provider's channel.
-    /// How long after the arrival the simulated user acts: 5 seconds.
-    public static let userReactionTime = 5.0
-
     public static func run(_ scenario: DispatchScenario, provider: any ProviderSimulator = SystemSimulator()) throws(PushError) -> SimulationResult {
         let results = try runRepeatedly(scenario, times: 1, provider: provider)
         return results[0]
