@@ -6,10 +6,11 @@ extension PushClientCore {
         var backgroundWork: PushClient.BackgroundWorkHandler?
         var response: PushClient.ResponseHandler?
 
-        init(_ state: State) {
-            presentation = state.presentationHandler
-            backgroundWork = state.backgroundWorkHandler
-            response = state.responseHandler
+        /// The handlers `state` holds; none for `nil`.
+        init(_ state: State?) {
+            presentation = state?.presentationHandler
+            backgroundWork = state?.backgroundWorkHandler
+            response = state?.responseHandler
         }
     }
 

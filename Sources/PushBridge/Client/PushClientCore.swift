@@ -104,7 +104,8 @@ final class PushClientCore: Sendable {
                 state.launchDeadline = nil
             }
             scheduleDeferredDeadline(&state)
-            var outcome = Outcome(response: response, diagnostics: state.normalizer.takeDiagnostics(), state: state)
+            var outcome = Outcome(
+                response: response, diagnostics: state.normalizer.takeDiagnostics(), state: state, needsHandlers: completion != nil)
             if let completion, let delivery = state.normalizer.lastDelivery {
                 outcome.completion = joinPending(completion, key: PendingCompletionKey(delivery: delivery, callback: invocation.callback), &state)
             } else {
@@ -119,22 +120,23 @@ final class PushClientCore: Sendable {
         report(outcome.diagnostics, to: outcome.diagnosticHandler)
         // A repeat of a call still pending waits for that call's answer: nothing to decide.
         guard let completion = outcome.completion else { return }
-        answer(completion, for: invocation, response: outcome.response, handlers: outcome.handlers)
+        answer(completion, for: invocation, response: outcome.response, handlers: outcome.handlers ?? Handlers(nil))
     }
 
     /// What normalising one callback leaves to do outside the lock.
     private struct Outcome {
         var response: PushEvent?
         var diagnostics: [PushDiagnostic]
-        var handlers: Handlers
+        /// The app's handlers, read only for a call with a completion to answer.
+        var handlers: Handlers?
         var diagnosticHandler: (@Sendable (PushDiagnostic) -> Void)?
         /// The completion to answer now: `nil` when it joined a pending one.
         var completion: SystemCompletion?
 
-        init(response: PushEvent?, diagnostics: [PushDiagnostic], state: State) {
+        init(response: PushEvent?, diagnostics: [PushDiagnostic], state: State, needsHandlers: Bool) {
             self.response = response
             self.diagnostics = diagnostics
-            handlers = Handlers(state)
+            handlers = needsHandlers ? Handlers(state) : nil
             diagnosticHandler = diagnostics.isEmpty ? nil : state.diagnosticHandler
         }
     }

@@ -324,9 +324,10 @@ public struct PushEventNormalizer: Sendable {
     private mutating func identifiedDelivery(
         _ invocation: CallbackInvocation, _ notification: PushNotification, _ identifier: String
     ) -> String {
-        if let tied = aliases[identifier] { return tied }
+        // Both tables are empty until a delivery is known by its payload: skip the hashing then.
+        if aliases.count > 0, let tied = aliases[identifier] { return tied }
         let fingerprint = notification.fingerprint
-        if var record = byFingerprint[fingerprint], record.boundIdentifier == nil {
+        if byFingerprint.count > 0, var record = byFingerprint[fingerprint], record.boundIdentifier == nil {
             let joins: Bool
             switch invocation.callback {
             case .willPresent:
@@ -464,7 +465,7 @@ public struct PushEventNormalizer: Sendable {
 
     /// Whether 4 presented this notification's delivery (a 2 or 3 `active` for it is its tap).
     private func isPresented(_ notification: borrowing PushNotification) -> Bool {
-        guard let record = byFingerprint[notification.fingerprint], record.deliveryID == notification.id else { return false }
+        guard byFingerprint.count > 0, let record = byFingerprint[notification.fingerprint], record.deliveryID == notification.id else { return false }
         return record.presented
     }
 
