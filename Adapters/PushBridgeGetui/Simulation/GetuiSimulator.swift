@@ -55,11 +55,7 @@ public struct GetuiSimulator: ProviderSimulator {
                 bridge.trigger(.slience(note.payload, fromGetui: false, offLine: false, taskID: ids?.task, msgID: ids?.message))
                 return [TraceCall(call).renamed(GetuiCallbackName.didReceiveSlience)]
             default:
-                provider.handle(
-                    CallbackInvocation(
-                        callback: call.callback, state: call.state, launchOptionsKey: call.launchOptionsKey, action: call.action,
-                        notification: note),
-                    completion: nil)
+                provider.handle(CallbackInvocation(call, notification: note), completion: nil)
                 return [TraceCall(call)]
             }
         }

@@ -61,10 +61,7 @@ public struct JPushSimulator: ProviderSimulator {
                 bridge.trigger(.didReceiveResponse(response, completionHandler: {}))
                 return [TraceCall(call).renamed(JPushCallbackName.didReceiveResponse)]
             default:
-                provider.handle(CallbackInvocation(
-                    callback: call.callback, state: call.state, launchOptionsKey: call.launchOptionsKey, action: call.action,
-                    notification: note),
-                    completion: nil)
+                provider.handle(CallbackInvocation(call, notification: note), completion: nil)
                 return [TraceCall(call)]
             }
         }

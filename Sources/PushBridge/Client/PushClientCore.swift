@@ -93,7 +93,7 @@ final class PushClientCore: Sendable {
             guard !state.isClosed else { return nil }
             // The user's response the completion waits for: the last event that is not an arrival.
             var response: PushEvent?
-            state.normalizer.consume(invocation, at: now) { event in
+            let delivery = state.normalizer.consumeCall(invocation, at: now) { event in
                 if event.kind != .received { response = event }
                 state.hub.publish(event)
             }
@@ -106,7 +106,7 @@ final class PushClientCore: Sendable {
             scheduleDeferredDeadline(&state)
             var outcome = Outcome(
                 response: response, diagnostics: state.normalizer.takeDiagnostics(), state: state, needsHandlers: completion != nil)
-            if let completion, let delivery = state.normalizer.lastDelivery {
+            if let completion, let delivery {
                 outcome.completion = joinPending(completion, key: PendingCompletionKey(delivery: delivery, callback: invocation.callback), &state)
             } else {
                 outcome.completion = completion

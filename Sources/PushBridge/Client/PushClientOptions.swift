@@ -25,8 +25,8 @@ public struct PushClientOptions: Sendable, Hashable {
     /// active (``PushClient/applicationDidBecomeActive()``) emits it at once.
     public var launchSettleTime: Double
     /// How close in time two callbacks must be to be taken as one delivery when only their
-    /// payload ties them (no message ID, no request identifier): 1 s. See the "Exactly once"
-    /// article for the rule and why this bound is safe.
+    /// payload ties them (no message ID, no request identifier): 1 s. <doc:OneDeliveryOneEvent> has
+    /// the rule and why this bound is safe.
     public var correlationInterval: Double
     /// What happens to the completion handler of a call that repeats a call of the same
     /// delivery and path whose completion is still pending (an SDK hooking the method and the

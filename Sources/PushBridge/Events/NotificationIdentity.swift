@@ -14,9 +14,15 @@ public enum NotificationIdentity {
 
     /// The identity of a notification with this payload and (optional) identifier.
     public static func derive(payload: JSONObject, identifier: String?) -> String {
-        if let providerID = providerMessageID(in: payload) { return providerID }
+        derive(providerMessageID: providerMessageID(in: payload), identifier: identifier) { fingerprint(payload) }
+    }
+
+    /// The rule itself, from the parts already read: the message ID, else a non-empty
+    /// identifier, else the payload's (its fingerprint is computed only then).
+    static func derive(providerMessageID: String?, identifier: String?, fingerprint: () -> UInt64) -> String {
+        if let providerMessageID { return providerMessageID }
         if let identifier, !identifier.isEmpty { return identifier }
-        return payloadHash(payload)
+        return payloadID(fingerprint())
     }
 
     /// The provider's message ID in a payload, if it has one.

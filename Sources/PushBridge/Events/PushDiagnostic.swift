@@ -2,7 +2,7 @@
 /// apart with certainty, and what it did. Never carries a payload value or a secret.
 ///
 /// The normaliser reports one whenever the callbacks it was handed leave two readings open (see
-/// the "One delivery, one event" article (<doc:OneDeliveryOneEvent>)): it picks the documented one and says so here, instead of merging
+/// <doc:OneDeliveryOneEvent>): it picks the documented one and says so here, instead of merging
 /// or duplicating silently.
 ///
 /// ```swift

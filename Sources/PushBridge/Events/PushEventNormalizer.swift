@@ -13,7 +13,7 @@
 /// | 1 with a notification key | `inactive` | `opened` (`coldStart`), merged with the 3, L, 5 or A that follows: the later call's action wins |
 /// | 1 with a notification key | `background` | merged with the 3 (`received`, `background`) or 5 that follows |
 ///
-/// Which calls are one delivery (the "One delivery, one event" article (<doc:OneDeliveryOneEvent>) has the rule, its bounds, and the
+/// Which calls are one delivery (<doc:OneDeliveryOneEvent> has the rule, its bounds, and the
 /// cases it cannot tell apart): iOS hands the launch options and methods 2 and 3 the `userInfo`
 /// only, and methods 4 and 5 a request identifier made anew for each delivery. A provider message
 /// ID names a delivery wherever it is seen; a request identifier names one delivery; calls that
@@ -48,7 +48,7 @@ public struct PushEventNormalizer: Sendable {
     /// How many recent events deduplication remembers by default: 1,024.
     public static let defaultDedupeWindow = 1_024
     /// How close in time, by default, two calls must be for the normaliser to take them as one
-    /// delivery when only their payload ties them: 1 second (see the "One delivery, one event" article (<doc:OneDeliveryOneEvent>)).
+    /// delivery when only their payload ties them: 1 second (see <doc:OneDeliveryOneEvent>).
     public static let defaultCorrelationInterval = 1.0
     /// How long after a cold start's event was emitted from the launch options alone its own
     /// 5 or 3 may still come and be recognised as the same tap: 10 seconds *(inference: the
@@ -95,24 +95,24 @@ public struct PushEventNormalizer: Sendable {
         private static let mixer = Int(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)
     }
 
-    /// A launch that carried a notification, waiting for the call that completes it.
+    /// A launch that carried a notification (named as its delivery), waiting for the call that
+    /// completes it.
     private struct PendingLaunch: Sendable {
         var notification: PushNotification
         var state: ApplicationState
-        var deliveryID: String
     }
 
-    /// A cold start already emitted from the launch options alone: its 5 or 3 may still come.
+    /// A cold start already emitted from the launch options alone (its notification named as
+    /// its delivery): its 5 or 3 may still come.
     private struct FlushedLaunch: Sendable {
         var notification: PushNotification
-        var deliveryID: String
         var time: Double
     }
 
     /// A 2 or 3 `active` whose meaning the next call decides: the tap on a banner 4 presented, or
     /// the arrival of an identical new notification (then 4 follows at once).
     private struct DeferredCall: Sendable {
-        var invocation: CallbackInvocation
+        var callback: SystemCallback
         var notification: PushNotification
         var presentedID: String
         var time: Double
@@ -135,10 +135,6 @@ public struct PushEventNormalizer: Sendable {
     private var diagnostics: [PushDiagnostic] = []
     /// The correlation interval in force (``defaultCorrelationInterval`` unless set).
     public let correlationInterval: Double
-
-    /// The delivery the last consumed call belonged to (`nil` for a call deferred or without a
-    /// notification): the client answers a repeated call's completion handler with the first's.
-    package private(set) var lastDelivery: String?
 
     /// A normaliser remembering the last `dedupeWindow` events for deduplication, tying calls
     /// that only their payload names when they are at most `correlationInterval` seconds apart.
@@ -174,44 +170,48 @@ public struct PushEventNormalizer: Sendable {
     /// instant as the previous call); calls `emit` for each event it completes, in order. `emit`
     /// owns each event it is given: storing it costs no copy.
     public mutating func consume(_ invocation: CallbackInvocation, at time: Double? = nil, emit: (consuming PushEvent) -> Void) {
+        _ = consumeCall(invocation, at: time, emit: emit)
+    }
+
+    /// ``consume(_:at:emit:)``, returning the identity of the delivery the call belonged to
+    /// (`nil` for a call without a notification, or deferred): the client answers a repeated
+    /// call's completion handler with the first one's.
+    package mutating func consumeCall(_ invocation: CallbackInvocation, at time: Double?, emit: (consuming PushEvent) -> Void) -> String? {
         if let time, time > now { now = time }
-        lastDelivery = nil
         if deferred != nil { resolveDeferredCall(before: invocation, emit: emit) }
         if invocation.callback == .didFinishLaunching {
             flush(emit: emit)
-            if invocation.launchOptionsKey != nil, let notification = invocation.notification {
-                let id = newDeliveryID(for: notification)
-                if notification.providerMessageID == nil { byFingerprint[notification.fingerprint] = DeliveryRecord(deliveryID: id) }
-                pendingLaunch = PendingLaunch(notification: notification, state: invocation.state, deliveryID: id)
-                lastDelivery = id
-            }
             previous = nil
-            return
+            guard invocation.launchOptionsKey != nil, let notification = invocation.notification else { return nil }
+            let launch = notification.identified(as: newDeliveryID(for: notification))
+            if notification.providerMessageID == nil { byFingerprint[notification.fingerprint] = DeliveryRecord(deliveryID: launch.id) }
+            pendingLaunch = PendingLaunch(notification: launch, state: invocation.state)
+            return launch.id
         }
-        guard let notification = invocation.notification else { return }
-        let responds = isUserResponse(invocation)
+        guard let notification = invocation.notification else { return nil }
         let deliveryID: String
         var launchedForIt = false
         if let launch = takeLaunch(for: notification, emit: emit) {
-            deliveryID = launch.deliveryID
+            deliveryID = launch.notification.id
             launchedForIt = true
             bindIdentifier(of: notification, to: deliveryID)
-            remember(notification, invocation, as: deliveryID)
-        } else if responds, let launch = flushedLaunch {
+            remember(notification, invocation.callback, invocation.state, as: deliveryID)
+        } else if isUserResponse(invocation), let launch = flushedLaunch {
             flushedLaunch = nil
             if Self.sameDelivery(launch.notification, notification), now - launch.time <= Self.launchResponseWindow {
                 // The cold start's own response, after its event was emitted from the launch options.
-                bindIdentifier(of: notification, to: launch.deliveryID)
-                remember(notification, invocation, as: launch.deliveryID)
-                return
+                bindIdentifier(of: notification, to: launch.notification.id)
+                remember(notification, invocation.callback, invocation.state, as: launch.notification.id)
+                return launch.notification.id
             }
-            guard let id = resolveDelivery(invocation, notification, emit: emit) else { return }
+            guard let id = resolveDelivery(invocation, notification, emit: emit) else { return nil }
             deliveryID = id
         } else {
-            guard let id = resolveDelivery(invocation, notification, emit: emit) else { return }
+            guard let id = resolveDelivery(invocation, notification, emit: emit) else { return nil }
             deliveryID = id
         }
         classify(invocation, notification.identified(as: deliveryID), launchedForIt: launchedForIt, emit: emit)
+        return deliveryID
     }
 
     /// Feeds one callback and returns the events it completes.
@@ -237,11 +237,11 @@ public struct PushEventNormalizer: Sendable {
         resolveDeferredCall(emit: emit)
         guard let launch = pendingLaunch else { return }
         pendingLaunch = nil
-        let notification = launch.notification.identified(as: launch.deliveryID)
+        let notification = launch.notification
         let identity = IdentityKey(notification)
         switch launch.state {
         case .inactive, .active:
-            flushedLaunch = FlushedLaunch(notification: notification, deliveryID: launch.deliveryID, time: now)
+            flushedLaunch = FlushedLaunch(notification: notification, time: now)
             deliver(.opened(.init(notification: notification, origin: .coldStart, action: .default)), identity, .response, emit)
         case .background:
             deliver(.received(.init(notification: notification, origin: .background)), identity, .arrival, emit)
@@ -277,13 +277,13 @@ public struct PushEventNormalizer: Sendable {
         _ invocation: CallbackInvocation, _ notification: PushNotification, emit: (consuming PushEvent) -> Void
     ) -> String? {
         if let messageID = notification.providerMessageID {
-            remember(notification, invocation, as: messageID)
+            remember(notification, invocation.callback, invocation.state, as: messageID)
             return messageID
         }
         let fingerprint = notification.fingerprint
         if let identifier = notification.requestIdentifier {
             let id = identifiedDelivery(invocation, notification, identifier)
-            remember(notification, invocation, as: id)
+            remember(notification, invocation.callback, invocation.state, as: id)
             return id
         }
         // `userInfo` only: the previous call's delivery when this repeats its path.
@@ -293,9 +293,9 @@ public struct PushEventNormalizer: Sendable {
             diagnostics.append(PushDiagnostic(
                 code: .identicalCallsMerged, notificationID: previous.deliveryID,
                 message: "\(invocation.callback.seedLabel) was called twice with the same payload, "
-                    + "\(Self.seconds(now - previous.time)) apart and nothing between: taken as one delivery handed over twice "
+                    + "\(Int(((now - previous.time) * 1000).rounded())) ms apart and nothing between: taken as one delivery handed over twice "
                     + "(two deliveries need a message ID in the payload to be told apart this close)"))
-            remember(notification, invocation, as: previous.deliveryID)
+            remember(notification, invocation.callback, invocation.state, as: previous.deliveryID)
             return previous.deliveryID
         }
         let candidate = byFingerprint[fingerprint]
@@ -303,18 +303,18 @@ public struct PushEventNormalizer: Sendable {
             let share = share(of: invocation, presented: record.presented)
             if share == .response, invocation.state == .active, notification.content.contentAvailable {
                 // The tap on the presented banner, or an identical notification arriving (then 4 follows).
-                deferred = DeferredCall(invocation: invocation, notification: notification, presentedID: record.deliveryID, time: now)
+                deferred = DeferredCall(callback: invocation.callback, notification: notification, presentedID: record.deliveryID, time: now)
                 previous = nil
                 return nil
             }
             if !told(record.deliveryID, share) {
-                remember(notification, invocation, as: record.deliveryID)
+                remember(notification, invocation.callback, invocation.state, as: record.deliveryID)
                 return record.deliveryID
             }
         }
         let id = newDeliveryID(for: notification, seenBefore: candidate != nil)
         byFingerprint[fingerprint] = DeliveryRecord(deliveryID: id)
-        remember(notification, invocation, as: id)
+        remember(notification, invocation.callback, invocation.state, as: id)
         return id
     }
 
@@ -358,14 +358,18 @@ public struct PushEventNormalizer: Sendable {
         aliases[identifier] = deliveryID
     }
 
-    /// Notes the call as the previous one, and a 2 or 3 `active` arrival as announcing its 4.
-    private mutating func remember(_ notification: PushNotification, _ invocation: CallbackInvocation, as deliveryID: String) {
-        lastDelivery = deliveryID
-        previous = PreviousCall(
-            fingerprint: notification.fingerprint, callback: invocation.callback, state: invocation.state, time: now,
-            deliveryID: deliveryID)
-        guard notification.requestIdentifier == nil, notification.providerMessageID == nil, invocation.state == .active else { return }
-        switch invocation.callback {
+    /// Notes a `userInfo`-only call as the previous one (any other call breaks the "right after"
+    /// of a repeat), and a 2 or 3 `active` arrival as announcing its 4.
+    private mutating func remember(
+        _ notification: PushNotification, _ callback: SystemCallback, _ state: ApplicationState, as deliveryID: String
+    ) {
+        guard notification.requestIdentifier == nil, notification.providerMessageID == nil else {
+            if previous != nil { previous = nil }
+            return
+        }
+        previous = PreviousCall(fingerprint: notification.fingerprint, callback: callback, state: state, time: now, deliveryID: deliveryID)
+        guard state == .active else { return }
+        switch callback {
         case .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch:
             if var record = byFingerprint[notification.fingerprint], record.deliveryID == deliveryID, record.boundIdentifier == nil,
                 !record.presented
@@ -402,15 +406,15 @@ public struct PushEventNormalizer: Sendable {
             byFingerprint[fingerprint] = DeliveryRecord(deliveryID: id, arrivalAnnouncedAt: call.time)
             diagnostics.append(PushDiagnostic(
                 code: .foregroundCallResolved, notificationID: id,
-                message: "\(call.invocation.callback.seedLabel) (active) matched a banner still on screen, then willPresent "
+                message: "\(call.callback.seedLabel) (active) matched a banner still on screen, then willPresent "
                     + "followed: the arrival of an identical notification"))
             let notification = call.notification.identified(as: id)
             deliver(.received(.init(notification: notification, origin: .foreground)), IdentityKey(notification), .arrival, emit)
-            remember(call.notification, call.invocation, as: id)
+            remember(call.notification, call.callback, .active, as: id)
         } else {
             diagnostics.append(PushDiagnostic(
                 code: .foregroundCallResolved, notificationID: call.presentedID,
-                message: "\(call.invocation.callback.seedLabel) (active) matched a banner still on screen and no willPresent "
+                message: "\(call.callback.seedLabel) (active) matched a banner still on screen and no willPresent "
                     + "followed: the tap on that banner"))
             let notification = call.notification.identified(as: call.presentedID)
             deliver(
@@ -510,9 +514,12 @@ public struct PushEventNormalizer: Sendable {
         return recent.contains(key, hash: key.windowHash)
     }
 
+    /// What tells the app of a notification: its arrival or the user's response to it.
+    private static let toldShares: [Share] = [.arrival, .response]
+
     /// Whether the window holds an arrival or a response of `identity`.
     private func wasToldOf(_ identity: IdentityKey) -> Bool {
-        for share in [Share.arrival, .response] {
+        for share in Self.toldShares {
             let key = EventKey(identity: identity, share: share)
             if recent.contains(key, hash: key.windowHash) { return true }
         }
@@ -526,11 +533,5 @@ public struct PushEventNormalizer: Sendable {
         let key = EventKey(identity: identity, share: share)
         guard recent.insert(key, hash: key.windowHash) else { return }
         emit(event)
-    }
-
-    /// `0.000 s`.
-    private static func seconds(_ value: Double) -> String {
-        let millis = Int((value * 1000).rounded())
-        return "\(millis / 1000).\(String(repeating: "0", count: 3 - String(millis % 1000).count))\(millis % 1000) s"
     }
 }

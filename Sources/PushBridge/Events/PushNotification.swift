@@ -86,7 +86,7 @@ public struct PushNotification: Sendable, Hashable {
         let fingerprint = NotificationIdentity.fingerprint(payload)
         let requestIdentifier = identifier.flatMap { $0.isEmpty ? nil : $0 }
         storage = Storage(
-            id: messageID ?? requestIdentifier ?? NotificationIdentity.payloadID(fingerprint), source: source,
+            id: NotificationIdentity.derive(providerMessageID: messageID, identifier: requestIdentifier) { fingerprint }, source: source,
             content: APSContent(aps: aps), payload: payload, requestIdentifier: requestIdentifier,
             providerMessageID: messageID, fingerprint: fingerprint)
     }

@@ -56,7 +56,8 @@ public protocol ProviderSimulator: Sendable {
 
 /// One scenario's run through a provider's SDK and adapter.
 public protocol ProviderSimulationSession: AnyObject {
-    /// Replays an iOS callback carrying `notification` (when it carries one).
+    /// Replays an iOS callback; `notification` is what iOS hands its path (the `userInfo` alone,
+    /// or with the request identifier for 4 and 5: ``DeliveryHandover``), `nil` when it carries none.
     func replay(_ call: SystemCall, notification: PushNotification?) -> [TraceCall]
     /// Replays a message on the provider's own channel.
     func replay(_ delivery: ChannelDelivery, message: JSONObject) throws(PushError) -> [TraceCall]
@@ -80,10 +81,7 @@ public struct SystemSimulator: ProviderSimulator {
         init(sink: PushEventSink) { self.sink = sink }
 
         func replay(_ call: SystemCall, notification: PushNotification?) -> [TraceCall] {
-            sink.handle(
-                CallbackInvocation(
-                    callback: call.callback, state: call.state, launchOptionsKey: call.launchOptionsKey,
-                    action: call.action, notification: call.carriesNotification ? notification : nil))
+            sink.handle(CallbackInvocation(call, notification: notification))
             return [TraceCall(call)]
         }
 

@@ -132,13 +132,17 @@ import Testing
 
     // MARK: The case it cannot tell at once
 
+    /// A foreground `content-available` alert on iOS 10+: 3 `active`, then 4 with `identifier`.
+    static func contentAvailableArrival(_ client: PushClient, _ identifier: String) throws {
+        client.handle(try DeviceFeeding.fetch(.active, DeviceFeeding.contentAvailablePayload), completion: .fetch { _ in })
+        client.handle(try DeviceFeeding.willPresent(identifier, DeviceFeeding.contentAvailablePayload), completion: .presentation { _ in })
+    }
+
     @Test func anIdenticalContentAvailableAlertAfterAnUntappedBannerIsANewArrival() async throws {
         let run = try await ClientRun.run { client, scheduler in
-            client.handle(try DeviceFeeding.fetch(.active, DeviceFeeding.contentAvailablePayload), completion: .fetch { _ in })
-            client.handle(try DeviceFeeding.willPresent("1", DeviceFeeding.contentAvailablePayload), completion: .presentation { _ in })
+            try Self.contentAvailableArrival(client, "1")
             scheduler.advance(by: 120)
-            client.handle(try DeviceFeeding.fetch(.active, DeviceFeeding.contentAvailablePayload), completion: .fetch { _ in })
-            client.handle(try DeviceFeeding.willPresent("2", DeviceFeeding.contentAvailablePayload), completion: .presentation { _ in })
+            try Self.contentAvailableArrival(client, "2")
             scheduler.advance(by: 60)
         }
         #expect(run.rendered == ["received foreground", "received foreground"])
@@ -148,8 +152,7 @@ import Testing
     @Test func aContentAvailableCallAfterAnUntappedBannerWithNoWillPresentIsItsTap() async throws {
         // An app with 3 and 4 but no 5: tapping the banner calls 3 `active`.
         let run = try await ClientRun.run { client, scheduler in
-            client.handle(try DeviceFeeding.fetch(.active, DeviceFeeding.contentAvailablePayload), completion: .fetch { _ in })
-            client.handle(try DeviceFeeding.willPresent("1", DeviceFeeding.contentAvailablePayload), completion: .presentation { _ in })
+            try Self.contentAvailableArrival(client, "1")
             scheduler.advance(by: 4)
             client.handle(try DeviceFeeding.fetch(.active, DeviceFeeding.contentAvailablePayload), completion: .fetch { _ in })
             scheduler.advance(by: PushEventNormalizer.defaultCorrelationInterval)
