@@ -6,11 +6,10 @@ extension PushClientCore {
         var backgroundWork: PushClient.BackgroundWorkHandler?
         var response: PushClient.ResponseHandler?
 
-        /// The handlers `state` holds; none for `nil`.
-        init(_ state: State?) {
-            presentation = state?.presentationHandler
-            backgroundWork = state?.backgroundWorkHandler
-            response = state?.responseHandler
+        init(_ state: State) {
+            presentation = state.presentationHandler
+            backgroundWork = state.backgroundWorkHandler
+            response = state.responseHandler
         }
     }
 

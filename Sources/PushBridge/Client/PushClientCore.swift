@@ -88,12 +88,11 @@ final class PushClientCore: Sendable {
 
     /// Normalises one callback (as the provider passes it on) and answers its completion handler.
     func normalize(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
-        let now = scheduler.now
         let outcome = publishing { state -> Outcome? in
             guard !state.isClosed else { return nil }
             // The user's response the completion waits for: the last event that is not an arrival.
             var response: PushEvent?
-            let delivery = state.normalizer.consumeCall(invocation, at: now) { event in
+            let delivery = state.normalizer.consumeCall(invocation, clock: { scheduler.now }) { event in
                 if event.kind != .received { response = event }
                 state.hub.publish(event)
             }
@@ -104,40 +103,43 @@ final class PushClientCore: Sendable {
                 state.launchDeadline = nil
             }
             scheduleDeferredDeadline(&state)
-            var outcome = Outcome(
-                response: response, diagnostics: state.normalizer.takeDiagnostics(), state: state, needsHandlers: completion != nil)
-            if let completion, let delivery {
-                outcome.completion = joinPending(completion, key: PendingCompletionKey(delivery: delivery, callback: invocation.callback), &state)
-            } else {
-                outcome.completion = completion
+            let diagnostics = state.normalizer.takeDiagnostics()
+            // Most calls leave nothing to do outside the lock: no completion, nothing to report.
+            guard completion != nil || !diagnostics.isEmpty else { return nil }
+            let outcome = Outcome(diagnostics: diagnostics, diagnosticHandler: diagnostics.isEmpty ? nil : state.diagnosticHandler)
+            if var completion {
+                if let delivery {
+                    // `nil`: a repeat of a call still pending, which answers it.
+                    guard let own = joinPending(completion, key: PendingCompletionKey(delivery: delivery, callback: invocation.callback), &state)
+                    else { return outcome }
+                    completion = own
+                }
+                outcome.answer = (completion, response, Handlers(state))
             }
             return outcome
         }
+        // `nil` with a completion: the client is gone and nobody can decide.
         guard let outcome else {
-            completion?.completeWithDefault()  // the client is gone: nobody can decide
+            completion?.completeWithDefault()
             return
         }
         report(outcome.diagnostics, to: outcome.diagnosticHandler)
-        // A repeat of a call still pending waits for that call's answer: nothing to decide.
-        guard let completion = outcome.completion else { return }
-        answer(completion, for: invocation, response: outcome.response, handlers: outcome.handlers ?? Handlers(nil))
+        guard let (completion, response, handlers) = outcome.answer else { return }
+        answer(completion, for: invocation, response: response, handlers: handlers)
     }
 
-    /// What normalising one callback leaves to do outside the lock.
-    private struct Outcome {
-        var response: PushEvent?
-        var diagnostics: [PushDiagnostic]
-        /// The app's handlers, read only for a call with a completion to answer.
-        var handlers: Handlers?
-        var diagnosticHandler: (@Sendable (PushDiagnostic) -> Void)?
-        /// The completion to answer now: `nil` when it joined a pending one.
-        var completion: SystemCompletion?
+    /// What normalising one callback leaves to do outside the lock. A class: most calls leave
+    /// nothing (`nil`), and handing one reference out of the lock costs less than copying a
+    /// value this size through the lock's generic closure.
+    private final class Outcome {
+        let diagnostics: [PushDiagnostic]
+        let diagnosticHandler: (@Sendable (PushDiagnostic) -> Void)?
+        /// The completion to answer, with the response it waits for and the app's handlers.
+        var answer: (completion: SystemCompletion, response: PushEvent?, handlers: Handlers)?
 
-        init(response: PushEvent?, diagnostics: [PushDiagnostic], state: State, needsHandlers: Bool) {
-            self.response = response
+        init(diagnostics: [PushDiagnostic], diagnosticHandler: (@Sendable (PushDiagnostic) -> Void)?) {
             self.diagnostics = diagnostics
-            handlers = needsHandlers ? Handlers(state) : nil
-            diagnosticHandler = diagnostics.isEmpty ? nil : state.diagnosticHandler
+            self.diagnosticHandler = diagnosticHandler
         }
     }
 

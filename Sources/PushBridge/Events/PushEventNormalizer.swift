@@ -170,14 +170,18 @@ public struct PushEventNormalizer: Sendable {
     /// instant as the previous call); calls `emit` for each event it completes, in order. `emit`
     /// owns each event it is given: storing it costs no copy.
     public mutating func consume(_ invocation: CallbackInvocation, at time: Double? = nil, emit: (consuming PushEvent) -> Void) {
-        _ = consumeCall(invocation, at: time, emit: emit)
+        _ = consumeCall(invocation, clock: { time }, emit: emit)
     }
 
-    /// ``consume(_:at:emit:)``, returning the identity of the delivery the call belonged to
-    /// (`nil` for a call without a notification, or deferred): the client answers a repeated
-    /// call's completion handler with the first one's.
-    package mutating func consumeCall(_ invocation: CallbackInvocation, at time: Double?, emit: (consuming PushEvent) -> Void) -> String? {
-        if let time, time > now { now = time }
+    /// ``consume(_:at:emit:)`` reading the time from `clock` only when the call's delivery
+    /// depends on it (a call without a message ID or request identifier, a launch, a pending
+    /// decision), and returning the identity of the delivery the call belonged to (`nil` for a
+    /// call without a notification, or deferred): the client answers a repeated call's
+    /// completion handler with the first one's.
+    package mutating func consumeCall(
+        _ invocation: CallbackInvocation, clock: () -> Double?, emit: (consuming PushEvent) -> Void
+    ) -> String? {
+        if dependsOnTime(invocation), let time = clock(), time > now { now = time }
         if deferred != nil { resolveDeferredCall(before: invocation, emit: emit) }
         if invocation.callback == .didFinishLaunching {
             flush(emit: emit)
@@ -210,8 +214,16 @@ public struct PushEventNormalizer: Sendable {
             guard let id = resolveDelivery(invocation, notification, emit: emit) else { return nil }
             deliveryID = id
         }
-        classify(invocation, notification.identified(as: deliveryID), launchedForIt: launchedForIt, emit: emit)
+        classify(invocation, (consume notification).identified(as: deliveryID), launchedForIt: launchedForIt, emit: emit)
         return deliveryID
+    }
+
+    /// Whether deciding `invocation`'s delivery may read the time: every rule bounded by the
+    /// correlation interval or the launch response window is reached only through these.
+    private func dependsOnTime(_ invocation: CallbackInvocation) -> Bool {
+        if deferred != nil || pendingLaunch != nil || flushedLaunch != nil || invocation.callback == .didFinishLaunching { return true }
+        guard let notification = invocation.notification, notification.providerMessageID == nil else { return false }
+        return notification.requestIdentifier == nil || (invocation.callback == .willPresent && byFingerprint.count > 0)
     }
 
     /// Feeds one callback and returns the events it completes.
