@@ -1,4 +1,5 @@
-/// The last `capacity` keys seen, to recognise a repeat in constant time and bounded memory.
+/// The last `capacity` keys seen, each with a value, to recognise a repeat (and find what was
+/// noted of it) in constant time and bounded memory. ``DedupeWindow`` is the table without values.
 ///
 /// A ring buffer of keys in arrival order, indexed by an open-addressing hash table (linear
 /// probing, deletion by backward shift) that stores ring positions. Inserting the
@@ -8,12 +9,13 @@
 /// (``insert(_:hash:)``, ``contains(_:hash:)``), so a key is never hashed twice; the table
 /// itself only masks it. Such a hash must be well mixed in its low bits, as `hashValue` (seeded
 /// SipHash, which also keeps crafted identities from colliding on purpose) is.
-struct DedupeWindow<Key: Hashable & Sendable>: Sendable {
+struct RecentTable<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     let capacity: Int
 
     private struct Entry: Sendable {
         var key: Key
         var hash: Int
+        var value: Value
     }
 
     /// The keys, oldest at `next` once the ring is full.
@@ -31,12 +33,6 @@ struct DedupeWindow<Key: Hashable & Sendable>: Sendable {
     /// How many keys the window holds now.
     var count: Int { ring.count }
 
-    /// Records `key`; returns `false` when it is already in the window.
-    mutating func insert(_ key: Key) -> Bool { insert(key, hash: key.hashValue) }
-
-    /// Whether `key` is in the window.
-    func contains(_ key: Key) -> Bool { contains(key, hash: key.hashValue) }
-
     /// Whether `key`, whose hash is `hash`, is in the window.
     func contains(_ key: Key, hash: Int) -> Bool {
         guard !slots.isEmpty else { return false }
@@ -44,23 +40,46 @@ struct DedupeWindow<Key: Hashable & Sendable>: Sendable {
         return false
     }
 
-    /// Records `key`, whose hash is `hash`; returns `false` when it is already in the window.
-    mutating func insert(_ key: Key, hash: Int) -> Bool {
+    /// The value noted for `key`, whose hash is `hash`, if the window holds it.
+    func value(for key: Key, hash: Int) -> Value? {
+        guard !slots.isEmpty, case .found(let slot) = probe(key, hash: hash) else { return nil }
+        return ring[Int(slots[slot]) - 1].value
+    }
+
+    /// Notes `value` for `key`: in place when the window holds it (its age unchanged), else as
+    /// a new key.
+    mutating func set(_ value: Value, for key: Key, hash: Int) {
         if slots.isEmpty { slots = Array(repeating: 0, count: 8) }
-        guard case .empty(var slot) = probe(key, hash: hash) else { return false }
+        switch probe(key, hash: hash) {
+        case .found(let slot): ring[Int(slots[slot]) - 1].value = value
+        case .empty(let slot): insert(key, hash: hash, value: value, into: slot)
+        }
+    }
+
+    /// Records `key`, whose hash is `hash`, with `value`; returns `false` (and changes nothing)
+    /// when it is already in the window.
+    mutating func insert(_ key: Key, hash: Int, value: Value) -> Bool {
+        if slots.isEmpty { slots = Array(repeating: 0, count: 8) }
+        guard case .empty(let slot) = probe(key, hash: hash) else { return false }
+        insert(key, hash: hash, value: value, into: slot)
+        return true
+    }
+
+    /// Records a key absent from the window into `slot`, the empty slot its probe ended on.
+    private mutating func insert(_ key: Key, hash: Int, value: Value, into slot: Int) {
+        var slot = slot
         if ring.count < capacity {
-            ring.append(Entry(key: key, hash: hash))
+            ring.append(Entry(key: key, hash: hash, value: value))
             slots[slot] = Int32(ring.count)
             if ring.count * 2 > slots.count { rehash(slotCount: slots.count * 2) }
         } else {
             removeSlot(pointingTo: next)
             // The deletion may have moved entries: find the empty slot again.
             if case .empty(let again) = probe(key, hash: hash) { slot = again }
-            ring[next] = Entry(key: key, hash: hash)
+            ring[next] = Entry(key: key, hash: hash, value: value)
             slots[slot] = Int32(next + 1)
             next = (next + 1) % capacity
         }
-        return true
     }
 
     private enum Probe {
@@ -111,4 +130,19 @@ struct DedupeWindow<Key: Hashable & Sendable>: Sendable {
             slots[slot] = Int32(index + 1)
         }
     }
+}
+
+/// The last `capacity` keys seen, to recognise a repeat in constant time and bounded memory: a
+/// ``RecentTable`` without values.
+typealias DedupeWindow<Key: Hashable & Sendable> = RecentTable<Key, Void>
+
+extension RecentTable where Value == Void {
+    /// Records `key`; returns `false` when it is already in the window.
+    mutating func insert(_ key: Key) -> Bool { insert(key, hash: key.hashValue) }
+
+    /// Whether `key` is in the window.
+    func contains(_ key: Key) -> Bool { contains(key, hash: key.hashValue) }
+
+    /// Records `key`, whose hash is `hash`; returns `false` when it is already in the window.
+    mutating func insert(_ key: Key, hash: Int) -> Bool { insert(key, hash: hash, value: ()) }
 }

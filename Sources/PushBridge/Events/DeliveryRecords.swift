@@ -3,14 +3,25 @@
 /// and tied to the request identifier of methods 4 and 5, only through it.
 struct DeliveryRecord: Sendable {
     /// The identity its events carry.
-    var deliveryID: String
+    let deliveryID: String
+    /// `deliveryID.hashValue`, computed once: the normaliser asks what the delivery told.
+    let deliveryHash: Int
     /// Method 4 presented it: a later 2 or 3 `active` with the same payload may be its tap.
-    var presented = false
-    /// The request identifier of methods 4 and 5 tied to it, once one was.
-    var boundIdentifier: String?
-    /// When a 2 or 3 `active` announced its arrival: the 4 that follows (a `content-available`
-    /// alert on iOS 10+) is the same delivery if it comes within the correlation interval.
-    var arrivalAnnouncedAt: Double?
+    var presented: Bool
+    /// Whether a request identifier (of methods 4 and 5) names it: a 4 or 5 with another
+    /// identifier is another delivery.
+    var hasRequestIdentifier: Bool
+
+    /// A record of the delivery `deliveryID`, whose hash is `deliveryHash` when the caller has
+    /// it (a notification's identity computes it once, when it is read).
+    init(
+        deliveryID: String, deliveryHash: Int? = nil, presented: Bool = false, hasRequestIdentifier: Bool = false
+    ) {
+        self.deliveryID = deliveryID
+        self.deliveryHash = deliveryHash ?? deliveryID.hashValue
+        self.presented = presented
+        self.hasRequestIdentifier = hasRequestIdentifier
+    }
 }
 
 /// The previous callback the normaliser saw: a call of the same path with an identical payload,

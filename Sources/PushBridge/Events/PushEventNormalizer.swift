@@ -61,6 +61,11 @@ public struct PushEventNormalizer: Sendable {
         let id: String
         let hash: Int
 
+        init(_ id: String, hash: Int) {
+            self.id = id
+            self.hash = hash
+        }
+
         init(_ id: String) {
             self.id = id
             hash = id.hashValue
@@ -122,9 +127,9 @@ public struct PushEventNormalizer: Sendable {
     /// of a notification: a provider's own-channel copy of one is not delivered again.
     private var recent: DedupeWindow<EventKey>
     /// Deliveries known by their payload's fingerprint (the latest one per fingerprint).
-    private var byFingerprint: BoundedMap<UInt64, DeliveryRecord>
+    private var byFingerprint: RecentTable<UInt64, DeliveryRecord>
     /// Request identifiers tied to a delivery first seen on a `userInfo`-only path.
-    private var aliases: BoundedMap<String, String>
+    private var aliases: RecentTable<String, String>
     private var pendingLaunch: PendingLaunch?
     private var flushedLaunch: FlushedLaunch?
     private var deferred: DeferredCall?
@@ -143,8 +148,8 @@ public struct PushEventNormalizer: Sendable {
         correlationInterval: Double = PushEventNormalizer.defaultCorrelationInterval
     ) {
         recent = DedupeWindow(capacity: dedupeWindow)
-        byFingerprint = BoundedMap(capacity: dedupeWindow)
-        aliases = BoundedMap(capacity: dedupeWindow)
+        byFingerprint = RecentTable(capacity: dedupeWindow)
+        aliases = RecentTable(capacity: dedupeWindow)
         self.correlationInterval = max(0, correlationInterval)
     }
 
@@ -188,7 +193,7 @@ public struct PushEventNormalizer: Sendable {
             previous = nil
             guard invocation.launchOptionsKey != nil, let notification = invocation.notification else { return nil }
             let launch = notification.identified(as: newDeliveryID(for: notification))
-            if notification.providerMessageID == nil { byFingerprint[notification.fingerprint] = DeliveryRecord(deliveryID: launch.id) }
+            if notification.providerMessageID == nil { setRecord(DeliveryRecord(deliveryID: launch.id), for: notification.fingerprint) }
             pendingLaunch = PendingLaunch(notification: launch, state: invocation.state)
             return launch.id
         }
@@ -310,8 +315,8 @@ public struct PushEventNormalizer: Sendable {
             remember(notification, invocation.callback, invocation.state, as: previous.deliveryID)
             return previous.deliveryID
         }
-        let candidate = byFingerprint[fingerprint]
-        if let record = candidate, !told(record.deliveryID, .response) {
+        let candidate = record(for: fingerprint)
+        if let record = candidate, !told(record, .response) {
             let share = share(of: invocation, presented: record.presented)
             if share == .response, invocation.state == .active, notification.content.contentAvailable {
                 // The tap on the presented banner, or an identical notification arriving (then 4 follows).
@@ -319,13 +324,13 @@ public struct PushEventNormalizer: Sendable {
                 previous = nil
                 return nil
             }
-            if !told(record.deliveryID, share) {
+            if !told(record, share) {
                 remember(notification, invocation.callback, invocation.state, as: record.deliveryID)
                 return record.deliveryID
             }
         }
         let id = newDeliveryID(for: notification, seenBefore: candidate != nil)
-        byFingerprint[fingerprint] = DeliveryRecord(deliveryID: id)
+        setRecord(DeliveryRecord(deliveryID: id, deliveryHash: id == notification.id ? notification.idHash : nil), for: fingerprint)
         remember(notification, invocation.callback, invocation.state, as: id)
         return id
     }
@@ -336,42 +341,83 @@ public struct PushEventNormalizer: Sendable {
     private mutating func identifiedDelivery(
         _ invocation: CallbackInvocation, _ notification: PushNotification, _ identifier: String
     ) -> String {
-        // Both tables are empty until a delivery is known by its payload: skip the hashing then.
-        if aliases.count > 0, let tied = aliases[identifier] { return tied }
+        if let tied = tiedDelivery(of: identifier) { return tied }
         let fingerprint = notification.fingerprint
-        if byFingerprint.count > 0, var record = byFingerprint[fingerprint], record.boundIdentifier == nil {
+        // Only these can join a delivery known by its payload; the lookup is skipped otherwise.
+        let mayJoin: Bool
+        switch invocation.callback {
+        case .willPresent: mayJoin = announcesArrival(previous, of: fingerprint)
+        case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal: mayJoin = byFingerprint.count > 0
+        default: mayJoin = false
+        }
+        if mayJoin, var record = self.record(for: fingerprint), !record.hasRequestIdentifier {
             let joins: Bool
             switch invocation.callback {
-            case .willPresent:
-                joins = record.arrivalAnnouncedAt.map { now - $0 <= correlationInterval } ?? false
-            case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal:
-                joins = !told(record.deliveryID, .response)
-            default:
-                joins = false
+            case .willPresent: joins = record.deliveryID == previous?.deliveryID
+            default: joins = !told(record, .response)
             }
             if joins {
-                record.boundIdentifier = identifier
-                record.arrivalAnnouncedAt = nil
+                record.hasRequestIdentifier = true
                 if invocation.callback == .willPresent { record.presented = true }
-                byFingerprint[fingerprint] = record
-                if record.deliveryID != identifier { aliases[identifier] = record.deliveryID }
+                setRecord(record, for: fingerprint)
+                if record.deliveryID != identifier { tie(identifier, to: record.deliveryID) }
                 return record.deliveryID
             }
         }
         if invocation.callback == .willPresent {
-            byFingerprint[fingerprint] = DeliveryRecord(deliveryID: identifier, presented: true, boundIdentifier: identifier)
+            setRecord(
+                DeliveryRecord(deliveryID: identifier, deliveryHash: notification.idHash, presented: true, hasRequestIdentifier: true),
+                for: fingerprint)
         }
         return identifier
     }
 
+    /// The delivery known by `fingerprint`, if any.
+    private func record(for fingerprint: UInt64) -> DeliveryRecord? {
+        byFingerprint.value(for: fingerprint, hash: Self.tableHash(fingerprint))
+    }
+
+    private mutating func setRecord(_ record: DeliveryRecord, for fingerprint: UInt64) {
+        byFingerprint.set(record, for: fingerprint, hash: Self.tableHash(fingerprint))
+    }
+
+    /// The delivery a request identifier was tied to, if any.
+    private func tiedDelivery(of identifier: String) -> String? {
+        aliases.count > 0 ? aliases.value(for: identifier, hash: identifier.hashValue) : nil
+    }
+
+    private mutating func tie(_ identifier: String, to deliveryID: String) {
+        aliases.set(deliveryID, for: identifier, hash: identifier.hashValue)
+    }
+
+    /// A fingerprint spread over every bit with a per-process seed: the tables index by its low
+    /// bits, and a payload's FNV-1a hash is not keyed, so crafted payloads could otherwise pile
+    /// onto one slot (MurmurHash3's 64-bit finaliser).
+    private static func tableHash(_ fingerprint: UInt64) -> Int {
+        var x = fingerprint ^ fingerprintSeed
+        x = (x ^ (x >> 33)) &* 0xFF51_AFD7_ED55_8CCD
+        x = (x ^ (x >> 33)) &* 0xC4CE_B9FE_1A85_EC53
+        return Int(truncatingIfNeeded: x ^ (x >> 33))
+    }
+
+    private static let fingerprintSeed = UInt64.random(in: .min ... .max)
+
     /// Ties the request identifier a call carries (if any) to `deliveryID`.
     private mutating func bindIdentifier(of notification: PushNotification, to deliveryID: String) {
         guard notification.providerMessageID == nil, let identifier = notification.requestIdentifier, identifier != deliveryID else { return }
-        aliases[identifier] = deliveryID
+        tie(identifier, to: deliveryID)
     }
 
-    /// Notes a `userInfo`-only call as the previous one (any other call breaks the "right after"
-    /// of a repeat), and a 2 or 3 `active` arrival as announcing its 4.
+    /// Whether `call` — the call right before a 4 — announced the arrival of a notification with
+    /// `fingerprint`: a 2 or 3 `active` within the correlation interval (the 3 of a
+    /// `content-available` alert on iOS 10+, which 4 follows; seed 004, iOS 10, 1.1 and 1.2).
+    private func announcesArrival(_ call: PreviousCall?, of fingerprint: UInt64) -> Bool {
+        guard let call, call.fingerprint == fingerprint, call.state == .active, now - call.time <= correlationInterval else { return false }
+        return call.callback == .didReceiveRemoteNotification || call.callback == .didReceiveRemoteNotificationFetch
+    }
+
+    /// Notes a `userInfo`-only call as the previous one; any other call breaks the "right after"
+    /// of a repeat and of an announced arrival.
     private mutating func remember(
         _ notification: PushNotification, _ callback: SystemCallback, _ state: ApplicationState, as deliveryID: String
     ) {
@@ -380,27 +426,16 @@ public struct PushEventNormalizer: Sendable {
             return
         }
         previous = PreviousCall(fingerprint: notification.fingerprint, callback: callback, state: state, time: now, deliveryID: deliveryID)
-        guard state == .active else { return }
-        switch callback {
-        case .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch:
-            if var record = byFingerprint[notification.fingerprint], record.deliveryID == deliveryID, record.boundIdentifier == nil,
-                !record.presented
-            {
-                record.arrivalAnnouncedAt = now
-                byFingerprint[notification.fingerprint] = record
-            }
-        default: break
-        }
     }
 
     /// A new delivery's identity: the message ID, the request identifier, or the payload's
     /// (`payload-…`; numbered `payload-…-2`, `-3`, … for later deliveries of the same payload).
     private mutating func newDeliveryID(for notification: PushNotification, seenBefore: Bool? = nil) -> String {
         if let id = notification.providerMessageID ?? notification.requestIdentifier { return id }
-        let base = NotificationIdentity.payloadID(notification.fingerprint)
-        guard seenBefore ?? (byFingerprint[notification.fingerprint] != nil) else { return base }
+        // Without either, the notification's own identity is its payload's (`payload-…`).
+        guard seenBefore ?? (record(for: notification.fingerprint) != nil) else { return notification.id }
         repeatedDeliveries += 1
-        return "\(base)-\(repeatedDeliveries + 1)"
+        return "\(notification.id)-\(repeatedDeliveries + 1)"
     }
 
     /// Decides a deferred foreground call: the arrival of a new identical notification when the
@@ -411,11 +446,11 @@ public struct PushEventNormalizer: Sendable {
         deferred = nil
         let fingerprint = call.notification.fingerprint
         if let next, next.callback == .willPresent, let note = next.notification, note.providerMessageID == nil,
-            note.fingerprint == fingerprint, let identifier = note.requestIdentifier, aliases[identifier] == nil,
+            note.fingerprint == fingerprint, let identifier = note.requestIdentifier, tiedDelivery(of: identifier) == nil,
             now - call.time <= correlationInterval
         {
             let id = newDeliveryID(for: call.notification, seenBefore: true)
-            byFingerprint[fingerprint] = DeliveryRecord(deliveryID: id, arrivalAnnouncedAt: call.time)
+            setRecord(DeliveryRecord(deliveryID: id), for: fingerprint)
             diagnostics.append(PushDiagnostic(
                 code: .foregroundCallResolved, notificationID: id,
                 message: "\(call.callback.seedLabel) (active) matched a banner still on screen, then willPresent "
@@ -481,7 +516,7 @@ public struct PushEventNormalizer: Sendable {
 
     /// Whether 4 presented this notification's delivery (a 2 or 3 `active` for it is its tap).
     private func isPresented(_ notification: borrowing PushNotification) -> Bool {
-        guard byFingerprint.count > 0, let record = byFingerprint[notification.fingerprint], record.deliveryID == notification.id else { return false }
+        guard byFingerprint.count > 0, let record = self.record(for: notification.fingerprint), record.deliveryID == notification.id else { return false }
         return record.presented
     }
 
@@ -520,9 +555,9 @@ public struct PushEventNormalizer: Sendable {
         return launch
     }
 
-    /// Whether the window holds an event of `share` for the delivery `id`.
-    private func told(_ id: String, _ share: Share) -> Bool {
-        let key = EventKey(identity: IdentityKey(id), share: share)
+    /// Whether the window holds an event of `share` for `record`'s delivery.
+    private func told(_ record: DeliveryRecord, _ share: Share) -> Bool {
+        let key = EventKey(identity: IdentityKey(record.deliveryID, hash: record.deliveryHash), share: share)
         return recent.contains(key, hash: key.windowHash)
     }
 
