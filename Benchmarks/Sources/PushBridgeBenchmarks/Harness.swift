@@ -56,13 +56,14 @@ enum Harness {
         return (Int(pushbridge_allocation_counted_bytes()), Int(pushbridge_allocation_counted_calls()))
     }
 
-    /// One result line: the figure, the baseline, the ratio and the target.
-    static func report(_ name: String, value: Double, unit: String, baseline: (name: String, value: Double)?, target: String, met: Bool) {
+    /// One result line: the figure, the baseline, the ratio and the target (`nil` for a figure
+    /// reported without one).
+    static func report(_ name: String, value: Double, unit: String, baseline: (name: String, value: Double)?, target: String?, met: Bool) {
         var line = "\(name): \(format(value)) \(unit)"
         if let baseline {
             line += " | baseline \(baseline.name): \(format(baseline.value)) \(unit) | ratio \(format(value / baseline.value))×"
         }
-        line += " | target \(target): \(met ? "met" : "MISSED")"
+        if let target { line += " | target \(target): \(met ? "met" : "MISSED")" }
         print(line)
     }
 

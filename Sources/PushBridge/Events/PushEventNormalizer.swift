@@ -48,7 +48,9 @@ public struct PushEventNormalizer: Sendable {
     /// How many recent events deduplication remembers by default: 1,024.
     public static let defaultDedupeWindow = 1_024
     /// How close in time, by default, two calls must be for the normaliser to take them as one
-    /// delivery when only their payload ties them: 1 second (see <doc:OneDeliveryOneEvent>).
+    /// delivery when only their payload ties them: 1 second *(inference: a hooked or forwarded
+    /// call is synchronous, and no source gives the delay between a 3 and its 4; see
+    /// <doc:OneDeliveryOneEvent>)*.
     public static let defaultCorrelationInterval = 1.0
     /// How long after a cold start's event was emitted from the launch options alone its own
     /// 5 or 3 may still come and be recognised as the same tap: 10 seconds *(inference: the

@@ -143,8 +143,9 @@ public enum ScenarioSimulator {
     }
 }
 
-/// The simulated time of a scenario's calls: a millisecond apart within a phase, the action
-/// phase ``ScenarioSimulator/userReactionTime`` after the arrival.
+/// The simulated time of a scenario's calls: a millisecond apart within a phase *(inference: no
+/// source measures the delay between the calls of one delivery, such as a 3 and its 4)*, the
+/// action phase ``ScenarioSimulator/userReactionTime`` after the arrival.
 struct SimulationClock {
     private var now: Double
     private var phase: SystemCall.Phase = .arrival
