@@ -1,5 +1,11 @@
 import Dispatch
 
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
 /// Runs work after a delay: how PushBridge's watchdogs and launch deadlines tell time.
 ///
 /// Injected so that tests advance time by hand instead of sleeping (`ManualScheduler` in
@@ -14,8 +20,28 @@ public protocol PushScheduler: Sendable {
 }
 
 extension PushScheduler {
-    /// The system's monotonic clock (uptime), in seconds.
-    public var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000 }
+    /// A monotonic clock that keeps counting while the device sleeps, in seconds: the time
+    /// between two pushes must include the sleep between them. `DispatchTime` does not: on
+    /// Apple platforms it reads `mach_absolute_time`, which "does not increment while the system
+    /// is asleep" (Apple, `mach_absolute_time`), so two pushes hours apart could look a second
+    /// apart. Darwin's `CLOCK_MONOTONIC` "will continue to increment while the system is asleep"
+    /// (`clock_gettime(3)`, macOS); Linux's is `CLOCK_BOOTTIME` (`clock_gettime(2)`).
+    public var now: Double { continuousTime() }
+}
+
+/// Seconds on the platform's monotonic clock that includes time asleep.
+func continuousTime() -> Double {
+    #if canImport(Darwin) || canImport(Glibc)
+        var time = timespec()
+        #if canImport(Darwin)
+            _ = clock_gettime(CLOCK_MONOTONIC, &time)
+        #else
+            _ = clock_gettime(CLOCK_BOOTTIME, &time)
+        #endif
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+    #else
+        return Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000
+    #endif
 }
 
 /// A scheduled piece of work that can be cancelled before it runs.
