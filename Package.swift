@@ -11,26 +11,59 @@ let package = Package(
     name: "PushBridge",
     platforms: [.iOS(.v13), .macOS(.v10_15)],
     products: [
-        .library(name: "PushBridge", targets: ["PushBridge"]),
+        // What an app links: the runtime (events, client, provider protocol, configuration,
+        // routing, validation) and its UIKit glue, whose app-only API is unavailable in extensions.
+        .library(name: "PushBridge", targets: ["PushBridge", "PushBridgeUIKit"]),
+        // The dispatch model of iOS delivery and its simulator, for tests and tools.
+        .library(name: "PushBridgeModel", targets: ["PushBridgeModel"]),
         .library(name: "PushBridgeTesting", targets: ["PushBridgeTesting"]),
         .library(name: "PushBridgeAPNs", targets: ["PushBridgeAPNs"]),
+        .library(name: "PushBridgeAPNsTesting", targets: ["PushBridgeAPNsTesting"]),
         .library(name: "PushBridgeJPush", targets: ["PushBridgeJPush"]),
+        .library(name: "PushBridgeJPushTesting", targets: ["PushBridgeJPushTesting"]),
         .library(name: "PushBridgeGetui", targets: ["PushBridgeGetui"]),
+        .library(name: "PushBridgeGetuiTesting", targets: ["PushBridgeGetuiTesting"]),
         .executable(name: "pushbridge", targets: ["pushbridge"]),
     ],
     targets: [
+        // The runtime.
         .target(name: "PushBridge"),
-        .target(name: "PushBridgeTesting", dependencies: ["PushBridge"]),
+        .target(name: "PushBridgeUIKit", dependencies: ["PushBridge"]),
+        // The model and the test kit.
+        .target(name: "PushBridgeModel", dependencies: ["PushBridge"]),
+        .target(name: "PushBridgeTesting", dependencies: ["PushBridge", "PushBridgeModel"]),
+        // The adapters: each a production library and a testing library (mock, simulator).
         .target(name: "PushBridgeAPNs", dependencies: ["PushBridge"], path: "Adapters/PushBridgeAPNs"),
+        .target(name: "PushBridgeAPNsTesting", dependencies: ["PushBridgeAPNs", "PushBridge"], path: "Adapters/PushBridgeAPNsTesting"),
         .target(name: "PushBridgeJPush", dependencies: ["PushBridge"], path: "Adapters/PushBridgeJPush"),
+        .target(
+            name: "PushBridgeJPushTesting", dependencies: ["PushBridgeJPush", "PushBridge", "PushBridgeModel"],
+            path: "Adapters/PushBridgeJPushTesting"),
         .target(name: "PushBridgeGetui", dependencies: ["PushBridge"], path: "Adapters/PushBridgeGetui"),
-        .executableTarget(name: "pushbridge", dependencies: ["PushBridge", "PushBridgeJPush", "PushBridgeGetui"]),
-        .testTarget(name: "PushBridgeTests", dependencies: ["PushBridge", "PushBridgeTesting"]),
-        .testTarget(name: "PushBridgeTestingTests", dependencies: ["PushBridgeTesting", "PushBridge"]),
-        .testTarget(name: "PushBridgeAPNsTests", dependencies: ["PushBridgeAPNs", "PushBridge", "PushBridgeTesting"]),
-        .testTarget(name: "PushBridgeJPushTests", dependencies: ["PushBridgeJPush", "PushBridge", "PushBridgeTesting"]),
-        .testTarget(name: "PushBridgeGetuiTests", dependencies: ["PushBridgeGetui", "PushBridge", "PushBridgeTesting"]),
-        .testTarget(name: "pushbridgeTests", dependencies: ["pushbridge", "PushBridge", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui"]),
+        .target(
+            name: "PushBridgeGetuiTesting", dependencies: ["PushBridgeGetui", "PushBridge", "PushBridgeModel"],
+            path: "Adapters/PushBridgeGetuiTesting"),
+        // The command: the composition root that registers every adapter.
+        .executableTarget(
+            name: "pushbridge",
+            dependencies: [
+                "PushBridge", "PushBridgeModel", "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridgeGetui", "PushBridgeGetuiTesting",
+            ]),
+        .testTarget(name: "PushBridgeTests", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeTesting"]),
+        .testTarget(name: "PushBridgeTestingTests", dependencies: ["PushBridgeTesting", "PushBridgeModel", "PushBridge"]),
+        .testTarget(name: "PushBridgeAPNsTests", dependencies: ["PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeTesting"]),
+        .testTarget(
+            name: "PushBridgeJPushTests",
+            dependencies: ["PushBridgeJPush", "PushBridgeJPushTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting"]),
+        .testTarget(
+            name: "PushBridgeGetuiTests",
+            dependencies: ["PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting"]),
+        .testTarget(
+            name: "pushbridgeTests",
+            dependencies: [
+                "pushbridge", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
+                "PushBridgeGetui", "PushBridgeGetuiTesting",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

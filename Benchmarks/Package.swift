@@ -16,6 +16,7 @@ let package = Package(
                 "CAllocationCounter",
                 .product(name: "PushBridge", package: "PushBridge"),
                 .product(name: "PushBridgeTesting", package: "PushBridge"),
+                .product(name: "PushBridgeModel", package: "PushBridge"),
             ])
     ],
     swiftLanguageModes: [.v6]

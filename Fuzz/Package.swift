@@ -10,7 +10,9 @@ let package = Package(
     platforms: [.macOS(.v10_15)],
     dependencies: [.package(name: "PushBridge", path: "../")],
     targets: [
-        .executableTarget(name: "FuzzScenario", dependencies: [.product(name: "PushBridge", package: "PushBridge")]),
+        .executableTarget(
+            name: "FuzzScenario",
+            dependencies: [.product(name: "PushBridge", package: "PushBridge"), .product(name: "PushBridgeModel", package: "PushBridge")]),
         .executableTarget(name: "FuzzPayload", dependencies: [.product(name: "PushBridge", package: "PushBridge")]),
         .executableTarget(name: "FuzzConfiguration", dependencies: [.product(name: "PushBridge", package: "PushBridge")]),
         .executableTarget(name: "FuzzRouter", dependencies: [.product(name: "PushBridge", package: "PushBridge")]),

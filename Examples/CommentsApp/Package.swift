@@ -17,8 +17,11 @@ let package = Package(
                 "CommentsApp",
                 .product(name: "PushBridge", package: "PushBridge"),
                 .product(name: "PushBridgeTesting", package: "PushBridge"),
+                .product(name: "PushBridgeModel", package: "PushBridge"),
                 .product(name: "PushBridgeJPush", package: "PushBridge"),
                 .product(name: "PushBridgeGetui", package: "PushBridge"),
+                .product(name: "PushBridgeJPushTesting", package: "PushBridge"),
+                .product(name: "PushBridgeGetuiTesting", package: "PushBridge"),
             ]),
     ],
     swiftLanguageModes: [.v6]

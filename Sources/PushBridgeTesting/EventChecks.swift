@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 
 /// A failed check of the test kit: what was expected and what happened. The kit imports no test
 /// framework — its checks throw this, and any framework reports it.

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 
 extension PushEventStream {
     /// The next `count` events of the stream (fewer if it ends first).

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 
 /// The events `events.md` expects of a simulated scenario ("Expected events of a simulated
 /// scenario"), computed from the scenario and its trace's outcome only — not from the calls —

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 
 /// A provider for app tests: records every command the app sends (registrations, tokens,
 /// aliases, tags, badges, feedback) and lets the test emit any event, as if the provider's SDK had.

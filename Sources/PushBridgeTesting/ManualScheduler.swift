@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 
 /// A `PushScheduler` whose time moves only when a test says so.
 ///

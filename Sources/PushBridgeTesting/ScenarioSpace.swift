@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 
 /// Enumerates dispatch-model scenarios: every combination of the chosen versions, app states,
 /// implemented callbacks, payload kinds, user actions and presentation options.

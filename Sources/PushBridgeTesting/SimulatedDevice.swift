@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 
 /// A simulated iPhone running your app: deliver notifications in any app state, tap, dismiss,
 /// press actions, open the app from its icon, kill and relaunch it, advance time — and observe

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 
 /// `pushbridge check-config FILE|-`: prints the provider and its settings with secrets masked
 /// (exit 0), or every problem, one per line, naming its key (exit 1). Never a secret in either.

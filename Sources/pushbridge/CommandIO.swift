@@ -1,3 +1,4 @@
+import PushBridgeModel
 import Foundation
 
 /// What a command prints and the status it exits with.

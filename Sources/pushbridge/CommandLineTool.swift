@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 
 /// `pushbridge`: ask the dispatch model a question, see the seed experiments as the model
 /// computes them, or watch a demonstration. The JSON it prints is a public interface

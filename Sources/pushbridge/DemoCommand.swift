@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 
 /// `pushbridge` with no arguments: three scenarios that show why PushBridge exists, each with the
 /// callbacks iOS makes and the one event the app receives.

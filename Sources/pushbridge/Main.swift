@@ -1,3 +1,4 @@
+import PushBridgeModel
 import Foundation
 
 /// The `pushbridge` executable: reads its arguments and standard input, runs the command, writes

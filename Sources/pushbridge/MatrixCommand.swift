@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 
 /// `pushbridge matrix`: the seed article's experiment tables as the dispatch model computes them.
 struct MatrixCommand: Sendable {

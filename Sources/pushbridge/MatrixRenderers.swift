@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 
 /// The decision flow and the matrix drawn for people: Mermaid, Graphviz and a filterable page.
 enum MatrixRenderers {

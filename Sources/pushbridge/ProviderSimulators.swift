@@ -1,6 +1,9 @@
 import PushBridge
+import PushBridgeModel
 import PushBridgeGetui
+import PushBridgeGetuiTesting
 import PushBridgeJPush
+import PushBridgeJPushTesting
 
 /// The provider simulations this build of `pushbridge` offers.
 enum ProviderSimulators {

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 
 /// `pushbridge simulate`: one scenario in, one trace out (`cli-contract.md`).
 struct SimulateCommand: Sendable {

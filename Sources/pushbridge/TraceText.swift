@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 
 /// The `--format text` rendering of a simulation, for people.
 enum TraceText {

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 
 /// `pushbridge validate [--provider apns|jpush|getui] [--push-type alert|background|voip] FILE|-`:
 /// what a device would receive (exit 0), every problem with its key (exit 1), or why the input

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeAPNsTesting
 import PushBridgeAPNs
 import PushBridgeTesting
 import Testing

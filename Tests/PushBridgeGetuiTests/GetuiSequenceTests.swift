@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeGetuiTesting
 import PushBridgeGetui
 import PushBridgeTesting
 import Testing

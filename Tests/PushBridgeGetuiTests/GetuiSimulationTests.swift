@@ -1,4 +1,6 @@
 import PushBridge
+import PushBridgeGetuiTesting
+import PushBridgeModel
 import PushBridgeGetui
 import PushBridgeTesting
 import Testing

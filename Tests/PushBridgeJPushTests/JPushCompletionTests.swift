@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeJPushTesting
 import PushBridgeJPush
 import PushBridgeTesting
 import Testing

@@ -1,4 +1,6 @@
 import PushBridge
+import PushBridgeJPushTesting
+import PushBridgeModel
 import PushBridgeJPush
 import PushBridgeTesting
 import Testing

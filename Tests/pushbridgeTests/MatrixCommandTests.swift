@@ -1,5 +1,6 @@
 import Foundation
 import PushBridge
+import PushBridgeModel
 import Testing
 
 @testable import pushbridge

@@ -1,4 +1,7 @@
 import PushBridge
+import PushBridgeGetuiTesting
+import PushBridgeJPushTesting
+import PushBridgeModel
 import PushBridgeGetui
 import PushBridgeJPush
 import PushBridgeTesting

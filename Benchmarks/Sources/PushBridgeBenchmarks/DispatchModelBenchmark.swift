@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 import PushBridgeTesting
 
 /// The dispatch model over the whole scenario space of the event-stream tests.

@@ -1,5 +1,6 @@
 import Foundation
 import PushBridge
+import PushBridgeModel
 import PushBridgeTesting
 
 /// System callback in → `PushEvent` out to a subscriber (normalise, deduplicate, deliver), per

@@ -1,5 +1,6 @@
 import Foundation
 import PushBridge
+import PushBridgeModel
 import PushBridgeTesting
 
 // Each benchmark prints its figure, a baseline measured in this same run, their ratio, and the

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 
 /// libFuzzer entry: scenario bytes → decoder → dispatch model → normaliser. Must never trap.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -74,7 +74,7 @@ public struct APSContent: Sendable, Hashable {
 
     /// What the dispatch model needs of a payload, read with four look-ups: whether it shows an
     /// alert, whether it is content-available, whether it is silent.
-    static func deliveryFlags(payload: JSONObject) -> DeliveryFlags {
+    package static func deliveryFlags(payload: JSONObject) -> DeliveryFlags {
         guard case .object(let aps) = payload["aps"] else { return DeliveryFlags() }
         let contentAvailable = isNumberOne(aps["content-available"])
         return DeliveryFlags(
@@ -107,11 +107,11 @@ public struct APSContent: Sendable, Hashable {
 }
 
 /// The three facts of a payload the dispatch model's rules read (see ``APSContent``).
-struct DeliveryFlags: Sendable, Hashable {
+package struct DeliveryFlags: Sendable, Hashable {
     /// `aps.alert` is present and non-empty.
-    var hasAlert = false
+    package var hasAlert = false
     /// `aps.content-available` is the number 1.
-    var contentAvailable = false
+    package var contentAvailable = false
     /// Content-available with no `alert`, `badge` or `sound`.
-    var isSilent = false
+    package var isSilent = false
 }

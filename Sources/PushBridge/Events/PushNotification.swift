@@ -97,7 +97,7 @@ public struct PushNotification: Sendable, Hashable {
 
     /// The same notification under the identity `id`: how the normaliser names every event of
     /// one delivery alike, whichever callback carried it.
-    consuming func identified(as id: String) -> PushNotification {
+    package consuming func identified(as id: String) -> PushNotification {
         guard id != storage.id else { return self }
         return PushNotification(storage: Storage(
             id: id, source: source, content: content, payload: payload, requestIdentifier: requestIdentifier,

@@ -2,28 +2,28 @@
 ///
 /// Shared by every decoder of user-written JSON (scenarios, configurations), so that each says
 /// `implements[2]: "foo" is not one of …` the same way.
-struct JSONFieldReader: Sendable {
-    let object: JSONObject
+package struct JSONFieldReader: Sendable {
+    package let object: JSONObject
     /// The path of `object` itself (`""` at the top, `notification`, …).
-    let path: String
+    package let path: String
     /// The error code raised for a bad field.
-    let code: PushError.Code
+    package let code: PushError.Code
 
-    init(_ object: JSONObject, path: String = "", code: PushError.Code) {
+    package init(_ object: JSONObject, path: String = "", code: PushError.Code) {
         self.object = object
         self.path = path
         self.code = code
     }
 
     /// The path of a member: `notification.payload`.
-    func path(of key: String) -> String {
+    package func path(of key: String) -> String {
         let shown = Self.displayKey(key)
         return path.isEmpty ? shown : "\(path).\(shown)"
     }
 
     /// A key as messages show it: control characters escaped, at most 40 characters, so an
     /// error about any key stays one short line.
-    static func displayKey(_ key: String) -> String {
+    package static func displayKey(_ key: String) -> String {
         var shown = ""
         for scalar in key.unicodeScalars.prefix(40) {
             switch scalar.value {
@@ -35,46 +35,46 @@ struct JSONFieldReader: Sendable {
     }
 
     /// An error about `field`.
-    func error(_ field: String, _ message: String) -> PushError {
+    package func error(_ field: String, _ message: String) -> PushError {
         PushError(code, field: field, message)
     }
 
     /// Throws for the first key not in `known`.
-    func rejectUnknownKeys(_ known: [String]) throws(PushError) {
+    package func rejectUnknownKeys(_ known: [String]) throws(PushError) {
         for key in object.keys where !known.contains(key) {
             throw error(path(of: key), "unknown field (expected one of: \(known.joined(separator: ", ")))")
         }
     }
 
     /// The value of a required member.
-    func required(_ key: String) throws(PushError) -> JSONValue {
+    package func required(_ key: String) throws(PushError) -> JSONValue {
         guard let value = object[key] else { throw error(path(of: key), "missing (required)") }
         return value
     }
 
     /// A string member, if present.
-    func string(_ key: String) throws(PushError) -> String? {
+    package func string(_ key: String) throws(PushError) -> String? {
         guard let value = object[key] else { return nil }
         guard case .string(let text) = value else { throw typeError(key, value, expected: "a string") }
         return text
     }
 
     /// A Bool member, if present.
-    func bool(_ key: String) throws(PushError) -> Bool? {
+    package func bool(_ key: String) throws(PushError) -> Bool? {
         guard let value = object[key] else { return nil }
         guard case .bool(let flag) = value else { throw typeError(key, value, expected: "true or false") }
         return flag
     }
 
     /// An object member, if present.
-    func object(_ key: String) throws(PushError) -> JSONObject? {
+    package func object(_ key: String) throws(PushError) -> JSONObject? {
         guard let value = object[key] else { return nil }
         guard case .object(let member) = value else { throw typeError(key, value, expected: "an object") }
         return member
     }
 
     /// An array-of-strings member, if present.
-    func strings(_ key: String) throws(PushError) -> [String]? {
+    package func strings(_ key: String) throws(PushError) -> [String]? {
         guard let value = object[key] else { return nil }
         guard case .array(let elements) = value else { throw typeError(key, value, expected: "an array of strings") }
         var result: [String] = []
@@ -88,14 +88,14 @@ struct JSONFieldReader: Sendable {
     }
 
     /// A string member that must be the raw value of one of `Choice`'s cases, if present.
-    func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ type: Choice.Type) throws(PushError) -> Choice?
+    package func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ type: Choice.Type) throws(PushError) -> Choice?
     where Choice.RawValue == String {
         guard let text = try string(key) else { return nil }
         return try Self.choice(text, field: path(of: key), code: code)
     }
 
     /// `text` as one of `Choice`'s cases, or an error listing them.
-    static func choice<Choice: RawRepresentable & CaseIterable>(
+    package static func choice<Choice: RawRepresentable & CaseIterable>(
         _ text: String, field: String, code: PushError.Code
     ) throws(PushError) -> Choice where Choice.RawValue == String {
         guard let match = Choice(rawValue: text) else {
@@ -105,14 +105,14 @@ struct JSONFieldReader: Sendable {
         return match
     }
 
-    func typeError(_ key: String, _ value: JSONValue, expected: String) -> PushError {
+    package func typeError(_ key: String, _ value: JSONValue, expected: String) -> PushError {
         error(path(of: key), "\(shown(value)) is \(value.typeDescription), expected \(expected)")
     }
 
-    func shown(_ value: JSONValue) -> String { Self.shown(value) }
+    package func shown(_ value: JSONValue) -> String { Self.shown(value) }
 
     /// A value as compact JSON, cut to 40 characters so an error stays one short line.
-    static func shown(_ value: JSONValue) -> String {
+    package static func shown(_ value: JSONValue) -> String {
         let text = JSONWriter.string(from: value)
         return text.count > 40 ? String(text.prefix(39)) + "…" : text
     }

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 import Testing
 
 /// Phase 1 of `dispatch-model.md`: which callbacks run and what is displayed when a remote notification arrives.

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 import Testing
 
 /// Which callbacks exist on which iOS version (the vocabulary table of `dispatch-model.md`), and that a missing one is never called.

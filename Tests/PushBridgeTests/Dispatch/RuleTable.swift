@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 import Testing
 
 /// One row of a dispatch-rule table: a scenario and the trace `dispatch-model.md` says it has.

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 import Testing
 
 /// Scenarios from JSON (`cli-contract.md`): every default, every field, and an error naming the field for each bad one.

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 import Testing
 
 /// Phase 2 of `dispatch-model.md`: taps, cold starts, opening from the icon, dismissals and custom actions.

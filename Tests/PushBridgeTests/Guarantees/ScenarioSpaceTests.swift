@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 import PushBridgeTesting
 import Testing
 

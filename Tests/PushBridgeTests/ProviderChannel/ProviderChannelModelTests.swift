@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 import Testing
 
 /// Provider-channel messages in the dispatch model: delivered in the foreground, held while away.

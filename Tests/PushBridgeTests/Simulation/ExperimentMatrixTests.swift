@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeModel
 import Testing
 
 /// The experiment matrix equals seed 001's real-device tables, cell by cell.

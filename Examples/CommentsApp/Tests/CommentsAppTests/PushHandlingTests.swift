@@ -1,7 +1,10 @@
 import CommentsApp
 import PushBridge
+import PushBridgeModel
 import PushBridgeGetui
+import PushBridgeGetuiTesting
 import PushBridgeJPush
+import PushBridgeJPushTesting
 import PushBridgeTesting
 import Testing
 

@@ -1,0 +1,266 @@
+import PushBridge
+import PushBridgeGetui
+import PushBridgeModel
+
+/// A stand-in for the Getui SDK, for tests (yours and PushBridge's): records every call, answers
+/// alias and tag requests through its delegate as told (or never, to test timeouts), chooses what
+/// `sendFeedbackMessage` returns, and triggers any `GeTuiSdkDelegate` callback on demand.
+///
+/// ```swift
+/// let bridge = MockGetuiBridge()
+/// let provider = GetuiProvider(settings: settings, bridge: bridge, scheduler: ManualScheduler())
+/// // The provider is now the mock's delegate (held weakly, as the SDK holds its own).
+/// bridge.trigger(.slience(["payload": "hi"], fromGetui: true, offLine: true, taskID: "t", msgID: "m"))
+/// ```
+public final class MockGetuiBridge: GetuiBridge {
+    /// One call the adapter made; secrets (credentials, aliases) stay masked when printed.
+    public enum Call: Sendable, Hashable, CustomStringConvertible {
+        /// `startSdkWithAppId:…`, credentials masked; whether launch options were passed.
+        case start(appID: SecretText, appKey: SecretText, appSecret: SecretText, launchedWithNotification: Bool)
+        /// `registerRemoteNotification:`.
+        case registerRemoteNotification(Int)
+        /// `bindAlias:andSequenceNum:` (`bind`) / `unbindAlias:andSequenceNum:andIsSelf:`.
+        case alias(bind: Bool, alias: SecretText, sequenceNum: String)
+        /// `setTags:andSequenceNum:`.
+        case setTags([String], sequenceNum: String)
+        /// `queryTag:`.
+        case queryTag(sequenceNum: String)
+        /// `sendFeedbackMessage:andTaskId:andMsgId:`.
+        case feedback(actionID: Int, taskID: String, msgID: String)
+        /// `handleRemoteNotification:`, with the notification's identity.
+        case handleRemoteNotification(id: String)
+        /// `setBadge:` / `resetBadge` (0).
+        case badge(Int)
+        /// `setPushModeForOff:`.
+        case pushModeForOff(Bool)
+
+        /// The call, secrets masked.
+        public var description: String {
+            switch self {
+            case .start(let id, let key, let secret, let launched): "start(appId: \(id), appKey: \(key), appSecret: \(secret), launch: \(launched))"
+            case .registerRemoteNotification(let options): "registerRemoteNotification(\(options))"
+            case .alias(let bind, let alias, let sn): "\(bind ? "bind" : "unbind")Alias(\(alias), sn: \(sn))"
+            case .setTags(let tags, let sn): "setTags(\(tags.count), sn: \(sn))"
+            case .queryTag(let sn): "queryTag(sn: \(sn))"
+            case .feedback(let action, let task, let msg): "sendFeedbackMessage(\(action), task: \(task), msg: \(msg))"
+            case .handleRemoteNotification(let id): "handleRemoteNotification(\(id))"
+            case .badge(let value): "setBadge(\(value))"
+            case .pushModeForOff(let off): "setPushModeForOff(\(off))"
+            }
+        }
+
+        /// The sequence number of an alias or tag request.
+        public var sequenceNum: String? {
+            switch self {
+            case .alias(_, _, let sn), .setTags(_, let sn), .queryTag(let sn): sn
+            default: nil
+            }
+        }
+    }
+
+    /// How the mock answers alias and tag requests.
+    public enum Answer: Sendable, Hashable {
+        /// At once, successfully.
+        case success
+        /// At once, with a failure and the SDK's error text.
+        case failure(String)
+        /// Never (to test timeouts, or to answer later with ``MockGetuiBridge/trigger(_:)``).
+        case never
+    }
+
+    /// A `GeTuiSdkDelegate` callback, for ``MockGetuiBridge/trigger(_:)``: one case per
+    /// ``GetuiBridgeDelegate`` requirement, with its arguments.
+    public enum Callback: Sendable {
+        /// `GeTuiSdkDidRegisterClient:`.
+        case registerClient(String)
+        /// `GeTuiSDkDidNotifySdkState:`.
+        case sdkState(GetuiSdkStatus)
+        /// `GeTuiSdkDidOccurError:`.
+        case error(String)
+        /// `GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:`.
+        case willPresent(GetuiNotificationInfo, completionHandler: @Sendable (Int) -> Void)
+        /// `GeTuiSdkDidReceiveNotification:notificationCenter:response:fetchCompletionHandler:`.
+        case receiveNotification(GetuiNotificationInfo, response: GetuiResponseInfo?, fetchCompletionHandler: (@Sendable (BackgroundFetchResult) -> Void)?)
+        /// `GeTuiSdkDidReceiveSlience:fromGetui:offLine:appId:taskId:msgId:fetchCompletionHandler:`.
+        case slience(
+            JSONObject, fromGetui: Bool, offLine: Bool, appID: String? = nil, taskID: String?, msgID: String?,
+            fetchCompletionHandler: (@Sendable (BackgroundFetchResult) -> Void)? = nil)
+        /// `GeTuiSdkDidReceivePayloadData:andTaskId:andMsgId:andOffLine:fromGtAppId:`.
+        case payloadData([UInt8], taskID: String, msgID: String, offLine: Bool, appID: String? = nil)
+        /// `GeTuiSdkDidReceivePayload:andTaskId:andMessageId:andOffLine:fromApplication:`.
+        case payload(id: String, taskID: String, messageID: String, offLine: Bool, application: String? = nil)
+        /// `GeTuiSdkDidAliasAction:result:sequenceNum:error:`.
+        case aliasAction(String, result: Bool, sequenceNum: String, error: String? = nil)
+        /// `GeTuiSdkDidSetTagsAction:result:error:`.
+        case setTagsAction(sequenceNum: String, result: Bool, error: String? = nil)
+        /// `GetuiSdkDidQueryTag:sequenceNum:error:`.
+        case queryTag([String], sequenceNum: String, error: String? = nil)
+    }
+
+    private struct State {
+        var calls: [Call] = []
+        var clientID: String?
+        var answer = Answer.success
+        var feedbackSubmitted = true
+        var acceptsTags = true
+        var tags: [String] = []
+        var payloads: [String: String] = [:]
+    }
+
+    /// The delegate, held weakly as the real SDK holds its own (so neither keeps the other alive).
+    private struct WeakDelegate {
+        weak var value: (any GetuiBridgeDelegate)?
+    }
+
+    private let state: Locked<State>
+    private let weakDelegate = Locked(WeakDelegate())
+
+    /// A mock whose `clientId` is `clientID`.
+    public init(clientID: String? = "b4d1f5c2e8a94f7c9d0e1f2a3b4c5d6e") {
+        state = Locked(State(clientID: clientID))
+    }
+
+    /// The SDK's delegate (the ``GetuiProvider`` made with this mock), which answers and triggered
+    /// callbacks reach.
+    public var delegate: (any GetuiBridgeDelegate)? {
+        get { weakDelegate.withLock { $0.value } }
+        set { weakDelegate.withLock { $0.value = newValue } }
+    }
+
+    /// Every call so far, in order.
+    public var calls: [Call] { state.withLock { $0.calls } }
+    /// How alias and tag requests are answered (default: `.success`).
+    public var answer: Answer {
+        get { state.withLock { $0.answer } }
+        set { state.withLock { $0.answer = newValue } }
+    }
+    /// What `sendFeedbackMessage` returns (default: `true`, submitted).
+    public var feedbackSubmitted: Bool {
+        get { state.withLock { $0.feedbackSubmitted } }
+        set { state.withLock { $0.feedbackSubmitted = newValue } }
+    }
+    /// What `setTags` and `queryTag` return (default: `true`, submitted); when `false` they are not
+    /// answered, as the SDK does not answer a request it did not submit.
+    public var acceptsTags: Bool {
+        get { state.withLock { $0.acceptsTags } }
+        set { state.withLock { $0.acceptsTags = newValue } }
+    }
+    /// Stores a payload for `retrivePayloadById:`.
+    public func storePayload(_ payload: String, id: String) { state.withLock { $0.payloads[id] = payload } }
+
+    /// Calls the delegate's method for `callback`, as the SDK would (synchronously, on this thread).
+    public func trigger(_ callback: Callback) {
+        guard let delegate else { return }
+        switch callback {
+        case .registerClient(let clientID): delegate.geTuiSdkDidRegisterClient(clientID)
+        case .sdkState(let status): delegate.geTuiSDkDidNotifySdkState(status)
+        case .error(let description): delegate.geTuiSdkDidOccurError(description)
+        case .willPresent(let notification, let completionHandler):
+            delegate.geTuiSdkNotificationCenter(willPresent: notification, completionHandler: completionHandler)
+        case .receiveNotification(let notification, let response, let completionHandler):
+            delegate.geTuiSdkDidReceiveNotification(notification, response: response, fetchCompletionHandler: completionHandler)
+        case .slience(let userInfo, let fromGetui, let offLine, let appID, let taskID, let msgID, let completionHandler):
+            delegate.geTuiSdkDidReceiveSlience(
+                userInfo, fromGetui: fromGetui, offLine: offLine, appID: appID, taskID: taskID, msgID: msgID,
+                fetchCompletionHandler: completionHandler)
+        case .payloadData(let data, let taskID, let msgID, let offLine, let appID):
+            delegate.geTuiSdkDidReceivePayloadData(data, taskID: taskID, msgID: msgID, offLine: offLine, appID: appID)
+        case .payload(let id, let taskID, let messageID, let offLine, let application):
+            delegate.geTuiSdkDidReceivePayload(id, taskID: taskID, messageID: messageID, offLine: offLine, application: application)
+        case .aliasAction(let action, let result, let sn, let error):
+            delegate.geTuiSdkDidAliasAction(action, result: result, sequenceNum: sn, error: error)
+        case .setTagsAction(let sn, let result, let error):
+            delegate.geTuiSdkDidSetTagsAction(sn, result: result, error: error)
+        case .queryTag(let tags, let sn, let error):
+            delegate.getuiSdkDidQueryTag(tags, sequenceNum: sn, error: error)
+        }
+    }
+
+    // MARK: GetuiBridge
+
+    /// ``GetuiBridge``'s `startSdk`: recorded, credentials masked.
+    public func startSdk(appID: String, appKey: String, appSecret: String, launchingOptions: JSONObject?) {
+        record(.start(appID: SecretText(appID), appKey: SecretText(appKey), appSecret: SecretText(appSecret), launchedWithNotification: launchingOptions != nil))
+    }
+
+    /// ``GetuiBridge``'s `registerRemoteNotification`: recorded.
+    public func registerRemoteNotification(_ options: Int) { record(.registerRemoteNotification(options)) }
+
+    /// ``GetuiBridge``'s `clientID`: the one the mock was made with.
+    public var clientID: String? { state.withLock { $0.clientID } }
+
+    /// ``GetuiBridge``'s `bindAlias`: recorded, and answered as ``answer`` says.
+    public func bindAlias(_ alias: String, sequenceNum: String) {
+        record(.alias(bind: true, alias: SecretText(alias), sequenceNum: sequenceNum))
+        answerAlias("bindAlias", sequenceNum)
+    }
+
+    /// ``GetuiBridge``'s `unbindAlias`: recorded, and answered as ``answer`` says.
+    public func unbindAlias(_ alias: String, sequenceNum: String, isSelf: Bool) {
+        record(.alias(bind: false, alias: SecretText(alias), sequenceNum: sequenceNum))
+        answerAlias("unbindAlias", sequenceNum)
+    }
+
+    /// ``GetuiBridge``'s `setTags`: recorded; returns ``acceptsTags`` and, when accepted, answers
+    /// as ``answer`` says (a success also stores the tags for `queryTag`).
+    public func setTags(_ tags: [String], sequenceNum: String) -> Bool {
+        record(.setTags(tags, sequenceNum: sequenceNum))
+        guard state.withLock({ $0.acceptsTags }) else { return false }
+        switch answer {
+        case .success:
+            state.withLock { $0.tags = tags }
+            trigger(.setTagsAction(sequenceNum: sequenceNum, result: true))
+        case .failure(let reason): trigger(.setTagsAction(sequenceNum: sequenceNum, result: false, error: reason))
+        case .never: break
+        }
+        return true
+    }
+
+    /// ``GetuiBridge``'s `queryTag`: recorded; returns ``acceptsTags`` and, when accepted, answers
+    /// as ``answer`` says (a success with the tags last set).
+    public func queryTag(sequenceNum: String) -> Bool {
+        record(.queryTag(sequenceNum: sequenceNum))
+        guard state.withLock({ $0.acceptsTags }) else { return false }
+        switch answer {
+        case .success: trigger(.queryTag(state.withLock { $0.tags }, sequenceNum: sequenceNum))
+        case .failure(let reason): trigger(.queryTag([], sequenceNum: sequenceNum, error: reason))
+        case .never: break
+        }
+        return true
+    }
+
+    /// ``GetuiBridge``'s `sendFeedbackMessage`: recorded; returns ``feedbackSubmitted``.
+    public func sendFeedbackMessage(_ actionID: Int, taskID: String, msgID: String) -> Bool {
+        record(.feedback(actionID: actionID, taskID: taskID, msgID: msgID))
+        return state.withLock { $0.feedbackSubmitted }
+    }
+
+    /// ``GetuiBridge``'s `handleRemoteNotification`: recorded with the notification's identity.
+    public func handleRemoteNotification(_ userInfo: JSONObject) {
+        record(.handleRemoteNotification(id: NotificationIdentity.derive(payload: userInfo, identifier: nil)))
+    }
+
+    /// ``GetuiBridge``'s `retrivePayload`: a payload stored with ``storePayload(_:id:)``.
+    public func retrivePayload(byID payloadID: String) -> String? { state.withLock { $0.payloads[payloadID] } }
+
+    /// ``GetuiBridge``'s `setBadge`: recorded.
+    public func setBadge(_ value: Int) { record(.badge(value)) }
+
+    /// ``GetuiBridge``'s `resetBadge`: recorded as `setBadge(0)`.
+    public func resetBadge() { record(.badge(0)) }
+
+    /// ``GetuiBridge``'s `setPushModeForOff`: recorded.
+    public func setPushModeForOff(_ off: Bool) { record(.pushModeForOff(off)) }
+
+    // MARK: Helpers
+
+    private func record(_ call: Call) { state.withLock { $0.calls.append(call) } }
+
+    private func answerAlias(_ action: String, _ sequenceNum: String) {
+        switch answer {
+        case .success: trigger(.aliasAction(action, result: true, sequenceNum: sequenceNum))
+        case .failure(let reason): trigger(.aliasAction(action, result: false, sequenceNum: sequenceNum, error: reason))
+        case .never: break
+        }
+    }
+}

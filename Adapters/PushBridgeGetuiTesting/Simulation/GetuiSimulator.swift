@@ -1,0 +1,86 @@
+import PushBridge
+import PushBridgeGetui
+import PushBridgeModel
+
+/// Getui's part in `pushbridge simulate --provider getui` and the simulated device: iOS's calls
+/// replayed as the Getui SDK hands them to the app, through a ``GetuiProvider`` on a
+/// ``MockGetuiBridge``.
+///
+/// Method 4 reaches the app as `GeTuiSdkNotificationCenter:willPresentNotification:…`; 5 as
+/// `GeTuiSdkDidReceiveNotification:…response:…`; 3 as `GeTuiSdkDidReceiveNotification:…` (the
+/// receipt, before iOS 10) or `GeTuiSdkDidReceiveSlience:fromGetui:NO…` (iOS 10+); 1, 2 and the
+/// iOS 8–9 methods stay the app's own; passthrough arrives as `GeTuiSdkDidReceiveSlience:fromGetui:YES…`.
+public struct GetuiSimulator: ProviderSimulator {
+    /// A simulator of Getui.
+    public init() {}
+
+    /// `.getui`.
+    public var kind: PushProviderKind { .getui }
+
+    /// A mock SDK and an adapter attached to `sink`.
+    public func makeSession(sink: PushEventSink, scenario: DispatchScenario) throws(PushError) -> any ProviderSimulationSession {
+        Session(sink: sink, ios: scenario.ios)
+    }
+
+    final class Session: ProviderSimulationSession {
+        let bridge = MockGetuiBridge()
+        let provider: GetuiProvider
+        let ios: IOSVersion
+        private let state = Locked(ApplicationState.active)
+
+        init(sink: PushEventSink, ios: IOSVersion) {
+            self.ios = ios
+            let state = self.state
+            provider = GetuiProvider(
+                settings: GetuiSettings(appID: "simulated", appKey: "simulated", appSecret: "simulated"), bridge: bridge,
+                scheduler: NeverFiringScheduler(), applicationState: { state.withLock { $0 } })
+            provider.attach(to: sink)
+        }
+
+        func replay(_ call: SystemCall, notification: PushNotification?) -> [TraceCall] {
+            state.withLock { $0 = call.state }
+            let note = call.carriesNotification ? notification : nil
+            switch (call.callback, note) {
+            case (.willPresent, .some(let note)):
+                bridge.trigger(.willPresent(Self.info(note), completionHandler: { _ in }))
+                return [TraceCall(call).renamed(GetuiCallbackName.willPresent)]
+            case (.didReceiveResponse, .some(let note)):
+                let response = GetuiResponseInfo(actionIdentifier: call.action?.identifier ?? ResponseAction.defaultIdentifier)
+                bridge.trigger(.receiveNotification(Self.info(note), response: response, fetchCompletionHandler: { _ in }))
+                return [TraceCall(call).renamed(GetuiCallbackName.didReceiveNotification)]
+            case (.didReceiveRemoteNotificationFetch, .some(let note)) where ios < IOSVersion(10):
+                bridge.trigger(.receiveNotification(Self.info(note), response: nil, fetchCompletionHandler: { _ in }))
+                return [TraceCall(call).renamed(GetuiCallbackName.didReceiveNotification)]
+            case (.didReceiveRemoteNotificationFetch, .some(let note)):
+                // What Getui's hook of method 3 hands over: the `userInfo` and the IDs in its `_gmid_`.
+                let ids = Self.taskAndMessage(note)
+                bridge.trigger(.slience(note.payload, fromGetui: false, offLine: false, taskID: ids?.task, msgID: ids?.message))
+                return [TraceCall(call).renamed(GetuiCallbackName.didReceiveSlience)]
+            default:
+                provider.handle(CallbackInvocation(call, notification: note), completion: nil)
+                return [TraceCall(call)]
+            }
+        }
+
+        func replay(_ delivery: ChannelDelivery, message: JSONObject) throws(PushError) -> [TraceCall] {
+            guard delivery.transport == .getui else {
+                throw PushError(.unsupported, field: "provider", "getui cannot deliver \(delivery.transport) messages")
+            }
+            bridge.trigger(
+                .slience(
+                    ["payload": message["payload"] ?? .null], fromGetui: true, offLine: delivery.offline,
+                    taskID: message["taskId"]?.stringValue, msgID: message["msgId"]?.stringValue))
+            return [TraceCall(phase: delivery.phase, method: GetuiCallbackName.didReceiveSlience, state: .active)]
+        }
+
+        private static func info(_ note: PushNotification) -> GetuiNotificationInfo {
+            GetuiNotificationInfo(userInfo: note.payload, identifier: note.requestIdentifier, isRemote: note.source == .remote)
+        }
+
+        private static func taskAndMessage(_ note: PushNotification) -> (task: String, message: String)? {
+            guard let gmid = note.payload[NotificationIdentity.getuiMessageIDKey]?.stringValue else { return nil }
+            let parts = gmid.split(separator: ":")
+            return parts.count >= 2 ? (String(parts[0]), String(parts[1])) : nil
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import PushBridge
+import PushBridgeJPush
+import PushBridgeModel
+
+/// JPush's part in `pushbridge simulate --provider jpush` and the simulated device: iOS's calls
+/// replayed as the JPush SDK hands them to the app, through a ``JPushProvider`` on a
+/// ``MockJPushBridge``.
+///
+/// JPush is the notification-center delegate, so methods 4 and 5 reach the app as
+/// `jpushNotificationCenter:willPresentNotification:withCompletionHandler:` and
+/// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`; 1, 2, 3 and
+/// the iOS 8–9 methods (L, A, AL) stay the app's own, keep their selectors, and pass through
+/// ``JPushProvider/handle(_:completion:)`` (3 reporting the receipt with
+/// `handleRemoteNotification:`). A custom message arrives as
+/// `kJPFNetworkDidReceiveMessageNotification`, while the app is active: sent while the app is
+/// away, the mock SDK holds it until the app comes to the foreground. The events are those of
+/// `SystemSimulator` for every scenario iOS delivers.
+///
+/// ```swift
+/// let result = try ScenarioSimulator.run(scenario, provider: JPushSimulator())
+/// result.calls.map(\.method) // ["jpushNotificationCenter:willPresentNotification:withCompletionHandler:", …]
+/// ```
+public struct JPushSimulator: ProviderSimulator {
+    /// A simulator of JPush.
+    public init() {}
+
+    /// `.jpush`.
+    public var kind: PushProviderKind { .jpush }
+
+    /// A mock SDK and an adapter attached to `sink`. For a custom-message scenario that arrives
+    /// while the app is away, the mock SDK receives (and holds) the message now.
+    public func makeSession(sink: PushEventSink, scenario: DispatchScenario) throws(PushError) -> any ProviderSimulationSession {
+        let session = Session(sink: sink)
+        if scenario.notification.source == .jpushCustomMessage && scenario.state != .foreground {
+            session.bridge.enterBackground()
+            session.bridge.sendCustomMessage(scenario.notification.payload)
+        }
+        return session
+    }
+
+    final class Session: ProviderSimulationSession {
+        let bridge = MockJPushBridge()
+        let provider: JPushProvider
+        private let state = Locked(ApplicationState.active)
+
+        init(sink: PushEventSink) {
+            let state = self.state
+            provider = JPushProvider(
+                settings: JPushSettings(appKey: "000000000000000000000000"), bridge: bridge, scheduler: NeverFiringScheduler(),
+                applicationState: { state.withLock { $0 } })
+            provider.attach(to: sink)
+        }
+
+        func replay(_ call: SystemCall, notification: PushNotification?) -> [TraceCall] {
+            state.withLock { $0 = call.state }
+            let note = call.carriesNotification ? notification : nil
+            switch (call.callback, note) {
+            case (.willPresent, .some(let note)):
+                bridge.trigger(.willPresent(Self.info(note), completionHandler: { _ in }))
+                return [TraceCall(call).renamed(JPushCallbackName.willPresent)]
+            case (.didReceiveResponse, .some(let note)):
+                let response = JPushResponseInfo(notification: Self.info(note), actionIdentifier: call.action?.identifier ?? ResponseAction.defaultIdentifier)
+                bridge.trigger(.didReceiveResponse(response, completionHandler: {}))
+                return [TraceCall(call).renamed(JPushCallbackName.didReceiveResponse)]
+            default:
+                provider.handle(CallbackInvocation(call, notification: note), completion: nil)
+                return [TraceCall(call)]
+            }
+        }
+
+        /// A custom message reaching the app, which is active: at once on arrival in the
+        /// foreground; after the user brought the app back, the message the SDK held (or, when
+        /// the session was not told of it, this one, held and released the same way).
+        func replay(_ delivery: ChannelDelivery, message: JSONObject) throws(PushError) -> [TraceCall] {
+            guard delivery.transport == .jpush else {
+                throw PushError(.unsupported, field: "provider", "jpush cannot deliver \(delivery.transport) messages: simulate them with --provider \(delivery.transport)")
+            }
+            state.withLock { $0 = .active }
+            let delivered: Int
+            if delivery.phase == .arrival {
+                delivered = bridge.enterForeground() + 1
+                bridge.sendCustomMessage(message)
+            } else {
+                if bridge.heldMessageCount == 0 {
+                    bridge.enterBackground()
+                    bridge.sendCustomMessage(message)
+                }
+                delivered = bridge.enterForeground()
+            }
+            let call = TraceCall(phase: delivery.phase, method: JPushNetworkNotification.didReceiveMessage.rawValue, state: .active)
+            return Array(repeating: call, count: delivered)
+        }
+
+        static func info(_ note: PushNotification) -> JPushNotificationInfo {
+            JPushNotificationInfo(userInfo: note.payload, identifier: note.requestIdentifier, isRemote: note.source == .remote)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+/// A callback iOS makes into an app about a notification, named by its Objective-C selector.
+///
+/// The seed experiments number the five main ones 1–5; ``seedLabel`` gives that number (and `L`,
+/// `A` for the local-notification and action handlers of iOS 4–9).
+///
+/// | # | selector | exists on |
+/// |---|---|---|
+/// | 1 | `application:didFinishLaunchingWithOptions:` | all |
+/// | 2 | `application:didReceiveRemoteNotification:` | 3.0+ |
+/// | 3 | `application:didReceiveRemoteNotification:fetchCompletionHandler:` | 7.0+ |
+/// | 4 | `userNotificationCenter:willPresentNotification:withCompletionHandler:` | 10.0+ |
+/// | 5 | `userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:` | 10.0+ |
+/// | L | `application:didReceiveLocalNotification:` | 4.0–9.x |
+/// | A | `application:handleActionWithIdentifier:forRemoteNotification:completionHandler:` | 8.0–9.x |
+/// | AL | `application:handleActionWithIdentifier:forLocalNotification:completionHandler:` | 8.0–9.x |
+public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// 1: the launch, with launch options saying why the app was launched.
+    case didFinishLaunching = "application:didFinishLaunchingWithOptions:"
+    /// 2: the pre-iOS 7 remote notification handler (deprecated in iOS 10).
+    case didReceiveRemoteNotification = "application:didReceiveRemoteNotification:"
+    /// 3: the remote notification handler with a background-fetch completion handler (iOS 7+).
+    case didReceiveRemoteNotificationFetch = "application:didReceiveRemoteNotification:fetchCompletionHandler:"
+    /// 4: the notification center asks how to present a notification in the foreground (iOS 10+).
+    case willPresent = "userNotificationCenter:willPresentNotification:withCompletionHandler:"
+    /// 5: the notification center reports the user's response (iOS 10+).
+    case didReceiveResponse = "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"
+    /// L: a local notification arrived in the foreground or was tapped (iOS 4–9).
+    case didReceiveLocalNotification = "application:didReceiveLocalNotification:"
+    /// A: a custom action on a remote notification (iOS 8–9).
+    case handleActionForRemote = "application:handleActionWithIdentifier:forRemoteNotification:completionHandler:"
+    /// AL: a custom action on a local notification (iOS 8–9).
+    case handleActionForLocal = "application:handleActionWithIdentifier:forLocalNotification:completionHandler:"
+
+    /// The selector.
+    public var description: String { rawValue }
+
+    /// Hashes the case, not the selector's text (a `Set<SystemCallback>` is hashed a lot).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bit)
+    }
+
+    /// The callback's bit in a ``CallbackSet``.
+    package var bit: UInt16 {
+        switch self {
+        case .didFinishLaunching: 1 << 0
+        case .didReceiveRemoteNotification: 1 << 1
+        case .didReceiveRemoteNotificationFetch: 1 << 2
+        case .willPresent: 1 << 3
+        case .didReceiveResponse: 1 << 4
+        case .didReceiveLocalNotification: 1 << 5
+        case .handleActionForRemote: 1 << 6
+        case .handleActionForLocal: 1 << 7
+        }
+    }
+
+    /// The seed articles' label: `1`–`5`, `L`, `A` or `AL`.
+    public var seedLabel: String {
+        switch self {
+        case .didFinishLaunching: "1"
+        case .didReceiveRemoteNotification: "2"
+        case .didReceiveRemoteNotificationFetch: "3"
+        case .willPresent: "4"
+        case .didReceiveResponse: "5"
+        case .didReceiveLocalNotification: "L"
+        case .handleActionForRemote: "A"
+        case .handleActionForLocal: "AL"
+        }
+    }
+
+    /// The first iOS version on which iOS calls this method.
+    public var introduced: IOSVersion {
+        switch self {
+        case .didFinishLaunching, .didReceiveRemoteNotification: IOSVersion(3)
+        case .didReceiveLocalNotification: IOSVersion(4)
+        case .didReceiveRemoteNotificationFetch: IOSVersion(7)
+        case .handleActionForRemote, .handleActionForLocal: IOSVersion(8)
+        case .willPresent, .didReceiveResponse: IOSVersion(10)
+        }
+    }
+
+    /// The first iOS version on which iOS no longer calls this method, if there is one.
+    ///
+    /// The local-notification and action handlers of `UIApplicationDelegate` gave way to the
+    /// UserNotifications framework in iOS 10. Method 2 is deprecated there but still called.
+    public var removed: IOSVersion? {
+        switch self {
+        case .didReceiveLocalNotification, .handleActionForRemote, .handleActionForLocal: IOSVersion(10)
+        default: nil
+        }
+    }
+
+    /// Whether iOS `version` calls this method at all.
+    public func exists(on version: IOSVersion) -> Bool {
+        version >= introduced && removed.map { version < $0 } ?? true
+    }
+
+    /// Whether a call of this method hands the app a response (a user's action) to complete.
+    public var carriesResponse: Bool {
+        switch self {
+        case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal: true
+        default: false
+        }
+    }
+}
+

@@ -1,0 +1,53 @@
+import PushBridge
+
+/// Provider channels: JPush custom messages and Getui passthrough travel on the vendor's own
+/// connection, not through iOS.
+extension DispatchModel {
+    /// A scenario whose notification is a provider-channel message.
+    ///
+    /// The message reaches the app only while it is in the foreground and online: at once when it
+    /// arrives in the foreground (`offline: false`); otherwise the provider holds it and delivers
+    /// it when the app next comes to the foreground — the user opens the app from its icon, or
+    /// taps (or presses a foreground action on) the banner of the message's APNs copy — flagged
+    /// offline by Getui (JPush does not say). With no such action it stays held.
+    ///
+    /// An APNs copy (Getui sends one while the app is offline) behaves as a remote notification in
+    /// the same scenario; the event normaliser then drops the passthrough of a message the app was
+    /// already told of.
+    static func traceProviderChannel(_ scenario: DispatchScenario, transport: PushProviderKind) -> DispatchTrace {
+        var copyTrace = DispatchTrace(display: .none, actionDelivered: nil, calls: [])
+        if let copy = scenario.notification.apnsCopy {
+            var copyScenario = scenario
+            copyScenario.notification = .remote(copy)
+            copyTrace = trace(for: copyScenario)
+        } else {
+            // Nothing iOS shows: only opening the app from its icon does anything.
+            var bare = scenario
+            bare.notification = .remote(["aps": [:]])
+            let facts = DeliveryFacts(bare)
+            var calls = CallRecorder()
+            let arrival = arrive(facts, calls: &calls)
+            let responseStart = calls.count
+            let delivered = respond(to: scenario.user, facts: facts, after: arrival, calls: &calls)
+            copyTrace = DispatchTrace(display: .none, actionDelivered: delivered, steps: Array(calls.steps[responseStart...]))
+        }
+
+        var steps = copyTrace.steps
+        if scenario.state == .foreground {
+            steps.insert(.message(ChannelDelivery(phase: .arrival, transport: transport, offline: false)), at: 0)
+        } else if bringsAppToForeground(scenario.user, display: copyTrace.display) {
+            steps.append(.message(ChannelDelivery(phase: .action, transport: transport, offline: transport == .getui)))
+        }
+        return DispatchTrace(display: copyTrace.display, actionDelivered: copyTrace.actionDelivered, steps: steps)
+    }
+
+    /// Whether the user's action brings an app that was away to the foreground.
+    private static func bringsAppToForeground(_ user: UserAction, display: NotificationDisplay) -> Bool {
+        switch user {
+        case .openAppIcon: true
+        case .tap: display.isActionable
+        case .action(_, let foreground): foreground && display.isActionable
+        case .none, .dismiss: false
+        }
+    }
+}

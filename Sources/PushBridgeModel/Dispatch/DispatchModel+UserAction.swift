@@ -1,0 +1,120 @@
+import PushBridge
+
+/// Phase 2: what happens when the user acts on the notification (or opens the app instead).
+extension DispatchModel {
+    /// Appends the calls for `user`'s action to `calls`; returns whether the action reached the
+    /// app (`nil` when the user did nothing).
+    static func respond(
+        to user: UserAction, facts: DeliveryFacts, after arrival: ArrivalOutcome, calls: inout CallRecorder
+    ) -> Bool? {
+        switch user {
+        case .none:
+            return nil
+        case .openAppIcon:
+            // A launch without the notification; a running app gets only lifecycle callbacks.
+            if arrival.app == .terminated { calls.append(SystemCall(phase: .action, callback: .didFinishLaunching, state: .inactive)) }
+            return false
+        case .tap, .dismiss, .action:
+            // The user can act only on what the system displayed.
+            guard arrival.display.isActionable else { return false }
+            let first = calls.count
+            switch user {
+            case .tap: tap(facts, app: arrival.app, calls: &calls)
+            case .dismiss: dismiss(facts, app: arrival.app, calls: &calls)
+            case .action(let id, let foreground): action(id, foreground: foreground, facts, app: arrival.app, calls: &calls)
+            case .none, .openAppIcon: break
+            }
+            return calls.anyCarriesNotification(from: first)
+        }
+    }
+
+    /// The user taps the notification.
+    private static func tap(_ facts: DeliveryFacts, app: RunningApp, calls: inout CallRecorder) {
+        let tapped = ResponseAction.default
+        switch app {
+        case .foreground:
+            // Only iOS 10+ shows a foreground notification to tap. 5, else the remote handler
+            // (inference), else nothing.
+            if facts.didReceiveResponse(coldStart: false) {
+                calls.append(respond(.didReceiveResponse, .active, tapped))
+            } else if !facts.isLocal, let handler = facts.remoteHandler {
+                calls.append(call(handler, .active))
+            }
+
+        case .background:
+            // iOS 10+: 5. Otherwise the remote handler (2 or 3), or L for a local notification
+            // before iOS 10.
+            if facts.didReceiveResponse(coldStart: false) {
+                calls.append(respond(.didReceiveResponse, .inactive, tapped))
+            } else if let handler = handlerBefore10(facts) {
+                calls.append(call(handler, .inactive))
+            }
+
+        case .terminated:
+            // A cold start: 1 with the notification in the launch options, then iOS 10+: 5;
+            // iOS 7–9 (or 10+ without 5): 3; before iOS 7: nothing more. 2 is never called
+            // after a launch. A delegate set after launch misses the response: the model falls
+            // back as if 5 were not implemented (inference).
+            calls.append(call(.didFinishLaunching, .inactive, launchOptionsKey: facts.launchOptionsKey))
+            if facts.didReceiveResponse(coldStart: true) {
+                calls.append(respond(.didReceiveResponse, .inactive, tapped))
+            } else if facts.isLocal {
+                if facts.implements(.didReceiveLocalNotification) { calls.append(call(.didReceiveLocalNotification, .inactive)) }
+            } else if facts.fetchHandler {
+                calls.append(call(.didReceiveRemoteNotificationFetch, .inactive))
+            }
+        }
+    }
+
+    /// The handler that takes a tap on a running app when 5 does not.
+    private static func handlerBefore10(_ facts: DeliveryFacts) -> SystemCallback? {
+        if facts.isLocal {
+            return facts.implements(.didReceiveLocalNotification) ? .didReceiveLocalNotification : nil
+        }
+        return facts.remoteHandler
+    }
+
+    /// The user explicitly dismisses the notification: delivered only on iOS 10+, with 5, when the
+    /// category has `customDismissAction`. Flicking a banner away is not a dismiss.
+    private static func dismiss(_ facts: DeliveryFacts, app: RunningApp, calls: inout CallRecorder) {
+        guard facts.customDismissAction, facts.didReceiveResponse(coldStart: app == .terminated) else { return }
+        switch app {
+        case .foreground:
+            calls.append(respond(.didReceiveResponse, .active, .dismiss))
+        case .background:
+            calls.append(respond(.didReceiveResponse, .background, .dismiss))
+        case .terminated:
+            // Launched into the background first (inference).
+            calls.append(call(.didFinishLaunching, .background, launchOptionsKey: facts.launchOptionsKey))
+            calls.append(respond(.didReceiveResponse, .background, .dismiss))
+        }
+    }
+
+    /// The user presses a custom action button. iOS 10+: 5 with the action; iOS 8–9: the
+    /// `handleActionWithIdentifier:` method if implemented. A foreground action brings the app in
+    /// `inactive`; a background action runs it in `background`; an app already on screen stays
+    /// `active` (inference). An app that was not running is launched first (inference).
+    private static func action(_ id: String, foreground: Bool, _ facts: DeliveryFacts, app: RunningApp, calls: inout CallRecorder) {
+        let state: ApplicationState = app == .foreground ? .active : (foreground ? .inactive : .background)
+        let handler: SystemCallback
+        if facts.didReceiveResponse(coldStart: app == .terminated) {
+            handler = .didReceiveResponse
+        } else {
+            let legacy: SystemCallback = facts.isLocal ? .handleActionForLocal : .handleActionForRemote
+            guard facts.implements(legacy) else { return }
+            handler = legacy
+        }
+        if app == .terminated { calls.append(call(.didFinishLaunching, state, launchOptionsKey: facts.launchOptionsKey)) }
+        calls.append(respond(handler, state, .custom(id)))
+    }
+
+    private static func call(
+        _ callback: SystemCallback, _ state: ApplicationState, launchOptionsKey: LaunchOptionsKey? = nil
+    ) -> SystemCall {
+        SystemCall(phase: .action, callback: callback, state: state, launchOptionsKey: launchOptionsKey)
+    }
+
+    private static func respond(_ callback: SystemCallback, _ state: ApplicationState, _ action: ResponseAction) -> SystemCall {
+        SystemCall(phase: .action, callback: callback, state: state, action: action)
+    }
+}

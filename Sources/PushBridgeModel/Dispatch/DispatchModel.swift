@@ -1,0 +1,67 @@
+import PushBridge
+
+/// The deterministic model of how iOS hands a notification to an app's callbacks.
+///
+/// Given a ``DispatchScenario`` (iOS version, app state, payload, implemented callbacks, what
+/// `willPresent` answers, what the user does) the model returns a ``DispatchTrace``: what the
+/// system displayed and the ordered callbacks, each with `applicationState`. The rules are those
+/// of `dispatch-model.md`, taken from real-device experiments and Apple's documentation; each is
+/// written once, in two places a reader can find:
+///
+/// - **Phase 1, arrival**: `DispatchModel+Arrival.swift`.
+/// - **Phase 2, the user's action**: `DispatchModel+UserAction.swift` (a cold start on iOS 9 is
+///   `tap(_:app:)`'s `.terminated` case).
+///
+/// The model is a pure function of values: safe from any thread, and fast enough to evaluate the
+/// whole scenario space in a test.
+///
+/// ```swift
+/// let trace = DispatchModel.trace(for: scenario)
+/// for call in trace.calls { print(call) }
+/// ```
+public enum DispatchModel {
+    /// Evaluates a scenario.
+    ///
+    /// - Parameter scenario: The device, app, notification and user action.
+    /// - Returns: What was displayed, whether the user's action reached the app, and the calls.
+    public static func trace(for scenario: DispatchScenario) -> DispatchTrace {
+        if let transport = scenario.notification.source.channel {
+            return traceProviderChannel(scenario, transport: transport)
+        }
+        let facts = DeliveryFacts(scenario)
+        var calls = CallRecorder()
+        let arrival = arrive(facts, calls: &calls)
+        let delivered = respond(to: scenario.user, facts: facts, after: arrival, calls: &calls)
+        return DispatchTrace(display: arrival.display, actionDelivered: delivered, steps: calls.steps)
+    }
+}
+
+/// Where the app is once the notification has arrived, for phase 2.
+package enum RunningApp: Sendable, Hashable {
+    /// On screen.
+    case foreground
+    /// Running in the background (including after iOS launched it there for the notification).
+    case background
+    /// No process: acting on the notification launches the app.
+    case terminated
+}
+
+extension DispatchModel {
+    /// Phase 2 alone, for an app whose state changed since the notification arrived (the
+    /// simulated device): the calls for `user` acting on a notification displayed as `display`,
+    /// with the app now `app`.
+    package static func userAction(
+        _ user: UserAction, scenario: DispatchScenario, display: NotificationDisplay, app: RunningApp
+    ) -> (calls: [SystemCall], delivered: Bool?) {
+        var calls = CallRecorder()
+        let delivered = respond(to: user, facts: DeliveryFacts(scenario), after: ArrivalOutcome(display: display, app: app), calls: &calls)
+        return (calls.calls, delivered)
+    }
+
+    /// Phase 1 alone: the calls, display and the app's state after the notification arrives.
+    package static func arrival(_ scenario: DispatchScenario) -> (calls: [SystemCall], display: NotificationDisplay, app: RunningApp) {
+        var calls = CallRecorder()
+        let outcome = arrive(DeliveryFacts(scenario), calls: &calls)
+        return (calls.calls, outcome.display, outcome.app)
+    }
+}

@@ -1,0 +1,138 @@
+import PushBridge
+
+/// One question for the dispatch model: a device, an app, a notification and what the user does.
+///
+/// Every field but ``ios``, ``state`` and ``notification`` has the default a typical app has.
+/// Read one from JSON with ``init(json:)`` (the `pushbridge simulate` format) or build one in code:
+///
+/// ```swift
+/// let scenario = DispatchScenario(
+///     ios: IOSVersion(12, 3, 1),
+///     state: .forceQuit,
+///     implements: [.didReceiveRemoteNotificationFetch, .willPresent, .didReceiveResponse],
+///     notification: .remote(["aps": ["alert": "Hello"]], id: "n-1"),
+///     user: .tap
+/// )
+/// let trace = DispatchModel.trace(for: scenario)
+/// ```
+public struct DispatchScenario: Sendable, Hashable {
+    /// The iOS version of the device.
+    public var ios: IOSVersion
+    /// Where the app is when the notification arrives.
+    public var state: ArrivalState
+    /// The notification callbacks the app implements; 1 (`didFinishLaunching`) always is.
+    public var implements: Set<SystemCallback> {
+        didSet { implemented = CallbackSet(implements) }
+    }
+    /// When the app sets the notification-center delegate.
+    public var centerDelegate: CenterDelegateTiming
+    /// The app's `UIBackgroundModes`; `remote-notification` is the one the model reads.
+    public var backgroundModes: Set<String> {
+        didSet { hasRemoteNotificationMode = backgroundModes.contains(Self.remoteNotificationMode) }
+    }
+    /// The notification.
+    public var notification: ScenarioNotification
+    /// Whether the notification's category has `customDismissAction`.
+    public var customDismissAction: Bool
+    /// What `willPresent` (4) answers.
+    public var presentation: PresentationOptions
+    /// What the user does after the notification arrives.
+    public var user: UserAction
+
+    /// The background mode that lets iOS wake the app for `content-available` pushes.
+    public static let remoteNotificationMode = "remote-notification"
+
+    /// ``implements`` as bits, kept in step with it: a scenario is read far more often than it
+    /// is changed (the model reads it on every evaluation), so the set is read once.
+    private(set) var implemented: CallbackSet
+    /// Whether ``backgroundModes`` holds ``remoteNotificationMode``, kept in step with it.
+    private(set) var hasRemoteNotificationMode: Bool
+
+    /// A scenario; every parameter after `notification` has the typical app's default.
+    public init(
+        ios: IOSVersion,
+        state: ArrivalState,
+        implements: Set<SystemCallback> = [],
+        centerDelegate: CenterDelegateTiming = .beforeLaunchEnds,
+        backgroundModes: Set<String> = [DispatchScenario.remoteNotificationMode],
+        notification: ScenarioNotification,
+        customDismissAction: Bool = false,
+        presentation: PresentationOptions = [],
+        user: UserAction = .none
+    ) {
+        self.ios = ios
+        self.state = state
+        self.implements = implements
+        self.centerDelegate = centerDelegate
+        self.backgroundModes = backgroundModes
+        self.notification = notification
+        self.customDismissAction = customDismissAction
+        self.presentation = presentation
+        self.user = user
+        implemented = CallbackSet(implements)
+        hasRemoteNotificationMode = backgroundModes.contains(Self.remoteNotificationMode)
+    }
+}
+
+/// The notification of a scenario: its source, an optional identifier and its payload.
+public struct ScenarioNotification: Sendable, Hashable {
+    /// Remote or local.
+    public var source: NotificationSource
+    /// The identifier events carry; when `nil`, one is derived from the payload.
+    public var id: String?
+    /// The payload (`{"aps": {...}, ...custom keys}`; a provider channel's own message format).
+    public var payload: JSONObject {
+        didSet { flags = APSContent.deliveryFlags(payload: payload) }
+    }
+    /// For a Getui passthrough: the APNs copy Getui also sent while the app was offline.
+    public var apnsCopy: JSONObject?
+
+    /// What the dispatch model reads of ``payload``: read when the payload is set, not on every
+    /// evaluation of a scenario (a test or a conformance run evaluates one many times). Derived
+    /// from the payload alone, so equality and hashing are unchanged by it.
+    private(set) var flags: DeliveryFlags
+
+    /// A notification from its parts.
+    public init(source: NotificationSource, id: String? = nil, payload: JSONObject, apnsCopy: JSONObject? = nil) {
+        self.source = source
+        self.id = id
+        self.payload = payload
+        self.apnsCopy = apnsCopy
+        flags = APSContent.deliveryFlags(payload: payload)
+    }
+
+    /// A remote notification.
+    public static func remote(_ payload: JSONObject, id: String? = nil) -> ScenarioNotification {
+        ScenarioNotification(source: .remote, id: id, payload: payload)
+    }
+
+    /// A local notification.
+    public static func local(_ payload: JSONObject, id: String? = nil) -> ScenarioNotification {
+        ScenarioNotification(source: .local, id: id, payload: payload)
+    }
+}
+
+/// What the user does once the notification has arrived.
+public enum UserAction: Sendable, Hashable, CustomStringConvertible {
+    /// Nothing.
+    case none
+    /// Taps the notification (its default action).
+    case tap
+    /// Explicitly dismisses it (delivered only with a `customDismissAction` category).
+    case dismiss
+    /// Ignores it and opens the app from its icon.
+    case openAppIcon
+    /// Presses a custom action button; `foreground` when the action brings the app to the screen.
+    case action(id: String, foreground: Bool)
+
+    /// `tap`, `action(reply, foreground)`, ….
+    public var description: String {
+        switch self {
+        case .none: "none"
+        case .tap: "tap"
+        case .dismiss: "dismiss"
+        case .openAppIcon: "openAppIcon"
+        case .action(let id, let foreground): "action(\(id)\(foreground ? ", foreground" : ""))"
+        }
+    }
+}

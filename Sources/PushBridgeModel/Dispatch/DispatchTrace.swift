@@ -1,0 +1,108 @@
+import PushBridge
+
+/// The dispatch model's answer: what the system showed and which callbacks it made, in order.
+public struct DispatchTrace: Sendable, Hashable {
+    /// What the system showed when the notification arrived.
+    public var display: NotificationDisplay
+    /// Whether the user's action reached the app; `nil` when the user did nothing.
+    public var actionDelivered: Bool?
+    /// Everything the app is handed, in order: iOS's callbacks and provider-channel messages.
+    public var steps: [DispatchStep]
+
+    /// A trace from its parts.
+    public init(display: NotificationDisplay, actionDelivered: Bool?, steps: [DispatchStep]) {
+        self.display = display
+        self.actionDelivered = actionDelivered
+        self.steps = steps
+    }
+
+    /// A trace of iOS callbacks only.
+    public init(display: NotificationDisplay, actionDelivered: Bool?, calls: [SystemCall]) {
+        self.init(display: display, actionDelivered: actionDelivered, steps: calls.map(DispatchStep.call))
+    }
+
+    /// iOS's callbacks, arrival first, then the user's action.
+    public var calls: [SystemCall] {
+        steps.compactMap { if case .call(let call) = $0 { call } else { nil } }
+    }
+
+    /// The calls made when the notification arrived.
+    public var arrivalCalls: [SystemCall] { calls.filter { $0.phase == .arrival } }
+    /// The calls made for the user's action.
+    public var actionCalls: [SystemCall] { calls.filter { $0.phase == .action } }
+}
+
+/// One callback iOS makes, with the application state during it.
+///
+/// This is the vocabulary the event normaliser consumes and the provider adapters translate from.
+public struct SystemCall: Sendable, Hashable, CustomStringConvertible {
+    /// When in a scenario a call happens.
+    public enum Phase: String, Sendable, Hashable, CaseIterable {
+        /// When the notification arrives.
+        case arrival
+        /// When the user acts.
+        case action
+    }
+
+    /// When the call happens.
+    public var phase: Phase
+    /// The method called.
+    public var callback: SystemCallback
+    /// `UIApplication.applicationState` during the call.
+    public var state: ApplicationState
+    /// For `didFinishLaunching`: the launch options key that carries the notification, if any.
+    public var launchOptionsKey: LaunchOptionsKey?
+    /// For calls that carry a response: the action the user took.
+    public var action: ResponseAction?
+
+    /// A call from its parts.
+    public init(
+        phase: Phase, callback: SystemCallback, state: ApplicationState,
+        launchOptionsKey: LaunchOptionsKey? = nil, action: ResponseAction? = nil
+    ) {
+        self.phase = phase
+        self.callback = callback
+        self.state = state
+        self.launchOptionsKey = launchOptionsKey
+        self.action = action
+    }
+
+    /// Whether this call hands the app the notification (a launch without a key does not).
+    public var carriesNotification: Bool {
+        callback != .didFinishLaunching || launchOptionsKey != nil
+    }
+
+    /// `5 userNotificationCenter:… [inactive] action=default`.
+    public var description: String {
+        var text = "\(callback.seedLabel) \(callback.rawValue) [\(state)]"
+        if callback == .didFinishLaunching { text += " launchOptions=\(launchOptionsKey?.rawValue ?? "none")" }
+        if let action { text += " action=\(action.identifier)" }
+        return text
+    }
+}
+
+/// One thing the app is handed: a callback from iOS, or a message on a provider's own channel.
+public enum DispatchStep: Sendable, Hashable {
+    /// A callback iOS makes.
+    case call(SystemCall)
+    /// A message over a provider's own connection.
+    case message(ChannelDelivery)
+}
+
+/// A provider-channel message reaching the app (always while it is in the foreground, `active`).
+public struct ChannelDelivery: Sendable, Hashable {
+    /// When it reaches the app: on arrival (the app was in the foreground) or once the user's
+    /// action brought the app to the foreground.
+    public var phase: SystemCall.Phase
+    /// The provider whose channel carried it.
+    public var transport: PushProviderKind
+    /// Whether the provider held it while the app was away (Getui reports this; JPush does not).
+    public var offline: Bool
+
+    /// A delivery from its parts.
+    public init(phase: SystemCall.Phase, transport: PushProviderKind, offline: Bool) {
+        self.phase = phase
+        self.transport = transport
+        self.offline = offline
+    }
+}

@@ -1,0 +1,62 @@
+import PushBridge
+
+/// Where the app is when a notification arrives.
+public enum ArrivalState: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Running and on screen.
+    case foreground
+    /// Suspended or running in the background.
+    case background
+    /// Never launched, or terminated by the system.
+    case notRunning
+    /// Swiped away by the user in the app switcher: iOS does not launch it for a remote notification.
+    case forceQuit
+
+    /// The scenario value.
+    public var description: String { rawValue }
+
+    /// Whether the app has no process: a user's action on a notification is then a cold start.
+    public var isTerminated: Bool { self == .notRunning || self == .forceQuit }
+}
+
+/// When the app sets `UNUserNotificationCenter.current().delegate`.
+public enum CenterDelegateTiming: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Before `didFinishLaunching` returns, as Apple requires: the delegate sees cold-start responses.
+    case beforeLaunchEnds
+    /// Later: the delegate works for a running app but misses the response that launched it.
+    case afterLaunch
+    /// Never: methods 4 and 5 are never called.
+    case none
+
+    /// The scenario value.
+    public var description: String { rawValue }
+}
+
+/// What the system showed when the notification arrived.
+public enum NotificationDisplay: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// A banner (or alert) the user can act on.
+    case banner
+    /// Only in Notification Center's list (iOS 14+).
+    case list
+    /// Nothing.
+    case none
+
+    /// The trace value.
+    public var description: String { rawValue }
+
+    /// Whether the user has something to tap, dismiss or press an action on.
+    public var isActionable: Bool { self != .none }
+}
+
+
+extension PresentationOptions {
+    /// What the system shows for a visible notification given these options on `version`.
+    ///
+    /// `banner` and `list` exist from iOS 14; before that they are ignored *(inference)*.
+    /// `alert` shows a banner on every version (deprecated on 14+, still honoured).
+    public func display(on version: IOSVersion) -> NotificationDisplay {
+        let modern = version >= IOSVersion(14)
+        if contains(.alert) || (modern && contains(.banner)) { return .banner }
+        if modern && contains(.list) { return .list }
+        return .none
+    }
+}

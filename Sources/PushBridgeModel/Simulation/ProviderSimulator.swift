@@ -1,0 +1,101 @@
+import PushBridge
+
+/// A call as a simulation's trace shows it: iOS's selector, or — through a provider's adapter —
+/// the callback the provider's SDK hands the app instead.
+public struct TraceCall: Sendable, Hashable {
+    /// When it happens.
+    public var phase: SystemCall.Phase
+    /// The selector or SDK callback the app receives.
+    public var method: String
+    /// `UIApplication.applicationState` during it.
+    public var state: ApplicationState
+    /// Whether this is the launch (`didFinishLaunching`), which reports its launch options key.
+    public var isLaunch: Bool
+    /// For the launch: the key carrying the notification, if any.
+    public var launchOptionsKey: LaunchOptionsKey?
+    /// For calls with a response: the action identifier.
+    public var action: String?
+
+    /// A call from its parts.
+    public init(
+        phase: SystemCall.Phase, method: String, state: ApplicationState, isLaunch: Bool = false,
+        launchOptionsKey: LaunchOptionsKey? = nil, action: String? = nil
+    ) {
+        self.phase = phase
+        self.method = method
+        self.state = state
+        self.isLaunch = isLaunch
+        self.launchOptionsKey = launchOptionsKey
+        self.action = action
+    }
+
+    /// An iOS call as iOS names it.
+    public init(_ call: SystemCall) {
+        self.init(
+            phase: call.phase, method: call.callback.rawValue, state: call.state,
+            isLaunch: call.callback == .didFinishLaunching, launchOptionsKey: call.launchOptionsKey,
+            action: call.action?.identifier)
+    }
+
+    /// The same call under the name `method` (a provider SDK's callback).
+    public func renamed(_ method: String) -> TraceCall {
+        var call = self
+        call.method = method
+        return call
+    }
+}
+
+/// Plays the part of a provider's SDK in a simulation: it receives iOS's calls (and the
+/// provider's own-channel messages) as the SDK would, drives the provider's adapter with them,
+/// and reports which callbacks the app saw. The adapter passes what it makes of them to the
+/// ``PushEventSink``, whose events are the simulation's.
+public protocol ProviderSimulator: Sendable {
+    /// The provider simulated.
+    var kind: PushProviderKind { get }
+    /// A fresh SDK and adapter for one scenario, delivering to `sink`.
+    func makeSession(sink: PushEventSink, scenario: DispatchScenario) throws(PushError) -> any ProviderSimulationSession
+}
+
+/// One scenario's run through a provider's SDK and adapter.
+public protocol ProviderSimulationSession: AnyObject {
+    /// Replays an iOS callback; `notification` is what iOS hands its path (the `userInfo` alone,
+    /// or with the request identifier for 4 and 5: ``DeliveryHandover``), `nil` when it carries none.
+    func replay(_ call: SystemCall, notification: PushNotification?) -> [TraceCall]
+    /// Replays a message on the provider's own channel.
+    func replay(_ delivery: ChannelDelivery, message: JSONObject) throws(PushError) -> [TraceCall]
+}
+
+/// No provider SDK: iOS's calls reach the app (and the normaliser) unchanged. What plain APNs does.
+public struct SystemSimulator: ProviderSimulator {
+    /// A simulator of plain iOS delivery.
+    public init() {}
+
+    /// `.apns`.
+    public var kind: PushProviderKind { .apns }
+
+    /// A session that forwards every call unchanged.
+    public func makeSession(sink: PushEventSink, scenario: DispatchScenario) throws(PushError) -> any ProviderSimulationSession {
+        Session(sink: sink)
+    }
+
+    final class Session: ProviderSimulationSession {
+        let sink: PushEventSink
+        init(sink: PushEventSink) { self.sink = sink }
+
+        func replay(_ call: SystemCall, notification: PushNotification?) -> [TraceCall] {
+            sink.handle(CallbackInvocation(call, notification: notification))
+            return [TraceCall(call)]
+        }
+
+        func replay(_ delivery: ChannelDelivery, message: JSONObject) throws(PushError) -> [TraceCall] {
+            throw PushError(.unsupported, field: "provider", "apns has no channel of its own: \(delivery.transport) messages need --provider \(delivery.transport)")
+        }
+    }
+}
+
+/// A scheduler whose work never runs: in a simulation the mock SDKs answer every request at
+/// once, so no watchdog is ever needed.
+package struct NeverFiringScheduler: PushScheduler {
+    package init() {}
+    package func schedule(after delay: Double, _ work: @escaping @Sendable () -> Void) -> ScheduledWork { ScheduledWork {} }
+}

@@ -1,0 +1,74 @@
+import PushBridge
+
+extension SystemCall {
+    /// The call as the trace's JSON writes it (`cli-contract.md`): `phase`, `method`, `state`,
+    /// `launchOptionsKey` on `didFinishLaunching` only, `action` on calls with a response.
+    public var jsonValue: JSONValue {
+        var object: JSONObject = [
+            "phase": .string(phase.rawValue), "method": .string(callback.rawValue), "state": .string(state.rawValue),
+        ]
+        if callback == .didFinishLaunching { object["launchOptionsKey"] = launchOptionsKey.map { .string($0.rawValue) } ?? .null }
+        if let action { object["action"] = .string(action.identifier) }
+        return .object(object)
+    }
+}
+
+extension PushEvent {
+    /// The event as the trace's JSON writes it (`events.md`): `type`, then `origin`, `action`
+    /// and `textInput` where the kind has them, and `id`.
+    public var jsonValue: JSONValue {
+        var object: JSONObject = ["type": .string(kind.rawValue)]
+        switch self {
+        case .received(let event):
+            object["origin"] = .string(event.origin.rawValue)
+        case .opened(let event):
+            object["origin"] = .string(event.origin.rawValue)
+            object["action"] = .string(event.action.description)
+            if let text = event.textInput { object["textInput"] = .string(text) }
+        case .dismissed:
+            break
+        case .message(let message):
+            object["transport"] = .string(message.transport.rawValue)
+            object["offline"] = .bool(message.offline)
+        case .registered(let registration):
+            object["provider"] = .string(registration.provider.rawValue)
+            object["identifier"] = .string(registration.identifier.masked)
+        case .registrationFailed(let failure):
+            object["provider"] = .string(failure.provider.rawValue)
+            object["error"] = .string(failure.error.description)
+        case .providerState(let change):
+            object["provider"] = .string(change.provider.rawValue)
+            object["state"] = .string(change.state.rawValue)
+        }
+        if let id { object["id"] = .string(id) }
+        return .object(object)
+    }
+}
+
+extension TraceCall {
+    /// The call as the trace's JSON writes it (`cli-contract.md`).
+    public var jsonValue: JSONValue {
+        var object: JSONObject = ["phase": .string(phase.rawValue), "method": .string(method), "state": .string(state.rawValue)]
+        if isLaunch { object["launchOptionsKey"] = launchOptionsKey.map { .string($0.rawValue) } ?? .null }
+        if let action { object["action"] = .string(action) }
+        return .object(object)
+    }
+}
+
+extension SimulationResult {
+    /// The trace as `pushbridge simulate` writes it: `display`, `actionDelivered` (absent when
+    /// the user did nothing), `calls`, `events` (a notification's named by ``notificationID``),
+    /// and `diagnostics` when there are any.
+    public var jsonValue: JSONValue {
+        var object: JSONObject = ["display": .string(trace.display.rawValue)]
+        if let delivered = trace.actionDelivered { object["actionDelivered"] = .bool(delivered) }
+        object["calls"] = .array(calls.map(\.jsonValue))
+        object["events"] = .array(namedEvents.map(\.jsonValue))
+        if !diagnostics.isEmpty {
+            object["diagnostics"] = .array(diagnostics.map { diagnostic in
+                .object(["code": .string(diagnostic.code.rawValue), "message": .string(diagnostic.message)])
+            })
+        }
+        return .object(object)
+    }
+}
