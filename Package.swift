@@ -49,8 +49,16 @@ let package = Package(
             dependencies: [
                 "PushBridge", "PushBridgeModel", "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridgeGetui", "PushBridgeGetuiTesting",
             ]),
-        .testTarget(name: "PushBridgeTests", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeTesting"]),
-        .testTarget(name: "PushBridgeTestingTests", dependencies: ["PushBridgeTesting", "PushBridgeModel", "PushBridge"]),
+        // The core's tests exercise its rules with the real providers' definitions too.
+        .testTarget(
+            name: "PushBridgeTests",
+            dependencies: [
+                "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
+                "PushBridgeGetuiTesting",
+            ]),
+        .testTarget(
+            name: "PushBridgeTestingTests",
+            dependencies: ["PushBridgeTesting", "PushBridgeModel", "PushBridge", "PushBridgeJPushTesting", "PushBridgeGetuiTesting"]),
         .testTarget(name: "PushBridgeAPNsTests", dependencies: ["PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeTesting"]),
         .testTarget(
             name: "PushBridgeJPushTests",

@@ -22,7 +22,7 @@ public final class APNsProvider: PushProvider {
     }
 
     /// `.apns`.
-    public var kind: PushProviderKind { .apns }
+    public var kind: PushProviderID { .apns }
     /// None beyond receiving notifications.
     public var capabilities: PushCapabilities { [] }
 
@@ -65,10 +65,5 @@ public final class APNsProvider: PushProvider {
     public func didFailToRegisterForRemoteNotifications(error: String) {
         sink.withLock { $0 }.publish(
             .registrationFailed(.init(provider: .apns, error: PushError(.providerFailure, field: "deviceToken", error))))
-    }
-
-    /// Passes the callback to the client unchanged.
-    public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
-        sink.withLock { $0 }.handle(invocation, completion: completion)
     }
 }

@@ -41,15 +41,34 @@ public final class InMemoryProvider: PushProvider {
     }
 
     /// The provider this one pretends to be.
-    public let kind: PushProviderKind
+    public let kind: PushProviderID
     /// What it pretends to support; requests outside it throw `PushError/Code/unsupported`.
     public let capabilities: PushCapabilities
+    /// The definition whose message IDs it finds in payloads, if any.
+    public let definition: (any PushProviderDefinition)?
     private let state = Locked(State())
 
-    /// A provider pretending to be `kind`, supporting `capabilities` (all by default).
-    public init(kind: PushProviderKind = .apns, capabilities: PushCapabilities = [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages]) {
+    /// A provider pretending to be `kind`, supporting `capabilities` (all by default), finding no
+    /// message IDs.
+    public init(kind: PushProviderID = .apns, capabilities: PushCapabilities = [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages]) {
         self.kind = kind
         self.capabilities = capabilities
+        definition = nil
+    }
+
+    /// A provider pretending to be the one `definition` describes (its message IDs name
+    /// deliveries), supporting `capabilities` (all by default).
+    public init(
+        definition: any PushProviderDefinition, capabilities: PushCapabilities = [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages]
+    ) {
+        kind = definition.id
+        self.capabilities = capabilities
+        self.definition = definition
+    }
+
+    /// The definition's message ID in `payload`.
+    public func messageID(in payload: JSONObject) -> String? {
+        definition?.messageID(in: payload)
     }
 
     /// Every command so far, in order.
@@ -92,13 +111,9 @@ public final class InMemoryProvider: PushProvider {
     /// Records the token.
     public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) { record(.deviceToken(request)) }
 
-    /// Records the callback and passes it to the client.
-    public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
-        let sink = state.withLock { state in
-            state.handled.append(invocation)
-            return state.sink
-        }
-        sink.handle(invocation, completion: completion)
+    /// Records the callback the client took.
+    public func observe(_ invocation: CallbackInvocation) {
+        state.withLock { $0.handled.append(invocation) }
     }
 
     /// Records the request; answers with the alias set (or none).

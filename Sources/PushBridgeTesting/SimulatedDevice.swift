@@ -105,12 +105,12 @@ public final class SimulatedDevice: Sendable {
     @discardableResult
     public func deliver(_ notification: ScenarioNotification) throws(PushError) -> DeliveredNotification {
         if let transport = notification.source.channel {
-            guard transport == provider.kind else {
+            guard transport == provider.kind, let channel = provider.definition.channel(notification.source) else {
                 throw PushError(.invalidScenario, field: "notification.source", "\(notification.source) needs the \(transport) provider's simulation")
             }
             clock.pass(secondsBetweenActions)
             let foreground = state.withLock { $0.appState == .foreground && $0.process != nil }
-            let delivery = ChannelDelivery(phase: .arrival, transport: transport, offline: !foreground && transport == .getui)
+            let delivery = ChannelDelivery(phase: .arrival, transport: transport, offline: !foreground && channel.flagsHeldMessagesOffline)
             if foreground {
                 try replay(delivery, notification.payload)
             } else {
@@ -227,7 +227,8 @@ public final class SimulatedDevice: Sendable {
             if call.callback == .didFinishLaunching { startProcess(as: call.state == .background ? .background : .foreground) }
             guard let session = state.withLock({ $0.process?.session }) else { continue }
             let notification = call.carriesNotification ? handover?.notification(for: call.callback) : nil
-            let seen = session.replay(call, notification: notification)
+            guard let client = state.withLock({ $0.process?.client }) else { continue }
+            let seen = session.replay(call, notification: notification, to: client)
             state.withLock { $0.calls += seen }
         }
     }
@@ -239,20 +240,20 @@ public final class SimulatedDevice: Sendable {
     }
 
     private func startProcess(as appState: ArrivalState) {
-        let relay = RelayProvider()
-        let client = PushClient(provider: relay, options: options, scheduler: clock)
-        onLaunch(client)
         let template = DispatchScenario(
             ios: ios, state: appState, implements: app.implements, centerDelegate: app.centerDelegate,
             backgroundModes: app.backgroundModes, notification: .remote(["aps": [:]]), customDismissAction: app.customDismissAction,
             presentation: app.presentation)
-        let session: (any ProviderSimulationSession)?
+        let session: any ProviderSimulationSession
         do {
-            session = try provider.makeSession(sink: relay.sink, scenario: template)
+            session = try provider.makeSession(scenario: template)
         } catch {
-            session = try? SystemSimulator().makeSession(sink: relay.sink, scenario: template)
+            // The simulators in this package never fail here; plain iOS keeps the device usable.
+            guard let system = try? SystemSimulator().makeSession(scenario: template) else { return }
+            session = system
         }
-        guard let session else { return }
+        let client = PushClient(provider: session.provider, options: options, scheduler: clock)
+        onLaunch(client)
         state.withLock { state in
             state.process = Process(client: client, session: session)
             state.appState = appState
@@ -320,20 +321,6 @@ public struct DeliveredNotification: Sendable, Hashable {
     public let number: Int
     /// What the system showed on arrival.
     public let display: NotificationDisplay
-}
-
-/// The provider a simulated process's client has: it hands the device the client's sink, so the
-/// provider's simulation can feed the client.
-private final class RelayProvider: PushProvider {
-    private let stored = Locked(PushEventSink.discarding)
-    var sink: PushEventSink { stored.withLock { $0 } }
-    var kind: PushProviderKind { .apns }
-    var capabilities: PushCapabilities { [] }
-    func attach(to sink: PushEventSink) { stored.withLock { $0 = sink } }
-    func start(_ request: PushStartRequest) throws(PushError) {}
-    func register(_ request: PushRegistrationRequest) throws(PushError) {}
-    func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
-    func handle(_ invocation: CallbackInvocation, completion: SystemCompletion?) { sink.handle(invocation, completion: completion) }
 }
 
 /// The clock a simulated process's client reads: the manual scheduler's time (which fires

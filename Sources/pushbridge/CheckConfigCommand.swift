@@ -16,7 +16,7 @@ struct CheckConfigCommand: Sendable {
             return .failure("configuration: \(error.message)")
         }
         do {
-            let configuration = try PushConfiguration(jsonBytes: bytes)
+            let configuration = try PushConfiguration(jsonBytes: bytes, providers: ProviderSimulators.definitions)
             return .success(Self.summary(configuration))
         } catch {
             return CommandOutput(status: ExitStatus.problemsFound, standardOutput: error.problems.map { "\($0)\n" }.joined())
@@ -29,12 +29,9 @@ struct CheckConfigCommand: Sendable {
         if !configuration.additionalProviders.isEmpty {
             lines.append("additionalProviders: \(configuration.additionalProviders.map(\.rawValue).joined(separator: ", "))")
         }
-        if let jpush = configuration.jpush {
-            lines += ["jpush.appKey: \(jpush.appKey)", "jpush.channel: \(jpush.channel)", "jpush.production: \(jpush.production)"]
-            if let identifier = jpush.advertisingIdentifier { lines.append("jpush.advertisingIdentifier: \(identifier)") }
-        }
-        if let getui = configuration.getui {
-            lines += ["getui.appId: \(getui.appID)", "getui.appKey: \(getui.appKey)", "getui.appSecret: \(getui.appSecret)"]
+        for definition in ProviderSimulators.definitions {
+            guard let settings = configuration.settings(for: definition.id) else { continue }
+            lines += settings.summary.map { "\($0.key): \($0.value)" }
         }
         lines.append("ok")
         return lines.joined(separator: "\n")

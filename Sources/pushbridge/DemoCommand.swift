@@ -53,8 +53,8 @@ extension DemoCommand {
     func providersSideBySide(_ demo: Demo) -> [String] {
         var lines = ["▸ " + demo.title, "  the same tap through each provider's adapter:"]
         var eventSets: [[JSONValue]] = []
-        for kind in PushProviderKind.allCases {
-            guard let simulator = ProviderSimulators.all[kind] else { continue }
+        for simulator in ProviderSimulators.registered {
+            let kind = simulator.definition.id
             do {
                 let result = try ScenarioSimulator.run(demo.scenario, provider: simulator)
                 lines.append("  \(kind.rawValue):")

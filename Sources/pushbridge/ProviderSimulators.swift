@@ -1,15 +1,28 @@
 import PushBridge
-import PushBridgeModel
 import PushBridgeGetui
 import PushBridgeGetuiTesting
 import PushBridgeJPush
 import PushBridgeJPushTesting
+import PushBridgeModel
 
-/// The provider simulations this build of `pushbridge` offers.
+/// The providers this build of `pushbridge` knows: one line per adapter, each a simulator that
+/// carries its provider's definition. The only file that names the adapters.
 enum ProviderSimulators {
-    static let all: [PushProviderKind: any ProviderSimulator] = [
-        .apns: SystemSimulator(),
-        .jpush: JPushSimulator(),
-        .getui: GetuiSimulator(),
-    ]
+    /// Every provider's simulator, in the order `--provider` lists them.
+    static let registered: [any ProviderSimulator] = [SystemSimulator(), JPushSimulator(), GetuiSimulator()]
+
+    /// The simulators by provider.
+    static let all: [PushProviderID: any ProviderSimulator] = Dictionary(
+        registered.map { ($0.definition.id, $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// Every provider's definition, in order.
+    static let definitions: [any PushProviderDefinition] = registered.map(\.definition)
+
+    /// The providers' names, in order.
+    static let names: [String] = definitions.map(\.id.rawValue)
+
+    /// The definition of the provider named `name`.
+    static func definition(named name: String) -> (any PushProviderDefinition)? {
+        definitions.first { $0.id.rawValue == name }
+    }
 }

@@ -6,7 +6,7 @@ struct SimulateCommand: Sendable {
     let io: CommandIO
 
     /// The simulators of the providers `--provider` accepts, by name.
-    static let simulators: [PushProviderKind: any ProviderSimulator] = ProviderSimulators.all
+    static let simulators: [PushProviderID: any ProviderSimulator] = ProviderSimulators.all
 
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
         let arguments = try Arguments(arguments, valued: ["--provider", "--format", "--config"])
@@ -37,8 +37,8 @@ struct SimulateCommand: Sendable {
 
     /// The provider `--provider` names, else the one `--config` names, else APNs.
     private func chooseSimulator(_ arguments: Arguments) throws -> any ProviderSimulator {
-        let names = PushProviderKind.allCases.map(\.rawValue)
-        var kind = PushProviderKind.apns
+        let names = ProviderSimulators.names
+        var kind = PushProviderID.apns
         if let path = arguments[option: "--config"] {
             let bytes: [UInt8]
             do {
@@ -47,13 +47,13 @@ struct SimulateCommand: Sendable {
                 throw Arguments.UsageError(message: "--config: \(error.message)")
             }
             do {
-                kind = try PushConfiguration(jsonBytes: bytes).provider
+                kind = try PushConfiguration(jsonBytes: bytes, providers: ProviderSimulators.definitions).provider
             } catch {
                 throw Arguments.UsageError(message: "--config: " + error.problems.map(\.description).joined(separator: "; "))
             }
         }
         if arguments[option: "--provider"] != nil {
-            kind = PushProviderKind(rawValue: try arguments.choice("--provider", names, default: "apns")) ?? .apns
+            kind = PushProviderID(rawValue: try arguments.choice("--provider", names, default: "apns"))
         }
         guard let simulator = Self.simulators[kind] else {
             throw Arguments.UsageError(message: "--provider: \(kind) has no simulator in this build")

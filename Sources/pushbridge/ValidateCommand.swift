@@ -9,7 +9,8 @@ struct ValidateCommand: Sendable {
 
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
         let arguments = try Arguments(arguments, valued: ["--provider", "--push-type"])
-        let provider = PushProviderKind(rawValue: try arguments.choice("--provider", PushProviderKind.allCases.map(\.rawValue), default: "apns")) ?? .apns
+        let provider = ProviderSimulators.definition(named: try arguments.choice("--provider", ProviderSimulators.names, default: "apns"))
+            ?? APNsDefinition()
         let pushType = PayloadValidator.PushType(
             rawValue: try arguments.choice("--push-type", PayloadValidator.PushType.allCases.map(\.rawValue), default: "alert")) ?? .alert
         let input = try arguments.singleOperand()

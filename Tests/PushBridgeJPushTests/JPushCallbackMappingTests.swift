@@ -127,14 +127,14 @@ import Testing
         let invocation = CallbackInvocation(
             callback: row.callback, state: .background, launchOptionsKey: row.callback == .didFinishLaunching ? .remoteNotification : nil,
             action: row.callback.carriesResponse ? .default : nil, notification: note)
-        harness.provider.handle(invocation, completion: nil)
-        #expect(harness.invocations == [invocation], "passed on unchanged")
+        harness.recorder.client.handle(invocation)
+        #expect(harness.invocations.isEmpty, "the client takes the app's own callbacks; the adapter only observes them")
         #expect(harness.reportedReceipts == (row.reported ? ["42"] : []))
     }
 
     @Test func aLaunchWithoutANotificationReportsNothing() {
         let harness = JPushHarness()
-        harness.provider.handle(CallbackInvocation(callback: .didFinishLaunching, state: .inactive, notification: nil), completion: nil)
+        harness.recorder.client.handle(CallbackInvocation(callback: .didFinishLaunching, state: .inactive, notification: nil))
         #expect(harness.bridge.calls.isEmpty)
         #expect(harness.events.isEmpty)
     }

@@ -110,9 +110,9 @@ import Testing
         let scenario = DispatchScenario(
             ios: IOSVersion(13), state: .foreground, notification: ScenarioNotification(source: .jpushCustomMessage, payload: Self.customMessage))
         #expect(throws: PushError.self) { _ = try ScenarioSimulator.run(scenario, provider: SystemSimulator()) }
-        let session = try JPushSimulator().makeSession(sink: .discarding, scenario: scenario)
+        let session = try JPushSimulator().makeSession(scenario: scenario)
         #expect(throws: PushError.self) {
-            _ = try session.replay(ChannelDelivery(phase: .arrival, transport: .getui, offline: false), message: ["payload": "x"])
+            _ = try session.replay(ChannelDelivery(phase: .arrival, transport: "getui", offline: false), message: ["payload": "x"])
         }
     }
 

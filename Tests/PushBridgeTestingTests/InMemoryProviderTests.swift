@@ -1,11 +1,13 @@
 import PushBridge
+import PushBridgeGetui
+import PushBridgeJPush
 import PushBridgeTesting
 import Testing
 
 /// The in-memory provider records every command and emits whatever the test asks.
 @Suite struct InMemoryProviderTests {
     @Test func recordsEveryCommandInOrder() async throws {
-        let provider = InMemoryProvider(kind: .getui)
+        let provider = InMemoryProvider(definition: GetuiDefinition())
         let client = PushClient(provider: provider, scheduler: ManualScheduler())
         try client.start(PushStartRequest(iosVersion: IOSVersion(16)))
         try client.register(PushRegistrationRequest(iosVersion: IOSVersion(16)))
@@ -30,7 +32,7 @@ import Testing
     }
 
     @Test func emitsWhatTheTestAsks() async throws {
-        let provider = InMemoryProvider(kind: .jpush)
+        let provider = InMemoryProvider(definition: JPushDefinition())
         let client = PushClient(provider: provider, scheduler: ManualScheduler())
         let stream = client.events()
         provider.emit(.providerState(.init(provider: .jpush, state: .online)))

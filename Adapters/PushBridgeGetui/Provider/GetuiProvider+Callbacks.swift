@@ -26,7 +26,7 @@ extension GetuiProvider {
     /// bits) exactly once, or none at once for something that is not a notification.
     public func geTuiSdkNotificationCenter(willPresent notification: GetuiNotificationInfo, completionHandler: @escaping @Sendable (Int) -> Void) {
         let complete = ExactlyOnce(completionHandler)
-        guard let note = notification.notification else {
+        guard let note = notification.notification(by: GetuiDefinition()) else {
             complete.complete(0)
             return
         }
@@ -41,7 +41,7 @@ extension GetuiProvider {
         _ notification: GetuiNotificationInfo, response: GetuiResponseInfo?, fetchCompletionHandler: (@Sendable (BackgroundFetchResult) -> Void)?
     ) {
         let fetch = fetchCompletionHandler.map(ExactlyOnce.init)
-        guard let note = notification.notification else {
+        guard let note = notification.notification(by: GetuiDefinition()) else {
             fetch?.complete(.noData)
             return
         }
@@ -73,7 +73,7 @@ extension GetuiProvider {
         // (when the push is Getui's): the message is named by its `_gmid_`, else by
         // `taskId:msgId`, else, like any `userInfo`, by its payload.
         if !fromGetui, userInfo["aps"] != nil,
-            let note = SDKNotification(userInfo: userInfo, identifier: Self.getuiID(taskID: taskID, msgID: msgID)).notification
+            let note = SDKNotification(userInfo: userInfo, identifier: Self.getuiID(taskID: taskID, msgID: msgID)).notification(by: GetuiDefinition())
         {
             sink.handle(
                 CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: applicationState(), notification: note),
@@ -126,7 +126,7 @@ extension GetuiProvider {
         var message: JSONObject = ["payload": payload]
         if let taskID { message["taskId"] = .string(taskID) }
         if let msgID { message["msgId"] = .string(msgID) }
-        let event = (try? PushEvent.Message(getuiPassthrough: message, offline: offline))
+        let event = (try? GetuiDefinition().readMessage(message, channel: .getuiPassthrough, offline: offline, field: "message"))
             ?? PushEvent.Message(
                 transport: .getui, offline: offline, id: Self.getuiID(taskID: taskID, msgID: msgID) ?? NotificationIdentity.payloadHash(message),
                 payload: message)
@@ -136,6 +136,6 @@ extension GetuiProvider {
     /// `taskId:msgId` when both are present and non-empty.
     static func getuiID(taskID: String?, msgID: String?) -> String? {
         guard let taskID, let msgID, !taskID.isEmpty, !msgID.isEmpty else { return nil }
-        return NotificationIdentity.getuiID(taskID: taskID, messageID: msgID)
+        return GetuiDefinition.messageID(taskID: taskID, messageID: msgID)
     }
 }

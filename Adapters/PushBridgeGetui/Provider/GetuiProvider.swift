@@ -48,7 +48,7 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     }
 
     /// `.getui`.
-    public var kind: PushProviderKind { .getui }
+    public var kind: PushProviderID { .getui }
     /// Aliases, tags, the server badge, custom feedback and passthrough messages.
     public var capabilities: PushCapabilities { [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages] }
 
@@ -80,12 +80,16 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
 
     /// The app delegate's own callbacks (those Getui leaves to the app: launch, the iOS 8–9
-    /// methods) pass to the client's sink unchanged.
+    /// methods) need nothing from Getui.
     ///
     /// `handleRemoteNotification:` is not called: Getui's manual receipt is for apps that register
     /// without `registerRemoteNotification:`, and this adapter registers with it, so the SDK hooks
     /// the delegate methods and reports receipts itself.
-    public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
-        sink.handle(invocation, completion: completion)
-    }
+    public func observe(_ invocation: CallbackInvocation) {}
+
+    /// `taskId:msgId` from `_gmid_` (``GetuiDefinition``).
+    public func messageID(in payload: JSONObject) -> String? { GetuiDefinition().messageID(in: payload) }
+
+    /// Getui's SDK: `registerRemoteNotification:` makes it the center's delegate.
+    public var notificationCenterOwner: NotificationCenterOwner { .sdk }
 }

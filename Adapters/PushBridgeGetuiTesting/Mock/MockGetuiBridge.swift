@@ -237,7 +237,7 @@ public final class MockGetuiBridge: GetuiBridge {
 
     /// ``GetuiBridge``'s `handleRemoteNotification`: recorded with the notification's identity.
     public func handleRemoteNotification(_ userInfo: JSONObject) {
-        record(.handleRemoteNotification(id: NotificationIdentity.derive(payload: userInfo, identifier: nil)))
+        record(.handleRemoteNotification(id: NotificationIdentity.derive(payload: userInfo, identifier: nil, providerMessageID: GetuiDefinition().messageID(in: userInfo))))
     }
 
     /// ``GetuiBridge``'s `retrivePayload`: a payload stored with ``storePayload(_:id:)``.

@@ -14,30 +14,31 @@ public struct GetuiSimulator: ProviderSimulator {
     /// A simulator of Getui.
     public init() {}
 
-    /// `.getui`.
-    public var kind: PushProviderKind { .getui }
+    /// Getui's definition.
+    public var definition: any PushProviderDefinition { GetuiDefinition() }
 
-    /// A mock SDK and an adapter attached to `sink`.
-    public func makeSession(sink: PushEventSink, scenario: DispatchScenario) throws(PushError) -> any ProviderSimulationSession {
-        Session(sink: sink, ios: scenario.ios)
+    /// A mock SDK and an adapter.
+    public func makeSession(scenario: DispatchScenario) throws(PushError) -> any ProviderSimulationSession {
+        Session(ios: scenario.ios)
     }
 
     final class Session: ProviderSimulationSession {
         let bridge = MockGetuiBridge()
-        let provider: GetuiProvider
+        let getui: GetuiProvider
         let ios: IOSVersion
         private let state = Locked(ApplicationState.active)
 
-        init(sink: PushEventSink, ios: IOSVersion) {
+        init(ios: IOSVersion) {
             self.ios = ios
             let state = self.state
-            provider = GetuiProvider(
+            getui = GetuiProvider(
                 settings: GetuiSettings(appID: "simulated", appKey: "simulated", appSecret: "simulated"), bridge: bridge,
                 scheduler: NeverFiringScheduler(), applicationState: { state.withLock { $0 } })
-            provider.attach(to: sink)
         }
 
-        func replay(_ call: SystemCall, notification: PushNotification?) -> [TraceCall] {
+        var provider: any PushProvider { getui }
+
+        func replay(_ call: SystemCall, notification: PushNotification?, to client: PushClient) -> [TraceCall] {
             state.withLock { $0 = call.state }
             let note = call.carriesNotification ? notification : nil
             switch (call.callback, note) {
@@ -57,7 +58,7 @@ public struct GetuiSimulator: ProviderSimulator {
                 bridge.trigger(.slience(note.payload, fromGetui: false, offLine: false, taskID: ids?.task, msgID: ids?.message))
                 return [TraceCall(call).renamed(GetuiCallbackName.didReceiveSlience)]
             default:
-                provider.handle(CallbackInvocation(call, notification: note), completion: nil)
+                client.handle(CallbackInvocation(call, notification: note))
                 return [TraceCall(call)]
             }
         }
@@ -78,9 +79,8 @@ public struct GetuiSimulator: ProviderSimulator {
         }
 
         private static func taskAndMessage(_ note: PushNotification) -> (task: String, message: String)? {
-            guard let gmid = note.payload[NotificationIdentity.getuiMessageIDKey]?.stringValue else { return nil }
-            let parts = gmid.split(separator: ":")
-            return parts.count >= 2 ? (String(parts[0]), String(parts[1])) : nil
+            guard let gmid = note.payload[GetuiDefinition.messageIDKey]?.stringValue else { return nil }
+            return GetuiDefinition.taskAndMessage(gmid)
         }
     }
 }

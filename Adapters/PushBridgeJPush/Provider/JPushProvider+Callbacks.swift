@@ -10,7 +10,7 @@ extension JPushProvider {
         willPresent notification: JPushNotificationInfo, withCompletionHandler completionHandler: @escaping @Sendable (Int) -> Void
     ) {
         let complete = ExactlyOnce(completionHandler)
-        guard let note = notification.notification else {
+        guard let note = notification.notification(by: JPushDefinition()) else {
             complete.complete(0)
             return
         }
@@ -26,7 +26,7 @@ extension JPushProvider {
     /// client is done (at once for something that is not a notification).
     public func jpushNotificationCenter(didReceive response: JPushResponseInfo, withCompletionHandler completionHandler: @escaping @Sendable () -> Void) {
         let complete = ExactlyOnce<Void> { _ in completionHandler() }
-        guard let note = response.notification.notification else {
+        guard let note = response.notification.notification(by: JPushDefinition()) else {
             complete.complete(())
             return
         }

@@ -41,7 +41,7 @@ extension JPushProvider {
     /// held the message), identity `_j_msgid`. A message the core cannot read (no `content`) is
     /// still delivered, named by a hash of its payload, rather than lost.
     func deliverCustomMessage(_ userInfo: JSONObject) {
-        let message = (try? PushEvent.Message(jpushCustomMessage: userInfo))
+        let message = (try? JPushDefinition().readMessage(userInfo, channel: .jpushCustomMessage, offline: false, field: "message"))
             ?? PushEvent.Message(transport: .jpush, offline: false, id: NotificationIdentity.payloadHash(userInfo), payload: userInfo)
         sink.deliver(message)
     }

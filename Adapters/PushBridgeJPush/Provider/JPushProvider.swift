@@ -63,7 +63,7 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     }
 
     /// `.jpush`.
-    public var kind: PushProviderKind { .jpush }
+    public var kind: PushProviderID { .jpush }
     /// Aliases, tags, the server badge and custom messages; no custom feedback (`report` throws
     /// `unsupported`).
     public var capabilities: PushCapabilities { [.alias, .tags, .serverBadge, .ownChannelMessages] }
@@ -95,15 +95,19 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     }
 
     /// The app delegate's own callbacks (1, 2, 3 and the iOS 8–9 methods; 4 and 5 come through
-    /// JPush's delegate): a remote push is reported to JPush with `handleRemoteNotification:`,
-    /// then the callback passes to the client's sink unchanged, with its completion handler.
+    /// JPush's delegate): a remote push is reported to JPush with `handleRemoteNotification:`.
     ///
     /// The launch is not reported: JPush reads the launch notification from the launch options
     /// `start` passed to `setupWithOption:…`.
-    public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
+    public func observe(_ invocation: CallbackInvocation) {
         if invocation.callback != .didFinishLaunching, let note = invocation.notification, note.source == .remote {
             bridge.handleRemoteNotification(note.payload)
         }
-        sink.handle(invocation, completion: completion)
     }
+
+    /// `_j_msgid` (``JPushDefinition``).
+    public func messageID(in payload: JSONObject) -> String? { JPushDefinition().messageID(in: payload) }
+
+    /// JPush's SDK: `registerForRemoteNotificationConfig:delegate:` makes it the center's delegate.
+    public var notificationCenterOwner: NotificationCenterOwner { .sdk }
 }

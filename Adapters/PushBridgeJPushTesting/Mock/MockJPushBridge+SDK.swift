@@ -19,7 +19,7 @@ extension MockJPushBridge {
 
     /// ``JPushBridge``'s `handleRemoteNotification`: recorded with the notification's identity.
     public func handleRemoteNotification(_ userInfo: JSONObject) {
-        record(.handleRemoteNotification(id: NotificationIdentity.derive(payload: userInfo, identifier: nil)))
+        record(.handleRemoteNotification(id: NotificationIdentity.derive(payload: userInfo, identifier: nil, providerMessageID: JPushDefinition().messageID(in: userInfo))))
     }
 
     /// ``JPushBridge``'s `registrationIDCompletionHandler`: recorded, and answered at once with

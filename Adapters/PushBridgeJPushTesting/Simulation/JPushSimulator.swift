@@ -9,8 +9,8 @@ import PushBridgeModel
 /// JPush is the notification-center delegate, so methods 4 and 5 reach the app as
 /// `jpushNotificationCenter:willPresentNotification:withCompletionHandler:` and
 /// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`; 1, 2, 3 and
-/// the iOS 8–9 methods (L, A, AL) stay the app's own, keep their selectors, and pass through
-/// ``JPushProvider/handle(_:completion:)`` (3 reporting the receipt with
+/// the iOS 8–9 methods (L, A, AL) stay the app's own, keep their selectors, and go to the
+/// client, which ``JPushProvider`` observes (3 reporting the receipt with
 /// `handleRemoteNotification:`). A custom message arrives as
 /// `kJPFNetworkDidReceiveMessageNotification`, while the app is active: sent while the app is
 /// away, the mock SDK holds it until the app comes to the foreground. The events are those of
@@ -24,13 +24,13 @@ public struct JPushSimulator: ProviderSimulator {
     /// A simulator of JPush.
     public init() {}
 
-    /// `.jpush`.
-    public var kind: PushProviderKind { .jpush }
+    /// JPush's definition.
+    public var definition: any PushProviderDefinition { JPushDefinition() }
 
-    /// A mock SDK and an adapter attached to `sink`. For a custom-message scenario that arrives
-    /// while the app is away, the mock SDK receives (and holds) the message now.
-    public func makeSession(sink: PushEventSink, scenario: DispatchScenario) throws(PushError) -> any ProviderSimulationSession {
-        let session = Session(sink: sink)
+    /// A mock SDK and an adapter. For a custom-message scenario that arrives while the app is
+    /// away, the mock SDK receives (and holds) the message now.
+    public func makeSession(scenario: DispatchScenario) throws(PushError) -> any ProviderSimulationSession {
+        let session = Session()
         if scenario.notification.source == .jpushCustomMessage && scenario.state != .foreground {
             session.bridge.enterBackground()
             session.bridge.sendCustomMessage(scenario.notification.payload)
@@ -40,18 +40,19 @@ public struct JPushSimulator: ProviderSimulator {
 
     final class Session: ProviderSimulationSession {
         let bridge = MockJPushBridge()
-        let provider: JPushProvider
+        let jpush: JPushProvider
         private let state = Locked(ApplicationState.active)
 
-        init(sink: PushEventSink) {
+        init() {
             let state = self.state
-            provider = JPushProvider(
+            jpush = JPushProvider(
                 settings: JPushSettings(appKey: "000000000000000000000000"), bridge: bridge, scheduler: NeverFiringScheduler(),
                 applicationState: { state.withLock { $0 } })
-            provider.attach(to: sink)
         }
 
-        func replay(_ call: SystemCall, notification: PushNotification?) -> [TraceCall] {
+        var provider: any PushProvider { jpush }
+
+        func replay(_ call: SystemCall, notification: PushNotification?, to client: PushClient) -> [TraceCall] {
             state.withLock { $0 = call.state }
             let note = call.carriesNotification ? notification : nil
             switch (call.callback, note) {
@@ -63,7 +64,7 @@ public struct JPushSimulator: ProviderSimulator {
                 bridge.trigger(.didReceiveResponse(response, completionHandler: {}))
                 return [TraceCall(call).renamed(JPushCallbackName.didReceiveResponse)]
             default:
-                provider.handle(CallbackInvocation(call, notification: note), completion: nil)
+                client.handle(CallbackInvocation(call, notification: note))
                 return [TraceCall(call)]
             }
         }

@@ -42,8 +42,10 @@ extension PushClient {
         try provider.report(FeedbackRequest(action, messageID: message.id))
     }
 
-    /// Reports what the user did with a notification (its identity carries the provider's IDs).
+    /// Reports what the user did with a notification: its provider message ID (found by the
+    /// provider when the notification was not read by the client), else its identity.
     public func report(_ action: FeedbackAction, for notification: PushNotification) throws(PushError) -> FeedbackReceipt {
-        try provider.report(FeedbackRequest(action, messageID: notification.id))
+        let messageID = notification.providerMessageID ?? provider.messageID(in: notification.payload) ?? notification.id
+        return try provider.report(FeedbackRequest(action, messageID: messageID))
     }
 }

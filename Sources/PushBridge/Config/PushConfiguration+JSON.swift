@@ -1,77 +1,111 @@
 extension PushConfiguration {
-    /// The configuration's top-level keys.
-    public static let jsonFields = ["provider", "additionalProviders", "jpush", "getui", "apns"]
+    /// The configuration's top-level keys besides the providers' sections.
+    public static let commonJSONFields = ["provider", "additionalProviders"]
 
     /// The key server-side secrets go by; never allowed in an app's configuration.
     static let serverSecretKey = "masterSecret"
 
-    /// Reads a configuration from JSON bytes.
+    /// Reads a configuration from JSON bytes, each provider's section by its definition in
+    /// `providers` (plain APNs' is built in).
+    ///
+    /// With definitions, a provider or a section no definition knows is an error; with none
+    /// (`providers: []`), any well-formed provider name is accepted and its section kept unread
+    /// (``UnreadProviderSettings``), to be read by the adapter's factory.
     ///
     /// - Throws: ``PushConfigurationError`` listing every problem, each naming its key.
-    public init(jsonBytes bytes: [UInt8]) throws(PushConfigurationError) {
+    public init(jsonBytes bytes: [UInt8], providers: [any PushProviderDefinition] = []) throws(PushConfigurationError) {
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes)
         } catch {
             throw PushConfigurationError(problems: [PushError(.malformedJSON, field: "configuration", error.description)])
         }
-        try self.init(json: json)
+        try self.init(json: json, providers: providers)
     }
 
-    /// Reads a configuration from a JSON value.
+    /// Reads a configuration from a JSON value (see ``init(jsonBytes:providers:)``).
     ///
     /// - Throws: ``PushConfigurationError`` listing every problem, each naming its key.
-    public init(json: JSONValue) throws(PushConfigurationError) {
+    public init(json: JSONValue, providers: [any PushProviderDefinition] = []) throws(PushConfigurationError) {
         var problems = ProblemList()
         guard case .object(let object) = json else {
             throw PushConfigurationError(problems: [
                 PushError(.invalidConfiguration, field: "configuration", "is \(json.typeDescription), expected an object")
             ])
         }
+        let definitions = Self.definitions(providers)
+        let known = definitions.map(\.id)
+        let isOpen = providers.isEmpty
         let fields = JSONFieldReader(object, code: .invalidConfiguration)
-        for key in object.keys where !Self.jsonFields.contains(key) {
-            problems.add(key == Self.serverSecretKey ? Self.serverSecretError(key) : fields.error(key, "unknown key (expected one of: \(Self.jsonFields.joined(separator: ", ")))"))
+
+        // Plain APNs first, then the definitions in the order given.
+        let names = ([PushProviderID.apns] + known.filter { $0 != .apns }).map(\.rawValue).joined(separator: ", ")
+        let expected = isOpen ? "expected a provider's name" : "expected one of: \(names)"
+        func providerID(_ name: String, field: String) throws(PushError) -> PushProviderID {
+            let id = PushProviderID(rawValue: name)
+            if isOpen ? PushProviderID.isValidName(name) : known.contains(id) { return id }
+            let shown = JSONFieldReader.shown(.string(name))
+            throw fields.error(field, isOpen ? "\(shown) is not a provider's name (lowercase letters, digits and -)" : "\(shown) is not one of: \(names)")
         }
-        let provider = problems.collect { () throws(PushError) -> PushProviderKind? in
-            guard object["provider"] != nil else { throw fields.error("provider", "missing (expected one of: apns, jpush, getui)") }
-            return try fields.choice("provider", PushProviderKind.self)
+        let sectionKeys = definitions.map(\.id).map(\.rawValue)
+        let allKeys = Self.commonJSONFields + definitions.filter { $0.id != .apns }.map(\.id.rawValue) + ["apns"]
+        for key in object.keys where !Self.commonJSONFields.contains(key) && !sectionKeys.contains(key) {
+            if key == Self.serverSecretKey {
+                problems.add(Self.serverSecretError(key))
+            } else if isOpen, PushProviderID.isValidName(key) {
+                continue  // a section of a provider not in use, kept unread
+            } else {
+                problems.add(fields.error(key, "unknown key (expected one of: \(allKeys.joined(separator: ", ")))"))
+            }
+        }
+        let provider = problems.collect { () throws(PushError) -> PushProviderID? in
+            guard let value = object["provider"] else { throw fields.error("provider", "missing (\(expected))") }
+            guard case .string(let name) = value else { throw fields.typeError("provider", value, expected: "a string") }
+            return try providerID(name, field: "provider")
         } ?? nil
-        var additional: [PushProviderKind] = []
+        var additional: [PushProviderID] = []
         if let names = problems.collect({ () throws(PushError) in try fields.strings("additionalProviders") }) ?? nil {
             for (index, name) in names.enumerated() {
-                if let kind = problems.collect({ () throws(PushError) -> PushProviderKind in
-                    try JSONFieldReader.choice(name, field: "additionalProviders[\(index)]", code: .invalidConfiguration)
-                }) {
-                    if kind == provider || additional.contains(kind) {
+                if let id = problems.collect({ () throws(PushError) -> PushProviderID in try providerID(name, field: "additionalProviders[\(index)]") }) {
+                    if id == provider || additional.contains(id) {
                         problems.add(fields.error("additionalProviders[\(index)]", "\"\(name)\" is already in use"))
                     } else {
-                        additional.append(kind)
+                        additional.append(id)
                     }
                 }
             }
         }
-        let inUse = Set([provider].compactMap { $0 } + additional)
-        let jpush = Self.section("jpush", of: fields, required: inUse.contains(.jpush), problems: &problems, read: JPushSettings.init(fields:problems:))
-        let getui = Self.section("getui", of: fields, required: inUse.contains(.getui), problems: &problems, read: GetuiSettings.init(fields:problems:))
-        let apns = Self.section("apns", of: fields, required: false, problems: &problems, read: APNsSettings.init(fields:problems:))
+        let inUse = [provider].compactMap { $0 } + additional
+        var settings: [any PushProviderSettings] = []
+        for key in object.keys.sorted() where !Self.commonJSONFields.contains(key) && key != Self.serverSecretKey {
+            let id = PushProviderID(rawValue: key)
+            guard let value = object[key], sectionKeys.contains(key) || (isOpen && PushProviderID.isValidName(key)) else { continue }
+            guard case .object(let section) = value else {
+                problems.add(fields.error(key, "is \(value.typeDescription), expected an object"))
+                continue
+            }
+            guard let definition = definitions.first(where: { $0.id == id }) else {
+                settings.append(UnreadProviderSettings(provider: id, section: section))
+                continue
+            }
+            do {
+                settings.append(try definition.readSettings(section, field: key))
+            } catch {
+                for problem in error.problems { problems.add(problem) }
+            }
+        }
+        for id in inUse where object[id.rawValue] == nil {
+            if definitions.first(where: { $0.id == id })?.requiresSettings == true {
+                problems.add(fields.error(id.rawValue, "missing (the \(id) settings are required when \(id) is a provider)"))
+            }
+        }
         guard problems.isEmpty, let provider else { throw PushConfigurationError(problems: problems.errors) }
-        self.init(provider: provider, additionalProviders: additional, jpush: jpush, getui: getui, apns: apns)
+        self.init(provider: provider, additionalProviders: additional, settings: settings)
     }
 
-    /// Reads one provider's section, if present (or reports it missing when required).
-    private static func section<Settings>(
-        _ key: String, of fields: JSONFieldReader, required: Bool, problems: inout ProblemList,
-        read: (JSONFieldReader, inout ProblemList) -> Settings?
-    ) -> Settings? {
-        guard let value = fields.object[key] else {
-            if required { problems.add(fields.error(key, "missing (the \(key) settings are required when \(key) is a provider)")) }
-            return nil
-        }
-        guard case .object(let object) = value else {
-            problems.add(fields.error(key, "is \(value.typeDescription), expected an object"))
-            return nil
-        }
-        return read(JSONFieldReader(object, path: key, code: .invalidConfiguration), &problems)
+    /// The definitions to read with: `providers`, plain APNs' built in unless given.
+    private static func definitions(_ providers: [any PushProviderDefinition]) -> [any PushProviderDefinition] {
+        providers.contains { $0.id == .apns } || providers.isEmpty ? providers : [APNsDefinition()] + providers
     }
 
     static func serverSecretError(_ field: String) -> PushError {
@@ -80,14 +114,16 @@ extension PushConfiguration {
 }
 
 /// Problems collected while reading, so every one is reported, not just the first.
-struct ProblemList {
-    private(set) var errors: [PushError] = []
-    var isEmpty: Bool { errors.isEmpty }
+package struct ProblemList {
+    package init() {}
 
-    mutating func add(_ error: PushError) { errors.append(error) }
+    package private(set) var errors: [PushError] = []
+    package var isEmpty: Bool { errors.isEmpty }
+
+    package mutating func add(_ error: PushError) { errors.append(error) }
 
     /// Runs `read`, recording its error; `nil` when it failed.
-    mutating func collect<Value>(_ read: () throws(PushError) -> Value) -> Value? {
+    package mutating func collect<Value>(_ read: () throws(PushError) -> Value) -> Value? {
         do {
             return try read()
         } catch {
@@ -97,63 +133,9 @@ struct ProblemList {
     }
 }
 
-extension JPushSettings {
-    static let jsonFields = ["appKey", "channel", "production", "advertisingIdentifier"]
-
-    init?(fields: JSONFieldReader, problems: inout ProblemList) {
-        fields.reportUnknownKeys(Self.jsonFields, into: &problems)
-        let appKey = problems.collect { () throws(PushError) -> SecretText? in
-            guard let key = try fields.string("appKey") else { throw fields.error("jpush.appKey", "missing (expected 24 hexadecimal characters)") }
-            guard key.count == 24, key.utf8.allSatisfy({ ASCIIHex.isHexDigit($0) }) else {
-                throw fields.error("jpush.appKey", "\(SecretText.mask(key)) (\(key.count) characters) is not 24 hexadecimal characters")
-            }
-            return SecretText(key)
-        } ?? nil
-        let channel = problems.collect { () throws(PushError) -> String in
-            let channel = try fields.string("channel") ?? JPushSettings.defaultChannel
-            guard !channel.isEmpty, channel.count <= 64 else { throw fields.error("jpush.channel", "must be 1 to 64 characters") }
-            return channel
-        }
-        let production = problems.collect { () throws(PushError) in try fields.bool("production") ?? false }
-        let advertisingText: String?? = problems.collect { () throws(PushError) -> String? in try fields.string("advertisingIdentifier") }
-        let advertisingIdentifier = (advertisingText ?? nil).map { SecretText($0) }
-        guard let appKey, let channel, let production else { return nil }
-        self.init(appKey: appKey, channel: channel, production: production, advertisingIdentifier: advertisingIdentifier)
-    }
-}
-
-extension GetuiSettings {
-    static let jsonFields = ["appId", "appKey", "appSecret"]
-
-    init?(fields: JSONFieldReader, problems: inout ProblemList) {
-        fields.reportUnknownKeys(Self.jsonFields, into: &problems)
-        func credential(_ key: String) -> SecretText? {
-            problems.collect { () throws(PushError) -> SecretText? in
-                guard let value = try fields.string(key) else { throw fields.error("getui.\(key)", "missing (expected Getui's \(key) from its console)") }
-                guard (1...64).contains(value.count), value.utf8.allSatisfy({ ASCIIHex.isAlphanumeric($0) }) else {
-                    throw fields.error("getui.\(key)", "\(SecretText.mask(value)) (\(value.count) characters) is not 1 to 64 letters and digits")
-                }
-                return SecretText(value)
-            } ?? nil
-        }
-        let appID = credential("appId")
-        let appKey = credential("appKey")
-        let appSecret = credential("appSecret")
-        guard let appID, let appKey, let appSecret else { return nil }
-        self.init(appID: appID, appKey: appKey, appSecret: appSecret)
-    }
-}
-
-extension APNsSettings {
-    init?(fields: JSONFieldReader, problems: inout ProblemList) {
-        fields.reportUnknownKeys([], into: &problems)
-        self.init()
-    }
-}
-
 extension JSONFieldReader {
     /// Records every key not in `known`; a `masterSecret` gets its own error.
-    func reportUnknownKeys(_ known: [String], into problems: inout ProblemList) {
+    package func reportUnknownKeys(_ known: [String], into problems: inout ProblemList) {
         for key in object.keys where !known.contains(key) {
             if key == PushConfiguration.serverSecretKey {
                 problems.add(PushConfiguration.serverSecretError(path(of: key)))
@@ -166,12 +148,12 @@ extension JSONFieldReader {
 }
 
 /// Byte classes for validating identifiers.
-enum ASCIIHex {
-    static func isHexDigit(_ byte: UInt8) -> Bool {
+package enum ASCIIHex {
+    package static func isHexDigit(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
     }
 
-    static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    package static func isAlphanumeric(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 }

@@ -1,6 +1,7 @@
 /// Which provider an app uses and its settings: providers are swapped by editing this, not code.
 ///
-/// Read from JSON (`vendors.md`):
+/// Read from JSON (`vendors.md`), each provider's section by its adapter's
+/// ``PushProviderDefinition``:
 ///
 /// ```json
 /// {"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77", "channel": "App Store", "production": true}}
@@ -14,38 +15,56 @@
 /// ship inside an app.
 public struct PushConfiguration: Sendable, Hashable, CustomStringConvertible {
     /// The provider that receives.
-    public var provider: PushProviderKind
+    public var provider: PushProviderID
     /// Further providers that receive too (a migration), in order.
-    public var additionalProviders: [PushProviderKind]
-    /// JPush's settings, required when JPush is used.
-    public var jpush: JPushSettings?
-    /// Getui's settings, required when Getui is used.
-    public var getui: GetuiSettings?
-    /// APNs' settings.
-    public var apns: APNsSettings?
+    public var additionalProviders: [PushProviderID]
+    /// Each provider's settings, by provider.
+    private var stored: [PushProviderID: StoredSettings]
 
     /// A configuration from its parts.
-    public init(
-        provider: PushProviderKind, additionalProviders: [PushProviderKind] = [], jpush: JPushSettings? = nil,
-        getui: GetuiSettings? = nil, apns: APNsSettings? = nil
-    ) {
+    public init(provider: PushProviderID, additionalProviders: [PushProviderID] = [], settings: [any PushProviderSettings] = []) {
         self.provider = provider
         self.additionalProviders = additionalProviders
-        self.jpush = jpush
-        self.getui = getui
-        self.apns = apns
+        stored = [:]
+        for value in settings { stored[value.provider] = StoredSettings(value: value) }
     }
 
     /// Every provider in use, the main one first.
-    public var providers: [PushProviderKind] { [provider] + additionalProviders }
+    public var providers: [PushProviderID] { [provider] + additionalProviders }
+
+    /// `provider`'s settings, as its definition read them (or ``UnreadProviderSettings``).
+    public func settings(for provider: PushProviderID) -> (any PushProviderSettings)? {
+        stored[provider]?.value
+    }
+
+    /// Sets (or, with `nil`, removes) one provider's settings.
+    public mutating func setSettings(_ settings: (any PushProviderSettings)?, for provider: PushProviderID) {
+        stored[provider] = settings.map(StoredSettings.init(value:))
+    }
+
+    /// `provider`'s settings as `type`; an error naming the section when they are missing or
+    /// were not read by `provider`'s definition.
+    ///
+    /// - Throws: ``PushError`` (``PushError/Code/invalidConfiguration``).
+    public func settings<Settings: PushProviderSettings>(_ type: Settings.Type, for provider: PushProviderID) throws(PushError) -> Settings {
+        guard let value = stored[provider]?.value else {
+            throw PushError(.invalidConfiguration, field: provider.rawValue, "missing (the \(provider) settings are required when \(provider) is a provider)")
+        }
+        guard let settings = value as? Settings else {
+            throw PushError(
+                .invalidConfiguration, field: provider.rawValue,
+                "not read by \(provider)'s adapter (read the configuration with its definition: PushConfiguration(jsonBytes:providers:))")
+        }
+        return settings
+    }
 
     /// The providers and their settings, secrets masked.
     public var description: String {
         var parts = ["provider: \(provider)"]
         if !additionalProviders.isEmpty { parts.append("additionalProviders: \(additionalProviders.map(\.rawValue))") }
-        if let jpush { parts.append("jpush: \(jpush)") }
-        if let getui { parts.append("getui: \(getui)") }
-        if let apns { parts.append("apns: \(apns)") }
+        for id in stored.keys.sorted() {
+            if let value = stored[id]?.value { parts.append("\(id): \(value)") }
+        }
         return "PushConfiguration(" + parts.joined(separator: ", ") + ")"
     }
 }
@@ -54,6 +73,11 @@ public struct PushConfiguration: Sendable, Hashable, CustomStringConvertible {
 public struct PushConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The problems, in the order they were found.
     public var problems: [PushError]
+
+    /// The problems found.
+    public init(problems: [PushError]) {
+        self.problems = problems
+    }
 
     /// One problem per line.
     public var description: String { problems.map(\.description).joined(separator: "\n") }

@@ -20,18 +20,18 @@ public struct PushProviderFactories: Sendable {
     /// typed-throws function types need a newer runtime than iOS 13.)
     public typealias Factory = @Sendable (PushConfiguration) throws -> any PushProvider
 
-    private var factories: [PushProviderKind: Factory] = [:]
+    private var factories: [PushProviderID: Factory] = [:]
 
     /// No factories yet.
     public init() {}
 
     /// Registers how to build `kind`'s adapter (replacing an earlier registration).
-    public mutating func register(_ kind: PushProviderKind, _ factory: @escaping Factory) {
+    public mutating func register(_ kind: PushProviderID, _ factory: @escaping Factory) {
         factories[kind] = factory
     }
 
     /// The providers with a registered factory.
-    public var registered: Set<PushProviderKind> { Set(factories.keys) }
+    public var registered: Set<PushProviderID> { Set(factories.keys) }
 
     /// The provider the configuration names — a ``MultiplexProvider`` when it names additional
     /// providers.

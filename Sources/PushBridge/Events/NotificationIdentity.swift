@@ -1,20 +1,17 @@
 /// How PushBridge names a notification so the same one is recognised on every path.
 ///
 /// In order (events guarantee 5):
-/// 1. the provider's message ID when the payload has one: JPush `_j_msgid`; Getui `_gmid_`
-///    (its `taskId:msgId` part, which the Getui passthrough of the same message also carries);
+/// 1. the provider's message ID when the payload has one, as its adapter's
+///    ``PushProviderDefinition/messageID(in:)`` finds it (JPush `_j_msgid`; Getui `_gmid_`'s
+///    `taskId:msgId`, which Getui's passthrough of the same message also carries);
 /// 2. the notification's identifier, when the caller has one;
 /// 3. a stable hash of the canonical payload (`payload-` and 16 hex digits, FNV-1a 64 over
 ///    the JSON with sorted keys), the same in every process and on every platform.
 public enum NotificationIdentity {
-    /// The payload key of JPush's message ID.
-    public static let jpushMessageIDKey = "_j_msgid"
-    /// The payload key of Getui's `taskId:msgId`.
-    public static let getuiMessageIDKey = "_gmid_"
-
-    /// The identity of a notification with this payload and (optional) identifier.
-    public static func derive(payload: JSONObject, identifier: String?) -> String {
-        derive(providerMessageID: providerMessageID(in: payload), identifier: identifier) { fingerprint(payload) }
+    /// The identity of a notification with this payload, (optional) identifier and (optional)
+    /// provider message ID.
+    public static func derive(payload: JSONObject, identifier: String?, providerMessageID: String? = nil) -> String {
+        derive(providerMessageID: providerMessageID, identifier: identifier) { fingerprint(payload) }
     }
 
     /// The rule itself, from the parts already read: the message ID, else a non-empty
@@ -23,25 +20,6 @@ public enum NotificationIdentity {
         if let providerMessageID { return providerMessageID }
         if let identifier, !identifier.isEmpty { return identifier }
         return payloadID(fingerprint())
-    }
-
-    /// The provider's message ID in a payload, if it has one.
-    public static func providerMessageID(in payload: JSONObject) -> String? {
-        switch payload[jpushMessageIDKey] {
-        case .integer(let number): return String(number)
-        case .string(let text) where !text.isEmpty: return text
-        default: break
-        }
-        if case .string(let gmid) = payload[getuiMessageIDKey] {
-            let parts = gmid.split(separator: ":", omittingEmptySubsequences: false)
-            if parts.count >= 2, !parts[0].isEmpty, !parts[1].isEmpty { return getuiID(taskID: parts[0], messageID: parts[1]) }
-        }
-        return nil
-    }
-
-    /// The identity of a Getui message from its task and message IDs: `taskId:msgId`.
-    public static func getuiID(taskID: some StringProtocol, messageID: some StringProtocol) -> String {
-        "\(taskID):\(messageID)"
     }
 
     /// `payload-` and the FNV-1a 64 hash of the canonical JSON of `payload`, in hex.

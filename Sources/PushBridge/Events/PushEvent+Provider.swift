@@ -3,7 +3,7 @@ extension PushEvent {
     /// passthrough (透传). Not an APNs notification: iOS never shows it.
     public struct Message: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
         /// The provider whose channel carried it.
-        public var transport: PushProviderKind
+        public var transport: PushProviderID
         /// Whether the provider held it while the app was offline and delivered it at the next
         /// start (Getui's `offLine`; JPush does not say, so `false`).
         public var offline: Bool
@@ -14,7 +14,7 @@ extension PushEvent {
         public var payload: JSONObject
 
         /// A message from its parts.
-        public init(transport: PushProviderKind, offline: Bool, id: String, payload: JSONObject) {
+        public init(transport: PushProviderID, offline: Bool, id: String, payload: JSONObject) {
             self.transport = transport
             self.offline = offline
             self.id = id
@@ -44,12 +44,12 @@ extension PushEvent {
     /// registration ID or the Getui client ID. Masked in every description.
     public struct Registration: Sendable, Hashable {
         /// The provider.
-        public var provider: PushProviderKind
+        public var provider: PushProviderID
         /// The identifier (masked when printed).
         public var identifier: SecretText
 
         /// A registration from its parts.
-        public init(provider: PushProviderKind, identifier: SecretText) {
+        public init(provider: PushProviderID, identifier: SecretText) {
             self.provider = provider
             self.identifier = identifier
         }
@@ -58,12 +58,12 @@ extension PushEvent {
     /// Registration failed.
     public struct RegistrationFailure: Sendable, Hashable {
         /// The provider.
-        public var provider: PushProviderKind
+        public var provider: PushProviderID
         /// Why.
         public var error: PushError
 
         /// A failure from its parts.
-        public init(provider: PushProviderKind, error: PushError) {
+        public init(provider: PushProviderID, error: PushError) {
             self.provider = provider
             self.error = error
         }
@@ -72,12 +72,12 @@ extension PushEvent {
     /// A provider's connection changed.
     public struct ProviderState: Sendable, Hashable {
         /// The provider.
-        public var provider: PushProviderKind
+        public var provider: PushProviderID
         /// The new state.
         public var state: ProviderConnectionState
 
         /// A change from its parts.
-        public init(provider: PushProviderKind, state: ProviderConnectionState) {
+        public init(provider: PushProviderID, state: ProviderConnectionState) {
             self.provider = provider
             self.state = state
         }

@@ -56,7 +56,8 @@ public struct PushNotification: Sendable, Hashable {
     /// callbacks), which iOS makes anew for every delivery; `nil` on the paths that carry
     /// `userInfo` only (launch options, methods 2 and 3).
     public var requestIdentifier: String? { storage.requestIdentifier }
-    /// The provider's message ID in the payload (JPush `_j_msgid`, Getui `_gmid_`), if any.
+    /// The provider's message ID in the payload (JPush `_j_msgid`, Getui `_gmid_`), if any: found
+    /// by the provider's ``PushProviderDefinition``.
     public var providerMessageID: String? { storage.providerMessageID }
     /// The payload's fingerprint: FNV-1a 64 over its canonical JSON (sorted keys), the same for
     /// byte-identical payloads on every path, process and platform (see ``NotificationIdentity``).
@@ -68,9 +69,14 @@ public struct PushNotification: Sendable, Hashable {
     ///   - payload: The payload object.
     ///   - identifier: The notification's identifier, if the caller has one.
     ///   - source: Remote or local.
+    ///   - providerMessageID: The provider's message ID in the payload, when the caller knows it
+    ///     (``PushProviderDefinition/messageID(in:)``); ``PushClient`` looks it up through its
+    ///     provider otherwise.
     /// - Throws: ``PushError`` (``PushError/Code/invalidPayload``) when a remote payload has no
     ///   `aps` object, or `aps` is not an object.
-    public init(payload: JSONObject, identifier: String? = nil, source: NotificationSource = .remote) throws(PushError) {
+    public init(
+        payload: JSONObject, identifier: String? = nil, source: NotificationSource = .remote, providerMessageID: String? = nil
+    ) throws(PushError) {
         let aps: JSONObject
         switch payload["aps"] {
         case .object(let object):
@@ -82,7 +88,7 @@ public struct PushNotification: Sendable, Hashable {
         case .some(let other):
             throw PushError(.invalidPayload, field: "aps", "is \(other.typeDescription), expected an object")
         }
-        let messageID = NotificationIdentity.providerMessageID(in: payload)
+        let messageID = providerMessageID.flatMap { $0.isEmpty ? nil : $0 }
         let fingerprint = NotificationIdentity.fingerprint(payload)
         let requestIdentifier = identifier.flatMap { $0.isEmpty ? nil : $0 }
         storage = Storage(
@@ -102,6 +108,14 @@ public struct PushNotification: Sendable, Hashable {
         return PushNotification(storage: Storage(
             id: id, source: source, content: content, payload: payload, requestIdentifier: requestIdentifier,
             providerMessageID: providerMessageID, fingerprint: fingerprint))
+    }
+
+    /// The same notification named by the provider's message ID `messageID`, found in its
+    /// payload by the provider's definition.
+    package consuming func identifiedByProvider(_ messageID: String) -> PushNotification {
+        PushNotification(storage: Storage(
+            id: messageID, source: source, content: content, payload: payload, requestIdentifier: requestIdentifier,
+            providerMessageID: messageID, fingerprint: fingerprint))
     }
 
     /// Reads a notification from the JSON bytes of its payload.

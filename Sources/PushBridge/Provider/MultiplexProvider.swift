@@ -1,9 +1,9 @@
 /// Two or more providers at once — during a migration from JPush to Getui, say — behind one
 /// client.
 ///
-/// Each callback goes to exactly one provider, chosen by its payload's provider keys (`_j_msgid`
-/// → JPush, `_gmid_` → Getui; anything else → the primary), so each notification is reported to
-/// the SDK that sent it and delivered once. Start, registration and the device token go to every
+/// Each callback is observed by exactly one provider: the first whose message ID is in the
+/// payload (``PushProvider/messageID(in:)``: `_j_msgid` → JPush, `_gmid_` → Getui), else the
+/// primary, so each notification is reported to the SDK that sent it and delivered once. Start, registration and the device token go to every
 /// provider; alias, tags and badge to every provider that supports them; feedback to the first
 /// that supports it.
 ///
@@ -24,7 +24,7 @@ public final class MultiplexProvider: PushProvider {
     }
 
     /// The primary's kind.
-    public var kind: PushProviderKind { primary.kind }
+    public var kind: PushProviderID { primary.kind }
     /// What any of the providers supports.
     public var capabilities: PushCapabilities {
         providers.reduce(into: []) { $0.formUnion($1.capabilities) }
@@ -50,18 +50,28 @@ public final class MultiplexProvider: PushProvider {
         for provider in providers { provider.didRegisterForRemoteNotifications(request) }
     }
 
-    /// Hands the callback to the one provider its payload belongs to.
-    public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
-        route(invocation.notification).handle(invocation, completion: completion)
+    /// Lets the one provider the payload belongs to observe the callback.
+    public func observe(_ invocation: CallbackInvocation) {
+        route(invocation.notification).observe(invocation)
     }
 
-    /// The provider a notification belongs to, by its payload's provider keys.
+    /// The first provider's message ID found in the payload.
+    public func messageID(in payload: JSONObject) -> String? {
+        for provider in providers {
+            if let id = provider.messageID(in: payload) { return id }
+        }
+        return nil
+    }
+
+    /// The SDK's when any provider's SDK installs its own delegate.
+    public var notificationCenterOwner: NotificationCenterOwner {
+        providers.contains { $0.notificationCenterOwner == .sdk } ? .sdk : .app
+    }
+
+    /// The provider a notification belongs to: the first whose message ID is in its payload.
     public func route(_ notification: PushNotification?) -> any PushProvider {
         guard let payload = notification?.payload else { return primary }
-        let owner: PushProviderKind? =
-            payload[NotificationIdentity.jpushMessageIDKey] != nil
-            ? .jpush : payload[NotificationIdentity.getuiMessageIDKey] != nil ? .getui : nil
-        return providers.first { $0.kind == owner } ?? primary
+        return providers.first { $0.messageID(in: payload) != nil } ?? primary
     }
 
     /// Applies the alias on every provider that supports aliases; returns the first result.

@@ -7,7 +7,7 @@ public final class NoOpProvider: PushProvider {
     public init() {}
 
     /// `.apns`: with no provider SDK, notifications are plain APNs.
-    public var kind: PushProviderKind { .apns }
+    public var kind: PushProviderID { .apns }
     /// None.
     public var capabilities: PushCapabilities { [] }
 
@@ -19,8 +19,4 @@ public final class NoOpProvider: PushProvider {
     public func register(_ request: PushRegistrationRequest) throws(PushError) {}
     /// Does nothing.
     public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
-    /// Forwards the callback to the sink unchanged.
-    public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
-        sink.withLock { $0 }.handle(invocation, completion: completion)
-    }
 }

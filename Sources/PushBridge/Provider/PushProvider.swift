@@ -7,12 +7,14 @@
 /// The default implementations of the optional requirements throw ``PushError/Code/unsupported``,
 /// and ``capabilities`` says up front which ones a provider really supports.
 ///
-/// The app's delegate methods reach the provider through ``handle(_:completion:)``; the provider
-/// does whatever its SDK needs (JPush: `handleRemoteNotification:`) and passes the callback to
-/// the ``PushEventSink`` it was attached to, which normalises it into events.
+/// The app's delegate methods go to ``PushClient``, which normalises them into events; the
+/// provider *observes* each (``observe(_:)``) to do whatever its SDK needs (JPush:
+/// `handleRemoteNotification:`), and is never in their data path. What the provider's SDK
+/// itself reports (its own delegate callbacks, channel messages, registration) it passes to the
+/// ``PushEventSink`` it was attached to.
 public protocol PushProvider: AnyObject, Sendable {
     /// Which provider this is.
-    var kind: PushProviderKind { get }
+    var kind: PushProviderID { get }
     /// What it supports beyond receiving notifications.
     var capabilities: PushCapabilities { get }
 
@@ -24,8 +26,15 @@ public protocol PushProvider: AnyObject, Sendable {
     func register(_ request: PushRegistrationRequest) throws(PushError)
     /// Forwards the APNs device token to the provider.
     func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest)
-    /// Handles a notification callback the app's delegate received from iOS.
-    func handle(_ invocation: CallbackInvocation, completion: SystemCompletion?)
+    /// Sees a callback the app's delegate received from iOS, after the client took it: does
+    /// what the SDK needs with it (its events and completion are the client's).
+    func observe(_ invocation: CallbackInvocation)
+    /// The provider's message ID in a payload, if it has one (its definition's
+    /// ``PushProviderDefinition/messageID(in:)``).
+    func messageID(in payload: JSONObject) -> String?
+    /// Whether the provider's SDK installs its own `UNUserNotificationCenter` delegate when it
+    /// registers (JPush does, and forwards to no other; see ``NotificationCenterOwner``).
+    var notificationCenterOwner: NotificationCenterOwner { get }
 
     /// Sets, deletes or reads the alias.
     func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult
@@ -38,6 +47,15 @@ public protocol PushProvider: AnyObject, Sendable {
 }
 
 extension PushProvider {
+    /// Nothing to do.
+    public func observe(_ invocation: CallbackInvocation) {}
+
+    /// No message IDs.
+    public func messageID(in payload: JSONObject) -> String? { nil }
+
+    /// The app's (or PushBridge's) delegate receives methods 4 and 5.
+    public var notificationCenterOwner: NotificationCenterOwner { .app }
+
     /// Unsupported unless the provider has ``PushCapabilities/alias``.
     public func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult {
         throw unsupported("aliases")

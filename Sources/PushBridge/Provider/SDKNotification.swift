@@ -20,4 +20,11 @@ public struct SDKNotification: Sendable, Hashable {
     public var notification: PushNotification? {
         try? PushNotification(payload: userInfo, identifier: identifier, source: isRemote ? .remote : .local)
     }
+
+    /// The notification read from `userInfo` and named by `definition`'s message ID when the
+    /// payload has one, or `nil` when it is not one.
+    public func notification(by definition: some PushProviderDefinition) -> PushNotification? {
+        try? PushNotification(
+            payload: userInfo, identifier: identifier, source: isRemote ? .remote : .local, providerMessageID: definition.messageID(in: userInfo))
+    }
 }

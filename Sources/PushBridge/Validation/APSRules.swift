@@ -111,26 +111,3 @@ enum APSRules {
         }
     }
 }
-
-/// The keys JPush and Getui add beside `aps`.
-enum ProviderKeyRules {
-    static func check(_ payload: JSONObject, provider: PushProviderKind, into problems: inout ProblemList) {
-        switch provider {
-        case .apns:
-            break
-        case .jpush:
-            switch payload[NotificationIdentity.jpushMessageIDKey] {
-            case .integer, .string, nil: break
-            case .some(let other):
-                problems.add(PayloadValidator.problem(NotificationIdentity.jpushMessageIDKey, "is \(other.typeDescription), expected a number or a string"))
-            }
-        case .getui:
-            if let value = payload[NotificationIdentity.getuiMessageIDKey] {
-                let parts = value.stringValue?.split(separator: ":", omittingEmptySubsequences: false) ?? []
-                if parts.count < 2 || parts[0].isEmpty || parts[1].isEmpty {
-                    problems.add(PayloadValidator.problem(NotificationIdentity.getuiMessageIDKey, "expected \"taskId:msgId[:…]\""))
-                }
-            }
-        }
-    }
-}

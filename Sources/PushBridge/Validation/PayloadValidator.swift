@@ -56,7 +56,7 @@ public enum PayloadValidator {
     /// - Throws: ``PushError`` (``PushError/Code/malformedJSON``) when the bytes cannot be read as
     ///   one JSON object at all (invalid JSON or UTF-8, duplicate keys, lone surrogates, numbers
     ///   beyond 64 bits, nesting beyond the parser's limit).
-    public static func validate(_ bytes: [UInt8], pushType: PushType = .alert, provider: PushProviderKind = .apns) throws(PushError) -> Report {
+    public static func validate(_ bytes: [UInt8], pushType: PushType = .alert, provider: any PushProviderDefinition = APNsDefinition()) throws(PushError) -> Report {
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes, limits: JSONParser.Limits(maxDepth: 32, maxBytes: 1 << 20))
@@ -70,7 +70,7 @@ public enum PayloadValidator {
     }
 
     /// Validates a payload object.
-    public static func validate(_ object: JSONObject, pushType: PushType = .alert, provider: PushProviderKind = .apns) -> Report {
+    public static func validate(_ object: JSONObject, pushType: PushType = .alert, provider: any PushProviderDefinition = APNsDefinition()) -> Report {
         var problems = ProblemList()
         var payload = object
         var bundle: String?
@@ -92,7 +92,7 @@ public enum PayloadValidator {
         case .some(let other):
             problems.add(problem("aps", "is \(other.typeDescription), expected an object"))
         }
-        ProviderKeyRules.check(payload, provider: provider, into: &problems)
+        for problem in provider.payloadKeyProblems(payload) { problems.add(problem) }
         return Report(payload: payload, size: size, limit: pushType.maxBytes, simulatorTargetBundle: bundle, problems: problems.errors)
     }
 

@@ -1,7 +1,8 @@
 import PushBridge
 
-/// Provider channels: JPush custom messages and Getui passthrough travel on the vendor's own
-/// connection, not through iOS.
+/// Provider channels (JPush custom messages, Getui passthrough) travel on the provider's own
+/// connection, not through iOS; what differs between providers is data of their definitions
+/// (``ProviderChannel``).
 extension DispatchModel {
     /// A scenario whose notification is a provider-channel message.
     ///
@@ -9,12 +10,14 @@ extension DispatchModel {
     /// arrives in the foreground (`offline: false`); otherwise the provider holds it and delivers
     /// it when the app next comes to the foreground — the user opens the app from its icon, or
     /// taps (or presses a foreground action on) the banner of the message's APNs copy — flagged
-    /// offline by Getui (JPush does not say). With no such action it stays held.
+    /// offline when the channel says so (``ProviderChannel/flagsHeldMessagesOffline``: Getui;
+    /// JPush does not say). With no such action it stays held.
     ///
     /// An APNs copy (Getui sends one while the app is offline) behaves as a remote notification in
     /// the same scenario; the event normaliser then drops the passthrough of a message the app was
     /// already told of.
-    static func traceProviderChannel(_ scenario: DispatchScenario, transport: PushProviderKind) -> DispatchTrace {
+    static func traceProviderChannel(_ scenario: DispatchScenario, channel: ProviderChannel) -> DispatchTrace {
+        let transport = channel.provider
         var copyTrace = DispatchTrace(display: .none, actionDelivered: nil, calls: [])
         if let copy = scenario.notification.apnsCopy {
             var copyScenario = scenario
@@ -36,7 +39,7 @@ extension DispatchModel {
         if scenario.state == .foreground {
             steps.insert(.message(ChannelDelivery(phase: .arrival, transport: transport, offline: false)), at: 0)
         } else if bringsAppToForeground(scenario.user, display: copyTrace.display) {
-            steps.append(.message(ChannelDelivery(phase: .action, transport: transport, offline: transport == .getui)))
+            steps.append(.message(ChannelDelivery(phase: .action, transport: transport, offline: channel.flagsHeldMessagesOffline)))
         }
         return DispatchTrace(display: copyTrace.display, actionDelivered: copyTrace.actionDelivered, steps: steps)
     }

@@ -22,11 +22,15 @@ import PushBridge
 public enum DispatchModel {
     /// Evaluates a scenario.
     ///
-    /// - Parameter scenario: The device, app, notification and user action.
+    /// - Parameters:
+    ///   - scenario: The device, app, notification and user action.
+    ///   - channel: The rules of the provider channel the notification travels on, when it does
+    ///     (its provider's ``PushProviderDefinition/channels``); without them a channel holds
+    ///     messages while the app is away and flags nothing.
     /// - Returns: What was displayed, whether the user's action reached the app, and the calls.
-    public static func trace(for scenario: DispatchScenario) -> DispatchTrace {
-        if let transport = scenario.notification.source.channel {
-            return traceProviderChannel(scenario, transport: transport)
+    public static func trace(for scenario: DispatchScenario, channel: ProviderChannel? = nil) -> DispatchTrace {
+        if scenario.notification.source.channel != nil {
+            return traceProviderChannel(scenario, channel: channel ?? ProviderChannel(source: scenario.notification.source))
         }
         let facts = DeliveryFacts(scenario)
         var calls = CallRecorder()

@@ -65,34 +65,34 @@ extension ScenarioNotification {
     public init(json object: JSONObject) throws(PushError) {
         let fields = JSONFieldReader(object, path: "notification", code: .invalidScenario)
         try fields.rejectUnknownKeys(Self.jsonFields)
-        let source = try fields.choice("source", NotificationSource.self) ?? .remote
+        let source = try Self.source(fields)
         let id = try fields.string("id")
         let payloadValue = try fields.required("payload")
         guard case .object(let payload) = payloadValue else {
             throw fields.typeError("payload", payloadValue, expected: "an object")
         }
-        switch source {
-        case .remote, .local:
-            if source == .remote || payload["aps"] != nil { try Self.checkAPS(payload, field: "notification.payload") }
-        case .jpushCustomMessage, .getuiPassthrough:
-            do {
-                if source == .jpushCustomMessage {
-                    _ = try PushEvent.Message(jpushCustomMessage: payload, field: "notification.payload")
-                } else {
-                    _ = try PushEvent.Message(getuiPassthrough: payload, offline: false, field: "notification.payload")
-                }
-            } catch {
-                throw PushError(.invalidScenario, field: error.field, error.message)
-            }
-        }
+        // A provider channel's message is read by the provider's definition when the scenario runs.
+        if source.channel == nil, source == .remote || payload["aps"] != nil { try Self.checkAPS(payload, field: "notification.payload") }
         let apnsCopy = try fields.object("apnsCopy")
         if let apnsCopy {
-            guard source == .getuiPassthrough else {
-                throw fields.error("notification.apnsCopy", "only a getui.passthrough has an APNs copy")
+            guard source.channel != nil else {
+                throw fields.error("notification.apnsCopy", "only a provider channel's message (getui.passthrough) has an APNs copy")
             }
             try Self.checkAPS(apnsCopy, field: "notification.apnsCopy")
         }
         self.init(source: source, id: id, payload: payload, apnsCopy: apnsCopy)
+    }
+
+    /// `source`: `remote` (the default), `local`, or a provider's channel, `provider.channel`.
+    private static func source(_ fields: JSONFieldReader) throws(PushError) -> NotificationSource {
+        guard let text = try fields.string("source") else { return .remote }
+        let source = NotificationSource(rawValue: text)
+        guard source.isKnownShape else {
+            throw fields.error(
+                "notification.source",
+                "\(JSONFieldReader.shown(.string(text))) is not one of: remote, local, or a provider's channel (provider.channel: jpush.customMessage, getui.passthrough)")
+        }
+        return source
     }
 
     /// Checks that a remote payload holds an `aps` object.

@@ -95,12 +95,12 @@ public struct ChannelDelivery: Sendable, Hashable {
     /// action brought the app to the foreground.
     public var phase: SystemCall.Phase
     /// The provider whose channel carried it.
-    public var transport: PushProviderKind
+    public var transport: PushProviderID
     /// Whether the provider held it while the app was away (Getui reports this; JPush does not).
     public var offline: Bool
 
     /// A delivery from its parts.
-    public init(phase: SystemCall.Phase, transport: PushProviderKind, offline: Bool) {
+    public init(phase: SystemCall.Phase, transport: PushProviderID, offline: Bool) {
         self.phase = phase
         self.transport = transport
         self.offline = offline

@@ -46,44 +46,53 @@ public struct TraceCall: Sendable, Hashable {
 }
 
 /// Plays the part of a provider's SDK in a simulation: it receives iOS's calls (and the
-/// provider's own-channel messages) as the SDK would, drives the provider's adapter with them,
-/// and reports which callbacks the app saw. The adapter passes what it makes of them to the
-/// ``PushEventSink``, whose events are the simulation's.
+/// provider's own-channel messages) as the SDK would and drives the provider's adapter with
+/// them. The app's own delegate methods go to the ``PushClient`` (which its provider observes);
+/// what the SDK reports goes from the adapter to the client's sink. The client's events are the
+/// simulation's: one pipeline, the app's.
 public protocol ProviderSimulator: Sendable {
+    /// What the core knows of the provider simulated.
+    var definition: any PushProviderDefinition { get }
+    /// A fresh SDK and adapter for one scenario; the simulator builds the client over its
+    /// ``ProviderSimulationSession/provider``.
+    func makeSession(scenario: DispatchScenario) throws(PushError) -> any ProviderSimulationSession
+}
+
+extension ProviderSimulator {
     /// The provider simulated.
-    var kind: PushProviderKind { get }
-    /// A fresh SDK and adapter for one scenario, delivering to `sink`.
-    func makeSession(sink: PushEventSink, scenario: DispatchScenario) throws(PushError) -> any ProviderSimulationSession
+    public var kind: PushProviderID { definition.id }
 }
 
 /// One scenario's run through a provider's SDK and adapter.
 public protocol ProviderSimulationSession: AnyObject {
-    /// Replays an iOS callback; `notification` is what iOS hands its path (the `userInfo` alone,
-    /// or with the request identifier for 4 and 5: ``DeliveryHandover``), `nil` when it carries none.
-    func replay(_ call: SystemCall, notification: PushNotification?) -> [TraceCall]
+    /// The adapter, on a mock of its SDK: the client of the simulation is built over it.
+    var provider: any PushProvider { get }
+    /// Replays an iOS callback: to the app's delegate (`client`) or, for a callback the SDK
+    /// takes, to the SDK; `notification` is what iOS hands its path (the `userInfo` alone, or
+    /// with the request identifier for 4 and 5: ``DeliveryHandover``), `nil` when it carries none.
+    func replay(_ call: SystemCall, notification: PushNotification?, to client: PushClient) -> [TraceCall]
     /// Replays a message on the provider's own channel.
     func replay(_ delivery: ChannelDelivery, message: JSONObject) throws(PushError) -> [TraceCall]
 }
 
-/// No provider SDK: iOS's calls reach the app (and the normaliser) unchanged. What plain APNs does.
+/// No provider SDK: iOS's calls reach the app (and the client) unchanged. What plain APNs does.
 public struct SystemSimulator: ProviderSimulator {
     /// A simulator of plain iOS delivery.
     public init() {}
 
-    /// `.apns`.
-    public var kind: PushProviderKind { .apns }
+    /// Plain APNs'.
+    public var definition: any PushProviderDefinition { APNsDefinition() }
 
-    /// A session that forwards every call unchanged.
-    public func makeSession(sink: PushEventSink, scenario: DispatchScenario) throws(PushError) -> any ProviderSimulationSession {
-        Session(sink: sink)
+    /// A session that hands every call to the client unchanged.
+    public func makeSession(scenario: DispatchScenario) throws(PushError) -> any ProviderSimulationSession {
+        Session()
     }
 
     final class Session: ProviderSimulationSession {
-        let sink: PushEventSink
-        init(sink: PushEventSink) { self.sink = sink }
+        let provider: any PushProvider = NoOpProvider()
 
-        func replay(_ call: SystemCall, notification: PushNotification?) -> [TraceCall] {
-            sink.handle(CallbackInvocation(call, notification: notification))
+        func replay(_ call: SystemCall, notification: PushNotification?, to client: PushClient) -> [TraceCall] {
+            client.handle(CallbackInvocation(call, notification: notification))
             return [TraceCall(call)]
         }
 

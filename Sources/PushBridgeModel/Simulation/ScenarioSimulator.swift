@@ -47,12 +47,13 @@ public struct SimulationResult: Sendable, Hashable {
 }
 
 /// Runs a scenario end to end: the dispatch model decides the callbacks, a provider's SDK and
-/// adapter (or plain iOS) hand them to the app, and the real ``PushEventNormalizer`` turns them
-/// into events — the same normaliser an app runs, not a second copy of its rules.
+/// adapter (or plain iOS) hand them to the app, and a real ``PushClient`` turns them into events
+/// — the pipeline an app runs, not a second copy of it.
 ///
 /// Each call is handed what iOS hands that path (``DeliveryHandover``): `userInfo` only to the
 /// launch and methods 2 and 3, a request identifier new for the delivery to 4 and 5. Calls of
-/// one phase come a millisecond apart; the user acts ``userReactionTime`` after the arrival.
+/// one phase come a millisecond apart; the user acts ``userReactionTime`` after the arrival. The
+/// client reads the simulated time, and its deadlines run when that time passes them.
 ///
 /// ```swift
 /// let result = try ScenarioSimulator.run(scenario)
@@ -65,7 +66,7 @@ public enum ScenarioSimulator {
     /// Evaluates `scenario` and runs its calls through `provider`'s simulation.
     ///
     /// - Throws: ``PushError`` when the scenario's payload cannot be read as a notification, or
-    ///   its notification travels on another provider's channel.
+    ///   its notification travels on a channel `provider` does not have.
     public static func run(_ scenario: DispatchScenario, provider: any ProviderSimulator = SystemSimulator()) throws(PushError) -> SimulationResult {
         let results = try runRepeatedly(scenario, times: 1, provider: provider)
         return results[0]
@@ -81,24 +82,14 @@ public enum ScenarioSimulator {
     public static func runRepeatedly(
         _ scenario: DispatchScenario, times: Int, secondsApart: Double = 60, provider: any ProviderSimulator = SystemSimulator()
     ) throws(PushError) -> [SimulationResult] {
-        let source = scenario.notification.source
-        if let channel = source.channel, channel != provider.kind {
-            throw PushError(
-                .invalidScenario, field: "notification.source",
-                "\(source) travels on \(channel)'s own channel: simulate it with --provider \(channel)")
-        }
-        let trace = DispatchModel.trace(for: scenario)
-        let collected = Locked((normalizer: PushEventNormalizer(), events: [PushEvent](), now: 0.0))
-        let sink = PushEventSink(
-            invocation: { invocation, completion in
-                collected.withLock { state in state.normalizer.consume(invocation, at: state.now) { state.events.append($0) } }
-                completion?.completeWithDefault()
-            },
-            message: { message in
-                collected.withLock { state in state.normalizer.consume(message: message) { state.events.append($0) } }
-            },
-            event: { event in collected.withLock { $0.events.append(event) } })
-        let session = try provider.makeSession(sink: sink, scenario: scenario)
+        let channel = try providerChannel(of: scenario, on: provider.definition)
+        let trace = DispatchModel.trace(for: scenario, channel: channel)
+        let session = try provider.makeSession(scenario: scenario)
+        let scheduler = SimulationScheduler()
+        let client = PushClient(provider: session.provider, scheduler: scheduler)
+        let tap = client.eventTap()
+        let diagnostics = Locked([PushDiagnostic]())
+        client.setDiagnosticHandler { diagnostic in diagnostics.withLock { $0.append(diagnostic) } }
 
         var results: [SimulationResult] = []
         for delivery in 0..<max(1, times) {
@@ -108,40 +99,59 @@ public enum ScenarioSimulator {
             for step in trace.steps {
                 switch step {
                 case .call(let call):
-                    let now = clock.time(of: call.phase)
-                    collected.withLock { $0.now = now }
-                    calls += session.replay(call, notification: call.carriesNotification ? handover?.notification(for: call.callback) : nil)
+                    scheduler.advance(to: clock.time(of: call.phase))
+                    calls += session.replay(call, notification: call.carriesNotification ? handover?.notification(for: call.callback) : nil, to: client)
                 case .message(let delivery):
-                    let now = clock.time(of: delivery.phase)
-                    collected.withLock { $0.now = now }
+                    scheduler.advance(to: clock.time(of: delivery.phase))
                     calls += try session.replay(delivery, message: scenario.notification.payload)
                 }
             }
-            let (events, diagnostics) = collected.withLock { state in
-                state.normalizer.flush { state.events.append($0) }
-                defer { state.events = [] }
-                return (state.events, state.normalizer.takeDiagnostics())
+            client.settle()
+            let events = tap.take()
+            let reported = diagnostics.withLock { reported in
+                defer { reported = [] }
+                return reported
             }
             let name = scenario.notification.id ?? NotificationIdentity.payloadHash(handover?.payload ?? scenario.notification.payload)
-            results.append(SimulationResult(trace: trace, calls: calls, events: events, diagnostics: diagnostics, notificationID: name))
+            results.append(SimulationResult(trace: trace, calls: calls, events: events, diagnostics: reported, notificationID: name))
         }
         return results
     }
 
-    /// What iOS's calls carry: the scenario's notification, or a passthrough's APNs copy. A local
-    /// notification's request identifier is the scenario's `id` (the app's own); a remote one's
-    /// is new for the delivery.
+    /// The provider channel the scenario's notification travels on, checked against the
+    /// provider's definition (its message read as the SDK would hand it over), or `nil` for iOS's.
+    static func providerChannel(of scenario: DispatchScenario, on definition: any PushProviderDefinition) throws(PushError) -> ProviderChannel? {
+        let note = scenario.notification
+        guard let owner = note.source.channel else { return nil }
+        guard owner == definition.id, let channel = definition.channel(note.source) else {
+            throw PushError(
+                .invalidScenario, field: "notification.source",
+                "\(note.source) travels on \(owner)'s own channel: simulate it with --provider \(owner)")
+        }
+        do {
+            _ = try definition.readMessage(note.payload, channel: note.source, offline: false, field: "notification.payload")
+        } catch {
+            throw PushError(.invalidScenario, field: error.field, error.message)
+        }
+        if note.apnsCopy != nil, !channel.sendsAPNsCopy {
+            throw PushError(.invalidScenario, field: "notification.apnsCopy", "\(note.source) has no APNs copy (\(owner) sends none)")
+        }
+        return channel
+    }
+
+    /// What iOS's calls carry: the scenario's notification, or a provider message's APNs copy.
+    /// A local notification's request identifier is the scenario's `id` (the app's own); a remote
+    /// one's is new for the delivery.
     static func deliveredHandover(_ scenario: DispatchScenario) throws(PushError) -> DeliveryHandover? {
         let note = scenario.notification
-        switch note.source {
-        case .remote:
-            return try DeliveryHandover(payload: note.payload, source: .remote)
-        case .local:
+        if note.source == .local {
             return try DeliveryHandover(payload: note.payload, source: .local, requestIdentifier: note.id)
-        case .jpushCustomMessage, .getuiPassthrough:
+        }
+        if note.source.channel != nil {
             guard let copy = note.apnsCopy else { return nil }
             return try DeliveryHandover(payload: copy, source: .remote)
         }
+        return try DeliveryHandover(payload: note.payload, source: .remote)
     }
 }
 

@@ -3,15 +3,10 @@ import PushBridgeJPushTesting
 import PushBridgeJPush
 import PushBridgeTesting
 
-/// A mock SDK, a provider on it and a recording sink: what the adapter hands the core, in order,
-/// and the events the core's normaliser makes of it. No client, no tasks: everything synchronous.
+/// A mock SDK and a provider on it, feeding a real client through an ``AdapterRecorder``: what the
+/// adapter hands the client, in order, and the events the client makes of it.
 final class JPushHarness: Sendable {
-    /// One thing the adapter handed the sink.
-    enum Entry: Sendable {
-        case invocation(CallbackInvocation)
-        case message(PushEvent.Message)
-        case event(PushEvent)
-    }
+    typealias Entry = AdapterRecorder.Entry
 
     static let appKey = "5a6e94518f6bd85ba173cf77"
     static let registrationID = "1a0018970a1b2c3d4e5"
@@ -21,8 +16,7 @@ final class JPushHarness: Sendable {
     let provider: JPushProvider
     let scheduler = ManualScheduler()
     private let appState: Locked<ApplicationState>
-    private let log = Locked<[Entry]>([])
-    private let pending = Locked<[SystemCompletion]>([])
+    let recorder: AdapterRecorder
 
     /// A harness whose application state is `state`; the sink completes every completion handler
     /// at once with its default unless `answersAtOnce` is false (then ``completePending(presentation:)`` does).
@@ -31,16 +25,7 @@ final class JPushHarness: Sendable {
         self.appState = appState
         bridge = MockJPushBridge(registrationID: registrationID)
         provider = JPushProvider(settings: Self.settings, bridge: bridge, scheduler: scheduler, applicationState: { appState.withLock { $0 } })
-        let log = self.log
-        let pending = self.pending
-        provider.attach(to: PushEventSink(
-            invocation: { invocation, completion in
-                log.withLock { $0.append(.invocation(invocation)) }
-                guard let completion else { return }
-                if answersAtOnce { completion.completeWithDefault() } else { pending.withLock { $0.append(completion) } }
-            },
-            message: { message in log.withLock { $0.append(.message(message)) } },
-            event: { event in log.withLock { $0.append(.event(event)) } }))
+        recorder = AdapterRecorder(provider: provider, scheduler: scheduler, answersAtOnce: answersAtOnce)
     }
 
     /// The application state during the next callbacks.
@@ -49,53 +34,29 @@ final class JPushHarness: Sendable {
         set { appState.withLock { $0 = newValue } }
     }
 
-    var entries: [Entry] { log.withLock { $0 } }
+    var entries: [Entry] { recorder.entries }
 
-    var invocations: [CallbackInvocation] {
-        entries.compactMap { if case .invocation(let invocation) = $0 { invocation } else { nil } }
-    }
+    var invocations: [CallbackInvocation] { recorder.invocations }
 
-    var messages: [PushEvent.Message] {
-        entries.compactMap { if case .message(let message) = $0 { message } else { nil } }
-    }
+    var messages: [PushEvent.Message] { recorder.messages }
 
     /// The identities of the notifications reported with `handleRemoteNotification:`, in order.
     var reportedReceipts: [String] {
         bridge.calls.compactMap { if case .handleRemoteNotification(let id) = $0 { id } else { nil } }
     }
 
-    /// The events the core makes of everything so far (as `PushClient` does, without its tasks).
-    var events: [PushEvent] {
-        var normalizer = PushEventNormalizer()
-        var events: [PushEvent] = []
-        for entry in entries {
-            switch entry {
-            case .invocation(let invocation): normalizer.consume(invocation) { events.append($0) }
-            case .message(let message): normalizer.consume(message: message) { events.append($0) }
-            case .event(let event): events.append(event)
-            }
-        }
-        normalizer.flush { events.append($0) }
-        return events
-    }
+    /// The events the client made of everything so far (pending decisions settled).
+    var events: [PushEvent] { recorder.events }
 
     /// Answers the held completion handlers (those of a sink that does not answer at once), as an
     /// app would: `presentation` for willPresent, done for a response, `.newData` for a fetch.
     func completePending(presentation: PresentationOptions = [.banner, .sound]) {
-        for completion in pending.withLock({ held in defer { held = [] }; return held }) {
-            switch completion {
-            case .fetch(let handler): handler(.newData)
-            case .presentation(let handler): handler(presentation)
-            case .response(let handler): handler()
-            }
-        }
+        recorder.completePending(presentation: presentation)
     }
 
     /// The held completion handlers, answered twice each (an app answering twice).
     func completePendingTwice(presentation: PresentationOptions = [.banner, .sound]) {
-        let held = pending.withLock { $0 }
-        completePending(presentation: presentation)
-        for completion in held { completion.completeWithDefault() }
+        recorder.completePendingTwice(presentation: presentation)
     }
 }
 

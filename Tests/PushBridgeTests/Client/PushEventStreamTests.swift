@@ -1,3 +1,5 @@
+import PushBridgeGetui
+import PushBridgeJPush
 @testable import PushBridge
 import Dispatch
 import PushBridgeTesting

@@ -1,4 +1,6 @@
 import PushBridge
+import PushBridgeGetui
+import PushBridgeJPush
 import PushBridgeTesting
 import Testing
 
@@ -6,14 +8,14 @@ import Testing
 @Suite struct ProviderFactoriesTests {
     private var factories: PushProviderFactories {
         var factories = PushProviderFactories()
-        for kind in [PushProviderKind.jpush, .getui] {
+        for kind in [PushProviderID.jpush, .getui] {
             factories.register(kind) { _ in RecordingProvider(kind) }
         }
         return factories
     }
 
     private func configuration(_ json: String) throws -> PushConfiguration {
-        try PushConfiguration(jsonBytes: Array(json.utf8))
+        try PushConfiguration(jsonBytes: Array(json.utf8), providers: [JPushDefinition(), GetuiDefinition()])
     }
 
     @Test func theConfigurationPicksTheAdapter() throws {

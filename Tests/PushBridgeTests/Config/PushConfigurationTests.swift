@@ -1,4 +1,6 @@
 import PushBridge
+import PushBridgeGetui
+import PushBridgeJPush
 import Testing
 
 /// Configurations: every valid form, and every invalid one reported with its key, secrets masked.
@@ -7,7 +9,7 @@ import Testing
     static let getuiSecret = "Sx9Zq2Lm4Np6Rt8Vw0Yb3C"
 
     private func decode(_ text: String) throws(PushConfigurationError) -> PushConfiguration {
-        try PushConfiguration(jsonBytes: Array(text.utf8))
+        try PushConfiguration(jsonBytes: Array(text.utf8), providers: [JPushDefinition(), GetuiDefinition()])
     }
 
     @Test func validConfigurations() throws {

@@ -1,4 +1,8 @@
 import PushBridge
+import PushBridgeGetui
+import PushBridgeGetuiTesting
+import PushBridgeJPush
+import PushBridgeJPushTesting
 import PushBridgeModel
 import Testing
 
@@ -6,6 +10,14 @@ import Testing
 @Suite struct ScenarioDecodingTests {
     static func decode(_ text: String) throws -> DispatchScenario {
         try DispatchScenario(json: JSONValue(parsing: text))
+    }
+
+    /// Decodes a scenario and runs it through the simulator of the provider whose channel its
+    /// notification travels on: a channel's message is read by its provider's definition then.
+    static func decodeAndRun(_ text: String) throws {
+        let scenario = try decode(text)
+        let simulators: [PushProviderID: any ProviderSimulator] = [.jpush: JPushSimulator(), .getui: GetuiSimulator()]
+        _ = try ScenarioSimulator.run(scenario, provider: scenario.notification.source.channel.flatMap { simulators[$0] } ?? SystemSimulator())
     }
 
     static let minimal = #"{"ios": "12", "state": "background", "notification": {"payload": {"aps": {"alert": "x"}}}}"#
@@ -143,7 +155,7 @@ import Testing
         Malformed("remote payload without aps", #"{"ios": "12", "state": "foreground", "notification": {"payload": {"alert": "x"}}}"#, "notification.payload.aps", "missing"),
         Malformed("remote payload with aps a string", #"{"ios": "12", "state": "foreground", "notification": {"payload": {"aps": "x"}}}"#, "notification.payload.aps", "is a string, expected an object"),
         Malformed("local payload with aps an array", #"{"ios": "12", "state": "foreground", "notification": {"source": "local", "payload": {"aps": []}}}"#, "notification.payload.aps", "is an array, expected an object"),
-        Malformed("an APNs copy on a remote notification", #"{"ios": "12", "state": "foreground", "notification": {"payload": {"aps": {}}, "apnsCopy": {"aps": {}}}}"#, "notification.apnsCopy", "only a getui.passthrough"),
+        Malformed("an APNs copy on a remote notification", #"{"ios": "12", "state": "foreground", "notification": {"payload": {"aps": {}}, "apnsCopy": {"aps": {}}}}"#, "notification.apnsCopy", "only a provider channel's message"),
         Malformed("a Getui passthrough without its taskId",
                   #"{"ios": "12", "state": "foreground", "notification": {"source": "getui.passthrough", "payload": {"payload": "x"}}}"#,
                   "notification.payload.taskId", "missing"),
@@ -176,7 +188,7 @@ import Testing
     @Test(arguments: malformed)
     func everyErrorNamesItsField(malformed: Malformed) {
         #expect {
-            _ = try Self.decode(malformed.json)
+            try Self.decodeAndRun(malformed.json)
         } throws: { error in
             guard let error = error as? PushError else { return false }
             return error.code == .invalidScenario && error.field == malformed.field

@@ -1,3 +1,5 @@
+import PushBridgeGetui
+import PushBridgeJPush
 import Testing
 
 @testable import PushBridge
@@ -229,14 +231,17 @@ import Testing
         (["aps": [:]] as JSONObject, "explicit", "explicit"),
     ])
     func identityPrefersTheProvidersMessageIDThenTheIdentifier(payload: JSONObject, identifier: String, expected: String) throws {
-        #expect(NotificationIdentity.derive(payload: payload, identifier: identifier) == expected)
-        #expect(try PushNotification(payload: payload, identifier: identifier).id == expected)
+        // The message ID as the providers' definitions find it (JPush's first, as a multiplexer asks).
+        let definitions: [any PushProviderDefinition] = [JPushDefinition(), GetuiDefinition()]
+        let messageID = definitions.lazy.compactMap { $0.messageID(in: payload) }.first
+        #expect(NotificationIdentity.derive(payload: payload, identifier: identifier, providerMessageID: messageID) == expected)
+        #expect(try PushNotification(payload: payload, identifier: identifier, providerMessageID: messageID).id == expected)
     }
 
     @Test func getuiIdentityIsTaskIDColonMessageID() {
-        #expect(NotificationIdentity.getuiID(taskID: "T1", messageID: "M2") == "T1:M2")
-        #expect(NotificationIdentity.providerMessageID(in: ["_gmid_": "T1:M2"]) == "T1:M2")
-        #expect(NotificationIdentity.providerMessageID(in: ["aps": [:]]) == nil)
+        #expect(GetuiDefinition.messageID(taskID: "T1", messageID: "M2") == "T1:M2")
+        #expect(GetuiDefinition().messageID(in: ["_gmid_": "T1:M2"]) == "T1:M2")
+        #expect(GetuiDefinition().messageID(in: ["aps": [:]]) == nil)
     }
 
     @Test func withoutAnIdentifierThePayloadHashIsTheIdentity() throws {

@@ -1,4 +1,6 @@
 import PushBridge
+import PushBridgeGetui
+import PushBridgeJPush
 import PushBridgeTesting
 import Testing
 

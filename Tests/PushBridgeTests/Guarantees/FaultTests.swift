@@ -1,11 +1,13 @@
 import PushBridge
+import PushBridgeGetui
+import PushBridgeJPush
 import PushBridgeTesting
 import Testing
 
 /// Exactly once under faults that the other suites do not already cover.
 @Suite struct FaultTests {
     @Test func theSameNotificationThroughThreeChannelsIsOneEvent() async throws {
-        let getui = InMemoryProvider(kind: .getui)
+        let getui = InMemoryProvider(definition: GetuiDefinition())
         let client = PushClient(provider: getui, scheduler: ManualScheduler())
         let stream = client.events()
         // One Getui message: its APNs copy reaches 3 and then 4 in the foreground (iOS 10+,

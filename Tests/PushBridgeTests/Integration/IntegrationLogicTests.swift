@@ -9,7 +9,7 @@ import Testing
         #expect(error == nil)
         #expect(invocation.callback == .didFinishLaunching)
         #expect(invocation.launchOptionsKey == .remoteNotification)
-        #expect(invocation.notification?.id == "5")
+        #expect(invocation.notification?.payload["_j_msgid"] == 5, "the client names it by the provider's message ID")
     }
 
     @Test func launchOptionsWithALocalNotification() {

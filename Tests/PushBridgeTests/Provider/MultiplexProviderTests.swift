@@ -1,14 +1,16 @@
+import PushBridgeGetui
+import PushBridgeJPush
 @testable import PushBridge
 import PushBridgeTesting
 import Testing
 
-/// A provider that records what reaches it and forwards callbacks to its sink.
+/// A provider that records the callbacks it observes and finds its own message IDs.
 final class RecordingProvider: PushProvider {
-    let kind: PushProviderKind
+    let kind: PushProviderID
     let capabilities: PushCapabilities
     private let state = Locked((sink: PushEventSink.discarding, handled: [String](), started: 0, reports: [FeedbackRequest]()))
 
-    init(_ kind: PushProviderKind, capabilities: PushCapabilities = []) {
+    init(_ kind: PushProviderID, capabilities: PushCapabilities = []) {
         self.kind = kind
         self.capabilities = capabilities
     }
@@ -21,12 +23,15 @@ final class RecordingProvider: PushProvider {
     func start(_ request: PushStartRequest) throws(PushError) { state.withLock { $0.started += 1 } }
     func register(_ request: PushRegistrationRequest) throws(PushError) {}
     func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
-    func handle(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
-        let sink = state.withLock { state in
-            state.handled.append(invocation.notification?.id ?? "-")
-            return state.sink
+    func observe(_ invocation: CallbackInvocation) {
+        state.withLock { $0.handled.append(invocation.notification?.id ?? "-") }
+    }
+    func messageID(in payload: JSONObject) -> String? {
+        switch kind {
+        case .jpush: JPushDefinition().messageID(in: payload)
+        case .getui: GetuiDefinition().messageID(in: payload)
+        default: nil
         }
-        sink.handle(invocation, completion: completion)
     }
     func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
         guard capabilities.contains(.customFeedback) else { throw unsupported("custom feedback") }
@@ -37,14 +42,14 @@ final class RecordingProvider: PushProvider {
 
 /// Two providers behind one client: each callback routed to one, each event delivered once.
 @Suite struct MultiplexProviderTests {
-    static let payloads: [(payload: JSONObject, owner: PushProviderKind)] = [
+    static let payloads: [(payload: JSONObject, owner: PushProviderID)] = [
         (["aps": ["alert": "j"], "_j_msgid": 123], .jpush),
         (["aps": ["alert": "g"], "_gmid_": "task:msg:x"], .getui),
         (["aps": ["alert": "plain"]], .getui),  // the primary
     ]
 
     @Test(arguments: payloads)
-    func callbacksAreRoutedByProviderKeysAndDeliveredOnce(payload: JSONObject, owner: PushProviderKind) async throws {
+    func callbacksAreRoutedByProviderKeysAndDeliveredOnce(payload: JSONObject, owner: PushProviderID) async throws {
         let getui = RecordingProvider(.getui)
         let jpush = RecordingProvider(.jpush)
         let client = PushClient(provider: MultiplexProvider(primary: getui, others: [jpush]), scheduler: ManualScheduler())
@@ -54,7 +59,9 @@ final class RecordingProvider: PushProvider {
             client.handle(invocation, completion: .presentation { _ in answered() })
         }
         client.handle(invocation)  // the same delivery again: no second event
-        #expect((owner == .jpush ? jpush : getui).handledIDs == [note.id, note.id])
+        // The client names the delivery by the owner's message ID before its provider observes it.
+        let name = (owner == .jpush ? jpush : getui).messageID(in: payload) ?? note.id
+        #expect((owner == .jpush ? jpush : getui).handledIDs == [name, name])
         #expect((owner == .jpush ? getui : jpush).handledIDs.isEmpty)
         #expect(client.heldEventCount == 1)
     }

@@ -1,4 +1,6 @@
 import PushBridge
+import PushBridgeGetui
+import PushBridgeJPush
 import PushBridgeModel
 import Testing
 
@@ -39,7 +41,9 @@ import Testing
             implements: [.didReceiveRemoteNotificationFetch, .willPresent, .didReceiveResponse],
             notification: ScenarioNotification(source: testCase.source, payload: payload, apnsCopy: testCase.withCopy ? Self.copy : nil),
             customDismissAction: true, user: testCase.user)
-        let trace = DispatchModel.trace(for: scenario)
+        let definitions: [any PushProviderDefinition] = [JPushDefinition(), GetuiDefinition()]
+        let channel = definitions.lazy.compactMap { $0.channel(testCase.source) }.first
+        let trace = DispatchModel.trace(for: scenario, channel: channel)
         let messages = trace.steps.compactMap { step -> ChannelDelivery? in
             if case .message(let delivery) = step { delivery } else { nil }
         }
@@ -79,11 +83,14 @@ import Testing
     }
 
     @Test func messagesParseTheirIdentity() throws {
-        #expect(try PushEvent.Message(jpushCustomMessage: Self.custom).id == "42")
-        #expect(try PushEvent.Message(getuiPassthrough: Self.passthrough, offline: true).id == "t1:m1")
-        #expect(try PushNotification(payload: Self.copy).id == "t1:m1")
-        #expect(throws: PushError.self) { try PushEvent.Message(jpushCustomMessage: ["title": "no content"]) }
-        #expect(throws: PushError.self) { try PushEvent.Message(getuiPassthrough: ["payload": "x", "taskId": "t"], offline: false) }
-        #expect(throws: PushError.self) { try PushEvent.Message(getuiPassthrough: ["payload": "x", "taskId": "", "msgId": "m"], offline: false) }
+        let jpush = JPushDefinition(), getui = GetuiDefinition()
+        #expect(try jpush.readMessage(Self.custom, channel: .jpushCustomMessage, offline: false, field: "message").id == "42")
+        #expect(try getui.readMessage(Self.passthrough, channel: .getuiPassthrough, offline: true, field: "message").id == "t1:m1")
+        #expect(getui.messageID(in: Self.copy) == "t1:m1")
+        #expect(throws: PushError.self) { try jpush.readMessage(["title": "no content"], channel: .jpushCustomMessage, offline: false, field: "message") }
+        #expect(throws: PushError.self) { try getui.readMessage(["payload": "x", "taskId": "t"], channel: .getuiPassthrough, offline: false, field: "message") }
+        #expect(throws: PushError.self) {
+            try getui.readMessage(["payload": "x", "taskId": "", "msgId": "m"], channel: .getuiPassthrough, offline: false, field: "message")
+        }
     }
 }

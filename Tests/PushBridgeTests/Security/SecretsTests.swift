@@ -1,4 +1,6 @@
 import PushBridge
+import PushBridgeGetui
+import PushBridgeJPush
 import Testing
 
 /// Tokens, registration and client IDs, app keys and secrets, aliases and the payload's custom
@@ -30,8 +32,12 @@ import Testing
             payload: ["aps": ["alert": "hi"], "token": "custom-field-secret-value", "nested": ["k": "custom-field-secret-value"]], identifier: "n")
         let token: [UInt8] = [0xDE, 0xAD, 0xBE, 0xEF, 1, 2, 3, 4, 5, 6, 7, 8]
         let configuration = PushConfiguration(
-            provider: .getui, additionalProviders: [.jpush], jpush: JPushSettings(appKey: "5a6e94518f6bd85ba173cf77", advertisingIdentifier: "alias-of-a-real-user"),
-            getui: GetuiSettings(appID: "b4d1f5c2e8a94f7c9d0e1f2a3b4c5d6e", appKey: "GetuiSecretValue123", appSecret: "GetuiSecretValue123"))
+            provider: .getui, additionalProviders: [.jpush],
+            settings: [
+                JPushSettings(appKey: "5a6e94518f6bd85ba173cf77", advertisingIdentifier: "alias-of-a-real-user"),
+                GetuiSettings(appID: "b4d1f5c2e8a94f7c9d0e1f2a3b4c5d6e", appKey: "GetuiSecretValue123", appSecret: "GetuiSecretValue123"),
+                UnreadProviderSettings(provider: "acme", section: ["apiKey": "custom-field-secret-value"]),
+            ])
         let message = PushEvent.Message(transport: .getui, offline: true, id: "t:m", payload: ["payload": "custom-field-secret-value"])
         return [
             ("SecretText", SecretText("5a6e94518f6bd85ba173cf77")),
@@ -76,7 +82,7 @@ import Testing
     ])
     func configurationErrorsNeverShowASecret(json: String) {
         do {
-            _ = try PushConfiguration(jsonBytes: Array(json.utf8))
+            _ = try PushConfiguration(jsonBytes: Array(json.utf8), providers: [JPushDefinition(), GetuiDefinition()])
             Issue.record("accepted")
         } catch {
             for text in Self.renderings(error) {

@@ -1,9 +1,11 @@
 import PushBridge
+import PushBridgeGetui
+import PushBridgeJPush
 import Testing
 
 /// Payload validation: sizes in UTF-8 bytes at their exact limits, strict aps types, every problem named.
 @Suite struct PayloadValidatorTests {
-    private func validate(_ text: String, _ type: PayloadValidator.PushType = .alert, provider: PushProviderKind = .apns) throws -> PayloadValidator.Report {
+    private func validate(_ text: String, _ type: PayloadValidator.PushType = .alert, provider: any PushProviderDefinition = APNsDefinition()) throws -> PayloadValidator.Report {
         try PayloadValidator.validate(Array(text.utf8), pushType: type, provider: provider)
     }
 
@@ -111,9 +113,9 @@ import Testing
     }
 
     @Test func providerKeysAreChecked() throws {
-        #expect(try validate(#"{"aps": {"alert": "x"}, "_j_msgid": 123}"#, provider: .jpush).isValid)
-        #expect(try validate(#"{"aps": {"alert": "x"}, "_j_msgid": [1]}"#, provider: .jpush).problems.map(\.field) == ["_j_msgid"])
-        #expect(try validate(#"{"aps": {"alert": "x"}, "_gmid_": "t:m:1"}"#, provider: .getui).isValid)
-        #expect(try validate(#"{"aps": {"alert": "x"}, "_gmid_": "nocolon"}"#, provider: .getui).problems.map(\.field) == ["_gmid_"])
+        #expect(try validate(#"{"aps": {"alert": "x"}, "_j_msgid": 123}"#, provider: JPushDefinition()).isValid)
+        #expect(try validate(#"{"aps": {"alert": "x"}, "_j_msgid": [1]}"#, provider: JPushDefinition()).problems.map(\.field) == ["_j_msgid"])
+        #expect(try validate(#"{"aps": {"alert": "x"}, "_gmid_": "t:m:1"}"#, provider: GetuiDefinition()).isValid)
+        #expect(try validate(#"{"aps": {"alert": "x"}, "_gmid_": "nocolon"}"#, provider: GetuiDefinition()).problems.map(\.field) == ["_gmid_"])
     }
 }

@@ -1,0 +1,58 @@
+/// A push provider's name: in configurations (`"provider": "jpush"`), events, scenarios and
+/// `pushbridge --provider`.
+///
+/// Open, like ``PushError/Code``'s names are not: the core declares only ``apns`` (Apple's own
+/// delivery, which needs no adapter); each adapter declares its own (`.jpush` in
+/// `PushBridgeJPush`, `.getui` in `PushBridgeGetui`), so adding a provider needs no change here.
+public struct PushProviderID: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The name, as configurations spell it: lowercase letters, digits and `-`.
+    public let rawValue: String
+
+    /// The provider named `rawValue`.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// The provider named by a literal.
+    public init(stringLiteral value: String) {
+        self.init(rawValue: value)
+    }
+
+    /// Apple's APNs, directly.
+    public static let apns: PushProviderID = "apns"
+
+    /// Whether `name` can name a provider: lowercase ASCII letters, digits and `-`, starting
+    /// with a letter.
+    public static func isValidName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return false }
+        return name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "-")
+        }
+    }
+
+    /// By name.
+    public static func < (lhs: PushProviderID, rhs: PushProviderID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The name.
+    public var description: String { rawValue }
+}
+
+/// The name ``PushProviderID`` had when the core knew every provider.
+@available(*, deprecated, renamed: "PushProviderID")
+public typealias PushProviderKind = PushProviderID
+
+/// A provider's connection to its own servers (JPush network notifications, Getui `SdkStatus`).
+public enum ProviderConnectionState: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Connecting (JPush `kJPFNetworkIsConnectingNotification`/`DidSetup`, Getui `SdkStatusStarting`).
+    case connecting
+    /// Online and logged in (JPush `kJPFNetworkDidLoginNotification`, Getui `SdkStatusStarted`).
+    case online
+    /// Offline: messages are held by the provider (JPush `kJPFNetworkDidCloseNotification`, Getui `SdkStatusOffline`).
+    case offline
+    /// Stopped by the app (Getui `SdkStatusStoped`, JPush stopped).
+    case stopped
+
+    /// The JSON value.
+    public var description: String { rawValue }
+}
