@@ -57,7 +57,11 @@ public protocol ProviderSimulator: Sendable {
 }
 
 /// One scenario's run through a provider's SDK and adapter.
-public protocol ProviderSimulationSession: AnyObject {
+///
+/// `Sendable`: PushBridgeTesting's `SimulatedDevice` keeps the session of its running process and
+/// replays each call on whichever thread the test acts from, outside any lock of its own (a
+/// replay runs the client, which must not be called holding one).
+public protocol ProviderSimulationSession: AnyObject, Sendable {
     /// Replays an iOS callback; `notification` is what iOS hands its path (the `userInfo` alone,
     /// or with the request identifier for 4 and 5: ``DeliveryHandover``), `nil` when it carries none.
     func replay(_ call: SystemCall, notification: PushNotification?) -> [TraceCall]
