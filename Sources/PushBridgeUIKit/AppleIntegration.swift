@@ -84,15 +84,18 @@
 
     /// The notification-center delegate PushBridge installs; it forwards to the delegate another
     /// SDK installed before it (uniting presentation options, joining completions) and never to itself.
+    ///
+    /// `@unchecked Sendable` only because an `NSObject` subclass cannot be checked: its one stored
+    /// property is a `Locked` of `Sendable` values (the previous delegate in its own box).
     final class PushNotificationCenterDelegate: NSObject, UNUserNotificationCenterDelegate, @unchecked Sendable {
-        private let state = Locked<(client: PushClient?, previous: (any UNUserNotificationCenterDelegate)?)>((nil, nil))
+        private let state = Locked<(client: PushClient?, previous: PreviousDelegate?)>((nil, nil))
 
         func install(client: PushClient) {
             let center = UNUserNotificationCenter.current()
             let existing = center.delegate
             state.withLock { state in
                 state.client = client
-                if let existing, existing !== self { state.previous = existing }
+                if let existing, existing !== self { state.previous = PreviousDelegate(existing) }
             }
             center.delegate = self
         }
@@ -102,7 +105,7 @@
             withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
         ) {
             nonisolated(unsafe) let complete = completionHandler
-            let (client, previous) = state.withLock { ($0.client, $0.previous) }
+            let (client, previous) = state.withLock { ($0.client, $0.previous?.delegate) }
             let version = IOSVersion.current
             let content = notification.request.content.userInfo
             guard let client, let note = try? PushNotification(userInfo: content, identifier: notification.request.identifier)
@@ -130,7 +133,7 @@
             withCompletionHandler completionHandler: @escaping () -> Void
         ) {
             nonisolated(unsafe) let complete = completionHandler
-            let (client, previous) = state.withLock { ($0.client, $0.previous) }
+            let (client, previous) = state.withLock { ($0.client, $0.previous?.delegate) }
             let forwards = previous?.responds(to: #selector(UNUserNotificationCenterDelegate.userNotificationCenter(_:didReceive:withCompletionHandler:))) ?? false
             let join = CompletionJoin(parts: forwards ? 2 : 1) { DispatchQueue.main.async { complete() } }
             if forwards { previous?.userNotificationCenter?(center, didReceive: response) { join.partDone() } }
@@ -148,6 +151,24 @@
                     completion: .response { join.partDone() })
             }
         }
+    }
+
+    /// The notification-center delegate another SDK installed before PushBridge, kept so that
+    /// ``PushNotificationCenterDelegate`` forwards to it.
+    ///
+    /// `@unchecked Sendable` because `UNUserNotificationCenterDelegate` is not `Sendable` (and
+    /// `Locked` is `Sendable` only for a `Sendable` value). It is safe because the reference is all
+    /// that crosses threads, and retaining or releasing an Objective-C object is thread-safe: the
+    /// delegate's methods are called only from ``PushNotificationCenterDelegate``'s own delegate
+    /// methods, synchronously, on the thread the notification center called those on — where the
+    /// center would have called this delegate itself had PushBridge not been installed — and
+    /// never while `Locked`'s lock is held. PushBridge adds no concurrent use it would not have seen.
+    private struct PreviousDelegate: @unchecked Sendable {
+        /// The other SDK's delegate.
+        let delegate: any UNUserNotificationCenterDelegate
+
+        /// A box for `delegate`.
+        init(_ delegate: any UNUserNotificationCenterDelegate) { self.delegate = delegate }
     }
 
     extension IOSVersion {

@@ -37,18 +37,19 @@ public struct PushEventStream: AsyncSequence, Sendable {
     /// goes to exactly one of them.
     public struct Iterator: AsyncIteratorProtocol {
         let handle: Handle
-        /// `handle`'s subscription, which `handle` keeps alive: borrowing it spares every read a
-        /// retain and a release, written to a cache line the producer's core uses too.
-        private let subscription: Unmanaged<EventSubscription>
+        /// `handle`'s subscription, held directly: a stored `let` of the iterator, which a
+        /// non-mutating method borrows from `self`, so a read retains and releases nothing (a
+        /// write to the reference count would land on a cache line the producer's core uses too).
+        private let subscription: EventSubscription
 
         init(handle: Handle) {
             self.handle = handle
-            subscription = Unmanaged.passUnretained(handle.subscription)
+            subscription = handle.subscription
         }
 
         /// The next queued event, if any, without waiting.
         private func nextQueued() -> EventSubscription.Poll {
-            subscription._withUnsafeGuaranteedRef { $0.nextQueued() }
+            subscription.nextQueued()
         }
 
         /// The next event, waiting for one if none is queued; `nil` once the stream has ended.

@@ -1,7 +1,10 @@
 /// A value guarded by a lock: the one `@unchecked Sendable` box PushBridge's runtime types share.
 ///
-/// Never call out to app code or `await` inside ``withLock(_:)``.
-package final class Locked<State>: @unchecked Sendable {
+/// Sendable only when its value is (the pattern of swift-nio's `NIOLockedValueBox`): the lock
+/// makes access exclusive, but a non-Sendable value (a class reference, say) could still escape
+/// ``withLock(_:)`` and be used from two threads unguarded. Never call out to app code or `await`
+/// inside ``withLock(_:)``.
+package final class Locked<State> {
     /// The lock; others may share it (a client's event subscriptions do).
     package let lock: PlatformLock
     /// Guarded by `lock`, so the runtime's dynamic exclusivity check (a cost on every access
@@ -22,3 +25,7 @@ package final class Locked<State>: @unchecked Sendable {
         return try body(&state)
     }
 }
+
+/// The lock makes every access to the value exclusive, and the value is `Sendable`, so whatever
+/// leaves ``Locked/withLock(_:)`` may cross threads too.
+extension Locked: @unchecked Sendable where State: Sendable {}

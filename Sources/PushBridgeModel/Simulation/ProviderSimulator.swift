@@ -64,7 +64,11 @@ extension ProviderSimulator {
 }
 
 /// One scenario's run through a provider's SDK and adapter.
-public protocol ProviderSimulationSession: AnyObject {
+///
+/// `Sendable`: PushBridgeTesting's `SimulatedDevice` keeps the session of its running process and
+/// replays each call on whichever thread the test acts from, outside any lock of its own (a
+/// replay runs the client, which must not be called holding one).
+public protocol ProviderSimulationSession: AnyObject, Sendable {
     /// The adapter, on a mock of its SDK: the client of the simulation is built over it.
     var provider: any PushProvider { get }
     /// Replays an iOS callback: to the app's delegate (`client`) or, for a callback the SDK
