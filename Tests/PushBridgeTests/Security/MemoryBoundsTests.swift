@@ -38,7 +38,8 @@ import Testing
         // only where it measures them (the benchmarks measure it alone, in release).
         if let before, let after = Self.residentBytes(), !Self.isThreadSanitized {
             // Generous: the windows hold ~2,000 short strings; unbounded growth would be ~100 MB.
-            #expect(after - before < 32 << 20, "resident memory grew by \(after - before) bytes")
+            // The resident size is the process's, and the other suites run beside this one.
+            #expect(after - before < 64 << 20, "resident memory grew by \(after - before) bytes")
         }
     }
 }
