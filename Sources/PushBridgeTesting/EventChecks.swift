@@ -47,6 +47,9 @@ public struct ExpectedPushEvent: Sendable, Hashable, CustomStringConvertible {
     /// A `message` event.
     public static func message(id: String? = nil) -> ExpectedPushEvent { ExpectedPushEvent(.message, id: id) }
 
+    /// A `settingsRequested` event.
+    public static func settingsRequested() -> ExpectedPushEvent { ExpectedPushEvent(.settingsRequested) }
+
     /// Whether `event` has this shape.
     public func matches(_ event: PushEvent) -> Bool {
         guard event.kind == kind else { return false }

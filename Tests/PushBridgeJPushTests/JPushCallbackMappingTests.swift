@@ -60,8 +60,8 @@ import Testing
         Case(
             name: "response to something that is not a notification → nothing",
             callback: .didReceiveResponse(JPushResponseInfo(notification: JPushNotificationInfo(userInfo: [:])), completionHandler: {}), events: []),
-        Case(name: "openSettings for a notification → nothing", callback: .openSettings(.push()), events: []),
-        Case(name: "openSettings from Settings (nil) → nothing", callback: .openSettings(nil), events: []),
+        Case(name: "openSettings for a notification → settingsRequested", callback: .openSettings(.push()), events: [.settingsRequested()]),
+        Case(name: "openSettings from Settings (nil) → settingsRequested", callback: .openSettings(nil), events: [.settingsRequested()]),
         Case(name: "authorization denied → registrationFailed", callback: .authorization(.denied), events: [ExpectedPushEvent(.registrationFailed)]),
         Case(name: "authorization authorized → nothing", callback: .authorization(.authorized, info: ["k": "v"]), events: []),
         Case(name: "authorization provisional → nothing", callback: .authorization(.provisional), events: []),

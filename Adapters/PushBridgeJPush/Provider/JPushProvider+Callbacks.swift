@@ -39,9 +39,11 @@ extension JPushProvider {
     }
 
     /// `jpushNotificationCenter:openSettingsForNotification:` (iOS 12+): the user asked for the
-    /// app's notification settings. Not a notification event — nothing is published; the app
-    /// shows its settings screen from its own code.
-    public func jpushNotificationCenter(openSettingsFor notification: JPushNotificationInfo?) {}
+    /// app's notification settings — a `settingsRequested` event (`nil`: from the Settings app,
+    /// as JPush passes it although its header says non-null since 5.2.0).
+    public func jpushNotificationCenter(openSettingsFor notification: JPushNotificationInfo?) {
+        sink.publish(.settingsRequested(.init(notification: notification?.notification(by: JPushDefinition()))))
+    }
 
     /// `jpushNotificationAuthorization:withInfo:`: a denial is a `registrationFailed` event (field
     /// `authorization`), as with plain APNs; any other status publishes nothing.

@@ -36,4 +36,27 @@ extension PushClient {
             CallbackInvocation(callback: .willPresent, state: .active, notification: notification),
             completion: .presentation { options in completionHandler(options.union(requestedByOthers)) })
     }
+
+    /// Registering for remote notifications failed
+    /// (`application(_:didFailToRegisterForRemoteNotificationsWithError:)`: 3000, no
+    /// `aps-environment` entitlement; 3010, a simulator that cannot register): emits
+    /// `registrationFailed` for the provider, whichever it is, and tells the provider. Neither
+    /// JPush's nor Getui's SDK reports this callback (no handler for it in libJPush 5.7/5.9 or
+    /// Getui 2.7, read by disassembly), so the app's delegate must hand it over.
+    public func didFailToRegisterForRemoteNotifications(error: PushError) {
+        provider.didFailToRegisterForRemoteNotifications(RegistrationFailureRequest(error: error))
+        core.publish(.registrationFailed(.init(provider: provider.kind, error: error)))
+    }
+
+    /// The user asked to see the app's notification settings
+    /// (`userNotificationCenter(_:openSettingsFor:)`; `notification` `nil` when from the Settings
+    /// app): emits `settingsRequested`. Each request is the user's own action: none is merged.
+    public func openSettings(for notification: PushNotification?) {
+        var notification = notification
+        if let note = notification, note.providerMessageID == nil, let messageID = provider.messageID(in: note.payload) {
+            notification = note.identifiedByProvider(messageID)
+        }
+        core.publish(.settingsRequested(.init(notification: notification)))
+    }
 }
+

@@ -82,4 +82,20 @@ extension PushEvent {
             self.state = state
         }
     }
+
+    /// The user asked to see the app's notification settings: from the Settings app
+    /// (`notification` `nil`) or from a notification's context menu (that notification). Apple:
+    /// `userNotificationCenter(_:openSettingsFor:)`, called only for an app that asked for
+    /// `providesAppNotificationSettings`; JPush and Getui hand it over as
+    /// `jpushNotificationCenter:openSettingsForNotification:` and
+    /// `GeTuiSdkNotificationCenter:openSettingsForNotification:`, nil likewise.
+    public struct SettingsRequest: Sendable, Hashable {
+        /// The notification the request came from, or `nil` when it came from the Settings app.
+        public var notification: PushNotification?
+
+        /// A request from its parts.
+        public init(notification: PushNotification?) {
+            self.notification = notification
+        }
+    }
 }

@@ -27,6 +27,9 @@ public enum PushEvent: Sendable, Hashable {
     case registrationFailed(RegistrationFailure)
     /// The provider's connection changed.
     case providerState(ProviderState)
+    /// The user asked, from Settings or a notification, to see the app's notification settings
+    /// (`userNotificationCenter(_:openSettingsFor:)`, iOS 12+, with `providesAppNotificationSettings`).
+    case settingsRequested(SettingsRequest)
 
     /// A ``received(_:)`` event.
     public struct Received: Sendable, Hashable {
@@ -91,6 +94,7 @@ public enum PushEvent: Sendable, Hashable {
         case .registered: .registered
         case .registrationFailed: .registrationFailed
         case .providerState: .providerState
+        case .settingsRequested: .settingsRequested
         }
     }
 
@@ -110,6 +114,8 @@ public enum PushEvent: Sendable, Hashable {
         case registrationFailed
         /// ``PushEvent/providerState(_:)``.
         case providerState
+        /// ``PushEvent/settingsRequested(_:)``.
+        case settingsRequested
     }
 
     /// The notification the event is about, for `received`, `opened` and `dismissed`.

@@ -50,6 +50,11 @@ public final class MultiplexProvider: PushProvider {
         for provider in providers { provider.didRegisterForRemoteNotifications(request) }
     }
 
+    /// Tells every provider.
+    public func didFailToRegisterForRemoteNotifications(_ request: RegistrationFailureRequest) {
+        for provider in providers { provider.didFailToRegisterForRemoteNotifications(request) }
+    }
+
     /// Lets the one provider the payload belongs to observe the callback.
     public func observe(_ invocation: CallbackInvocation) {
         route(invocation.notification).observe(invocation)

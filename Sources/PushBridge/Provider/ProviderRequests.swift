@@ -124,6 +124,17 @@ public struct DeviceTokenRequest: Sendable, Hashable, CustomStringConvertible, C
     }
 }
 
+/// Registering for remote notifications failed (`didFailToRegisterForRemoteNotificationsWithError:`).
+public struct RegistrationFailureRequest: Sendable, Hashable {
+    /// Why, as the system said.
+    public var error: PushError
+
+    /// A request from its parts.
+    public init(error: PushError) {
+        self.error = error
+    }
+}
+
 /// An alias operation.
 public struct AliasRequest: Sendable, Hashable {
     /// What to do.

@@ -26,6 +26,9 @@ public protocol PushProvider: AnyObject, Sendable {
     func register(_ request: PushRegistrationRequest) throws(PushError)
     /// Forwards the APNs device token to the provider.
     func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest)
+    /// Tells the provider registering for remote notifications failed (the client emits the
+    /// `registrationFailed` event itself).
+    func didFailToRegisterForRemoteNotifications(_ request: RegistrationFailureRequest)
     /// Sees a callback the app's delegate received from iOS, after the client took it: does
     /// what the SDK needs with it (its events and completion are the client's).
     func observe(_ invocation: CallbackInvocation)
@@ -49,6 +52,9 @@ public protocol PushProvider: AnyObject, Sendable {
 extension PushProvider {
     /// Nothing to do.
     public func observe(_ invocation: CallbackInvocation) {}
+
+    /// Nothing to do.
+    public func didFailToRegisterForRemoteNotifications(_ request: RegistrationFailureRequest) {}
 
     /// No message IDs.
     public func messageID(in payload: JSONObject) -> String? { nil }

@@ -39,6 +39,8 @@ extension PushEvent {
         case .providerState(let change):
             object["provider"] = .string(change.provider.rawValue)
             object["state"] = .string(change.state.rawValue)
+        case .settingsRequested(let request):
+            object["fromNotification"] = .bool(request.notification != nil)
         }
         if let id { object["id"] = .string(id) }
         return .object(object)
