@@ -66,6 +66,8 @@ let package = Package(
         .testTarget(
             name: "PushBridgeGetuiTests",
             dependencies: ["PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting"]),
+        // A fourth provider written here alone, with no core change: the core is provider-agnostic.
+        .testTarget(name: "FourthProviderTests", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeTesting"]),
         .testTarget(
             name: "pushbridgeTests",
             dependencies: [
