@@ -62,7 +62,7 @@ public struct ScenarioSpace: Sequence, Sendable {
             IOSVersion(12, 3, 1), IOSVersion(13, 7), IOSVersion(14), IOSVersion(17),
         ],
         states: [ArrivalState] = ArrivalState.allCases,
-        callbacks: [SystemCallback] = SystemCallback.allCases.filter { $0 != .didFinishLaunching },
+        callbacks: [SystemCallback] = SystemCallback.allCases.filter { $0 != .didFinishLaunching && $0 != .sceneWillConnect },
         payloads: [PayloadKind] = PayloadKind.allCases,
         actions: [UserAction] = [
             .none, .tap, .dismiss, .openAppIcon, .action(id: "reply", foreground: true), .action(id: "archive", foreground: false),

@@ -122,7 +122,7 @@ public final class SimulatedDevice: Sendable {
         let scenario = DispatchScenario(
             ios: ios, state: appState, implements: app.implements, centerDelegate: app.centerDelegate,
             backgroundModes: app.backgroundModes, notification: notification, customDismissAction: app.customDismissAction,
-            presentation: app.presentation)
+            presentation: app.presentation, lifecycle: app.lifecycle)
         let handover = try DeliveryHandover(
             payload: notification.payload, source: notification.source,
             requestIdentifier: notification.source == .local ? notification.id : nil)
@@ -243,7 +243,7 @@ public final class SimulatedDevice: Sendable {
         let template = DispatchScenario(
             ios: ios, state: appState, implements: app.implements, centerDelegate: app.centerDelegate,
             backgroundModes: app.backgroundModes, notification: .remote(["aps": [:]]), customDismissAction: app.customDismissAction,
-            presentation: app.presentation)
+            presentation: app.presentation, lifecycle: app.lifecycle)
         let session: any ProviderSimulationSession
         do {
             session = try provider.makeSession(scenario: template)
@@ -299,19 +299,22 @@ public struct SimulatedApp: Sendable, Hashable {
     public var customDismissAction: Bool
     /// What its `willPresent` answers.
     public var presentation: PresentationOptions
+    /// App delegate alone or scenes (a SwiftUI app has scenes).
+    public var lifecycle: AppLifecycle
 
     /// An app; the defaults are a typical modern app's.
     public init(
         implements: Set<SystemCallback> = [.didReceiveRemoteNotificationFetch, .willPresent, .didReceiveResponse],
         centerDelegate: CenterDelegateTiming = .beforeLaunchEnds,
         backgroundModes: Set<String> = [DispatchScenario.remoteNotificationMode], customDismissAction: Bool = false,
-        presentation: PresentationOptions = [.banner, .list, .sound]
+        presentation: PresentationOptions = [.banner, .list, .sound], lifecycle: AppLifecycle = .appDelegate
     ) {
         self.implements = implements
         self.centerDelegate = centerDelegate
         self.backgroundModes = backgroundModes
         self.customDismissAction = customDismissAction
         self.presentation = presentation
+        self.lifecycle = lifecycle
     }
 }
 

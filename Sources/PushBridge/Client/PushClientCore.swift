@@ -97,7 +97,7 @@ final class PushClientCore: Sendable {
                 state.hub.publish(event)
             }
             if state.normalizer.hasPendingLaunch {
-                if invocation.callback == .didFinishLaunching { scheduleLaunchDeadline(&state) }
+                if invocation.callback == .didFinishLaunching || invocation.callback == .sceneWillConnect { scheduleLaunchDeadline(&state) }
             } else if state.launchDeadline != nil {
                 state.launchDeadline?.cancel()
                 state.launchDeadline = nil

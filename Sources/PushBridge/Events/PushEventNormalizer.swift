@@ -103,10 +103,13 @@ public struct PushEventNormalizer: Sendable {
     }
 
     /// A launch that carried a notification (named as its delivery), waiting for the call that
-    /// completes it.
+    /// completes it: the launch options' notification, or a scene app's connection response
+    /// (with the user's action).
     private struct PendingLaunch: Sendable {
         var notification: PushNotification
         var state: ApplicationState
+        var action: ResponseAction = .default
+        var textInput: String?
     }
 
     /// A cold start already emitted from the launch options alone (its notification named as
@@ -134,6 +137,10 @@ public struct PushEventNormalizer: Sendable {
     private var aliases: RecentTable<String, String>
     private var pendingLaunch: PendingLaunch?
     private var flushedLaunch: FlushedLaunch?
+    /// When the user launched the app (`inactive`) with nothing in the launch options and no call
+    /// has come since: a scene app whose scene connected without `notificationResponse`
+    /// (onmyway133/blog#884) — the response that follows at once is the cold start's.
+    private var bareLaunchTime: Double?
     private var deferred: DeferredCall?
     private var previous: PreviousCall?
     /// Deliveries whose payload was seen before in another delivery: each is named with a number.
@@ -190,18 +197,29 @@ public struct PushEventNormalizer: Sendable {
     ) -> String? {
         if dependsOnTime(invocation), let time = clock(), time > now { now = time }
         if deferred != nil { resolveDeferredCall(before: invocation, emit: emit) }
-        if invocation.callback == .didFinishLaunching {
+        if invocation.callback == .didFinishLaunching || invocation.callback == .sceneWillConnect {
             flush(emit: emit)
             previous = nil
-            guard invocation.launchOptionsKey != nil, let notification = invocation.notification else { return nil }
+            // A scene app's launch options carry no notification: its scene's connection does.
+            guard invocation.launchOptionsKey != nil || invocation.callback == .sceneWillConnect, let notification = invocation.notification
+            else {
+                if invocation.callback == .didFinishLaunching, invocation.state == .inactive { bareLaunchTime = now }
+                return nil
+            }
+            bareLaunchTime = nil
             let launch = notification.identified(as: newDeliveryID(for: notification))
             if notification.providerMessageID == nil { setRecord(DeliveryRecord(deliveryID: launch.id), for: notification.fingerprint) }
-            pendingLaunch = PendingLaunch(notification: launch, state: invocation.state)
+            pendingLaunch = PendingLaunch(
+                notification: launch, state: invocation.state, action: invocation.action ?? .default, textInput: invocation.textInput)
             return launch.id
         }
         guard let notification = invocation.notification else { return nil }
         let deliveryID: String
         var launchedForIt = false
+        if let launchTime = bareLaunchTime {
+            bareLaunchTime = nil
+            launchedForIt = isUserResponse(invocation) && invocation.state == .inactive && now - launchTime <= Self.launchResponseWindow
+        }
         if let launch = takeLaunch(for: notification, emit: emit) {
             deliveryID = launch.notification.id
             launchedForIt = true
@@ -228,7 +246,11 @@ public struct PushEventNormalizer: Sendable {
     /// Whether deciding `invocation`'s delivery may read the time: every rule bounded by the
     /// correlation interval or the launch response window is reached only through these.
     private func dependsOnTime(_ invocation: CallbackInvocation) -> Bool {
-        if deferred != nil || pendingLaunch != nil || flushedLaunch != nil || invocation.callback == .didFinishLaunching { return true }
+        if deferred != nil || pendingLaunch != nil || flushedLaunch != nil || bareLaunchTime != nil || invocation.callback == .didFinishLaunching
+            || invocation.callback == .sceneWillConnect
+        {
+            return true
+        }
         guard let notification = invocation.notification, notification.providerMessageID == nil else { return false }
         return notification.requestIdentifier == nil || (invocation.callback == .willPresent && byFingerprint.count > 0)
     }
@@ -261,7 +283,14 @@ public struct PushEventNormalizer: Sendable {
         switch launch.state {
         case .inactive, .active:
             flushedLaunch = FlushedLaunch(notification: notification, time: now)
-            deliver(.opened(.init(notification: notification, origin: .coldStart, action: .default)), identity, .response, emit)
+            switch launch.action {
+            case .dismiss:
+                deliver(.dismissed(.init(notification: notification)), identity, .response, emit)
+            case .default:
+                deliver(.opened(.init(notification: notification, origin: .coldStart, action: .default, textInput: launch.textInput)), identity, .response, emit)
+            case .custom(let id):
+                deliver(.opened(.init(notification: notification, origin: .coldStart, action: .custom(id), textInput: launch.textInput)), identity, .response, emit)
+            }
         case .background:
             deliver(.received(.init(notification: notification, origin: .background)), identity, .arrival, emit)
         }
@@ -511,7 +540,7 @@ public struct PushEventNormalizer: Sendable {
                     .opened(.init(notification: consume notification, origin: origin, action: .custom(id), textInput: invocation.textInput)),
                     identity, .response, emit)
             }
-        case .didFinishLaunching:
+        case .didFinishLaunching, .sceneWillConnect:
             break
         }
     }
@@ -532,14 +561,14 @@ public struct PushEventNormalizer: Sendable {
             case .inactive: .response
             }
         case .willPresent, .didFinishLaunching: .arrival
-        case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal: .response
+        case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal, .sceneWillConnect: .response
         }
     }
 
     /// Whether a call carries the user's tap or action (not a dismiss, not an arrival).
     private func isUserResponse(_ invocation: CallbackInvocation) -> Bool {
         switch invocation.callback {
-        case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal: invocation.action != .dismiss
+        case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal, .sceneWillConnect: invocation.action != .dismiss
         case .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch, .didReceiveLocalNotification: invocation.state == .inactive
         case .willPresent, .didFinishLaunching: false
         }

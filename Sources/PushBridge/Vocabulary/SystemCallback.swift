@@ -13,6 +13,7 @@
 /// | L | `application:didReceiveLocalNotification:` | 4.0–9.x |
 /// | A | `application:handleActionWithIdentifier:forRemoteNotification:completionHandler:` | 8.0–9.x |
 /// | AL | `application:handleActionWithIdentifier:forLocalNotification:completionHandler:` | 8.0–9.x |
+/// | S | `scene:willConnectToSession:options:` with `notificationResponse` (scene apps) | 13.0+ |
 public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// 1: the launch, with launch options saying why the app was launched.
     case didFinishLaunching = "application:didFinishLaunchingWithOptions:"
@@ -30,6 +31,10 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
     case handleActionForRemote = "application:handleActionWithIdentifier:forRemoteNotification:completionHandler:"
     /// AL: a custom action on a local notification (iOS 8–9).
     case handleActionForLocal = "application:handleActionWithIdentifier:forLocalNotification:completionHandler:"
+    /// S: a scene app's scene connects to show the response that launched the app
+    /// (`UISceneDelegate.scene(_:willConnectTo:options:)`, `connectionOptions.notificationResponse`;
+    /// iOS 13+). A scene app's launch options carry no notification.
+    case sceneWillConnect = "scene:willConnectToSession:options:"
 
     /// The selector.
     public var description: String { rawValue }
@@ -50,10 +55,11 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
         case .didReceiveLocalNotification: 1 << 5
         case .handleActionForRemote: 1 << 6
         case .handleActionForLocal: 1 << 7
+        case .sceneWillConnect: 1 << 8
         }
     }
 
-    /// The seed articles' label: `1`–`5`, `L`, `A` or `AL`.
+    /// The seed articles' label: `1`–`5`, `L`, `A` or `AL`; `S` for the scene connection.
     public var seedLabel: String {
         switch self {
         case .didFinishLaunching: "1"
@@ -64,6 +70,7 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
         case .didReceiveLocalNotification: "L"
         case .handleActionForRemote: "A"
         case .handleActionForLocal: "AL"
+        case .sceneWillConnect: "S"
         }
     }
 
@@ -75,6 +82,7 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
         case .didReceiveRemoteNotificationFetch: IOSVersion(7)
         case .handleActionForRemote, .handleActionForLocal: IOSVersion(8)
         case .willPresent, .didReceiveResponse: IOSVersion(10)
+        case .sceneWillConnect: IOSVersion(13)
         }
     }
 
@@ -97,7 +105,7 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
     /// Whether a call of this method hands the app a response (a user's action) to complete.
     public var carriesResponse: Bool {
         switch self {
-        case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal: true
+        case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal, .sceneWillConnect: true
         default: false
         }
     }

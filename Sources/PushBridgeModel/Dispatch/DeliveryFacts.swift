@@ -20,6 +20,7 @@ struct DeliveryFacts: Sendable {
         visible = isLocal || flags.hasAlert
         contentAvailable = !isLocal && flags.contentAvailable
         silent = contentAvailable && flags.isSilent
+        scenes = scenario.lifecycle == .scenes && scenario.ios.major >= 13
     }
 
     /// The device's iOS version.
@@ -45,6 +46,9 @@ struct DeliveryFacts: Sendable {
     let silent: Bool
     /// **BG**: the app has the `remote-notification` background mode.
     let backgroundMode: Bool
+    /// A scene app on iOS 13+: the launch options carry no notification, and a launch that brings
+    /// the app to the screen for the user's response connects a scene with it.
+    let scenes: Bool
 
     /// Whether the app implements `callback` and iOS calls it on this version.
     /// `didFinishLaunching` is always implemented.
@@ -88,7 +92,10 @@ struct DeliveryFacts: Sendable {
     var wakesAppInBackground: Bool { contentAvailable && fetchHandler && backgroundMode }
 
     /// The launch options key a notification of this source is carried under.
-    var launchOptionsKey: LaunchOptionsKey { isLocal ? .localNotification : .remoteNotification }
+    var launchOptionsKey: LaunchOptionsKey? {
+        if scenes { return nil }
+        return isLocal ? .localNotification : .remoteNotification
+    }
 
     /// What a notification shows when the app is not in the foreground.
     var displayOutsideForeground: NotificationDisplay { visible ? .banner : .none }

@@ -37,11 +37,12 @@ extension DispatchModel {
             return ArrivalOutcome(display: facts.displayOutsideForeground, app: .background)
 
         case .notRunning:
-            // The same push launches a not-running app into the background: 1, then 3.
+            // The same push launches a not-running app into the background: 1, then 3 (a scene
+            // app's launch options carry nothing: Apple points to 3, "after scene connection").
             guard facts.wakesAppInBackground else {
                 return ArrivalOutcome(display: facts.displayOutsideForeground, app: .terminated)
             }
-            calls.append(arrival(.didFinishLaunching, .background, launchOptionsKey: .remoteNotification))
+            calls.append(arrival(.didFinishLaunching, .background, launchOptionsKey: facts.scenes ? nil : .remoteNotification))
             calls.append(arrival(.didReceiveRemoteNotificationFetch, .background))
             return ArrivalOutcome(display: facts.displayOutsideForeground, app: .background)
 

@@ -56,6 +56,8 @@ extension DispatchModel {
             // after a launch. A delegate set after launch misses the response: the model falls
             // back as if 5 were not implemented (inference).
             calls.append(call(.didFinishLaunching, .inactive, launchOptionsKey: facts.launchOptionsKey))
+            // A scene app: the scene connects with the response (`notificationResponse`).
+            if facts.scenes { calls.append(respond(.sceneWillConnect, .inactive, tapped)) }
             if facts.didReceiveResponse(coldStart: true) {
                 calls.append(respond(.didReceiveResponse, .inactive, tapped))
             } else if facts.isLocal {
@@ -104,7 +106,11 @@ extension DispatchModel {
             guard facts.implements(legacy) else { return }
             handler = legacy
         }
-        if app == .terminated { calls.append(call(.didFinishLaunching, state, launchOptionsKey: facts.launchOptionsKey)) }
+        if app == .terminated {
+            calls.append(call(.didFinishLaunching, state, launchOptionsKey: facts.launchOptionsKey))
+            // A foreground action brings a scene app's scene, connecting with the response.
+            if facts.scenes, foreground { calls.append(respond(.sceneWillConnect, state, .custom(id))) }
+        }
         calls.append(respond(handler, state, .custom(id)))
     }
 

@@ -4,7 +4,7 @@ extension DispatchScenario {
     /// The scenario's top-level fields, as `cli-contract.md` names them.
     public static let jsonFields = [
         "ios", "state", "implements", "centerDelegate", "backgroundModes", "notification",
-        "customDismissAction", "presentation", "user",
+        "customDismissAction", "presentation", "user", "lifecycle",
     ]
 
     /// Reads a scenario in the `pushbridge simulate` format (`cli-contract.md`).
@@ -53,7 +53,8 @@ extension DispatchScenario {
             ios: ios, state: state, implements: implements, centerDelegate: centerDelegate,
             backgroundModes: backgroundModes, notification: notification,
             customDismissAction: try fields.bool("customDismissAction") ?? false,
-            presentation: presentation, user: try UserAction(json: object["user"]))
+            presentation: presentation, user: try UserAction(json: object["user"]),
+            lifecycle: try fields.choice("lifecycle", AppLifecycle.self) ?? .appDelegate)
     }
 }
 

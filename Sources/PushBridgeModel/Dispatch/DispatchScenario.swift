@@ -38,6 +38,8 @@ public struct DispatchScenario: Sendable, Hashable {
     public var presentation: PresentationOptions
     /// What the user does after the notification arrives.
     public var user: UserAction
+    /// How the app is built: app delegate alone (the default) or scenes (ignored before iOS 13).
+    public var lifecycle: AppLifecycle
 
     /// The background mode that lets iOS wake the app for `content-available` pushes.
     public static let remoteNotificationMode = "remote-notification"
@@ -58,7 +60,8 @@ public struct DispatchScenario: Sendable, Hashable {
         notification: ScenarioNotification,
         customDismissAction: Bool = false,
         presentation: PresentationOptions = [],
-        user: UserAction = .none
+        user: UserAction = .none,
+        lifecycle: AppLifecycle = .appDelegate
     ) {
         self.ios = ios
         self.state = state
@@ -69,6 +72,7 @@ public struct DispatchScenario: Sendable, Hashable {
         self.customDismissAction = customDismissAction
         self.presentation = presentation
         self.user = user
+        self.lifecycle = lifecycle
         implemented = CallbackSet(implements)
         hasRemoteNotificationMode = backgroundModes.contains(Self.remoteNotificationMode)
     }

@@ -60,3 +60,25 @@ extension PresentationOptions {
         return .none
     }
 }
+
+/// How the app is built: with the app delegate alone, or with scenes (UIKit `UISceneDelegate`, and
+/// every SwiftUI `App`, whose windows are scenes).
+///
+/// Apple's `application(_:didFinishLaunchingWithOptions:)` page: "If the app supports scenes, this
+/// is `nil`" (the launch options); the response that launched the app is in the scene's
+/// `UIScene.ConnectionOptions.notificationResponse` instead, and, when the center's delegate was
+/// set before launch ended, also reaches `userNotificationCenter(_:didReceive:withCompletionHandler:)`
+/// *(Apple's delegate page; no public report shows both for one tap, and two report
+/// `notificationResponse` nil on a cold start while `didReceive` had it — onmyway133/blog#884,
+/// Getui's Flutter plugin comments; PushBridge ties the two by the response's request identifier,
+/// so either alone or both yield one event)*. TN3187: the scene life cycle is required after iOS 26.
+public enum AppLifecycle: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// The app delegate alone: the launch options carry the notification (the default).
+    case appDelegate
+    /// Scenes (iOS 13+): no notification in the launch options; the scene's connection carries
+    /// the response when the user's tap or foreground action launched the app.
+    case scenes
+
+    /// The scenario value.
+    public var description: String { rawValue }
+}

@@ -49,7 +49,7 @@ public struct DeliveryHandover: Sendable {
     /// for 4 and 5, the `userInfo` alone for every other path (the launch options included).
     public func notification(for callback: SystemCallback) -> PushNotification {
         switch callback {
-        case .willPresent, .didReceiveResponse: withIdentifier
+        case .willPresent, .didReceiveResponse, .sceneWillConnect: withIdentifier
         case .didFinishLaunching, .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch, .didReceiveLocalNotification,
             .handleActionForRemote, .handleActionForLocal:
             userInfoOnly

@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func seedLabelsAreTheArticlesNumbers() {
-        #expect(SystemCallback.allCases.map(\.seedLabel) == ["1", "2", "3", "4", "5", "L", "A", "AL"])
+        #expect(SystemCallback.allCases.map(\.seedLabel) == ["1", "2", "3", "4", "5", "L", "A", "AL", "S"])
         #expect(SystemCallback.didReceiveResponse.rawValue == "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:")
         #expect(SystemCallback.didReceiveRemoteNotificationFetch.rawValue == "application:didReceiveRemoteNotification:fetchCompletionHandler:")
     }
