@@ -91,5 +91,5 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     public func messageID(in payload: JSONObject) -> String? { GetuiDefinition().messageID(in: payload) }
 
     /// Getui's SDK: `registerRemoteNotification:` makes it the center's delegate.
-    public var notificationCenterOwner: NotificationCenterOwner { .sdk }
+    public var notificationCenterOwner: NotificationCenterOwner { .sdkHooksDelegate }
 }

@@ -109,5 +109,5 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     public func messageID(in payload: JSONObject) -> String? { JPushDefinition().messageID(in: payload) }
 
     /// JPush's SDK: `registerForRemoteNotificationConfig:delegate:` makes it the center's delegate.
-    public var notificationCenterOwner: NotificationCenterOwner { .sdk }
+    public var notificationCenterOwner: NotificationCenterOwner { .sdkReplacesDelegate }
 }

@@ -68,9 +68,11 @@ public final class MultiplexProvider: PushProvider {
         return nil
     }
 
-    /// The SDK's when any provider's SDK installs its own delegate.
+    /// The strongest claim among the providers: an SDK that hooks, else one that replaces, else the app.
     public var notificationCenterOwner: NotificationCenterOwner {
-        providers.contains { $0.notificationCenterOwner == .sdk } ? .sdk : .app
+        let owners = providers.map(\.notificationCenterOwner)
+        if owners.contains(.sdkHooksDelegate) { return .sdkHooksDelegate }
+        return owners.contains(.sdkReplacesDelegate) ? .sdkReplacesDelegate : .app
     }
 
     /// The provider a notification belongs to: the first whose message ID is in its payload.

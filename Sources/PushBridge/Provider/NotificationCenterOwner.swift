@@ -1,19 +1,26 @@
-/// Who receives `UNUserNotificationCenter`'s delegate calls (methods 4 and 5) in an app using a
-/// provider: the one owner that hands them to ``PushClient``.
+/// What a provider's SDK does with `UNUserNotificationCenter`'s delegate when it registers: the
+/// fact that decides who hands methods 4 and 5 to ``PushClient`` (see ``NotificationCenterRelay``).
 ///
-/// JPush's `registerForRemoteNotificationConfig:delegate:` sets the center's delegate to JPush's
-/// own object, without keeping the one before it, and hands the calls to the
-/// `JPUSHRegisterDelegate` only (JPush 5.7.0 and 5.9.0 `libJPush.a`, read by disassembly; no
-/// JPush document says so). Getui 2.7 sets itself as the delegate and hooks `setDelegate:` so that
-/// a delegate set later still receives the calls as well *(the 3.x binary could not be read:
-/// assumed unchanged)*.
+/// Sources (research of the SDK binaries, not of any vendor document):
+/// - JPush 5.7.0 and 5.9.0 `libJPush.a` (disassembled): `registerForRemoteNotificationConfig:delegate:`
+///   sets the center's delegate to JPush's own object, keeps no previous one and hands the calls
+///   to the `JPUSHRegisterDelegate` only.
+/// - Getui 2.7.0.0 (disassembled; no 3.x binary was readable, so 3.x is assumed the same):
+///   `registerRemoteNotification:` sets itself as the delegate and hooks `setDelegate:`, so a
+///   delegate set later still receives the calls and Getui receives them as well.
 public enum NotificationCenterOwner: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// The app's delegate, or PushBridge's (`PushAppIntegration`), feeds the client.
+    /// No SDK takes the delegate: the app's delegate, or PushBridge's, hands the calls to the client.
     case app
-    /// The provider's SDK installs its own delegate and its adapter feeds the client; PushBridge's
-    /// delegate, if the app installs one, forwards to the SDK's and feeds nothing itself.
-    case sdk
+    /// The SDK installs its own delegate when it registers, replacing any other, and forwards to
+    /// none (JPush): its adapter hands the calls to the client while it holds the delegate.
+    case sdkReplacesDelegate
+    /// The SDK installs its own delegate when it registers and hooks any delegate set later, so it
+    /// receives every call (Getui): its adapter always hands the calls to the client.
+    case sdkHooksDelegate
 
     /// The value's name.
     public var description: String { rawValue }
+
+    /// Whether the provider's SDK takes the delegate at all.
+    public var isSDK: Bool { self != .app }
 }

@@ -35,8 +35,8 @@ public protocol PushProvider: AnyObject, Sendable {
     /// The provider's message ID in a payload, if it has one (its definition's
     /// ``PushProviderDefinition/messageID(in:)``).
     func messageID(in payload: JSONObject) -> String?
-    /// Whether the provider's SDK installs its own `UNUserNotificationCenter` delegate when it
-    /// registers (JPush does, and forwards to no other; see ``NotificationCenterOwner``).
+    /// What the provider's SDK does with `UNUserNotificationCenter`'s delegate when it registers
+    /// (JPush replaces it, Getui replaces and hooks it; see ``NotificationCenterOwner``).
     var notificationCenterOwner: NotificationCenterOwner { get }
 
     /// Sets, deletes or reads the alias.
