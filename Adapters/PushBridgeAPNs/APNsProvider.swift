@@ -35,7 +35,8 @@ public final class APNsProvider: PushProvider {
     public func start(_ request: PushStartRequest) throws(PushError) {}
 
     /// Checks the options against the device's version, asks for authorization, and registers
-    /// for remote notifications once it is granted (a denial is a `registrationFailed` event).
+    /// for remote notifications once it is granted (a denial is a `registrationFailed` event,
+    /// keeping the system error's domain and code as its `PushError/vendorCode`).
     ///
     /// - Throws: `PushError` (`PushError/Code/unsupported`) naming each option the device's
     ///   iOS version lacks; nothing is asked then.
@@ -47,8 +48,9 @@ public final class APNsProvider: PushProvider {
             if granted {
                 bridge.registerForRemoteNotifications()
             } else {
-                let reason = error.map { "authorization was not granted: \($0)" } ?? "the user did not allow notifications"
-                sink.publish(.registrationFailed(.init(provider: .apns, error: PushError(.providerFailure, field: "authorization", reason))))
+                let reason = error.map { "authorization was not granted (\($0))" } ?? "the user did not allow notifications"
+                sink.publish(.registrationFailed(.init(
+                    provider: .apns, error: PushError(.providerFailure, field: "authorization", reason, vendorCode: error))))
             }
         }
     }
@@ -61,9 +63,23 @@ public final class APNsProvider: PushProvider {
         sink.withLock { $0 }.publish(.registered(.init(provider: .apns, identifier: request.hexToken)))
     }
 
-    /// Publishes a registration failure (from `didFailToRegisterForRemoteNotificationsWithError:`).
+    /// Publishes a registration failure (from `didFailToRegisterForRemoteNotificationsWithError:`)
+    /// with `error` as its message: pass PushBridge's own words, never the system error's text.
     public func didFailToRegisterForRemoteNotifications(error: String) {
         sink.withLock { $0 }.publish(
             .registrationFailed(.init(provider: .apns, error: PushError(.providerFailure, field: "deviceToken", error))))
+    }
+
+    /// Publishes a registration failure (from `didFailToRegisterForRemoteNotificationsWithError:`)
+    /// keeping the system error's domain and code as its `PushError/vendorCode`.
+    ///
+    /// ```swift
+    /// let error = error as NSError
+    /// provider.didFailToRegisterForRemoteNotifications(errorCode: PushError.VendorCode(domain: error.domain, code: error.code))
+    /// ```
+    public func didFailToRegisterForRemoteNotifications(errorCode: PushError.VendorCode) {
+        sink.withLock { $0 }.publish(.registrationFailed(.init(
+            provider: .apns,
+            error: PushError(.providerFailure, field: "deviceToken", "iOS could not register for remote notifications (\(errorCode))", vendorCode: errorCode))))
     }
 }

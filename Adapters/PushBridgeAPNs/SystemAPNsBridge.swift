@@ -1,4 +1,5 @@
 #if canImport(UIKit) && canImport(UserNotifications)
+    import Foundation
     import PushBridge
     import UIKit
     import UserNotifications
@@ -9,14 +10,15 @@
         /// The live bridge.
         public init() {}
 
-        /// `UNUserNotificationCenter.current().requestAuthorization(options:)`.
+        /// `UNUserNotificationCenter.current().requestAuthorization(options:)`; an error crosses as
+        /// its domain and code.
         public func requestAuthorization(
-            options: AuthorizationOptions, completion: @escaping @Sendable (Bool, String?) -> Void
+            options: AuthorizationOptions, completion: @escaping @Sendable (Bool, PushError.VendorCode?) -> Void
         ) {
             UNUserNotificationCenter.current().requestAuthorization(
                 options: UNAuthorizationOptions(rawValue: UInt(options.rawValue))
             ) { granted, error in
-                completion(granted, error.map { String(describing: $0) })
+                completion(granted, error.map { PushError.VendorCode(domain: ($0 as NSError).domain, code: ($0 as NSError).code) })
             }
         }
 

@@ -19,13 +19,14 @@ public final class MockAPNsBridge: APNsSystemBridge {
     private struct State {
         var calls: [Call] = []
         var grants: Bool
-        var error: String?
+        var error: PushError.VendorCode?
     }
 
     private let state: Locked<State>
 
-    /// A bridge whose authorization prompt answers `grants` (and `error`, if any).
-    public init(grants: Bool = true, error: String? = nil) {
+    /// A bridge whose authorization prompt answers `grants` (and `error`, the system error's
+    /// domain and code, if any).
+    public init(grants: Bool = true, error: PushError.VendorCode? = nil) {
         state = Locked(State(grants: grants, error: error))
     }
 
@@ -34,9 +35,9 @@ public final class MockAPNsBridge: APNsSystemBridge {
 
     /// Records the request and answers at once.
     public func requestAuthorization(
-        options: AuthorizationOptions, completion: @escaping @Sendable (Bool, String?) -> Void
+        options: AuthorizationOptions, completion: @escaping @Sendable (Bool, PushError.VendorCode?) -> Void
     ) {
-        let (granted, error) = state.withLock { state -> (Bool, String?) in
+        let (granted, error) = state.withLock { state -> (Bool, PushError.VendorCode?) in
             state.calls.append(.requestAuthorization(options))
             return (state.grants, state.error)
         }

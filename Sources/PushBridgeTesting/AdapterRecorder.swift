@@ -20,6 +20,7 @@ package final class AdapterRecorder: Sendable {
     private let log = Locked<[Entry]>([])
     private let pending = Locked<[SystemCompletion]>([])
     private let emitted = Locked<[PushEvent]>([])
+    private let reported = Locked<[PushDiagnostic]>([])
 
     /// Attaches `provider` to a new client (over `scheduler`) through a recording sink. The
     /// client answers every completion handler at once with its default unless `answersAtOnce`
@@ -30,6 +31,7 @@ package final class AdapterRecorder: Sendable {
         let pipeline = client.pipelineSink
         let log = self.log
         let pending = self.pending
+        let reported = self.reported
         provider.attach(to: PushEventSink(
             invocation: { invocation, completion in
                 log.withLock { $0.append(.invocation(invocation)) }
@@ -47,11 +49,18 @@ package final class AdapterRecorder: Sendable {
             event: { event in
                 log.withLock { $0.append(.event(event)) }
                 pipeline.publish(event)
+            },
+            diagnostic: { diagnostic in
+                reported.withLock { $0.append(diagnostic) }
+                pipeline.report(diagnostic)
             }))
     }
 
     /// Everything the adapter handed the client, in order.
     package var entries: [Entry] { log.withLock { $0 } }
+
+    /// The diagnostics the adapter reported (input it could not read), in order.
+    package var diagnostics: [PushDiagnostic] { reported.withLock { $0 } }
 
     /// The callbacks the adapter handed the client.
     package var invocations: [CallbackInvocation] {

@@ -26,12 +26,30 @@ import Testing
     }
 
     @Test func aDenialIsARegistrationFailure() async throws {
-        let bridge = MockAPNsBridge(grants: false, error: "denied")
+        let denied = PushError.VendorCode(domain: "UNErrorDomain", code: 1)
+        let bridge = MockAPNsBridge(grants: false, error: denied)
         let client = PushClient(provider: APNsProvider(bridge: bridge), scheduler: ManualScheduler())
         try client.register(PushRegistrationRequest(iosVersion: IOSVersion(15)))
         #expect(bridge.calls == [.requestAuthorization([.alert, .badge, .sound])])
         let events = await client.events().first(1)
         #expect(events.map(\.kind) == [.registrationFailed])
+        guard case .registrationFailed(let failure)? = events.first else { return }
+        #expect(failure.error.vendorCode == denied, "the system error's domain and code survive")
+        #expect(failure.error.field == "authorization")
+    }
+
+    @Test func aDeviceTokenFailureKeepsTheSystemErrorsCode() async {
+        let provider = APNsProvider(bridge: MockAPNsBridge())
+        let client = PushClient(provider: provider, scheduler: ManualScheduler())
+        let code = PushError.VendorCode(domain: "NSCocoaErrorDomain", code: 3010)
+        provider.didFailToRegisterForRemoteNotifications(errorCode: code)
+        let events = await client.events().first(1)
+        guard case .registrationFailed(let failure)? = events.first else {
+            Issue.record("\(events)")
+            return
+        }
+        #expect(failure.error.vendorCode == code)
+        #expect(failure.error.description == "deviceToken: iOS could not register for remote notifications (NSCocoaErrorDomain 3010)")
     }
 
     @Test(arguments: [

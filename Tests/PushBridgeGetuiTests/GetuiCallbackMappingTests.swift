@@ -142,7 +142,7 @@ import Testing
         Case(name: "client ID → registered", callback: .registerClient("b4d1f5c2e8a94f7c9d0e1f2a3b4c5d6e"), events: [ExpectedPushEvent(.registered)]),
         Case(name: "empty client ID → registrationFailed", callback: .registerClient(""), events: [ExpectedPushEvent(.registrationFailed)]),
         Case(name: "SDK state → providerState", callback: .sdkState(.started), events: [ExpectedPushEvent(.providerState)]),
-        Case(name: "error before a client ID → registrationFailed", callback: .error("no network"), events: [ExpectedPushEvent(.registrationFailed)]),
+        Case(name: "error before a client ID → registrationFailed", callback: .error(PushError.VendorCode(domain: "GetuiErrorDomain", code: 10001)), events: [ExpectedPushEvent(.registrationFailed)]),
         Case(
             name: "alias result nobody waits for → nothing",
             callback: .aliasAction("bindAlias", result: true, sequenceNum: "42"), events: []),
@@ -179,7 +179,7 @@ import Testing
     @Test func anErrorAfterTheClientIDIsNotARegistrationFailure() {
         let harness = GetuiHarness()
         harness.bridge.trigger(.registerClient("b4d1f5c2e8a94f7c9d0e1f2a3b4c5d6e"))
-        harness.bridge.trigger(.error("socket reset"))
+        harness.bridge.trigger(.error(PushError.VendorCode(domain: "GetuiErrorDomain", code: 10002)))
         #expect(harness.events.map(\.kind) == [.registered])
     }
 

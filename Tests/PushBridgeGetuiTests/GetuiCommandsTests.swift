@@ -52,7 +52,7 @@ import Testing
         #expect(bridge.calls.count == 2)
         #expect(!"\(bridge.calls) \(bound)".contains("user-7"))
         await #expect(throws: PushError.self) { _ = try await provider.alias(AliasRequest(.get)) }
-        bridge.answer = .failure("bad alias")
+        bridge.answer = .failure(PushError.VendorCode(domain: "GetuiErrorDomain", code: 30001))
         await #expect(throws: PushError.self) { _ = try await provider.alias(AliasRequest(.set("x"))) }
     }
 

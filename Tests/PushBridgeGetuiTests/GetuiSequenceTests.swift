@@ -26,12 +26,12 @@ import Testing
         }
 
         /// The delegate result for request `sn`.
-        func answer(_ sn: String, success: Bool, error: String? = nil) -> MockGetuiBridge.Callback {
+        func answer(_ sn: String, success: Bool, error: PushError.VendorCode? = nil) -> MockGetuiBridge.Callback {
             switch self {
             case .bindAlias: .aliasAction("bindAlias", result: success, sequenceNum: sn, error: error)
             case .unbindAlias: .aliasAction("unbindAlias", result: success, sequenceNum: sn, error: error)
             case .setTags: .setTagsAction(sequenceNum: sn, result: success, error: error)
-            case .queryTag: .queryTag(success ? ["a"] : [], sequenceNum: sn, error: success ? nil : (error ?? "failed"))
+            case .queryTag: .queryTag(success ? ["a"] : [], sequenceNum: sn, error: success ? nil : (error ?? PushError.VendorCode(domain: "GetuiErrorDomain", code: 1)))
             }
         }
 
@@ -63,11 +63,14 @@ import Testing
         harness.bridge.trigger(operation.answer("999", success: true))
         harness.bridge.trigger(operation.answer("not-a-number", success: true))
         // The second first, as a failure; then the first, as a success; then the second again.
-        harness.bridge.trigger(operation.answer(numbers[1], success: false, error: "code 30001"))
+        harness.bridge.trigger(operation.answer(numbers[1], success: false, error: PushError.VendorCode(domain: "GetuiErrorDomain", code: 30001)))
         harness.bridge.trigger(operation.answer(numbers[0], success: true))
         harness.bridge.trigger(operation.answer(numbers[1], success: true))
         #expect(try await first.value.get() == Int(numbers[0]))
         #expect((await second.value).errorCode == .providerFailure)
+        if case .failure(let error) = await second.value {
+            #expect(error.vendorCode == PushError.VendorCode(domain: "GetuiErrorDomain", code: 30001), "the SDK's code survives")
+        }
         #expect(harness.scheduler.pendingCount == 0, "each watchdog cancelled once answered")
     }
 
@@ -111,13 +114,15 @@ import Testing
         let harness = GetuiHarness()
         let bound = try await harness.provider.alias(AliasRequest(.set(alias)))
         #expect(bound.alias == alias)
-        harness.bridge.answer = .failure("alias user-7-secret is invalid")
+        let code = PushError.VendorCode(domain: "GetuiErrorDomain", code: 30002)
+        harness.bridge.answer = .failure(code)
         let failure = await Operation.bindAlias.run(harness.provider)
         guard case .failure(let error) = failure else {
             Issue.record("expected a failure")
             return
         }
-        #expect(error.message.contains(alias.masked), "\(error)")
+        #expect(error.vendorCode == code, "\(error)")
+        #expect(error.message.contains("GetuiErrorDomain 30002"), "\(error)")
         var printed = ""
         dump((bound, error, harness.bridge.calls), to: &printed)
         printed += "\(bound) \(error) \(harness.bridge.calls) \(harness.bridge.calls.map(\.description))"

@@ -7,20 +7,23 @@ import PushBridge
 /// A ``GetuiBridge`` conformance holds its delegate weakly, as the SDK holds its own, and forwards
 /// each `GeTuiSdkDelegate` callback to the requirement of the same name, converting at the edge:
 /// `userInfo` to `JSONObject`, `UNNotification` to ``GetuiNotificationInfo``,
-/// `UNNotificationResponse` to ``GetuiResponseInfo``, `NSError` to its description.
+/// `UNNotificationResponse` to ``GetuiResponseInfo``, `NSError` to its domain and code (a
+/// `PushError/VendorCode`: never its text, which can repeat an alias or an ID). What it cannot
+/// convert it reports with ``sdkBridgeCouldNotRead(_:)``.
 ///
 /// ```swift
 /// let bridge = MockGetuiBridge()
 /// let provider = GetuiProvider(settings: settings, bridge: bridge) // becomes bridge.delegate
 /// bridge.trigger(.registerClient("b4d1f5c2e8a94f7c9d0e1f2a3b4c5d6e")) // → a masked `registered` event
+/// bridge.trigger(.error(PushError.VendorCode(domain: "GetuiErrorDomain", code: 10001))) // → `registrationFailed`
 /// ```
 public protocol GetuiBridgeDelegate: AnyObject, Sendable {
     /// `GeTuiSdkDidRegisterClient:` — the SDK registered; its client ID.
     func geTuiSdkDidRegisterClient(_ clientID: String)
     /// `GeTuiSDkDidNotifySdkState:` (sic) — the SDK's connection status changed.
     func geTuiSDkDidNotifySdkState(_ status: GetuiSdkStatus)
-    /// `GeTuiSdkDidOccurError:` — the SDK reports an error (its description).
-    func geTuiSdkDidOccurError(_ description: String)
+    /// `GeTuiSdkDidOccurError:` — the SDK reports an error (its `NSError`'s domain and code).
+    func geTuiSdkDidOccurError(_ error: PushError.VendorCode)
     /// `GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:` (iOS 10+): a
     /// notification arrives in the foreground; `completionHandler` takes
     /// `UNNotificationPresentationOptions` bits.
@@ -43,10 +46,17 @@ public protocol GetuiBridgeDelegate: AnyObject, Sendable {
     /// `GeTuiSdkDidReceivePayload:andTaskId:andMessageId:andOffLine:fromApplication:` — the
     /// passthrough of SDK 1.3.x, whose content is fetched with `retrivePayloadById:`.
     func geTuiSdkDidReceivePayload(_ payloadID: String, taskID: String, messageID: String, offLine: Bool, application: String?)
-    /// `GeTuiSdkDidAliasAction:result:sequenceNum:error:` — `action` is `bindAlias` or `unbindAlias`.
-    func geTuiSdkDidAliasAction(_ action: String, result: Bool, sequenceNum: String, error: String?)
-    /// `GeTuiSdkDidSetTagsAction:result:error:` — the first argument is the request's sequence number.
-    func geTuiSdkDidSetTagsAction(_ sequenceNum: String, result: Bool, error: String?)
-    /// `GetuiSdkDidQueryTag:sequenceNum:error:` (sic) — the tags bound to this client ID.
-    func getuiSdkDidQueryTag(_ tags: [String], sequenceNum: String, error: String?)
+    /// `GeTuiSdkDidAliasAction:result:sequenceNum:error:` — `action` is `bindAlias` or
+    /// `unbindAlias`; `error` is the `NSError`'s domain and code.
+    func geTuiSdkDidAliasAction(_ action: String, result: Bool, sequenceNum: String, error: PushError.VendorCode?)
+    /// `GeTuiSdkDidSetTagsAction:result:error:` — the first argument is the request's sequence
+    /// number; `error` is the `NSError`'s domain and code.
+    func geTuiSdkDidSetTagsAction(_ sequenceNum: String, result: Bool, error: PushError.VendorCode?)
+    /// `GetuiSdkDidQueryTag:sequenceNum:error:` (sic) — the tags bound to this client ID; `error`
+    /// is the `NSError`'s domain and code.
+    func getuiSdkDidQueryTag(_ tags: [String], sequenceNum: String, error: PushError.VendorCode?)
+    /// Not an SDK callback: the conformance could not convert what a callback handed it (a
+    /// `userInfo` value with no JSON form) and handed on what it could; the diagnostic says which
+    /// callback, which key path and what was expected, never a value.
+    func sdkBridgeCouldNotRead(_ diagnostic: PushDiagnostic)
 }

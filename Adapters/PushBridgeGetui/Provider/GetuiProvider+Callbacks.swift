@@ -4,7 +4,7 @@ import PushBridge
 extension GetuiProvider {
     /// `GeTuiSdkDidRegisterClient:`: the client ID, as a (masked) `registered` event.
     public func geTuiSdkDidRegisterClient(_ clientID: String) {
-        guard !clientID.isEmpty else { return geTuiSdkDidOccurError("empty client ID") }
+        guard !clientID.isEmpty else { return publishRegistrationFailure("Getui registered with an empty client ID", vendorCode: nil) }
         state.withLock { $0.registered = true }
         sink.publish(.registered(.init(provider: .getui, identifier: SecretText(clientID))))
     }
@@ -14,19 +14,33 @@ extension GetuiProvider {
         sink.publish(.providerState(.init(provider: .getui, state: status.connectionState)))
     }
 
-    /// `GeTuiSdkDidOccurError:`: before a client ID arrived, a registration failure; after, the
-    /// SDK recovers on its own and nothing is published.
-    public func geTuiSdkDidOccurError(_ description: String) {
+    /// `GeTuiSdkDidOccurError:`: before a client ID arrived, a registration failure keeping the
+    /// error's domain and code as its `PushError/vendorCode`; after, the SDK recovers on its own
+    /// and nothing is published.
+    public func geTuiSdkDidOccurError(_ error: PushError.VendorCode) {
+        publishRegistrationFailure("Getui reported an error (\(error))", vendorCode: error)
+    }
+
+    /// Not an SDK callback: what the SDK bridge could not convert, reported to the client's
+    /// diagnostic handler.
+    public func sdkBridgeCouldNotRead(_ diagnostic: PushDiagnostic) {
+        sink.report(diagnostic)
+    }
+
+    /// A registration failure, unless a client ID arrived already.
+    private func publishRegistrationFailure(_ message: String, vendorCode: PushError.VendorCode?) {
         guard !state.withLock({ $0.registered }) else { return }
-        sink.publish(.registrationFailed(.init(provider: .getui, error: PushError(.providerFailure, field: "registration", description))))
+        sink.publish(.registrationFailed(.init(
+            provider: .getui, error: PushError(.providerFailure, field: "registration", message, vendorCode: vendorCode))))
     }
 
     /// `GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:`: iOS's method 4;
     /// `completionHandler` gets the app's presentation options (`UNNotificationPresentationOptions`
-    /// bits) exactly once, or none at once for something that is not a notification.
+    /// bits) exactly once, or none at once for something that is not a notification (reported as a
+    /// ``PushDiagnostic/Code/unreadablePayload`` diagnostic).
     public func geTuiSdkNotificationCenter(willPresent notification: GetuiNotificationInfo, completionHandler: @escaping @Sendable (Int) -> Void) {
         let complete = ExactlyOnce(completionHandler)
-        guard let note = notification.notification(by: GetuiDefinition()) else {
+        guard let note = notification.notification(by: GetuiDefinition(), in: GetuiCallbackName.willPresent, reportingTo: sink) else {
             complete.complete(0)
             return
         }
@@ -36,12 +50,14 @@ extension GetuiProvider {
     }
 
     /// `GeTuiSdkDidReceiveNotification:notificationCenter:response:fetchCompletionHandler:`: with a
-    /// response, the user's tap or action (iOS 10+); without, the receipt (before iOS 10).
+    /// response, the user's tap or action (iOS 10+); without, the receipt (before iOS 10). Something
+    /// that is not a notification is answered with `.noData` at once and reported as a
+    /// ``PushDiagnostic/Code/unreadablePayload`` diagnostic.
     public func geTuiSdkDidReceiveNotification(
         _ notification: GetuiNotificationInfo, response: GetuiResponseInfo?, fetchCompletionHandler: (@Sendable (BackgroundFetchResult) -> Void)?
     ) {
         let fetch = fetchCompletionHandler.map(ExactlyOnce.init)
-        guard let note = notification.notification(by: GetuiDefinition()) else {
+        guard let note = notification.notification(by: GetuiDefinition(), in: GetuiCallbackName.didReceiveNotification, reportingTo: sink) else {
             fetch?.complete(.noData)
             return
         }
@@ -63,7 +79,9 @@ extension GetuiProvider {
     /// `offLine`; an APNs content-available push (`fromGetui` NO, with an `aps` object) is iOS's
     /// method 3 in the current application state. The completion handler, when there is one, is
     /// completed exactly once: with the app's answer to the background work, or at once with
-    /// `.noData` when there is no such work (a passthrough).
+    /// `.noData` when there is no such work (a passthrough). An APNs push whose `aps` is not an
+    /// object is kept as a passthrough, and reported as a ``PushDiagnostic/Code/unreadablePayload``
+    /// diagnostic.
     public func geTuiSdkDidReceiveSlience(
         _ userInfo: JSONObject, fromGetui: Bool, offLine: Bool, appID: String?, taskID: String?, msgID: String?,
         fetchCompletionHandler: (@Sendable (BackgroundFetchResult) -> Void)?
@@ -72,13 +90,27 @@ extension GetuiProvider {
         // The SDK hands an APNs push over with its `userInfo` and Getui's task and message IDs
         // (when the push is Getui's): the message is named by its `_gmid_`, else by
         // `taskId:msgId`, else, like any `userInfo`, by its payload.
-        if !fromGetui, userInfo["aps"] != nil,
-            let note = SDKNotification(userInfo: userInfo, identifier: Self.getuiID(taskID: taskID, msgID: msgID)).notification(by: GetuiDefinition())
-        {
-            sink.handle(
-                CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: applicationState(), notification: note),
-                completion: .fetch { result in fetch?.complete(result) })
-            return
+        if !fromGetui, userInfo["aps"] != nil {
+            let handed = SDKNotification(userInfo: userInfo, identifier: Self.getuiID(taskID: taskID, msgID: msgID))
+            do throws(PushError) {
+                let note = try handed.read(by: GetuiDefinition())
+                sink.handle(
+                    CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: applicationState(), notification: note),
+                    completion: .fetch { result in fetch?.complete(result) })
+                return
+            } catch {
+                // An `aps` that is not an object: kept, as a passthrough, and reported.
+                sink.report(PushDiagnostic(
+                    code: .unreadablePayload,
+                    notificationID: NotificationIdentity.derive(
+                        payload: userInfo, identifier: handed.identifier, providerMessageID: GetuiDefinition().messageID(in: userInfo)),
+                    message: "\(GetuiCallbackName.didReceiveSlience): the payload could not be read as a notification (\(error)); "
+                        + "it was delivered as a passthrough message and its completion handler answered with .noData",
+                    error: error))
+                deliverPassthrough(payload: userInfo["payload"] ?? .object(userInfo), taskID: taskID, msgID: msgID, offline: offLine, reported: true)
+                fetch?.complete(.noData)
+                return
+            }
         }
         deliverPassthrough(payload: userInfo["payload"] ?? .object(userInfo), taskID: taskID, msgID: msgID, offline: offLine)
         fetch?.complete(.noData)
@@ -96,41 +128,56 @@ extension GetuiProvider {
         deliverPassthrough(payload: .string(text), taskID: taskID, msgID: messageID, offline: offLine)
     }
 
-    /// `GeTuiSdkDidAliasAction:result:sequenceNum:error:`.
-    public func geTuiSdkDidAliasAction(_ action: String, result: Bool, sequenceNum: String, error: String?) {
+    /// `GeTuiSdkDidAliasAction:result:sequenceNum:error:`: a failure keeps the error's domain and
+    /// code as its `PushError/vendorCode`.
+    public func geTuiSdkDidAliasAction(_ action: String, result: Bool, sequenceNum: String, error: PushError.VendorCode?) {
         guard let sequence = Int(sequenceNum) else { return }
         aliasReplies.resolve(sequence, result
             ? .success(AliasResult(alias: nil, sequence: sequence))
-            : .failure(PushError(.providerFailure, field: "alias", "Getui \(action) failed: \(error ?? "no reason given")")))
+            : .failure(Self.failure(field: "alias", "Getui \(action) failed", error)))
     }
 
-    /// `GeTuiSdkDidSetTagsAction:result:error:` (with the request's sequence number).
-    public func geTuiSdkDidSetTagsAction(_ sequenceNum: String, result: Bool, error: String?) {
+    /// `GeTuiSdkDidSetTagsAction:result:error:` (with the request's sequence number): a failure
+    /// keeps the error's domain and code as its `PushError/vendorCode`.
+    public func geTuiSdkDidSetTagsAction(_ sequenceNum: String, result: Bool, error: PushError.VendorCode?) {
         guard let sequence = Int(sequenceNum) else { return }
         tagReplies.resolve(sequence, result
             ? .success(TagsResult(sequence: sequence))
-            : .failure(PushError(.providerFailure, field: "tags", "Getui setTags failed: \(error ?? "no reason given")")))
+            : .failure(Self.failure(field: "tags", "Getui setTags failed", error)))
     }
 
-    /// `GetuiSdkDidQueryTag:sequenceNum:error:`.
-    public func getuiSdkDidQueryTag(_ tags: [String], sequenceNum: String, error: String?) {
+    /// `GetuiSdkDidQueryTag:sequenceNum:error:`: a failure keeps the error's domain and code as
+    /// its `PushError/vendorCode`.
+    public func getuiSdkDidQueryTag(_ tags: [String], sequenceNum: String, error: PushError.VendorCode?) {
         guard let sequence = Int(sequenceNum) else { return }
-        tagReplies.resolve(sequence, error.map { .failure(PushError(.providerFailure, field: "tags", "Getui queryTag failed: \($0)")) }
+        tagReplies.resolve(sequence, error.map { .failure(Self.failure(field: "tags", "Getui queryTag failed", $0)) }
             ?? .success(TagsResult(tags: Set(tags), sequence: sequence)))
+    }
+
+    /// A `providerFailure` naming what failed and the vendor's domain and code.
+    private static func failure(field: String, _ what: String, _ error: PushError.VendorCode?) -> PushError {
+        PushError(.providerFailure, field: field, "\(what) (\(error.map { "\($0)" } ?? "no reason given"))", vendorCode: error)
     }
 
     /// Delivers a passthrough as a `message` event named `taskId:msgId` — the identity of its APNs
     /// copy's `_gmid_` — whatever the shape of its content; a message without both IDs is named by
-    /// its content.
-    func deliverPassthrough(payload: JSONValue, taskID: String?, msgID: String?, offline: Bool) {
+    /// its content. A passthrough its definition cannot read is still delivered, and reported as a
+    /// ``PushDiagnostic/Code/unreadableMessage`` diagnostic (unless `reported`: the caller
+    /// reported why already, so one input makes one diagnostic).
+    func deliverPassthrough(payload: JSONValue, taskID: String?, msgID: String?, offline: Bool, reported: Bool = false) {
         var message: JSONObject = ["payload": payload]
         if let taskID { message["taskId"] = .string(taskID) }
         if let msgID { message["msgId"] = .string(msgID) }
-        let event = (try? GetuiDefinition().readMessage(message, channel: .getuiPassthrough, offline: offline, field: "message"))
-            ?? PushEvent.Message(
+        let sink = self.sink
+        do throws(PushError) {
+            sink.deliver(try GetuiDefinition().readMessage(message, channel: .getuiPassthrough, offline: offline, field: "message"))
+        } catch {
+            let event = PushEvent.Message(
                 transport: .getui, offline: offline, id: Self.getuiID(taskID: taskID, msgID: msgID) ?? NotificationIdentity.payloadHash(message),
                 payload: message)
-        sink.deliver(event)
+            if !reported { sink.report(.unreadableMessage(on: .getuiPassthrough, notificationID: event.id, error: error)) }
+            sink.deliver(event)
+        }
     }
 
     /// `taskId:msgId` when both are present and non-empty.

@@ -97,7 +97,7 @@
 
         /// `GeTuiSdkDidOccurError:`.
         @objc(GeTuiSdkDidOccurError:)
-        public func geTuiSdkDidOccurError(_ error: Error) { delegate?.geTuiSdkDidOccurError(error.localizedDescription) }
+        public func geTuiSdkDidOccurError(_ error: Error) { delegate?.geTuiSdkDidOccurError(Self.vendorCode(error)) }
 
         /// `GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:`.
         @objc(GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:)
@@ -120,7 +120,7 @@
         ) {
             nonisolated(unsafe) let complete = completionHandler
             guard let delegate else { complete?(.noData); return }
-            let info = response.map { Self.info($0.notification) } ?? GetuiNotificationInfo(userInfo: Self.json(userInfo))
+            let info = response.map { Self.info($0.notification) } ?? GetuiNotificationInfo(foundationUserInfo: userInfo)
             let reply = response.map { GetuiResponseInfo(actionIdentifier: $0.actionIdentifier, userText: ($0 as? UNTextInputNotificationResponse)?.userText) }
             let fetch: (@Sendable (BackgroundFetchResult) -> Void)? = complete == nil ? nil : { result in
                 complete?(UIBackgroundFetchResult(rawValue: UInt(result.rawValue)) ?? .noData)
@@ -140,38 +140,55 @@
                 complete?(UIBackgroundFetchResult(rawValue: UInt(result.rawValue)) ?? .noData)
             }
             delegate.geTuiSdkDidReceiveSlience(
-                Self.json(userInfo), fromGetui: fromGetui, offLine: offLine, appID: appId, taskID: taskId, msgID: msgId,
+                json(userInfo, in: GetuiCallbackName.didReceiveSlience), fromGetui: fromGetui, offLine: offLine, appID: appId, taskID: taskId, msgID: msgId,
                 fetchCompletionHandler: fetch)
         }
 
         /// `GeTuiSdkDidAliasAction:result:sequenceNum:error:`.
         @objc(GeTuiSdkDidAliasAction:result:sequenceNum:error:)
         public func geTuiSdkDidAliasAction(_ action: String, result isSuccess: Bool, sequenceNum aSn: String, error: Error?) {
-            delegate?.geTuiSdkDidAliasAction(action, result: isSuccess, sequenceNum: aSn, error: error?.localizedDescription)
+            delegate?.geTuiSdkDidAliasAction(action, result: isSuccess, sequenceNum: aSn, error: error.map(Self.vendorCode))
         }
 
         /// `GeTuiSdkDidSetTagsAction:result:error:`.
         @objc(GeTuiSdkDidSetTagsAction:result:error:)
         public func geTuiSdkDidSetTagsAction(_ sequenceNum: String, result isSuccess: Bool, error: Error?) {
-            delegate?.geTuiSdkDidSetTagsAction(sequenceNum, result: isSuccess, error: error?.localizedDescription)
+            delegate?.geTuiSdkDidSetTagsAction(sequenceNum, result: isSuccess, error: error.map(Self.vendorCode))
         }
 
         /// `GetuiSdkDidQueryTag:sequenceNum:error:`.
         @objc(GetuiSdkDidQueryTag:sequenceNum:error:)
         public func getuiSdkDidQueryTag(_ aTags: [Any], sequenceNum aSn: String, error: Error?) {
-            delegate?.getuiSdkDidQueryTag(aTags.compactMap { $0 as? String }, sequenceNum: aSn, error: error?.localizedDescription)
+            delegate?.getuiSdkDidQueryTag(aTags.compactMap { $0 as? String }, sequenceNum: aSn, error: error.map(Self.vendorCode))
         }
 
         // MARK: Conversion at the edge
 
-        private static func json(_ userInfo: [AnyHashable: Any]) -> JSONObject {
-            (try? JSONValue(foundation: userInfo))?.objectValue ?? JSONObject()
+        /// `userInfo` as JSON; one with no JSON form is handed on as an empty object, and reported.
+        private func json(_ userInfo: [AnyHashable: Any], in callback: String) -> JSONObject {
+            do throws(PushError) {
+                if case .object(let object) = try JSONValue(foundation: userInfo) { return object }
+                throw PushError(.invalidPayload, field: "payload", "expected an object")
+            } catch {
+                delegate?.sdkBridgeCouldNotRead(PushDiagnostic(
+                    code: .unreadablePayload, notificationID: "unidentified",
+                    message: "\(callback): the payload could not be read (\(error)); it was handed on as an empty object", error: error))
+                return JSONObject()
+            }
         }
 
+        /// An `NSError`'s domain and code; never its text, which can repeat an alias or an ID.
+        private static func vendorCode(_ error: Error) -> PushError.VendorCode {
+            let error = error as NSError
+            return PushError.VendorCode(domain: error.domain, code: error.code)
+        }
+
+        /// A notification converted at the edge (one whose `userInfo` has no JSON form keeps the
+        /// conversion error, which the provider reports).
         private static func info(_ notification: UNNotification) -> GetuiNotificationInfo {
             let request = notification.request
             return GetuiNotificationInfo(
-                userInfo: json(request.content.userInfo), identifier: request.identifier, isRemote: request.trigger is UNPushNotificationTrigger)
+                foundationUserInfo: request.content.userInfo, identifier: request.identifier, isRemote: request.trigger is UNPushNotificationTrigger)
         }
     }
 #endif

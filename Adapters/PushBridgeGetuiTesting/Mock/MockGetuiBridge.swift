@@ -62,8 +62,8 @@ public final class MockGetuiBridge: GetuiBridge {
     public enum Answer: Sendable, Hashable {
         /// At once, successfully.
         case success
-        /// At once, with a failure and the SDK's error text.
-        case failure(String)
+        /// At once, with a failure and the domain and code of the SDK's `NSError`.
+        case failure(PushError.VendorCode)
         /// Never (to test timeouts, or to answer later with ``MockGetuiBridge/trigger(_:)``).
         case never
     }
@@ -75,8 +75,8 @@ public final class MockGetuiBridge: GetuiBridge {
         case registerClient(String)
         /// `GeTuiSDkDidNotifySdkState:`.
         case sdkState(GetuiSdkStatus)
-        /// `GeTuiSdkDidOccurError:`.
-        case error(String)
+        /// `GeTuiSdkDidOccurError:`, with the domain and code of the SDK's `NSError`.
+        case error(PushError.VendorCode)
         /// `GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:`.
         case willPresent(GetuiNotificationInfo, completionHandler: @Sendable (Int) -> Void)
         /// `GeTuiSdkDidReceiveNotification:notificationCenter:response:fetchCompletionHandler:`.
@@ -90,11 +90,11 @@ public final class MockGetuiBridge: GetuiBridge {
         /// `GeTuiSdkDidReceivePayload:andTaskId:andMessageId:andOffLine:fromApplication:`.
         case payload(id: String, taskID: String, messageID: String, offLine: Bool, application: String? = nil)
         /// `GeTuiSdkDidAliasAction:result:sequenceNum:error:`.
-        case aliasAction(String, result: Bool, sequenceNum: String, error: String? = nil)
+        case aliasAction(String, result: Bool, sequenceNum: String, error: PushError.VendorCode? = nil)
         /// `GeTuiSdkDidSetTagsAction:result:error:`.
-        case setTagsAction(sequenceNum: String, result: Bool, error: String? = nil)
+        case setTagsAction(sequenceNum: String, result: Bool, error: PushError.VendorCode? = nil)
         /// `GetuiSdkDidQueryTag:sequenceNum:error:`.
-        case queryTag([String], sequenceNum: String, error: String? = nil)
+        case queryTag([String], sequenceNum: String, error: PushError.VendorCode? = nil)
     }
 
     private struct State {
@@ -154,7 +154,7 @@ public final class MockGetuiBridge: GetuiBridge {
         switch callback {
         case .registerClient(let clientID): delegate.geTuiSdkDidRegisterClient(clientID)
         case .sdkState(let status): delegate.geTuiSDkDidNotifySdkState(status)
-        case .error(let description): delegate.geTuiSdkDidOccurError(description)
+        case .error(let error): delegate.geTuiSdkDidOccurError(error)
         case .willPresent(let notification, let completionHandler):
             delegate.geTuiSdkNotificationCenter(willPresent: notification, completionHandler: completionHandler)
         case .receiveNotification(let notification, let response, let completionHandler):

@@ -8,7 +8,8 @@ import PushBridge
 /// as the SDK holds its own, and forwards each callback to the requirement of the same name,
 /// converting at the edge: `UNNotification` to ``JPushNotificationInfo``,
 /// `UNNotificationResponse` to ``JPushResponseInfo``, `userInfo` to `JSONObject`, the
-/// notification's name to ``JPushNetworkNotification``.
+/// notification's name to ``JPushNetworkNotification``. What it cannot convert it reports with
+/// ``sdkBridgeCouldNotRead(_:)``.
 ///
 /// ```swift
 /// let bridge = MockJPushBridge()
@@ -31,4 +32,8 @@ public protocol JPushBridgeDelegate: AnyObject, Sendable {
     /// One of JPush's `NSNotificationCenter` notifications, with its `userInfo`: connection
     /// changes, login, failures, and custom messages (`kJPFNetworkDidReceiveMessageNotification`).
     func jpushNetworkNotification(_ name: JPushNetworkNotification, userInfo: JSONObject?)
+    /// Not an SDK callback: the conformance could not convert what a callback handed it (a
+    /// `userInfo` value with no JSON form) and handed on what it could; the diagnostic says which
+    /// callback, which key path and what was expected, never a value.
+    func sdkBridgeCouldNotRead(_ diagnostic: PushDiagnostic)
 }

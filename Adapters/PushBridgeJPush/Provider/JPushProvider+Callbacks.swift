@@ -5,12 +5,13 @@ extension JPushProvider {
     /// `jpushNotificationCenter:willPresentNotification:withCompletionHandler:` — iOS's method 4:
     /// a push (not a local notification) is reported with `handleRemoteNotification:`, and the
     /// app's presentation options reach `completionHandler` as JPush's `NSInteger`, exactly once;
-    /// something that is not a notification is answered with none at once.
+    /// something that is not a notification is answered with none at once, and reported as a
+    /// ``PushDiagnostic/Code/unreadablePayload`` diagnostic.
     public func jpushNotificationCenter(
         willPresent notification: JPushNotificationInfo, withCompletionHandler completionHandler: @escaping @Sendable (Int) -> Void
     ) {
         let complete = ExactlyOnce(completionHandler)
-        guard let note = notification.notification(by: JPushDefinition()) else {
+        guard let note = notification.notification(by: JPushDefinition(), in: JPushCallbackName.willPresent, reportingTo: sink) else {
             complete.complete(0)
             return
         }
@@ -23,10 +24,12 @@ extension JPushProvider {
     /// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:` — iOS's
     /// method 5: a tap on (or an action for) a push is reported with `handleRemoteNotification:`;
     /// the action and any typed text pass on; `completionHandler` runs exactly once, when the
-    /// client is done (at once for something that is not a notification).
+    /// client is done (at once for something that is not a notification, which is reported as a
+    /// ``PushDiagnostic/Code/unreadablePayload`` diagnostic).
     public func jpushNotificationCenter(didReceive response: JPushResponseInfo, withCompletionHandler completionHandler: @escaping @Sendable () -> Void) {
         let complete = ExactlyOnce<Void> { _ in completionHandler() }
-        guard let note = response.notification.notification(by: JPushDefinition()) else {
+        guard let note = response.notification.notification(by: JPushDefinition(), in: JPushCallbackName.didReceiveResponse, reportingTo: sink)
+        else {
             complete.complete(())
             return
         }
@@ -43,6 +46,12 @@ extension JPushProvider {
     /// as JPush passes it although its header says non-null since 5.2.0).
     public func jpushNotificationCenter(openSettingsFor notification: JPushNotificationInfo?) {
         sink.publish(.settingsRequested(.init(notification: notification?.notification(by: JPushDefinition()))))
+    }
+
+    /// Not an SDK callback: what the SDK bridge could not convert, reported to the client's
+    /// diagnostic handler.
+    public func sdkBridgeCouldNotRead(_ diagnostic: PushDiagnostic) {
+        sink.report(diagnostic)
     }
 
     /// `jpushNotificationAuthorization:withInfo:`: a denial is a `registrationFailed` event (field

@@ -30,8 +30,11 @@ extension JPushProvider {
         case .failedRegister:
             publishRegistrationFailure(field: "registration", "JPush could not register this device (\(name.rawValue))")
         case .serviceError:
-            let detail = (userInfo?["error"]).flatMap(Self.describe).map { ": \($0)" } ?? ""
-            publishRegistrationFailure(field: "registration", "JPush reported a service error (\(name.rawValue))\(detail)")
+            // Only a number is kept: JPush's error text can repeat the app key or an ID.
+            let code = (userInfo?["error"]).flatMap(Self.number)
+            publishRegistrationFailure(
+                field: "registration", "JPush reported a service error (\(name.rawValue))\(code.map { ": code \($0)" } ?? "")",
+                vendorCode: code.map(JPushResultCode.vendorCode))
         case .didReceiveMessage:
             deliverCustomMessage(userInfo ?? JSONObject())
         }
@@ -39,11 +42,17 @@ extension JPushProvider {
 
     /// A custom message, as a `message` event: `offline` false (JPush does not say whether it
     /// held the message), identity `_j_msgid`. A message the core cannot read (no `content`) is
-    /// still delivered, named by a hash of its payload, rather than lost.
+    /// still delivered, named by a hash of its payload, rather than lost, and reported as a
+    /// ``PushDiagnostic/Code/unreadableMessage`` diagnostic.
     func deliverCustomMessage(_ userInfo: JSONObject) {
-        let message = (try? JPushDefinition().readMessage(userInfo, channel: .jpushCustomMessage, offline: false, field: "message"))
-            ?? PushEvent.Message(transport: .jpush, offline: false, id: NotificationIdentity.payloadHash(userInfo), payload: userInfo)
-        sink.deliver(message)
+        let sink = self.sink
+        do throws(PushError) {
+            sink.deliver(try JPushDefinition().readMessage(userInfo, channel: .jpushCustomMessage, offline: false, field: "message"))
+        } catch {
+            let message = PushEvent.Message(transport: .jpush, offline: false, id: NotificationIdentity.payloadHash(userInfo), payload: userInfo)
+            sink.report(.unreadableMessage(on: .jpushCustomMessage, notificationID: message.id, error: error))
+            sink.deliver(message)
+        }
     }
 
     private func publishConnection(_ connection: ProviderConnectionState) {
@@ -66,7 +75,9 @@ extension JPushProvider {
             if resCode == 0, let id, !id.isEmpty {
                 publishRegistered(id)
             } else {
-                publishRegistrationFailure(field: "registrationID", "JPush logged in but gave no registration ID (resCode \(resCode))")
+                publishRegistrationFailure(
+                    field: "registrationID", "JPush logged in but gave no registration ID (resCode \(resCode))",
+                    vendorCode: resCode == 0 ? nil : JPushResultCode.vendorCode(resCode))
             }
         }
     }
@@ -80,15 +91,16 @@ extension JPushProvider {
         if isNew { sink.publish(.registered(.init(provider: .jpush, identifier: secret))) }
     }
 
-    private func publishRegistrationFailure(field: String, _ message: String) {
-        sink.publish(.registrationFailed(.init(provider: .jpush, error: PushError(.providerFailure, field: field, message))))
+    private func publishRegistrationFailure(field: String, _ message: String, vendorCode: PushError.VendorCode? = nil) {
+        sink.publish(.registrationFailed(.init(
+            provider: .jpush, error: PushError(.providerFailure, field: field, message, vendorCode: vendorCode))))
     }
 
-    /// A scalar from JPush's `userInfo`, shortened; `nil` for anything else.
-    private static func describe(_ value: JSONValue) -> String? {
+    /// An error code in JPush's `userInfo` (a number, or a string of digits); `nil` for anything else.
+    private static func number(_ value: JSONValue) -> Int? {
         switch value {
-        case .string(let text): String(text.prefix(80))
-        case .integer(let number): String(number)
+        case .string(let text): Int(text)
+        case .integer(let number): Int(exactly: number)
         default: nil
         }
     }

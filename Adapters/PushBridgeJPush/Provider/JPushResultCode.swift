@@ -4,14 +4,25 @@ import PushBridge
 ///
 /// 0 is success. 6001–6017 are the codes of `vendors.md` (6010 is not documented); 6018–6024 are
 /// the further tag and alias codes of JPush's client error-code table. Any other code is a
-/// `providerFailure` naming it. Messages never hold the alias or a tag.
+/// `providerFailure` naming it. Every error keeps the code itself as its
+/// `PushError/vendorCode` (domain ``domain``), so an app can react to one JPush names. Messages
+/// never hold the alias or a tag.
 ///
 /// ```swift
 /// JPushResultCode.error(6004, field: "alias")?.description
 /// // alias: JPush 6004: the alias is longer than 40 bytes (UTF-8)
+/// JPushResultCode.error(6011, field: "tags")?.vendorCode // JPush 6011
 /// JPushResultCode.error(0, field: "alias") // nil
 /// ```
 public enum JPushResultCode {
+    /// The domain of JPush's codes in `PushError/vendorCode`: `JPush`.
+    public static let domain = "JPush"
+
+    /// `code` as a vendor code in JPush's ``domain``.
+    public static func vendorCode(_ code: Int) -> PushError.VendorCode {
+        PushError.VendorCode(domain: domain, code: code)
+    }
+
     /// What each documented failure code means: the `PushError` code it becomes and its message.
     public static let meanings: [Int: (code: PushError.Code, message: String)] = [
         6001: (.outOfRange, "invalid setting: no alias or tags were given"),
@@ -44,13 +55,14 @@ public enum JPushResultCode {
     ///   - resCode: The `iResCode` a completion carried.
     ///   - field: What the request concerned (`alias`, `tags`), named by the error.
     /// - Returns: The mapped error (`JPush 6004: …`), a `providerFailure` naming an unknown code,
-    ///   or `nil` for 0.
+    ///   or `nil` for 0; either keeps `resCode` as its `PushError/vendorCode`.
     public static func error(_ resCode: Int, field: String) -> PushError? {
         guard resCode != 0 else { return nil }
         guard let meaning = meanings[resCode] else {
-            return PushError(.providerFailure, field: field, "JPush answered \(resCode), a code it does not document")
+            return PushError(
+                .providerFailure, field: field, "JPush answered \(resCode), a code it does not document", vendorCode: vendorCode(resCode))
         }
-        return PushError(meaning.code, field: field, "JPush \(resCode): \(meaning.message)")
+        return PushError(meaning.code, field: field, "JPush \(resCode): \(meaning.message)", vendorCode: vendorCode(resCode))
     }
 
     /// The error for a code JPush documents, for the checks made before sending.

@@ -171,7 +171,7 @@
         @objc(jpushNotificationAuthorization:withInfo:)
         public func jpushNotificationAuthorization(_ status: JPAuthorizationStatus, withInfo info: [AnyHashable: Any]?) {
             delegate?.jpushNotificationAuthorization(
-                JPushAuthorizationStatus(rawValue: Int(status.rawValue)) ?? .notDetermined, withInfo: info.map(Self.json))
+                JPushAuthorizationStatus(rawValue: Int(status.rawValue)) ?? .notDetermined, withInfo: info.map { json($0, in: JPushCallbackName.authorization) })
         }
 
         // MARK: Network notifications
@@ -185,7 +185,8 @@
             guard !observing else { return }
             let added = JPushNetworkNotification.allCases.map { name in
                 NotificationCenter.default.addObserver(forName: Notification.Name(name.rawValue), object: nil, queue: nil) { [weak self] note in
-                    self?.delegate?.jpushNetworkNotification(name, userInfo: note.userInfo.map(Self.json))
+                    guard let self else { return }
+                    delegate?.jpushNetworkNotification(name, userInfo: note.userInfo.map { self.json($0, in: name.rawValue) })
                 }
             }
             lock.lock()
@@ -195,8 +196,17 @@
 
         // MARK: Conversion at the edge
 
-        private static func json(_ userInfo: [AnyHashable: Any]) -> JSONObject {
-            (try? JSONValue(foundation: userInfo))?.objectValue ?? JSONObject()
+        /// `userInfo` as JSON; one with no JSON form is handed on as an empty object, and reported.
+        private func json(_ userInfo: [AnyHashable: Any], in callback: String) -> JSONObject {
+            do throws(PushError) {
+                if case .object(let object) = try JSONValue(foundation: userInfo) { return object }
+                throw PushError(.invalidPayload, field: "userInfo", "expected an object")
+            } catch {
+                delegate?.sdkBridgeCouldNotRead(PushDiagnostic(
+                    code: .unreadablePayload, notificationID: "unidentified",
+                    message: "\(callback): the userInfo could not be read (\(error)); it was handed on as an empty object", error: error))
+                return JSONObject()
+            }
         }
 
         private static func strings(_ tags: Set<AnyHashable>?) -> Set<String>? {
@@ -206,7 +216,7 @@
         private static func info(_ notification: UNNotification) -> JPushNotificationInfo {
             let request = notification.request
             return JPushNotificationInfo(
-                userInfo: json(request.content.userInfo), identifier: request.identifier, isRemote: request.trigger is UNPushNotificationTrigger)
+                foundationUserInfo: request.content.userInfo, identifier: request.identifier, isRemote: request.trigger is UNPushNotificationTrigger)
         }
     }
 #endif

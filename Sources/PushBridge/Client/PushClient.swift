@@ -100,6 +100,52 @@ public final class PushClient: Sendable {
         core.state.withLock { $0.diagnosticHandler = handler }
     }
 
+    /// Reports a diagnostic to the handler set with ``setDiagnosticHandler(_:)``, on this thread.
+    ///
+    /// For an integration layer that could not read what a callback handed it: it answers the
+    /// callback's completion handler with its default, and reports why here instead of dropping
+    /// the input in silence.
+    ///
+    /// ```swift
+    /// let note: PushNotification
+    /// do {
+    ///     note = try PushNotification(userInfo: userInfo)
+    /// } catch {
+    ///     client.report(.unreadablePayload(in: SystemCallback.didReceiveRemoteNotificationFetch.rawValue, notificationID: "unidentified", error: error))
+    ///     completionHandler(.noData)
+    ///     return
+    /// }
+    /// ```
+    public func report(_ diagnostic: PushDiagnostic) {
+        core.report(diagnostic)
+    }
+
+    /// Reports a callback whose payload the integration layer could not read (and answered with
+    /// its default): a ``PushDiagnostic/Code/unreadablePayload`` diagnostic for the handler set
+    /// with ``setDiagnosticHandler(_:)``, naming the callback and `error`'s field, never a value.
+    ///
+    /// ```swift
+    /// guard let note = try? PushNotification(userInfo: userInfo) else { … } // silent: avoid
+    ///
+    /// do {
+    ///     note = try PushNotification(userInfo: content, identifier: request.identifier)
+    /// } catch {
+    ///     client.reportUnreadablePayload(error, in: .willPresent, identifier: request.identifier)
+    ///     completionHandler([])
+    ///     return
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - error: Why the payload could not be read (as ``PushNotification/init(userInfo:identifier:source:)`` threw it).
+    ///   - callback: The delegate method that handed it over.
+    ///   - identifier: The notification request's identifier, when there is one; the diagnostic's
+    ///     ``PushDiagnostic/notificationID`` is `unidentified` otherwise.
+    public func reportUnreadablePayload(_ error: PushError, in callback: SystemCallback, identifier: String? = nil) {
+        let id = identifier.flatMap { $0.isEmpty ? nil : $0 } ?? "unidentified"
+        report(.unreadablePayload(in: callback.rawValue, notificationID: id, error: error))
+    }
+
     // MARK: Publishing
 
     /// Publishes an event that did not come through a system callback (a provider's

@@ -39,7 +39,8 @@ final class PushClientCore: Sendable {
         PushEventSink(
             invocation: { invocation, completion in self.normalize(invocation, completion: completion) },
             message: { message in self.deliver(message) },
-            event: { event in self.publish(event) })
+            event: { event in self.publish(event) },
+            diagnostic: { diagnostic in self.report(diagnostic) })
     }
 
     /// The client went away: ends every subscriber's stream (after what is queued) and stops.
@@ -161,6 +162,12 @@ final class PushClientCore: Sendable {
             }
             group.resolve(answer)
         }
+    }
+
+    /// Hands one diagnostic to the app's handler, outside the lock; nothing once the client is gone.
+    func report(_ diagnostic: PushDiagnostic) {
+        let handler = state.withLock { state in state.isClosed ? nil : state.diagnosticHandler }
+        handler?(diagnostic)
     }
 
     private func report(_ diagnostics: [PushDiagnostic], to handler: (@Sendable (PushDiagnostic) -> Void)?) {

@@ -16,7 +16,8 @@
 /// ```
 public struct PushProviderFactories: Sendable {
     /// Builds one provider's adapter from the configuration; a thrown error that is not a
-    /// ``PushError`` is reported as ``PushError/Code/invalidConfiguration``. (Untyped `throws`:
+    /// ``PushError`` is reported as ``PushError/Code/invalidConfiguration`` wrapping it as its
+    /// ``PushError/underlying`` error. (Untyped `throws`:
     /// typed-throws function types need a newer runtime than iOS 13.)
     public typealias Factory = @Sendable (PushConfiguration) throws -> any PushProvider
 
@@ -37,7 +38,8 @@ public struct PushProviderFactories: Sendable {
     /// providers.
     ///
     /// - Throws: ``PushError`` (``PushError/Code/invalidConfiguration``) when a named provider has
-    ///   no registered factory, or the factory's own error.
+    ///   no registered factory, or the factory's own error (one that is not a ``PushError``
+    ///   wrapped as the ``PushError/underlying`` error of an ``PushError/Code/invalidConfiguration``).
     public func makeProvider(for configuration: PushConfiguration) throws(PushError) -> any PushProvider {
         var providers: [any PushProvider] = []
         for kind in configuration.providers {
@@ -51,7 +53,9 @@ public struct PushProviderFactories: Sendable {
             } catch let error as PushError {
                 throw error
             } catch {
-                throw PushError(.invalidConfiguration, field: kind.rawValue, "the adapter could not be built: \(error)")
+                // The factory's error is kept whole, but not printed: its text is the app's and
+                // could hold a credential (the description names its type only).
+                throw PushError(.invalidConfiguration, field: kind.rawValue, "the adapter could not be built", underlying: error)
             }
         }
         guard let primary = providers.first else {

@@ -1,9 +1,12 @@
 /// Something PushBridge decided that the app may want to know about: a case it could not tell
-/// apart with certainty, and what it did. Never carries a payload value or a secret.
+/// apart with certainty, or input it could not read, and what it did. Never carries a payload
+/// value or a secret.
 ///
 /// The normaliser reports one whenever the callbacks it was handed leave two readings open (see
 /// <doc:OneDeliveryOneEvent>): it picks the documented one and says so here, instead of merging
-/// or duplicating silently.
+/// or duplicating silently. A provider adapter (or the UIKit glue) reports one whenever it could
+/// not read what a callback handed it (``Code/unreadablePayload``, ``Code/unreadableMessage``):
+/// input is never dropped in silence.
 ///
 /// ```swift
 /// client.setDiagnosticHandler { diagnostic in logger.notice("\(diagnostic)") }
@@ -20,6 +23,17 @@ public struct PushDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// not yet acted on: it was either the tap on that banner or the arrival of an identical
         /// new one. Decided by whether `willPresent` followed within the correlation interval.
         case foregroundCallResolved
+        /// A callback's payload could not be read as a notification (no `aps` object, a value
+        /// with no JSON form): unless the message says what was kept instead, the callback's
+        /// completion handler was answered with its default (no presentation, `.noData`, done)
+        /// and no event was published. ``PushDiagnostic/error`` names the field and what was
+        /// expected.
+        case unreadablePayload
+        /// A message on a provider's own channel could not be read as its definition expects (a
+        /// JPush custom message without `content`, a Getui passthrough without its IDs): it was
+        /// still delivered, as it came, named by its IDs or a hash of its payload.
+        /// ``PushDiagnostic/error`` names the field and what was expected.
+        case unreadableMessage
     }
 
     /// What was decided.
@@ -28,12 +42,54 @@ public struct PushDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var notificationID: String
     /// One line: what PushBridge saw and what it did.
     public var message: String
+    /// The error that made PushBridge drop the input or fall back (its code, the field concerned
+    /// and what was expected), for ``Code/unreadablePayload`` and ``Code/unreadableMessage``.
+    public var error: PushError?
 
     /// A diagnostic from its parts.
-    public init(code: Code, notificationID: String, message: String) {
+    public init(code: Code, notificationID: String, message: String, error: PushError? = nil) {
         self.code = code
         self.notificationID = notificationID
         self.message = message
+        self.error = error
+    }
+
+    /// A callback whose payload could not be read: it was answered with its default and produced
+    /// no event.
+    ///
+    /// ```swift
+    /// do {
+    ///     note = try PushNotification(userInfo: userInfo, identifier: identifier)
+    /// } catch {
+    ///     client.report(.unreadablePayload(in: SystemCallback.willPresent.rawValue, notificationID: identifier, error: error))
+    ///     completionHandler([])
+    ///     return
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - callback: The delegate method (its selector) whose payload it was.
+    ///   - notificationID: The identity the notification would have had, as far as it is known
+    ///     (see ``NotificationIdentity``): its message ID, request identifier or payload hash.
+    ///   - error: Why it could not be read; its field and message are kept, never a value.
+    public static func unreadablePayload(in callback: String, notificationID: String, error: PushError) -> PushDiagnostic {
+        PushDiagnostic(
+            code: .unreadablePayload, notificationID: notificationID,
+            message: "\(callback): the payload could not be read (\(error)); the callback was answered with its default and produced no event",
+            error: error)
+    }
+
+    /// A provider's own-channel message that could not be read as its definition expects, and
+    /// was delivered as it came.
+    ///
+    /// - Parameters:
+    ///   - channel: The channel it came on (`jpush.customMessage`, `getui.passthrough`).
+    ///   - notificationID: The identity it was delivered under (its IDs, or its payload's hash).
+    ///   - error: Why it could not be read; its field and message are kept, never a value.
+    public static func unreadableMessage(on channel: NotificationSource, notificationID: String, error: PushError) -> PushDiagnostic {
+        PushDiagnostic(
+            code: .unreadableMessage, notificationID: notificationID,
+            message: "\(channel): the message could not be read (\(error)); it was delivered as it came", error: error)
     }
 
     /// `code (id): message`.

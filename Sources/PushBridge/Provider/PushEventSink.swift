@@ -1,34 +1,46 @@
 /// Where a provider adapter sends what its SDK reports: the callbacks (in the dispatch model's
-/// vocabulary) and the provider's own events. A ``PushClient`` hands one to its provider.
+/// vocabulary), the provider's own events, and the diagnostics for input it could not read. A
+/// ``PushClient`` hands one to its provider.
 ///
 /// The sink holds the client weakly: an adapter can keep it without keeping the client alive.
 public struct PushEventSink: Sendable {
-    /// The three handlers behind one reference, so that a provider copying its sink for each
+    /// The four handlers behind one reference, so that a provider copying its sink for each
     /// callback retains once.
     private final class Handlers: Sendable {
         let onInvocation: @Sendable (CallbackInvocation, SystemCompletion?) -> Void
         let onMessage: @Sendable (PushEvent.Message) -> Void
         let onEvent: @Sendable (PushEvent) -> Void
+        let onDiagnostic: @Sendable (PushDiagnostic) -> Void
 
         init(
             onInvocation: @escaping @Sendable (CallbackInvocation, SystemCompletion?) -> Void,
-            onMessage: @escaping @Sendable (PushEvent.Message) -> Void, onEvent: @escaping @Sendable (PushEvent) -> Void
+            onMessage: @escaping @Sendable (PushEvent.Message) -> Void, onEvent: @escaping @Sendable (PushEvent) -> Void,
+            onDiagnostic: @escaping @Sendable (PushDiagnostic) -> Void
         ) {
             self.onInvocation = onInvocation
             self.onMessage = onMessage
             self.onEvent = onEvent
+            self.onDiagnostic = onDiagnostic
         }
     }
 
     private let handlers: Handlers
 
-    /// A sink from its three handlers.
+    /// A sink from its handlers.
+    ///
+    /// - Parameters:
+    ///   - invocation: Receives each callback with its completion handler.
+    ///   - message: Receives each own-channel message.
+    ///   - event: Receives each registration, failure or connection change.
+    ///   - diagnostic: Receives each diagnostic (input the adapter could not read); by default
+    ///     they are dropped.
     public init(
         invocation: @escaping @Sendable (CallbackInvocation, SystemCompletion?) -> Void,
         message: @escaping @Sendable (PushEvent.Message) -> Void,
-        event: @escaping @Sendable (PushEvent) -> Void
+        event: @escaping @Sendable (PushEvent) -> Void,
+        diagnostic: @escaping @Sendable (PushDiagnostic) -> Void = { _ in }
     ) {
-        handlers = Handlers(onInvocation: invocation, onMessage: message, onEvent: event)
+        handlers = Handlers(onInvocation: invocation, onMessage: message, onEvent: event, onDiagnostic: diagnostic)
     }
 
     /// A callback iOS made (through the SDK), with its completion handler.
@@ -46,7 +58,14 @@ public struct PushEventSink: Sendable {
         handlers.onEvent(event)
     }
 
-    /// A sink that drops everything.
+    /// Something the adapter could not read (a callback's payload, a channel message), for the
+    /// client's diagnostic handler (``PushClient/setDiagnosticHandler(_:)``). Report it in
+    /// addition to answering the callback's completion handler, never instead.
+    public func report(_ diagnostic: PushDiagnostic) {
+        handlers.onDiagnostic(diagnostic)
+    }
+
+    /// A sink that drops everything (answering each completion handler with its default).
     public static let discarding = PushEventSink(
         invocation: { _, completion in completion?.completeWithDefault() }, message: { _ in }, event: { _ in })
 }

@@ -105,8 +105,12 @@ package struct JSONFieldReader: Sendable {
         return match
     }
 
+    /// A member of the wrong type. The value is shown for a file a developer wrote (a scenario,
+    /// a configuration), never for a payload (``PushError/Code/invalidPayload``): a push's values
+    /// can be tokens or personal data, and its errors reach diagnostics and logs.
     package func typeError(_ key: String, _ value: JSONValue, expected: String) -> PushError {
-        error(path(of: key), "\(shown(value)) is \(value.typeDescription), expected \(expected)")
+        guard code != .invalidPayload else { return error(path(of: key), "is \(value.typeDescription), expected \(expected)") }
+        return error(path(of: key), "\(shown(value)) is \(value.typeDescription), expected \(expected)")
     }
 
     package func shown(_ value: JSONValue) -> String { Self.shown(value) }

@@ -1,8 +1,28 @@
-/// The one error type of PushBridge: a ``Code`` to react to, the field or key it concerns, and a
-/// message a person can act on.
+/// The one error type of PushBridge: a ``Code`` to react to, the field or key it concerns, a
+/// message a person can act on and, when there is one, the vendor's own code and the error
+/// underneath.
 ///
 /// Bad input is normal input: a malformed payload, scenario or configuration is a `PushError`
 /// naming the field and what was expected, never a trap. Messages never hold a secret whole.
+///
+/// The codes are a closed list — react to them with `==`, or `switch` with a `default`:
+///
+/// | code | meaning |
+/// |---|---|
+/// | ``Code/malformedJSON`` | input that is not valid JSON (or not readable at all) |
+/// | ``Code/invalidScenario`` | a dispatch-model scenario with a missing or invalid field |
+/// | ``Code/invalidPayload`` | a notification payload that cannot be read as one |
+/// | ``Code/invalidConfiguration`` | a configuration with a missing, unknown or invalid key |
+/// | ``Code/unsupported`` | a request the provider cannot carry out at all |
+/// | ``Code/outOfRange`` | a value outside its allowed range |
+/// | ``Code/timeout`` | something did not answer in time |
+/// | ``Code/providerFailure`` | the provider's SDK (or iOS) reported a failure |
+///
+/// New codes are added only by PushBridge itself, as new static members (the swift-nio
+/// `FileSystemError.Code` pattern): a code outside the list cannot be made.
+///
+/// What a vendor reported survives as ``vendorCode`` (JPush's `iResCode`, an `NSError`'s domain
+/// and code), and an error PushBridge wrapped as ``underlying``:
 ///
 /// ```swift
 /// do {
@@ -10,33 +30,72 @@
 /// } catch let error as PushError {
 ///     print(error) // ios: "abc" is not a version (expected MAJOR[.MINOR[.PATCH]], 3.0 or later)
 /// }
+///
+/// if case .registrationFailed(let failure) = event, failure.error.vendorCode == .init(domain: "JPush", code: 6011) {
+///     retryLater()
+/// }
 /// ```
 public struct PushError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What kind of failure this is. Extensible: new codes are added as static members.
-    public struct Code: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
-        /// The code's stable name.
-        public let rawValue: String
-        /// A code with this name.
-        public init(rawValue: String) { self.rawValue = rawValue }
+    /// What kind of failure this is: one of a closed list (see ``PushError``).
+    ///
+    /// A code cannot be made from a string; its ``rawValue`` is a stable name to log or compare.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        /// The codes, closed: only PushBridge adds one.
+        private enum Wrapped: String, Sendable, Hashable {
+            case malformedJSON, invalidScenario, invalidPayload, invalidConfiguration, unsupported, outOfRange, timeout, providerFailure
+        }
+
+        private let wrapped: Wrapped
+
+        private init(_ wrapped: Wrapped) { self.wrapped = wrapped }
+
+        /// The code's stable name (`providerFailure`).
+        public var rawValue: String { wrapped.rawValue }
         /// The code's name.
         public var description: String { rawValue }
 
         /// Input that is not valid JSON (or not readable at all).
-        public static let malformedJSON = Code(rawValue: "malformedJSON")
+        public static let malformedJSON = Code(.malformedJSON)
         /// A scenario for the dispatch model with a missing or invalid field.
-        public static let invalidScenario = Code(rawValue: "invalidScenario")
+        public static let invalidScenario = Code(.invalidScenario)
         /// A notification payload that cannot be read as one.
-        public static let invalidPayload = Code(rawValue: "invalidPayload")
+        public static let invalidPayload = Code(.invalidPayload)
         /// A configuration with a missing, unknown or invalid key.
-        public static let invalidConfiguration = Code(rawValue: "invalidConfiguration")
+        public static let invalidConfiguration = Code(.invalidConfiguration)
         /// A request the provider cannot carry out at all.
-        public static let unsupported = Code(rawValue: "unsupported")
+        public static let unsupported = Code(.unsupported)
         /// A value outside its allowed range.
-        public static let outOfRange = Code(rawValue: "outOfRange")
+        public static let outOfRange = Code(.outOfRange)
         /// Something did not answer in time.
-        public static let timeout = Code(rawValue: "timeout")
-        /// The provider's SDK reported a failure.
-        public static let providerFailure = Code(rawValue: "providerFailure")
+        public static let timeout = Code(.timeout)
+        /// The provider's SDK (or iOS) reported a failure.
+        public static let providerFailure = Code(.providerFailure)
+    }
+
+    /// A vendor's own error code, kept so that an app can react to it: JPush's result code
+    /// (domain `JPush`), or the domain and code of the `NSError` Getui or iOS reported.
+    ///
+    /// Only the domain and the number cross: a vendor's error text can repeat an alias, a tag or
+    /// a token, so it is never kept.
+    ///
+    /// ```swift
+    /// error.vendorCode // JPush 6011
+    /// error.vendorCode == PushError.VendorCode(domain: "JPush", code: 6011) // true
+    /// ```
+    public struct VendorCode: Sendable, Hashable, CustomStringConvertible {
+        /// Whose code this is: `JPush`, or an `NSError` domain (`UNErrorDomain`, Getui's).
+        public var domain: String
+        /// The vendor's number.
+        public var code: Int
+
+        /// A vendor code from its domain and number.
+        public init(domain: String, code: Int) {
+            self.domain = domain
+            self.code = code
+        }
+
+        /// `domain code` (`JPush 6011`).
+        public var description: String { "\(domain) \(code)" }
     }
 
     /// What kind of failure this is.
@@ -45,17 +104,57 @@ public struct PushError: Error, Sendable, Hashable, CustomStringConvertible {
     public var field: String?
     /// What was wrong and what was expected.
     public var message: String
+    /// The vendor's own code for the failure (its domain and number), when a vendor reported it.
+    public var vendorCode: VendorCode?
+    /// The error this one wraps — a provider factory's own error, say — if any.
+    ///
+    /// Kept for the app to inspect, never compared: `==` and `hash(into:)` ignore it, because an
+    /// arbitrary `Error` is not `Equatable` and two failures with the same code, field, message
+    /// and vendor code are the same failure to react to. ``description`` names it without its
+    /// text (see there).
+    public var underlying: (any Error)?
 
-    /// An error with a code, the field it concerns and a message.
-    public init(_ code: Code, field: String? = nil, _ message: String) {
+    /// An error with a code, the field it concerns and a message, and what a vendor reported.
+    ///
+    /// - Parameters:
+    ///   - code: What kind of failure this is.
+    ///   - field: The field, key or key path concerned, if any.
+    ///   - message: What was wrong and what was expected; never a secret.
+    ///   - vendorCode: The vendor's own code, if one reported the failure.
+    ///   - underlying: The error this one wraps, if any.
+    public init(_ code: Code, field: String? = nil, _ message: String, vendorCode: VendorCode? = nil, underlying: (any Error)? = nil) {
         self.code = code
         self.field = field
         self.message = message
+        self.vendorCode = vendorCode
+        self.underlying = underlying
     }
 
-    /// `field: message`, or the message alone.
+    /// `field: message`, or the message alone, followed by what it wraps, masked-safe:
+    /// `(underlying: …)` with a wrapped ``PushError``'s own description (which never holds a
+    /// secret whole) or, for any other error, its type's name only — its text could hold one.
     public var description: String {
-        guard let field else { return message }
-        return "\(field): \(message)"
+        let text = field.map { "\($0): \(message)" } ?? message
+        guard let underlying else { return text }
+        return "\(text) (underlying: \(Self.safeDescription(of: underlying)))"
+    }
+
+    /// A wrapped ``PushError``'s description, or any other error's type name.
+    private static func safeDescription(of error: any Error) -> String {
+        if let error = error as? PushError { return error.description }
+        return String(reflecting: type(of: error))
+    }
+
+    /// Equal when the code, field, message and vendor code are; ``underlying`` is not compared.
+    public static func == (lhs: PushError, rhs: PushError) -> Bool {
+        lhs.code == rhs.code && lhs.field == rhs.field && lhs.message == rhs.message && lhs.vendorCode == rhs.vendorCode
+    }
+
+    /// Hashes the code, field, message and vendor code; ``underlying`` is not hashed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(field)
+        hasher.combine(message)
+        hasher.combine(vendorCode)
     }
 }
