@@ -45,7 +45,7 @@ extension JPushProvider {
     /// app's notification settings — a `settingsRequested` event (`nil`: from the Settings app,
     /// as JPush passes it although its header says non-null since 5.2.0).
     public func jpushNotificationCenter(openSettingsFor notification: JPushNotificationInfo?) {
-        sink.publish(.settingsRequested(.init(notification: notification?.notification(by: JPushDefinition()))))
+        sink.publish(.settingsRequested(.init(notification: notification?.notification(by: JPushDefinition(), in: JPushCallbackName.openSettings, reportingTo: sink))))
     }
 
     /// Not an SDK callback: what the SDK bridge could not convert, reported to the client's
