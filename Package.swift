@@ -58,7 +58,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "PushBridgeTestingTests",
-            dependencies: ["PushBridgeTesting", "PushBridgeModel", "PushBridge", "PushBridgeJPushTesting", "PushBridgeGetuiTesting"]),
+            dependencies: [
+                "PushBridgeTesting", "PushBridgeModel", "PushBridge", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
+                "PushBridgeGetuiTesting",
+            ]),
         .testTarget(name: "PushBridgeAPNsTests", dependencies: ["PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeTesting"]),
         .testTarget(
             name: "PushBridgeJPushTests",

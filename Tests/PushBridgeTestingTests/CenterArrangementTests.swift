@@ -1,0 +1,130 @@
+import PushBridge
+import PushBridgeGetui
+import PushBridgeGetuiTesting
+import PushBridgeJPush
+import PushBridgeJPushTesting
+import PushBridgeTesting
+import Testing
+
+/// One owner of the notification center's calls, in every supported arrangement, whatever the
+/// order of installation: each call reaches the client once (one event) and each completion
+/// handler the system passed runs once — for plain APNs, JPush (replaces the delegate) and Getui
+/// (replaces and hooks it).
+@Suite struct CenterArrangementTests {
+    enum Provider: String, CaseIterable, Sendable { case apns, jpush, getui }
+
+    enum Arrangement: String, CaseIterable, Sendable {
+        /// PushBridge's delegate (forwarding to another SDK's installed before it).
+        case pushBridgeOwns
+        /// The app's own delegate, calling PushBridge's entry points.
+        case appOwns
+        /// The provider's SDK's delegate alone.
+        case sdkOwns
+    }
+
+    enum Order: String, CaseIterable, Sendable {
+        /// The app's (or PushBridge's) delegate first, then the SDK registers.
+        case delegateFirst
+        /// The SDK registers first, then the delegate is set.
+        case registerFirst
+    }
+
+    /// A client over `provider`'s adapter (on its mock SDK) and a center whose SDK delegate is the mock's.
+    static func make(_ provider: Provider) -> (client: PushClient, center: SimulatedNotificationCenter) {
+        switch provider {
+        case .apns:
+            let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
+            return (client, SimulatedNotificationCenter(relay: NotificationCenterRelay(client: client), sdk: nil))
+        case .jpush:
+            let bridge = MockJPushBridge()
+            let jpush = JPushProvider(settings: JPushSettings(appKey: "5a6e94518f6bd85ba173cf77"), bridge: bridge, scheduler: ManualScheduler())
+            let client = PushClient(provider: jpush, scheduler: ManualScheduler())
+            let sdk = SimulatedNotificationCenter.SDKDelegate(
+                willPresent: { note, completion in
+                    bridge.trigger(.willPresent(Self.info(note), completionHandler: { bits in completion(PresentationOptions(rawValue: UInt(bits))) }))
+                },
+                didReceive: { note, action, completion in
+                    bridge.trigger(.didReceiveResponse(JPushResponseInfo(notification: Self.info(note), actionIdentifier: action.identifier), completionHandler: completion))
+                })
+            return (client, SimulatedNotificationCenter(relay: NotificationCenterRelay(client: client), sdk: sdk))
+        case .getui:
+            let bridge = MockGetuiBridge()
+            let getui = GetuiProvider(
+                settings: GetuiSettings(appID: "AppId1234567", appKey: "AppKey1234567", appSecret: "AppSecret1234567"), bridge: bridge,
+                scheduler: ManualScheduler())
+            let client = PushClient(provider: getui, scheduler: ManualScheduler())
+            let sdk = SimulatedNotificationCenter.SDKDelegate(
+                willPresent: { note, completion in
+                    bridge.trigger(.willPresent(Self.info(note), completionHandler: { bits in completion(PresentationOptions(rawValue: UInt(bits))) }))
+                },
+                didReceive: { note, action, completion in
+                    bridge.trigger(.receiveNotification(Self.info(note), response: GetuiResponseInfo(actionIdentifier: action.identifier), fetchCompletionHandler: { _ in completion() }))
+                })
+            return (client, SimulatedNotificationCenter(relay: NotificationCenterRelay(client: client), sdk: sdk))
+        }
+    }
+
+    static func info(_ note: PushNotification) -> SDKNotification {
+        SDKNotification(userInfo: note.payload, identifier: note.requestIdentifier, isRemote: true)
+    }
+
+    /// Sets the center up as the app's launch code does, in `order`.
+    static func arrange(_ center: SimulatedNotificationCenter, _ arrangement: Arrangement, _ order: Order) {
+        let install: () -> Void
+        switch arrangement {
+        case .pushBridgeOwns:
+            center.installOtherDelegate()  // an analytics SDK installed its delegate first
+            install = { center.installPushBridgeDelegate() }
+        case .appOwns:
+            install = { center.installAppDelegate() }
+        case .sdkOwns:
+            install = {}
+        }
+        switch order {
+        case .delegateFirst:
+            install()
+            center.sdkRegisters()
+        case .registerFirst:
+            center.sdkRegisters()
+            install()
+        }
+    }
+
+    static let cases: [(Provider, Arrangement, Order)] = Provider.allCases.flatMap { provider in
+        Arrangement.allCases.flatMap { arrangement in Order.allCases.map { (provider, arrangement, $0) } }
+    }.filter { !($0.0 == .apns && $0.1 == .sdkOwns) }  // plain APNs has no SDK to own the delegate
+
+    @Test(arguments: cases)
+    func eachCallReachesTheClientOnceAndEachHandlerRunsOnce(provider: Provider, arrangement: Arrangement, order: Order) throws {
+        let (client, center) = Self.make(provider)
+        let tap = client.eventTap()
+        Self.arrange(center, arrangement, order)
+        let payload: JSONObject = ["aps": ["alert": "New comment"], "commentId": "c-1"]
+        let presented = Locked([PresentationOptions]())
+        let responded = Locked(0)
+        let shown = try PushNotification(payload: payload, identifier: "REQ-1")
+        #expect(center.willPresent(shown) { options in presented.withLock { $0.append(options) } })
+        let tapped = try PushNotification(payload: payload, identifier: "REQ-1")
+        #expect(center.didReceive(tapped, action: .default, state: .inactive) { responded.withLock { $0 += 1 } })
+
+        // The origin of the response depends on the application state each path reads; not the subject here.
+        try tap.take().check([.received(.foreground), .opened(action: .default)])
+        #expect(presented.withLock { $0.count } == 1, "the system's presentation handler ran once")
+        #expect(responded.withLock { $0 } == 1, "the system's response handler ran once")
+        if arrangement == .pushBridgeOwns, provider == .apns {
+            #expect(center.otherDelegateCalls == 2, "PushBridge forwarded both calls to the delegate it replaced")
+            #expect(presented.withLock { $0.first }?.contains(.sound) == true, "its options are united with the client's")
+        }
+        if provider == .getui, arrangement != .sdkOwns {
+            // Getui's hook gets each call too, with handlers of its own: each runs once.
+            #expect(center.hookCompletionCount == (arrangement == .appOwns && order == .registerFirst ? 2 : 0))
+        }
+    }
+
+    @Test func pushBridgeInstallsItsDelegateOnlyWhenNoSDKTakesIt() {
+        for provider in Provider.allCases {
+            let (_, center) = Self.make(provider)
+            #expect(center.relay.installsDelegate == (provider == .apns))
+        }
+    }
+}
