@@ -53,4 +53,7 @@ public protocol GetuiBridge: Sendable {
     func resetBadge()
     /// `+setPushModeForOff:` — `YES` asks Getui's server to stop pushing to this client ID.
     func setPushModeForOff(_ off: Bool)
+    /// `+handleSceneWillConnectWithOptions:` (SDK 3.1.0.0+, iOS 13+): a scene app's scene
+    /// connected; `connectionOptions` is the system's `UIScene.ConnectionOptions`.
+    func handleSceneWillConnect(_ connectionOptions: PlatformObject?)
 }

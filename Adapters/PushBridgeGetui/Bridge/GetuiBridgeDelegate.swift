@@ -28,6 +28,9 @@ public protocol GetuiBridgeDelegate: AnyObject, Sendable {
     /// notification arrives in the foreground; `completionHandler` takes
     /// `UNNotificationPresentationOptions` bits.
     func geTuiSdkNotificationCenter(willPresent notification: GetuiNotificationInfo, completionHandler: @escaping @Sendable (Int) -> Void)
+    /// `GeTuiSdkNotificationCenter:openSettingsForNotification:` (iOS 12+): the user asked for the
+    /// app's notification settings (`nil`: from the Settings app; the header says nullable).
+    func geTuiSdkNotificationCenter(openSettingsFor notification: GetuiNotificationInfo?)
     /// `GeTuiSdkDidReceiveNotification:notificationCenter:response:fetchCompletionHandler:` — with
     /// a response, the user's tap or action (iOS 10+); without, before iOS 10, the receipt, with
     /// the fetch completion handler.

@@ -8,6 +8,8 @@ public enum GetuiCallbackName {
     public static let didReceiveSlience = "GeTuiSdkDidReceiveSlience:fromGetui:offLine:appId:taskId:msgId:fetchCompletionHandler:"
     /// `GeTuiSdkDidReceivePayloadData:andTaskId:andMsgId:andOffLine:fromGtAppId:` (1.4.1–2.5.2).
     public static let didReceivePayloadData = "GeTuiSdkDidReceivePayloadData:andTaskId:andMsgId:andOffLine:fromGtAppId:"
+    /// `GeTuiSdkNotificationCenter:openSettingsForNotification:` (iOS 12+).
+    public static let openSettings = "GeTuiSdkNotificationCenter:openSettingsForNotification:"
     /// `GeTuiSdkDidReceivePayload:andTaskId:andMessageId:andOffLine:fromApplication:` (1.3.x).
     public static let didReceivePayload = "GeTuiSdkDidReceivePayload:andTaskId:andMessageId:andOffLine:fromApplication:"
 }

@@ -49,6 +49,12 @@ extension GetuiProvider {
             completion: .presentation { options in complete.complete(Int(options.rawValue)) })
     }
 
+    /// `GeTuiSdkNotificationCenter:openSettingsForNotification:` (iOS 12+): the user asked for
+    /// the app's notification settings — a `settingsRequested` event (`nil`: from Settings).
+    public func geTuiSdkNotificationCenter(openSettingsFor notification: GetuiNotificationInfo?) {
+        sink.publish(.settingsRequested(.init(notification: notification?.notification(by: GetuiDefinition(), in: GetuiCallbackName.openSettings, reportingTo: sink))))
+    }
+
     /// `GeTuiSdkDidReceiveNotification:notificationCenter:response:fetchCompletionHandler:`: with a
     /// response, the user's tap or action (iOS 10+); without, the receipt (before iOS 10). Something
     /// that is not a notification is answered with `.noData` at once and reported as a

@@ -67,6 +67,13 @@ extension GetuiProvider {
         request.value == 0 ? bridge.resetBadge() : bridge.setBadge(request.value)
     }
 
+    /// A scene app's scene connected: `+handleSceneWillConnectWithOptions:` with the system's
+    /// options, as Getui's guide asks from `scene(_:willConnectTo:options:)` (its click receipt of
+    /// a cold-start tap; GetuiLaboratory/getui-flutter-plugin `GetuiflutPlugin.m`).
+    public func sceneWillConnect(_ request: SceneConnectionRequest) {
+        bridge.handleSceneWillConnect(request.connectionOptions)
+    }
+
     /// `setPushModeForOff:`: `true` asks Getui's server to stop pushing to this client ID, `false`
     /// to resume. The SDK must be online; Getui answers with `GeTuiSdkDidSetPushMode:error:`, which
     /// the adapter does not wait for.

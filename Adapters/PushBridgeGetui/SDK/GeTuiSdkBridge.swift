@@ -78,6 +78,14 @@
         public func resetBadge() { GeTuiSdk.resetBadge() }
         /// `+setPushModeForOff:`.
         public func setPushModeForOff(_ off: Bool) { GeTuiSdk.setPushModeForOff(off) }
+        /// `+handleSceneWillConnectWithOptions:` (SDK 3.1.0.0+, iOS 13+), called by selector: the
+        /// method's Swift name is not confirmed by any Getui Swift sample, and SDKs before 3.1 lack
+        /// it (then nothing is called).
+        public func handleSceneWillConnect(_ connectionOptions: PlatformObject?) {
+            let selector = NSSelectorFromString("handleSceneWillConnectWithOptions:")
+            guard let options = connectionOptions?.object, (GeTuiSdk.self as AnyObject).responds(to: selector) else { return }
+            _ = (GeTuiSdk.self as AnyObject).perform(selector, with: options)
+        }
 
         // MARK: GeTuiSdkDelegate
         //
@@ -110,6 +118,12 @@
             delegate.geTuiSdkNotificationCenter(willPresent: Self.info(notification)) { options in
                 complete(UNNotificationPresentationOptions(rawValue: UInt(max(0, options))))
             }
+        }
+
+        /// `GeTuiSdkNotificationCenter:openSettingsForNotification:` (nullable in the header, G31 L452).
+        @objc(GeTuiSdkNotificationCenter:openSettingsForNotification:)
+        public func geTuiSdkNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {
+            delegate?.geTuiSdkNotificationCenter(openSettingsFor: notification.map(Self.info))
         }
 
         /// `GeTuiSdkDidReceiveNotification:notificationCenter:response:fetchCompletionHandler:`.

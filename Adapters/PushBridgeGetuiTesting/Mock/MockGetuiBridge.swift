@@ -33,6 +33,8 @@ public final class MockGetuiBridge: GetuiBridge {
         case badge(Int)
         /// `setPushModeForOff:`.
         case pushModeForOff(Bool)
+        /// `handleSceneWillConnectWithOptions:`, whether options were passed.
+        case handleSceneWillConnect(withOptions: Bool)
 
         /// The call, secrets masked.
         public var description: String {
@@ -46,6 +48,7 @@ public final class MockGetuiBridge: GetuiBridge {
             case .handleRemoteNotification(let id): "handleRemoteNotification(\(id))"
             case .badge(let value): "setBadge(\(value))"
             case .pushModeForOff(let off): "setPushModeForOff(\(off))"
+            case .handleSceneWillConnect(let options): "handleSceneWillConnectWithOptions(\(options ? "options" : "nil"))"
             }
         }
 
@@ -79,6 +82,8 @@ public final class MockGetuiBridge: GetuiBridge {
         case error(PushError.VendorCode)
         /// `GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:`.
         case willPresent(GetuiNotificationInfo, completionHandler: @Sendable (Int) -> Void)
+        /// `GeTuiSdkNotificationCenter:openSettingsForNotification:` (`nil`: from Settings).
+        case openSettings(GetuiNotificationInfo?)
         /// `GeTuiSdkDidReceiveNotification:notificationCenter:response:fetchCompletionHandler:`.
         case receiveNotification(GetuiNotificationInfo, response: GetuiResponseInfo?, fetchCompletionHandler: (@Sendable (BackgroundFetchResult) -> Void)?)
         /// `GeTuiSdkDidReceiveSlience:fromGetui:offLine:appId:taskId:msgId:fetchCompletionHandler:`.
@@ -157,6 +162,8 @@ public final class MockGetuiBridge: GetuiBridge {
         case .error(let error): delegate.geTuiSdkDidOccurError(error)
         case .willPresent(let notification, let completionHandler):
             delegate.geTuiSdkNotificationCenter(willPresent: notification, completionHandler: completionHandler)
+        case .openSettings(let notification):
+            delegate.geTuiSdkNotificationCenter(openSettingsFor: notification)
         case .receiveNotification(let notification, let response, let completionHandler):
             delegate.geTuiSdkDidReceiveNotification(notification, response: response, fetchCompletionHandler: completionHandler)
         case .slience(let userInfo, let fromGetui, let offLine, let appID, let taskID, let msgID, let completionHandler):
@@ -251,6 +258,8 @@ public final class MockGetuiBridge: GetuiBridge {
 
     /// ``GetuiBridge``'s `setPushModeForOff`: recorded.
     public func setPushModeForOff(_ off: Bool) { record(.pushModeForOff(off)) }
+    /// Records the scene connection.
+    public func handleSceneWillConnect(_ connectionOptions: PlatformObject?) { record(.handleSceneWillConnect(withOptions: connectionOptions != nil)) }
 
     // MARK: Helpers
 

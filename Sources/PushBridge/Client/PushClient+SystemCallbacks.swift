@@ -58,5 +58,20 @@ extension PushClient {
         }
         core.publish(.settingsRequested(.init(notification: notification)))
     }
+
+    /// A scene app's scene connected (`scene(_:willConnectTo:options:)`): the provider is told
+    /// (with the system's options), and the response that launched the app, if the options
+    /// carry one (`notificationResponse`), is the cold start's — tied to the 5 that may follow by
+    /// its request identifier, one `opened` (`coldStart`) in all.
+    ///
+    /// - Parameters:
+    ///   - response: The response's notification and action, or `nil` when the options carry none.
+    ///   - options: The system's `UIScene.ConnectionOptions`, for an SDK that reads them.
+    public func sceneWillConnect(response: (notification: PushNotification, action: ResponseAction, textInput: String?)?, options: PlatformObject?) {
+        provider.sceneWillConnect(SceneConnectionRequest(connectionOptions: options))
+        handle(CallbackInvocation(
+            callback: .sceneWillConnect, state: .inactive, action: response?.action, textInput: response?.textInput,
+            notification: response?.notification))
+    }
 }
 

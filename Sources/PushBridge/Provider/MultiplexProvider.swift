@@ -55,6 +55,11 @@ public final class MultiplexProvider: PushProvider {
         for provider in providers { provider.didFailToRegisterForRemoteNotifications(request) }
     }
 
+    /// Tells every provider.
+    public func sceneWillConnect(_ request: SceneConnectionRequest) {
+        for provider in providers { provider.sceneWillConnect(request) }
+    }
+
     /// Lets the one provider the payload belongs to observe the callback.
     public func observe(_ invocation: CallbackInvocation) {
         route(invocation.notification).observe(invocation)

@@ -124,6 +124,34 @@ public struct DeviceTokenRequest: Sendable, Hashable, CustomStringConvertible, C
     }
 }
 
+/// A scene app's scene connected (`scene(_:willConnectTo:options:)`), with the system's
+/// `UIScene.ConnectionOptions`, for an SDK that reads them (Getui 3.1+:
+/// `handleSceneWillConnectWithOptions:`, for the click receipt of a cold-start tap).
+public struct SceneConnectionRequest: Sendable {
+    /// `UIScene.ConnectionOptions`, untouched (`nil` in tests and on other platforms).
+    public var connectionOptions: PlatformObject?
+
+    /// A request from its parts.
+    public init(connectionOptions: PlatformObject?) {
+        self.connectionOptions = connectionOptions
+    }
+}
+
+/// An object of the platform's (a `UIScene.ConnectionOptions`) carried through PushBridge's
+/// `Sendable` values untouched, to the one SDK bridge that hands it back to the platform.
+///
+/// `@unchecked Sendable`: PushBridge never reads or changes the object; it passes the reference,
+/// on the thread the system called, to the SDK call made for that same callback.
+public struct PlatformObject: @unchecked Sendable {
+    /// The object.
+    public let object: AnyObject
+
+    /// A box for `object`.
+    public init(_ object: AnyObject) {
+        self.object = object
+    }
+}
+
 /// Registering for remote notifications failed (`didFailToRegisterForRemoteNotificationsWithError:`).
 public struct RegistrationFailureRequest: Sendable, Hashable {
     /// Why, as the system said.

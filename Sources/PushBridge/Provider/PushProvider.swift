@@ -29,6 +29,8 @@ public protocol PushProvider: AnyObject, Sendable {
     /// Tells the provider registering for remote notifications failed (the client emits the
     /// `registrationFailed` event itself).
     func didFailToRegisterForRemoteNotifications(_ request: RegistrationFailureRequest)
+    /// Tells the provider a scene app's scene connected, with the system's options.
+    func sceneWillConnect(_ request: SceneConnectionRequest)
     /// Sees a callback the app's delegate received from iOS, after the client took it: does
     /// what the SDK needs with it (its events and completion are the client's).
     func observe(_ invocation: CallbackInvocation)
@@ -55,6 +57,9 @@ extension PushProvider {
 
     /// Nothing to do.
     public func didFailToRegisterForRemoteNotifications(_ request: RegistrationFailureRequest) {}
+
+    /// Nothing to do.
+    public func sceneWillConnect(_ request: SceneConnectionRequest) {}
 
     /// No message IDs.
     public func messageID(in payload: JSONObject) -> String? { nil }
