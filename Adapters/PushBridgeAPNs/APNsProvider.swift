@@ -6,7 +6,7 @@ import PushBridge
 /// version), then registers for remote notifications; the device token iOS hands the app
 /// delegate becomes a `registered` event (masked whenever printed). Callbacks pass to the
 /// client's normaliser unchanged. Aliases, tags, a server badge and feedback are not APNs
-/// features: ``capabilities`` is empty and those requests throw `PushError/Code/unsupported`.
+/// features: `capabilities` is empty and those requests throw `PushError/Code/unsupported`.
 ///
 /// ```swift
 /// let client = PushClient(provider: APNsProvider(bridge: SystemAPNsBridge()))

@@ -5,7 +5,7 @@ import PushBridge
 /// `UIApplication.registerForRemoteNotifications()`.
 ///
 /// On a device, use `SystemAPNsBridge` (compiled where UIKit and UserNotifications exist);
-/// in tests, ``MockAPNsBridge``.
+/// in tests, `MockAPNsBridge`.
 public protocol APNsSystemBridge: Sendable {
     /// Asks the user for permission (`requestAuthorization(options:completionHandler:)`); calls
     /// `completion` once with whether it was granted and the system's error, if any, as its

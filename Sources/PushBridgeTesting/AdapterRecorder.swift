@@ -1,6 +1,6 @@
 import PushBridge
 
-/// An adapter under test, attached to a real ``PushClient`` through a recording sink: what the
+/// An adapter under test, attached to a real `PushClient` through a recording sink: what the
 /// adapter hands the client, in order, and the events the client makes of it — the app's one
 /// pipeline, not a copy. Shared by the JPush and Getui adapters' tests.
 package final class AdapterRecorder: Sendable {
@@ -24,7 +24,7 @@ package final class AdapterRecorder: Sendable {
 
     /// Attaches `provider` to a new client (over `scheduler`) through a recording sink. The
     /// client answers every completion handler at once with its default unless `answersAtOnce`
-    /// is false: then the handlers wait for ``completePending(fetch:presentation:)``.
+    /// is false: then the handlers wait for `completePending(fetch:presentation:)`.
     package init(provider: any PushProvider, scheduler: any PushScheduler, answersAtOnce: Bool = true) {
         client = PushClient(provider: provider, scheduler: scheduler)
         tap = client.eventTap()

@@ -4,8 +4,8 @@ import PushBridgeModel
 /// A provider for app tests: records every command the app sends (registrations, tokens,
 /// aliases, tags, badges, feedback) and lets the test emit any event, as if the provider's SDK had.
 ///
-/// Like swift-log's `InMemoryLogHandler`: a class over a locked store, with ``commands`` to
-/// assert on and ``clear()``.
+/// Like swift-log's `InMemoryLogHandler`: a class over a locked store, with `commands` to
+/// assert on and `clear()`.
 ///
 /// ```swift
 /// let provider = InMemoryProvider(kind: .getui)

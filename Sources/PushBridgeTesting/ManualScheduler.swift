@@ -3,7 +3,7 @@ import PushBridgeModel
 
 /// A `PushScheduler` whose time moves only when a test says so.
 ///
-/// Hand it to a `PushClient` and call ``advance(by:)`` to make watchdogs and launch deadlines
+/// Hand it to a `PushClient` and call `advance(by:)` to make watchdogs and launch deadlines
 /// fire, without sleeping:
 ///
 /// ```swift

@@ -119,7 +119,7 @@ public struct ScenarioSpace: Sequence, Sendable {
     /// An iterator over every scenario.
     public func makeIterator() -> Iterator { Iterator(self) }
 
-    /// The scenario at `index` (0 ..< ``count``), decoded in mixed radix.
+    /// The scenario at `index` (0 ..< `count`), decoded in mixed radix.
     public func scenario(at index: Int) -> DispatchScenario {
         let position = position(of: index)
         return scenario(

@@ -12,8 +12,8 @@ import PushBridgeModel
 ///
 /// Each callback is handed what iOS hands that path (`DeliveryHandover`): the launch options and
 /// methods 2 and 3 the `userInfo` only; 4 and 5 a request identifier new for each delivery. Time
-/// passes between your actions as it does between a person's (``secondsBetweenActions``, on the
-/// clock the client reads); watchdogs and deadlines fire only when you ``advance(by:)``.
+/// passes between your actions as it does between a person's (`secondsBetweenActions`, on the
+/// clock the client reads); watchdogs and deadlines fire only when you `advance(by:)`.
 ///
 /// ```swift
 /// let device = SimulatedDevice(ios: IOSVersion(12), app: SimulatedApp(implements: [.didReceiveResponse, .willPresent]))

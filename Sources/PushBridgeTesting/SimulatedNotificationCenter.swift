@@ -2,7 +2,7 @@ import PushBridge
 
 /// `UNUserNotificationCenter`'s one delegate slot, and who takes it when: PushBridge's delegate,
 /// the app's own (which calls PushBridge's entry points), another SDK's (say, analytics), and the
-/// provider's SDK when it registers — as each really does (``NotificationCenterOwner``: JPush
+/// provider's SDK when it registers — as each really does (`NotificationCenterOwner`: JPush
 /// replaces the delegate and forwards to none; Getui replaces it and hooks any set later).
 ///
 /// iOS calls methods 4 and 5 on whoever holds the slot, with one completion handler; a hooking

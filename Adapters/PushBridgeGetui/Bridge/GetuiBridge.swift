@@ -5,7 +5,7 @@ import PushBridge
 /// Getui is a closed-source binary that cannot be linked here, so ``GetuiProvider`` talks to it
 /// through this protocol: on a device, `GeTuiSdkBridge` (see `SDK/GeTuiSdkBridge.swift`) forwards
 /// each requirement to the real class and Getui's callbacks back through ``GetuiBridgeDelegate``;
-/// in tests, ``MockGetuiBridge`` records them. Values cross as `Sendable` types: `userInfo`
+/// in tests, `MockGetuiBridge` records them. Values cross as `Sendable` types: `userInfo`
 /// dictionaries as `JSONObject`, converted once, in the conformance.
 ///
 /// The requirements keep the SDK's selectors in their names, so each one reads as the call it
@@ -43,7 +43,7 @@ public protocol GetuiBridge: Sendable {
     /// Getui's server.
     func sendFeedbackMessage(_ actionID: Int, taskID: String, msgID: String) -> Bool
     /// `+handleRemoteNotification:` — a manual receipt report, needed only by apps that do not
-    /// register through ``registerRemoteNotification(_:)``.
+    /// register through `registerRemoteNotification(_:)`.
     func handleRemoteNotification(_ userInfo: JSONObject)
     /// `+retrivePayloadById:` (sic; SDK 1.3.x only), for `GeTuiSdkDidReceivePayload:…`.
     func retrivePayload(byID payloadID: String) -> String?

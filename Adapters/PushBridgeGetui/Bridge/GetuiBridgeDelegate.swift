@@ -9,7 +9,7 @@ import PushBridge
 /// `userInfo` to `JSONObject`, `UNNotification` to ``GetuiNotificationInfo``,
 /// `UNNotificationResponse` to ``GetuiResponseInfo``, `NSError` to its domain and code (a
 /// `PushError/VendorCode`: never its text, which can repeat an alias or an ID). What it cannot
-/// convert it reports with ``sdkBridgeCouldNotRead(_:)``.
+/// convert it reports with `sdkBridgeCouldNotRead(_:)`.
 ///
 /// ```swift
 /// let bridge = MockGetuiBridge()

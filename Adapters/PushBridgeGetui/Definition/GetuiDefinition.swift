@@ -12,8 +12,18 @@ extension NotificationSource {
 
 extension PushConfiguration {
     /// Getui's settings, when the configuration has them (read by ``GetuiDefinition``).
+    ///
+    /// A section read without the definition (`PushConfiguration/init(jsonBytes:providers:)`
+    /// with no providers) is read now; `nil` when it is invalid — read the configuration with
+    /// ``GetuiDefinition`` to have every problem reported.
     public var getui: GetuiSettings? {
-        get { settings(for: .getui) as? GetuiSettings }
+        get {
+            switch settings(for: .getui) {
+            case let settings as GetuiSettings: return settings
+            case let unread as UnreadProviderSettings: return (try? GetuiDefinition().readSettings(unread.section, field: "getui")) as? GetuiSettings
+            default: return nil
+            }
+        }
         set { setSettings(newValue, for: .getui) }
     }
 }
@@ -57,7 +67,7 @@ public struct GetuiDefinition: PushProviderDefinition {
 
     /// Reads the `getui` section: `appId`, `appKey`, `appSecret`.
     ///
-    /// - Throws: ``PushConfigurationError`` listing every problem.
+    /// - Throws: `PushConfigurationError` listing every problem.
     public func readSettings(_ section: JSONObject, field: String) throws(PushConfigurationError) -> any PushProviderSettings {
         var problems = ProblemList()
         let settings = GetuiSettings(fields: JSONFieldReader(section, path: field, code: .invalidConfiguration), problems: &problems)
@@ -77,7 +87,7 @@ public struct GetuiDefinition: PushProviderDefinition {
     /// Reads a passthrough: `{"payload": …, "taskId": …, "msgId": …}`, as the scenario format and
     /// `GeTuiSdkDidReceiveSlience:…` give it.
     ///
-    /// - Throws: ``PushError`` naming the key when one is missing or not a string.
+    /// - Throws: `PushError` naming the key when one is missing or not a string.
     public func readMessage(_ message: JSONObject, channel: NotificationSource, offline: Bool, field: String) throws(PushError) -> PushEvent.Message {
         let fields = JSONFieldReader(message, path: field, code: .invalidPayload)
         func required(_ key: String) throws(PushError) -> String {

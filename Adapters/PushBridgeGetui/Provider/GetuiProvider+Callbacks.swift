@@ -37,7 +37,7 @@ extension GetuiProvider {
     /// `GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:`: iOS's method 4;
     /// `completionHandler` gets the app's presentation options (`UNNotificationPresentationOptions`
     /// bits) exactly once, or none at once for something that is not a notification (reported as a
-    /// ``PushDiagnostic/Code/unreadablePayload`` diagnostic).
+    /// `PushDiagnostic/Code/unreadablePayload` diagnostic).
     public func geTuiSdkNotificationCenter(willPresent notification: GetuiNotificationInfo, completionHandler: @escaping @Sendable (Int) -> Void) {
         let complete = ExactlyOnce(completionHandler)
         guard let note = notification.notification(by: GetuiDefinition(), in: GetuiCallbackName.willPresent, reportingTo: sink) else {
@@ -58,7 +58,7 @@ extension GetuiProvider {
     /// `GeTuiSdkDidReceiveNotification:notificationCenter:response:fetchCompletionHandler:`: with a
     /// response, the user's tap or action (iOS 10+); without, the receipt (before iOS 10). Something
     /// that is not a notification is answered with `.noData` at once and reported as a
-    /// ``PushDiagnostic/Code/unreadablePayload`` diagnostic.
+    /// `PushDiagnostic/Code/unreadablePayload` diagnostic.
     public func geTuiSdkDidReceiveNotification(
         _ notification: GetuiNotificationInfo, response: GetuiResponseInfo?, fetchCompletionHandler: (@Sendable (BackgroundFetchResult) -> Void)?
     ) {
@@ -86,7 +86,7 @@ extension GetuiProvider {
     /// method 3 in the current application state. The completion handler, when there is one, is
     /// completed exactly once: with the app's answer to the background work, or at once with
     /// `.noData` when there is no such work (a passthrough). An APNs push whose `aps` is not an
-    /// object is kept as a passthrough, and reported as a ``PushDiagnostic/Code/unreadablePayload``
+    /// object is kept as a passthrough, and reported as a `PushDiagnostic/Code/unreadablePayload`
     /// diagnostic.
     public func geTuiSdkDidReceiveSlience(
         _ userInfo: JSONObject, fromGetui: Bool, offLine: Bool, appID: String?, taskID: String?, msgID: String?,
@@ -168,7 +168,7 @@ extension GetuiProvider {
     /// Delivers a passthrough as a `message` event named `taskId:msgId` — the identity of its APNs
     /// copy's `_gmid_` — whatever the shape of its content; a message without both IDs is named by
     /// its content. A passthrough its definition cannot read is still delivered, and reported as a
-    /// ``PushDiagnostic/Code/unreadableMessage`` diagnostic (unless `reported`: the caller
+    /// `PushDiagnostic/Code/unreadableMessage` diagnostic (unless `reported`: the caller
     /// reported why already, so one input makes one diagnostic).
     func deliverPassthrough(payload: JSONValue, taskID: String?, msgID: String?, offline: Bool, reported: Bool = false) {
         var message: JSONObject = ["payload": payload]

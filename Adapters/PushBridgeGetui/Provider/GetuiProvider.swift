@@ -31,7 +31,7 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     ///
     /// - Parameters:
     ///   - settings: The app ID, key and secret.
-    ///   - bridge: The SDK (``MockGetuiBridge`` in tests).
+    ///   - bridge: The SDK (`MockGetuiBridge` in tests).
     ///   - scheduler: Time, for the alias and tag watchdogs (30 s).
     ///   - applicationState: The application state during a callback:
     ///     `UIApplication.shared.applicationState` on a device.

@@ -5,7 +5,7 @@ import PushBridge
 /// JPush is a closed-source binary that cannot be linked here, so ``JPushProvider`` talks to it
 /// through this protocol: on a device, `JPUSHServiceBridge` (see `SDK/JPUSHServiceBridge.swift`)
 /// forwards each requirement to the real class and JPush's callbacks back through
-/// ``JPushBridgeDelegate``; in tests, ``MockJPushBridge`` records them. Values cross as `Sendable`
+/// ``JPushBridgeDelegate``; in tests, `MockJPushBridge` records them. Values cross as `Sendable`
 /// types: `userInfo` dictionaries as `JSONObject`, converted once, in the conformance.
 ///
 /// The requirements keep the SDK's selectors in their names, so each one reads as the call it

@@ -9,7 +9,7 @@ import PushBridge
 /// converting at the edge: `UNNotification` to ``JPushNotificationInfo``,
 /// `UNNotificationResponse` to ``JPushResponseInfo``, `userInfo` to `JSONObject`, the
 /// notification's name to ``JPushNetworkNotification``. What it cannot convert it reports with
-/// ``sdkBridgeCouldNotRead(_:)``.
+/// `sdkBridgeCouldNotRead(_:)`.
 ///
 /// ```swift
 /// let bridge = MockJPushBridge()

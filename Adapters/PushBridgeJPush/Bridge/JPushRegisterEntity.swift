@@ -26,7 +26,7 @@ public struct JPushRegisterEntity: Sendable, Hashable {
     public var types: Int
     /// The identifiers of the categories to register; `nil` when none may be (before iOS 8).
     public var categories: [String]?
-    /// What kind of category objects the conformance registers for ``categories``; `nil` before iOS 8.
+    /// What kind of category objects the conformance registers for `categories`; `nil` before iOS 8.
     public var categoryKind: CategoryKind?
 
     /// The entity for `request`, checking each option and the categories against its iOS version.

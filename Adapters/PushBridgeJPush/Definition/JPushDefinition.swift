@@ -12,8 +12,18 @@ extension NotificationSource {
 
 extension PushConfiguration {
     /// JPush's settings, when the configuration has them (read by ``JPushDefinition``).
+    ///
+    /// A section read without the definition (`PushConfiguration/init(jsonBytes:providers:)`
+    /// with no providers) is read now; `nil` when it is invalid — read the configuration with
+    /// ``JPushDefinition`` to have every problem reported.
     public var jpush: JPushSettings? {
-        get { settings(for: .jpush) as? JPushSettings }
+        get {
+            switch settings(for: .jpush) {
+            case let settings as JPushSettings: return settings
+            case let unread as UnreadProviderSettings: return (try? JPushDefinition().readSettings(unread.section, field: "jpush")) as? JPushSettings
+            default: return nil
+            }
+        }
         set { setSettings(newValue, for: .jpush) }
     }
 }
@@ -47,7 +57,7 @@ public struct JPushDefinition: PushProviderDefinition {
     /// Reads the `jpush` section: `appKey` (24 hexadecimal characters), `channel`, `production`,
     /// `advertisingIdentifier`.
     ///
-    /// - Throws: ``PushConfigurationError`` listing every problem.
+    /// - Throws: `PushConfigurationError` listing every problem.
     public func readSettings(_ section: JSONObject, field: String) throws(PushConfigurationError) -> any PushProviderSettings {
         var problems = ProblemList()
         let settings = JPushSettings(fields: JSONFieldReader(section, path: field, code: .invalidConfiguration), problems: &problems)
@@ -66,7 +76,7 @@ public struct JPushDefinition: PushProviderDefinition {
     /// Reads a custom message from its `userInfo` (`kJPFNetworkDidReceiveMessageNotification`):
     /// `content`, `title`, `content_type`, `extras`, `_j_msgid`.
     ///
-    /// - Throws: ``PushError`` naming the key when `content` is missing or a key has the wrong type.
+    /// - Throws: `PushError` naming the key when `content` is missing or a key has the wrong type.
     public func readMessage(_ message: JSONObject, channel: NotificationSource, offline: Bool, field: String) throws(PushError) -> PushEvent.Message {
         let fields = JSONFieldReader(message, path: field, code: .invalidPayload)
         guard try fields.string("content") != nil else { throw fields.error(fields.path(of: "content"), "missing (a custom message has content)") }

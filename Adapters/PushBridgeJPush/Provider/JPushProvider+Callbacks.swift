@@ -6,7 +6,7 @@ extension JPushProvider {
     /// a push (not a local notification) is reported with `handleRemoteNotification:`, and the
     /// app's presentation options reach `completionHandler` as JPush's `NSInteger`, exactly once;
     /// something that is not a notification is answered with none at once, and reported as a
-    /// ``PushDiagnostic/Code/unreadablePayload`` diagnostic.
+    /// `PushDiagnostic/Code/unreadablePayload` diagnostic.
     public func jpushNotificationCenter(
         willPresent notification: JPushNotificationInfo, withCompletionHandler completionHandler: @escaping @Sendable (Int) -> Void
     ) {
@@ -25,7 +25,7 @@ extension JPushProvider {
     /// method 5: a tap on (or an action for) a push is reported with `handleRemoteNotification:`;
     /// the action and any typed text pass on; `completionHandler` runs exactly once, when the
     /// client is done (at once for something that is not a notification, which is reported as a
-    /// ``PushDiagnostic/Code/unreadablePayload`` diagnostic).
+    /// `PushDiagnostic/Code/unreadablePayload` diagnostic).
     public func jpushNotificationCenter(didReceive response: JPushResponseInfo, withCompletionHandler completionHandler: @escaping @Sendable () -> Void) {
         let complete = ExactlyOnce<Void> { _ in completionHandler() }
         guard let note = response.notification.notification(by: JPushDefinition(), in: JPushCallbackName.didReceiveResponse, reportingTo: sink)

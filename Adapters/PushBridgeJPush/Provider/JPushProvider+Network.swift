@@ -43,7 +43,7 @@ extension JPushProvider {
     /// A custom message, as a `message` event: `offline` false (JPush does not say whether it
     /// held the message), identity `_j_msgid`. A message the core cannot read (no `content`) is
     /// still delivered, named by a hash of its payload, rather than lost, and reported as a
-    /// ``PushDiagnostic/Code/unreadableMessage`` diagnostic.
+    /// `PushDiagnostic/Code/unreadableMessage` diagnostic.
     func deliverCustomMessage(_ userInfo: JSONObject) {
         let sink = self.sink
         do throws(PushError) {

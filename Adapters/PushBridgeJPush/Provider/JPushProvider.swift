@@ -7,7 +7,7 @@ import PushBridge
 /// to its `JPUSHRegisterDelegate` — the bridge's, which forwards them here
 /// (``JPushBridgeDelegate``). The app keeps its own `UIApplicationDelegate` methods (1, 2, 3 and
 /// the iOS 8–9 ones), forwarded through `PushClient.handle(_:completion:)` to
-/// ``handle(_:completion:)``. Every remote push the app is handed is reported to JPush with
+/// `handle(_:completion:)`. Every remote push the app is handed is reported to JPush with
 /// `handleRemoteNotification:`, as JPush requires; every completion handler JPush passes in is
 /// completed exactly once. Custom messages (`kJPFNetworkDidReceiveMessageNotification`) become
 /// `message` events; the registration ID after login a (masked) `registered` event.
@@ -45,7 +45,7 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     ///
     /// - Parameters:
     ///   - settings: The app key, channel, environment and advertising identifier.
-    ///   - bridge: The SDK (`JPUSHServiceBridge` on a device, ``MockJPushBridge`` in tests).
+    ///   - bridge: The SDK (`JPUSHServiceBridge` on a device, `MockJPushBridge` in tests).
     ///   - scheduler: Time, for the alias and tag watchdogs (30 s).
     ///   - applicationState: The application state during a callback:
     ///     `UIApplication.shared.applicationState` on a device

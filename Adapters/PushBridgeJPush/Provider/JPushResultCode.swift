@@ -5,7 +5,7 @@ import PushBridge
 /// 0 is success. 6001–6017 are the codes of `vendors.md` (6010 is not documented); 6018–6024 are
 /// the further tag and alias codes of JPush's client error-code table. Any other code is a
 /// `providerFailure` naming it. Every error keeps the code itself as its
-/// `PushError/vendorCode` (domain ``domain``), so an app can react to one JPush names. Messages
+/// `PushError/vendorCode` (domain `domain`), so an app can react to one JPush names. Messages
 /// never hold the alias or a tag.
 ///
 /// ```swift
@@ -18,7 +18,7 @@ public enum JPushResultCode {
     /// The domain of JPush's codes in `PushError/vendorCode`: `JPush`.
     public static let domain = "JPush"
 
-    /// `code` as a vendor code in JPush's ``domain``.
+    /// `code` as a vendor code in JPush's `domain`.
     public static func vendorCode(_ code: Int) -> PushError.VendorCode {
         PushError.VendorCode(domain: domain, code: code)
     }

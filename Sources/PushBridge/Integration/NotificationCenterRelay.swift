@@ -48,8 +48,11 @@ public struct NotificationCenterRelay: Sendable {
     /// Method 4: the client's presentation (when it takes the call) united with each forwarded
     /// delegate's; `completion` runs once, after all answered.
     ///
-    /// - Parameter notification: The notification, or `nil` when its payload could not be read
-    ///   (the client does not take it; the forwarded delegates still do).
+    /// - Parameters:
+    ///   - notification: The notification, or `nil` when its payload could not be read (the
+    ///     client does not take it; the forwarded delegates still do).
+    ///   - others: The delegates PushBridge forwards to (the one it replaced).
+    ///   - completion: The system's completion handler.
     public func willPresent(
         _ notification: PushNotification?, forwardingTo others: [PresentationForward] = [],
         completion: @escaping @Sendable (PresentationOptions) -> Void
@@ -73,7 +76,11 @@ public struct NotificationCenterRelay: Sendable {
     ///
     /// - Parameters:
     ///   - notification: The response's notification, or `nil` when its payload could not be read.
+    ///   - action: The response's action.
+    ///   - textInput: What the user typed, for a text-input action.
     ///   - state: `UIApplication.applicationState` during the call.
+    ///   - others: The delegates PushBridge forwards to (the one it replaced).
+    ///   - completion: The system's completion handler.
     public func didReceive(
         _ notification: PushNotification?, action: ResponseAction, textInput: String? = nil, state: ApplicationState,
         forwardingTo others: [ResponseForward] = [], completion: @escaping @Sendable () -> Void

@@ -33,7 +33,7 @@ struct DeliveryFacts: Sendable {
     let presentation: PresentationOptions
     /// Whether the category has `customDismissAction`.
     let customDismissAction: Bool
-    /// The callbacks the app implements that iOS calls on ``version``.
+    /// The callbacks the app implements that iOS calls on `version`.
     private let implemented: CallbackSet
 
     /// A local notification (always visible, never wakes the app).

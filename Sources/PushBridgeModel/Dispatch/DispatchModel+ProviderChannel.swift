@@ -2,7 +2,7 @@ import PushBridge
 
 /// Provider channels (JPush custom messages, Getui passthrough) travel on the provider's own
 /// connection, not through iOS; what differs between providers is data of their definitions
-/// (``ProviderChannel``).
+/// (`ProviderChannel`).
 extension DispatchModel {
     /// A scenario whose notification is a provider-channel message.
     ///
@@ -10,7 +10,7 @@ extension DispatchModel {
     /// arrives in the foreground (`offline: false`); otherwise the provider holds it and delivers
     /// it when the app next comes to the foreground — the user opens the app from its icon, or
     /// taps (or presses a foreground action on) the banner of the message's APNs copy — flagged
-    /// offline when the channel says so (``ProviderChannel/flagsHeldMessagesOffline``: Getui;
+    /// offline when the channel says so (`ProviderChannel/flagsHeldMessagesOffline`: Getui;
     /// JPush does not say). With no such action it stays held.
     ///
     /// An APNs copy (Getui sends one while the app is offline) behaves as a remote notification in

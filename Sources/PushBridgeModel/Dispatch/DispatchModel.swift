@@ -25,7 +25,7 @@ public enum DispatchModel {
     /// - Parameters:
     ///   - scenario: The device, app, notification and user action.
     ///   - channel: The rules of the provider channel the notification travels on, when it does
-    ///     (its provider's ``PushProviderDefinition/channels``); without them a channel holds
+    ///     (its provider's `PushProviderDefinition/channels`); without them a channel holds
     ///     messages while the app is away and flags nothing.
     /// - Returns: What was displayed, whether the user's action reached the app, and the calls.
     public static func trace(for scenario: DispatchScenario, channel: ProviderChannel? = nil) -> DispatchTrace {

@@ -10,7 +10,7 @@ extension DispatchScenario {
     /// Reads a scenario in the `pushbridge simulate` format (`cli-contract.md`).
     ///
     /// - Parameter json: The scenario object.
-    /// - Throws: ``PushError`` (``PushError/Code/invalidScenario``) naming the first field that is
+    /// - Throws: `PushError` (`PushError/Code/invalidScenario`) naming the first field that is
     ///   missing, unknown, of the wrong type or outside its values.
     public init(json: JSONValue) throws(PushError) {
         guard case .object(let object) = json else {

@@ -2,8 +2,8 @@ import PushBridge
 
 /// One question for the dispatch model: a device, an app, a notification and what the user does.
 ///
-/// Every field but ``ios``, ``state`` and ``notification`` has the default a typical app has.
-/// Read one from JSON with ``init(json:)`` (the `pushbridge simulate` format) or build one in code:
+/// Every field but `ios`, `state` and `notification` has the default a typical app has.
+/// Read one from JSON with `init(json:)` (the `pushbridge simulate` format) or build one in code:
 ///
 /// ```swift
 /// let scenario = DispatchScenario(
@@ -44,10 +44,10 @@ public struct DispatchScenario: Sendable, Hashable {
     /// The background mode that lets iOS wake the app for `content-available` pushes.
     public static let remoteNotificationMode = "remote-notification"
 
-    /// ``implements`` as bits, kept in step with it: a scenario is read far more often than it
+    /// `implements` as bits, kept in step with it: a scenario is read far more often than it
     /// is changed (the model reads it on every evaluation), so the set is read once.
     private(set) var implemented: CallbackSet
-    /// Whether ``backgroundModes`` holds ``remoteNotificationMode``, kept in step with it.
+    /// Whether `backgroundModes` holds `remoteNotificationMode`, kept in step with it.
     private(set) var hasRemoteNotificationMode: Bool
 
     /// A scenario; every parameter after `notification` has the typical app's default.
@@ -91,7 +91,7 @@ public struct ScenarioNotification: Sendable, Hashable {
     /// For a Getui passthrough: the APNs copy Getui also sent while the app was offline.
     public var apnsCopy: JSONObject?
 
-    /// What the dispatch model reads of ``payload``: read when the payload is set, not on every
+    /// What the dispatch model reads of `payload`: read when the payload is set, not on every
     /// evaluation of a scenario (a test or a conformance run evaluates one many times). Derived
     /// from the payload alone, so equality and hashing are unchanged by it.
     private(set) var flags: DeliveryFlags

@@ -35,7 +35,7 @@ public struct DeliveryHandover: Sendable {
     ///   - requestIdentifier: The identifier of 4 and 5: the app's own for a local notification
     ///     (required to be stable), the collapse ID for a remote one that has it; `nil` for a new
     ///     system-assigned one.
-    /// - Throws: ``PushError`` when the payload cannot be read as a notification.
+    /// - Throws: `PushError` when the payload cannot be read as a notification.
     public init(payload: JSONObject, source: NotificationSource, requestIdentifier: String? = nil) throws(PushError) {
         self.payload = payload
         self.source = source

@@ -5,7 +5,7 @@ import PushBridge
 /// The article implemented a set of handlers, sent `{"aps":{"alert":"Testing.. (0)","badge":1,
 /// "sound":"default"}}` to a phone in the foreground, in the background and closed (force-quit),
 /// tapped the banner where there was one, and wrote down what was shown and which methods ran.
-/// ``tables(versions:)`` asks the model the same questions, so its cells can be read beside the
+/// `tables(versions:)` asks the model the same questions, so its cells can be read beside the
 /// article's.
 ///
 /// ```swift
@@ -36,7 +36,7 @@ public enum ExperimentMatrix {
     public struct Row: Sendable, Hashable {
         /// The iOS version.
         public var ios: IOSVersion
-        /// The cells for ``columns``, in that order.
+        /// The cells for `columns`, in that order.
         public var cells: [Cell]
     }
 

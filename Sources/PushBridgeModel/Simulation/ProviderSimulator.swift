@@ -47,7 +47,7 @@ public struct TraceCall: Sendable, Hashable {
 
 /// Plays the part of a provider's SDK in a simulation: it receives iOS's calls (and the
 /// provider's own-channel messages) as the SDK would and drives the provider's adapter with
-/// them. The app's own delegate methods go to the ``PushClient`` (which its provider observes);
+/// them. The app's own delegate methods go to the `PushClient` (which its provider observes);
 /// what the SDK reports goes from the adapter to the client's sink. The client's events are the
 /// simulation's: one pipeline, the app's.
 public protocol ProviderSimulator: Sendable {

@@ -16,7 +16,7 @@ public struct SimulationResult: Sendable, Hashable {
     /// events (an event whose payload has a provider message ID shows that ID instead).
     public var notificationID: String
 
-    /// The events as the trace shows them: a notification's named by ``notificationID`` (an
+    /// The events as the trace shows them: a notification's named by `notificationID` (an
     /// event whose payload has a provider message ID keeps it). The same for every provider.
     public var namedEvents: [PushEvent] {
         events.map { event in
@@ -47,12 +47,12 @@ public struct SimulationResult: Sendable, Hashable {
 }
 
 /// Runs a scenario end to end: the dispatch model decides the callbacks, a provider's SDK and
-/// adapter (or plain iOS) hand them to the app, and a real ``PushClient`` turns them into events
+/// adapter (or plain iOS) hand them to the app, and a real `PushClient` turns them into events
 /// — the pipeline an app runs, not a second copy of it.
 ///
 /// Each call is handed what iOS hands that path (``DeliveryHandover``): `userInfo` only to the
 /// launch and methods 2 and 3, a request identifier new for the delivery to 4 and 5. Calls of
-/// one phase come a millisecond apart; the user acts ``userReactionTime`` after the arrival. The
+/// one phase come a millisecond apart; the user acts `userReactionTime` after the arrival. The
 /// client reads the simulated time, and its deadlines run when that time passes them.
 ///
 /// ```swift
@@ -65,7 +65,7 @@ public enum ScenarioSimulator {
 
     /// Evaluates `scenario` and runs its calls through `provider`'s simulation.
     ///
-    /// - Throws: ``PushError`` when the scenario's payload cannot be read as a notification, or
+    /// - Throws: `PushError` when the scenario's payload cannot be read as a notification, or
     ///   its notification travels on a channel `provider` does not have.
     public static func run(_ scenario: DispatchScenario, provider: any ProviderSimulator = SystemSimulator()) throws(PushError) -> SimulationResult {
         let results = try runRepeatedly(scenario, times: 1, provider: provider)
@@ -78,7 +78,7 @@ public enum ScenarioSimulator {
     /// delivery, whose events are those the client emitted for it. Pending decisions are settled
     /// between deliveries, as the client's deadlines settle them on a device.
     ///
-    /// - Throws: as ``run(_:provider:)``.
+    /// - Throws: as `run(_:provider:)`.
     public static func runRepeatedly(
         _ scenario: DispatchScenario, times: Int, secondsApart: Double = 60, provider: any ProviderSimulator = SystemSimulator()
     ) throws(PushError) -> [SimulationResult] {

@@ -59,7 +59,7 @@ extension TraceCall {
 
 extension SimulationResult {
     /// The trace as `pushbridge simulate` writes it: `display`, `actionDelivered` (absent when
-    /// the user did nothing), `calls`, `events` (a notification's named by ``notificationID``),
+    /// the user did nothing), `calls`, `events` (a notification's named by `notificationID`),
     /// and `diagnostics` when there are any.
     public var jsonValue: JSONValue {
         var object: JSONObject = ["display": .string(trace.display.rawValue)]
