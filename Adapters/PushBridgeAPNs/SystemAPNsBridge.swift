@@ -6,6 +6,9 @@
 
     /// The live bridge: `UNUserNotificationCenter` and `UIApplication`. A thin shell; the
     /// decisions are ``APNsProvider``'s, tested on every platform.
+    ///
+    /// App-only (it registers through `UIApplication`): unavailable in app extensions.
+    @available(iOSApplicationExtension, unavailable)
     public struct SystemAPNsBridge: APNsSystemBridge {
         /// The live bridge.
         public init() {}

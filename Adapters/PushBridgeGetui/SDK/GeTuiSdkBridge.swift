@@ -35,6 +35,7 @@
 
         /// `UIApplication.shared.applicationState` as PushBridge names it, read on the main thread
         /// (where Getui calls its delegate): for ``GetuiProvider``'s `applicationState`.
+        @available(iOSApplicationExtension, unavailable)
         public static let currentApplicationState: @Sendable () -> ApplicationState = {
             if Thread.isMainThread {
                 return MainActor.assumeIsolated { ApplicationState(UIApplication.shared.applicationState) }

@@ -53,6 +53,7 @@
 
         /// `UIApplication.shared.applicationState` as PushBridge names it, read on the main thread
         /// (where JPush calls its delegate): for ``JPushProvider``'s `applicationState`.
+        @available(iOSApplicationExtension, unavailable)
         public static let currentApplicationState: @Sendable () -> ApplicationState = {
             if Thread.isMainThread {
                 return MainActor.assumeIsolated { ApplicationState(UIApplication.shared.applicationState) }
