@@ -77,7 +77,10 @@ extension PushConfiguration {
         }
         let inUse = [provider].compactMap { $0 } + additional
         var settings: [any PushProviderSettings] = []
-        for key in object.keys.sorted() where !Self.commonJSONFields.contains(key) && key != Self.serverSecretKey {
+        // The sections in the order their problems are listed: the definitions' (plain APNs last),
+        // then any other, by name.
+        let ordered = allKeys.filter { object[$0] != nil } + object.keys.sorted().filter { !allKeys.contains($0) }
+        for key in ordered where !Self.commonJSONFields.contains(key) && key != Self.serverSecretKey {
             let id = PushProviderID(rawValue: key)
             guard let value = object[key], sectionKeys.contains(key) || (isOpen && PushProviderID.isValidName(key)) else { continue }
             guard case .object(let section) = value else {
