@@ -1,10 +1,11 @@
 /// The facade app code talks to: one stream of ``PushEvent``s, whatever the provider and
 /// whichever callbacks iOS used.
 ///
-/// The integration layer (or a provider adapter) feeds the client every notification callback
-/// with ``handle(_:completion:)``; the client normalises them (exactly once, nothing lost, right
-/// kind and origin), answers every completion handler exactly once, and delivers the events to
-/// each subscriber of ``events()``.
+/// The integration layer feeds the client the app's own callbacks with ``handle(_:completion:)``
+/// (its provider observes each), the provider's adapter what its SDK reports through the sink
+/// the client attached it to; the client — the one event pipeline, also run by the simulator and
+/// the test kit — normalises them (exactly once, nothing lost, right kind and origin), answers
+/// every completion handler exactly once, and delivers the events to each subscriber of ``events()``.
 ///
 /// Events that arrive while nobody is subscribed — the cold-start tap, typically — are held
 /// (``PushClientOptions/heldEventLimit``) and delivered, in order, to the next subscriber. There

@@ -2,7 +2,9 @@
 /// vocabulary), the provider's own events, and the diagnostics for input it could not read. A
 /// ``PushClient`` hands one to its provider.
 ///
-/// The sink holds the client weakly: an adapter can keep it without keeping the client alive.
+/// The sink holds the client's core strongly (the event pipeline never loads a weak reference);
+/// the client closes the core when it goes away, and from then on the sink answers completion
+/// handlers with their defaults and delivers nothing.
 public struct PushEventSink: Sendable {
     /// The four handlers behind one reference, so that a provider copying its sink for each
     /// callback retains once.
