@@ -25,6 +25,8 @@ public final class APNsProvider: PushProvider {
     public var kind: PushProviderID { .apns }
     /// None beyond receiving notifications.
     public var capabilities: PushCapabilities { [] }
+    /// Plain APNs has no message IDs.
+    public var findsMessageIDs: Bool { false }
 
     /// Keeps the client's sink.
     public func attach(to sink: PushEventSink) {

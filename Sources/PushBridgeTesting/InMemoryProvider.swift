@@ -66,6 +66,9 @@ public final class InMemoryProvider: PushProvider {
         self.definition = definition
     }
 
+    /// Whether it has a definition to find message IDs with.
+    public var findsMessageIDs: Bool { definition != nil }
+
     /// The definition's message ID in `payload`.
     public func messageID(in payload: JSONObject) -> String? {
         definition?.messageID(in: payload)

@@ -9,14 +9,18 @@ extension PushClient {
     ///   - completion: The completion handler the system passed, if any. It runs exactly once:
     ///     with the app's answer, or from a watchdog before the system's deadline.
     public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
-        var invocation = invocation
-        if let notification = invocation.notification, notification.providerMessageID == nil,
+        // Copied only when the provider names the delivery: most calls pass through untouched.
+        if findsMessageIDs, let notification = invocation.notification, notification.providerMessageID == nil,
             let messageID = provider.messageID(in: notification.payload)
         {
-            invocation.notification = notification.identifiedByProvider(messageID)
+            var identified = invocation
+            identified.notification = notification.identifiedByProvider(messageID)
+            provider.observe(identified)
+            core.normalize(identified, completion: completion)
+        } else {
+            provider.observe(invocation)
+            core.normalize(invocation, completion: completion)
         }
-        provider.observe(invocation)
-        core.normalize(invocation, completion: completion)
     }
 
     /// Tells the client the app became active: a launch's event that is still waiting for its

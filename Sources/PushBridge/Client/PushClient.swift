@@ -29,6 +29,8 @@ public final class PushClient: Sendable {
     public var options: PushClientOptions { core.options }
     /// The normaliser, subscribers and handlers the provider feeds.
     let core: PushClientCore
+    /// The provider's ``PushProvider/findsMessageIDs``, read once.
+    let findsMessageIDs: Bool
 
     /// Decides how a notification that arrives in the foreground is presented.
     public typealias PresentationHandler = @Sendable (PushNotification) async -> PresentationOptions
@@ -47,6 +49,7 @@ public final class PushClient: Sendable {
     ) {
         self.provider = provider
         core = PushClientCore(options: options, scheduler: scheduler)
+        findsMessageIDs = provider.findsMessageIDs
         provider.attach(to: core.sink)
     }
 

@@ -65,6 +65,9 @@ public final class MultiplexProvider: PushProvider {
         route(invocation.notification).observe(invocation)
     }
 
+    /// Whether any provider finds message IDs.
+    public var findsMessageIDs: Bool { providers.contains { $0.findsMessageIDs } }
+
     /// The first provider's message ID found in the payload.
     public func messageID(in payload: JSONObject) -> String? {
         for provider in providers {

@@ -19,4 +19,6 @@ public final class NoOpProvider: PushProvider {
     public func register(_ request: PushRegistrationRequest) throws(PushError) {}
     /// Does nothing.
     public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
+    /// No message IDs.
+    public var findsMessageIDs: Bool { false }
 }

@@ -37,6 +37,9 @@ public protocol PushProvider: AnyObject, Sendable {
     /// The provider's message ID in a payload, if it has one (its definition's
     /// ``PushProviderDefinition/messageID(in:)``).
     func messageID(in payload: JSONObject) -> String?
+    /// Whether ``messageID(in:)`` can find anything: `false` spares the client reading each
+    /// payload for a provider without message IDs (plain APNs). `true` by default.
+    var findsMessageIDs: Bool { get }
     /// What the provider's SDK does with `UNUserNotificationCenter`'s delegate when it registers
     /// (JPush replaces it, Getui replaces and hooks it; see ``NotificationCenterOwner``).
     var notificationCenterOwner: NotificationCenterOwner { get }
@@ -63,6 +66,9 @@ extension PushProvider {
 
     /// No message IDs.
     public func messageID(in payload: JSONObject) -> String? { nil }
+
+    /// `true`: the client asks ``messageID(in:)`` of every payload.
+    public var findsMessageIDs: Bool { true }
 
     /// The app's (or PushBridge's) delegate receives methods 4 and 5.
     public var notificationCenterOwner: NotificationCenterOwner { .app }

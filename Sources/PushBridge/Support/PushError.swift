@@ -105,14 +105,38 @@ public struct PushError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong and what was expected.
     public var message: String
     /// The vendor's own code for the failure (its domain and number), when a vendor reported it.
-    public var vendorCode: VendorCode?
+    public var vendorCode: VendorCode? {
+        get { cause?.vendorCode }
+        set { cause = Cause.make(vendorCode: newValue, underlying: underlying) }
+    }
     /// The error this one wraps — a provider factory's own error, say — if any.
     ///
     /// Kept for the app to inspect, never compared: `==` and `hash(into:)` ignore it, because an
     /// arbitrary `Error` is not `Equatable` and two failures with the same code, field, message
     /// and vendor code are the same failure to react to. ``description`` names it without its
     /// text (see there).
-    public var underlying: (any Error)?
+    public var underlying: (any Error)? {
+        get { cause?.underlying }
+        set { cause = Cause.make(vendorCode: vendorCode, underlying: newValue) }
+    }
+
+    /// The vendor code and the wrapped error, rare, behind one reference: an error (and every
+    /// event that carries one) stays as small to copy as its code, field and message.
+    private var cause: Cause?
+
+    private final class Cause: Sendable {
+        let vendorCode: VendorCode?
+        let underlying: (any Error)?
+
+        private init(vendorCode: VendorCode?, underlying: (any Error)?) {
+            self.vendorCode = vendorCode
+            self.underlying = underlying
+        }
+
+        static func make(vendorCode: VendorCode?, underlying: (any Error)?) -> Cause? {
+            vendorCode == nil && underlying == nil ? nil : Cause(vendorCode: vendorCode, underlying: underlying)
+        }
+    }
 
     /// An error with a code, the field it concerns and a message, and what a vendor reported.
     ///
@@ -126,8 +150,7 @@ public struct PushError: Error, Sendable, Hashable, CustomStringConvertible {
         self.code = code
         self.field = field
         self.message = message
-        self.vendorCode = vendorCode
-        self.underlying = underlying
+        cause = Cause.make(vendorCode: vendorCode, underlying: underlying)
     }
 
     /// `field: message`, or the message alone, followed by what it wraps, masked-safe:
