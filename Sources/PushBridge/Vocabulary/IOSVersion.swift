@@ -19,6 +19,7 @@ public struct IOSVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
     public static let minimum = IOSVersion(3)
 
     /// A version from its components.
+    @inlinable
     public init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {
         self.major = major
         self.minor = minor
@@ -55,6 +56,7 @@ public struct IOSVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// Component-wise order.
+    @inlinable
     public static func < (lhs: IOSVersion, rhs: IOSVersion) -> Bool {
         (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
     }

@@ -45,6 +45,7 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
     }
 
     /// The callback's bit in a ``CallbackSet``.
+    @inlinable
     package var bit: UInt16 {
         switch self {
         case .didFinishLaunching: 1 << 0
@@ -75,6 +76,7 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
     }
 
     /// The first iOS version on which iOS calls this method.
+    @inlinable
     public var introduced: IOSVersion {
         switch self {
         case .didFinishLaunching, .didReceiveRemoteNotification: IOSVersion(3)
@@ -90,6 +92,7 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
     ///
     /// The local-notification and action handlers of `UIApplicationDelegate` gave way to the
     /// UserNotifications framework in iOS 10. Method 2 is deprecated there but still called.
+    @inlinable
     public var removed: IOSVersion? {
         switch self {
         case .didReceiveLocalNotification, .handleActionForRemote, .handleActionForLocal: IOSVersion(10)
@@ -98,11 +101,13 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
     }
 
     /// Whether iOS `version` calls this method at all.
+    @inlinable
     public func exists(on version: IOSVersion) -> Bool {
         version >= introduced && removed.map { version < $0 } ?? true
     }
 
     /// Whether a call of this method hands the app a response (a user's action) to complete.
+    @inlinable
     public var carriesResponse: Bool {
         switch self {
         case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal, .sceneWillConnect: true

@@ -29,7 +29,7 @@ public enum DispatchModel {
     ///     messages while the app is away and flags nothing.
     /// - Returns: What was displayed, whether the user's action reached the app, and the calls.
     public static func trace(for scenario: DispatchScenario, channel: ProviderChannel? = nil) -> DispatchTrace {
-        if scenario.notification.source.channel != nil {
+        if scenario.notification.source.isProviderChannel {
             return traceProviderChannel(scenario, channel: channel ?? ProviderChannel(source: scenario.notification.source))
         }
         let facts = DeliveryFacts(scenario)

@@ -147,7 +147,7 @@ public enum ScenarioSimulator {
         if note.source == .local {
             return try DeliveryHandover(payload: note.payload, source: .local, requestIdentifier: note.id)
         }
-        if note.source.channel != nil {
+        if note.source.isProviderChannel {
             guard let copy = note.apnsCopy else { return nil }
             return try DeliveryHandover(payload: copy, source: .remote)
         }
