@@ -5,6 +5,12 @@ import PackageDescription
 ///
 ///     swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
 ///     SWIFT_BACKTRACE=enable=no .build/release/FuzzScenario Corpus/scenario -max_total_time=60
+/// The runtime and the adapters whose definitions read payloads and configuration sections.
+let providers: [Target.Dependency] = [
+    .product(name: "PushBridge", package: "PushBridge"), .product(name: "PushBridgeJPush", package: "PushBridge"),
+    .product(name: "PushBridgeGetui", package: "PushBridge"),
+]
+
 let package = Package(
     name: "PushBridgeFuzz",
     platforms: [.macOS(.v10_15)],
@@ -13,8 +19,8 @@ let package = Package(
         .executableTarget(
             name: "FuzzScenario",
             dependencies: [.product(name: "PushBridge", package: "PushBridge"), .product(name: "PushBridgeModel", package: "PushBridge")]),
-        .executableTarget(name: "FuzzPayload", dependencies: [.product(name: "PushBridge", package: "PushBridge")]),
-        .executableTarget(name: "FuzzConfiguration", dependencies: [.product(name: "PushBridge", package: "PushBridge")]),
+        .executableTarget(name: "FuzzPayload", dependencies: providers),
+        .executableTarget(name: "FuzzConfiguration", dependencies: providers),
         .executableTarget(name: "FuzzRouter", dependencies: [.product(name: "PushBridge", package: "PushBridge")]),
     ],
     swiftLanguageModes: [.v6]

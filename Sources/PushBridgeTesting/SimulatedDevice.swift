@@ -42,6 +42,8 @@ public final class SimulatedDevice: Sendable {
     private struct Process {
         var client: PushClient
         var session: any ProviderSimulationSession
+        /// The process's `UNUserNotificationCenter`: its one delegate, taken as the app arranged.
+        var center: SimulatedNotificationCenter
     }
 
     private struct Displayed {
@@ -60,6 +62,8 @@ public final class SimulatedDevice: Sendable {
         var nextNumber = 1
         var calls: [TraceCall] = []
         var launches = 0
+        /// For each 4 and 5 iOS made, how often its completion handler ran.
+        var systemCompletions: [Int] = []
     }
 
     /// A device with the app installed and not running.
@@ -94,6 +98,9 @@ public final class SimulatedDevice: Sendable {
     public var calls: [TraceCall] { state.withLock { $0.calls } }
     /// How many times the app was launched.
     public var launchCount: Int { state.withLock { $0.launches } }
+    /// For each method 4 and 5 iOS made, in order, how many times the completion handler it
+    /// passed ran: exactly once each is the rule (advance time first for the watchdogs).
+    public var systemCompletionCounts: [Int] { state.withLock { $0.systemCompletions } }
 
     // MARK: Notifications
 
@@ -225,12 +232,33 @@ public final class SimulatedDevice: Sendable {
     private func replay(_ calls: [SystemCall], _ handover: DeliveryHandover?) {
         for call in calls {
             if call.callback == .didFinishLaunching { startProcess(as: call.state == .background ? .background : .foreground) }
-            guard let session = state.withLock({ $0.process?.session }) else { continue }
+            guard let process = state.withLock({ $0.process }) else { continue }
             let notification = call.carriesNotification ? handover?.notification(for: call.callback) : nil
-            guard let client = state.withLock({ $0.process?.client }) else { continue }
-            let seen = session.replay(call, notification: notification, to: client)
+            if let notification, call.callback == .willPresent || call.callback == .didReceiveResponse {
+                replayToCenter(call, notification, process)
+                continue
+            }
+            let seen = process.session.replay(call, notification: notification, to: process.client)
             state.withLock { $0.calls += seen }
         }
+    }
+
+    /// Methods 4 and 5 go to whoever holds the center's delegate, with a completion handler
+    /// whose calls are counted.
+    private func replayToCenter(_ call: SystemCall, _ notification: PushNotification, _ process: Process) {
+        let index = state.withLock { state -> Int in
+            state.systemCompletions.append(0)
+            return state.systemCompletions.count - 1
+        }
+        let counted: @Sendable () -> Void = { [state] in state.withLock { $0.systemCompletions[index] += 1 } }
+        let delivered: Bool
+        if call.callback == .willPresent {
+            delivered = process.center.willPresent(notification) { _ in counted() }
+        } else {
+            delivered = process.center.didReceive(notification, action: call.action ?? .default, state: call.state) { counted() }
+        }
+        guard delivered else { return }
+        if !process.center.sdkHoldsDelegate { state.withLock { $0.calls.append(TraceCall(call)) } }
     }
 
     private func replay(_ delivery: ChannelDelivery, _ message: JSONObject) throws(PushError) {
@@ -254,10 +282,47 @@ public final class SimulatedDevice: Sendable {
         }
         let client = PushClient(provider: session.provider, options: options, scheduler: clock)
         onLaunch(client)
+        let center = SimulatedNotificationCenter(relay: NotificationCenterRelay(client: client), sdk: sdkDelegate(session, client))
+        arrange(center)
         state.withLock { state in
-            state.process = Process(client: client, session: session)
+            state.process = Process(client: client, session: session, center: center)
             state.appState = appState
             state.launches += 1
+        }
+    }
+
+    /// The provider's SDK's own delegate, as the center calls it: the session's SDK path, its
+    /// calls recorded as the app saw them.
+    private func sdkDelegate(_ session: any ProviderSimulationSession, _ client: PushClient) -> SimulatedNotificationCenter.SDKDelegate? {
+        guard session.provider.notificationCenterOwner.isSDK else { return nil }
+        return SimulatedNotificationCenter.SDKDelegate(
+            willPresent: { [state] note, completion in
+                let call = SystemCall(phase: .arrival, callback: .willPresent, state: .active)
+                let seen = session.replayToSDK(call, notification: note, to: client, completion: .presentation(completion))
+                state.withLock { $0.calls += seen }
+            },
+            didReceive: { [state] note, action, appState, completion in
+                let call = SystemCall(phase: .action, callback: .didReceiveResponse, state: appState, action: action)
+                let seen = session.replayToSDK(call, notification: note, to: client, completion: .response(completion))
+                state.withLock { $0.calls += seen }
+            })
+    }
+
+    /// Sets the new process's center up as the app's launch code does.
+    private func arrange(_ center: SimulatedNotificationCenter) {
+        let install: () -> Void
+        switch app.notificationCenter {
+        case .pushBridge: install = { center.installPushBridgeDelegate() }
+        case .app: install = { center.installAppDelegate() }
+        case .sdk: install = {}
+        }
+        switch app.installOrder {
+        case .delegateFirst:
+            install()
+            center.sdkRegisters()
+        case .registerFirst:
+            center.sdkRegisters()
+            install()
         }
     }
 
@@ -301,13 +366,18 @@ public struct SimulatedApp: Sendable, Hashable {
     public var presentation: PresentationOptions
     /// App delegate alone or scenes (a SwiftUI app has scenes).
     public var lifecycle: AppLifecycle
+    /// Who owns the notification center's delegate.
+    public var notificationCenter: NotificationCenterArrangement
+    /// Whether the launch code sets the delegate before or after registering with the provider.
+    public var installOrder: DelegateInstallOrder
 
     /// An app; the defaults are a typical modern app's.
     public init(
         implements: Set<SystemCallback> = [.didReceiveRemoteNotificationFetch, .willPresent, .didReceiveResponse],
         centerDelegate: CenterDelegateTiming = .beforeLaunchEnds,
         backgroundModes: Set<String> = [DispatchScenario.remoteNotificationMode], customDismissAction: Bool = false,
-        presentation: PresentationOptions = [.banner, .list, .sound], lifecycle: AppLifecycle = .appDelegate
+        presentation: PresentationOptions = [.banner, .list, .sound], lifecycle: AppLifecycle = .appDelegate,
+        notificationCenter: NotificationCenterArrangement = .pushBridge, installOrder: DelegateInstallOrder = .registerFirst
     ) {
         self.implements = implements
         self.centerDelegate = centerDelegate
@@ -315,6 +385,8 @@ public struct SimulatedApp: Sendable, Hashable {
         self.customDismissAction = customDismissAction
         self.presentation = presentation
         self.lifecycle = lifecycle
+        self.notificationCenter = notificationCenter
+        self.installOrder = installOrder
     }
 }
 

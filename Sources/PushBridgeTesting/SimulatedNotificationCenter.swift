@@ -21,12 +21,12 @@ public final class SimulatedNotificationCenter: Sendable {
         /// Method 4, as the SDK's delegate receives it.
         public var willPresent: @Sendable (PushNotification, _ completion: @escaping @Sendable (PresentationOptions) -> Void) -> Void
         /// Method 5, as the SDK's delegate receives it.
-        public var didReceive: @Sendable (PushNotification, ResponseAction, _ completion: @escaping @Sendable () -> Void) -> Void
+        public var didReceive: @Sendable (PushNotification, ResponseAction, ApplicationState, _ completion: @escaping @Sendable () -> Void) -> Void
 
         /// A delegate from its two methods.
         public init(
             willPresent: @escaping @Sendable (PushNotification, _ completion: @escaping @Sendable (PresentationOptions) -> Void) -> Void,
-            didReceive: @escaping @Sendable (PushNotification, ResponseAction, _ completion: @escaping @Sendable () -> Void) -> Void
+            didReceive: @escaping @Sendable (PushNotification, ResponseAction, ApplicationState, _ completion: @escaping @Sendable () -> Void) -> Void
         ) {
             self.willPresent = willPresent
             self.didReceive = didReceive
@@ -62,6 +62,9 @@ public final class SimulatedNotificationCenter: Sendable {
         self.relay = relay
         self.sdk = sdk
     }
+
+    /// Whether the provider's SDK holds the delegate now.
+    public var sdkHoldsDelegate: Bool { state.withLock { $0.holder?.isSDK ?? false } }
 
     /// How many calls another SDK's delegate received.
     public var otherDelegateCalls: Int { state.withLock { $0.otherCalls } }
@@ -115,7 +118,7 @@ public final class SimulatedNotificationCenter: Sendable {
     ) -> Bool {
         let (holder, hooks) = state.withLock { ($0.holder, $0.sdkHooks) }
         guard let holder else { return false }
-        if hooks, let sdk, !holder.isSDK { sdk.didReceive(notification, action) { self.state.withLock { $0.hookCompletions += 1 } } }
+        if hooks, let sdk, !holder.isSDK { sdk.didReceive(notification, action, appState) { self.state.withLock { $0.hookCompletions += 1 } } }
         didReceive(notification, action: action, appState: appState, to: holder, completion: completion)
         return true
     }
@@ -143,7 +146,7 @@ public final class SimulatedNotificationCenter: Sendable {
     ) {
         switch holder {
         case .sdk:
-            sdk?.didReceive(notification, action, completion)
+            sdk?.didReceive(notification, action, appState, completion)
         case .app:
             relay.didReceive(notification, action: action, state: appState, completion: completion)
         case .other:
@@ -163,4 +166,24 @@ extension SimulatedNotificationCenter.Holder {
         if case .sdk = self { return true }
         return false
     }
+}
+
+/// Who owns the notification center's delegate in a simulated app (the PushBridge article "One
+/// owner of the notification center's calls").
+public enum NotificationCenterArrangement: String, Sendable, Hashable, CaseIterable {
+    /// `PushAppIntegration` installs PushBridge's delegate (none when the provider's SDK takes it).
+    case pushBridge
+    /// The app keeps its own delegate and calls PushBridge's entry points from it.
+    case app
+    /// Nobody but the provider's SDK.
+    case sdk
+}
+
+/// In which order a simulated app's launch code sets the delegate and registers with the
+/// provider (whose SDK may take the delegate then).
+public enum DelegateInstallOrder: String, Sendable, Hashable, CaseIterable {
+    /// The delegate first, then `client.register`.
+    case delegateFirst
+    /// `client.register` first, then the delegate.
+    case registerFirst
 }

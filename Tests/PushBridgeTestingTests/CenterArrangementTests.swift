@@ -3,6 +3,7 @@ import PushBridgeGetui
 import PushBridgeGetuiTesting
 import PushBridgeJPush
 import PushBridgeJPushTesting
+import PushBridgeModel
 import PushBridgeTesting
 import Testing
 
@@ -43,7 +44,7 @@ import Testing
                 willPresent: { note, completion in
                     bridge.trigger(.willPresent(Self.info(note), completionHandler: { bits in completion(PresentationOptions(rawValue: UInt(bits))) }))
                 },
-                didReceive: { note, action, completion in
+                didReceive: { note, action, _, completion in
                     bridge.trigger(.didReceiveResponse(JPushResponseInfo(notification: Self.info(note), actionIdentifier: action.identifier), completionHandler: completion))
                 })
             return (client, SimulatedNotificationCenter(relay: NotificationCenterRelay(client: client), sdk: sdk))
@@ -57,7 +58,7 @@ import Testing
                 willPresent: { note, completion in
                     bridge.trigger(.willPresent(Self.info(note), completionHandler: { bits in completion(PresentationOptions(rawValue: UInt(bits))) }))
                 },
-                didReceive: { note, action, completion in
+                didReceive: { note, action, _, completion in
                     bridge.trigger(.receiveNotification(Self.info(note), response: GetuiResponseInfo(actionIdentifier: action.identifier), fetchCompletionHandler: { _ in completion() }))
                 })
             return (client, SimulatedNotificationCenter(relay: NotificationCenterRelay(client: client), sdk: sdk))
@@ -126,5 +127,36 @@ import Testing
             let (_, center) = Self.make(provider)
             #expect(center.relay.installsDelegate == (provider == .apns))
         }
+    }
+}
+
+/// The same rule on the simulated device: each provider × arrangement × order, a notification in
+/// the foreground (4) then a tap on one in the background (5) — one event each, and each
+/// completion handler iOS passed run once.
+@Suite struct DeviceCenterArrangementTests {
+    static let simulators: [CenterArrangementTests.Provider: any ProviderSimulator] = [
+        .apns: SystemSimulator(), .jpush: JPushSimulator(), .getui: GetuiSimulator(),
+    ]
+
+    static let cases = CenterArrangementTests.cases.map { (provider, arrangement, order) in
+        (provider, NotificationCenterArrangement(rawValue: arrangement == .pushBridgeOwns ? "pushBridge" : arrangement == .appOwns ? "app" : "sdk")!, order == .delegateFirst ? DelegateInstallOrder.delegateFirst : .registerFirst)
+    }
+
+    @Test(arguments: cases)
+    func eachCallOnceEachHandlerOnce(provider: CenterArrangementTests.Provider, arrangement: NotificationCenterArrangement, order: DelegateInstallOrder) throws {
+        let taps = Locked<[PushEventTap]>([])
+        let app = SimulatedApp(notificationCenter: arrangement, installOrder: order)
+        let device = SimulatedDevice(ios: IOSVersion(17), app: app, provider: try #require(Self.simulators[provider])) { client in
+            taps.withLock { $0.append(client.eventTap()) }
+        }
+        device.openFromIcon()
+        try device.deliver(.remote(["aps": ["alert": "in the foreground"], "n": 1]))
+        device.sendToBackground()
+        let shown = try device.deliver(.remote(["aps": ["alert": "in the background"], "n": 2]))
+        try device.tap(shown)
+        device.advance(by: 60)
+        let events = taps.withLock { $0 }.flatMap { $0.take() }
+        try events.check([.received(.foreground), .opened(action: .default)])
+        #expect(device.systemCompletionCounts == [1, 1], "each handler iOS passed ran once")
     }
 }

@@ -63,6 +63,24 @@ public struct GetuiSimulator: ProviderSimulator {
             }
         }
 
+        /// 4 or 5 to Getui's delegate, with the system's handler: Getui calls it when the adapter
+        /// answers its block.
+        func replayToSDK(_ call: SystemCall, notification: PushNotification, to client: PushClient, completion: SystemCompletion) -> [TraceCall] {
+            state.withLock { $0 = call.state }
+            switch (call.callback, completion) {
+            case (.willPresent, .presentation(let handler)):
+                bridge.trigger(.willPresent(Self.info(notification), completionHandler: { bits in handler(PresentationOptions(rawValue: UInt(bits))) }))
+                return [TraceCall(call).renamed(GetuiCallbackName.willPresent)]
+            case (.didReceiveResponse, .response(let handler)):
+                let response = GetuiResponseInfo(actionIdentifier: call.action?.identifier ?? ResponseAction.defaultIdentifier)
+                bridge.trigger(.receiveNotification(Self.info(notification), response: response, fetchCompletionHandler: { _ in handler() }))
+                return [TraceCall(call).renamed(GetuiCallbackName.didReceiveNotification)]
+            default:
+                defer { completion.completeWithDefault() }
+                return replay(call, notification: notification, to: client)
+            }
+        }
+
         func replay(_ delivery: ChannelDelivery, message: JSONObject) throws(PushError) -> [TraceCall] {
             guard delivery.transport == .getui else {
                 throw PushError(.unsupported, field: "provider", "getui cannot deliver \(delivery.transport) messages")

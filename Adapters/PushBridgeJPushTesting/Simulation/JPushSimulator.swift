@@ -69,6 +69,24 @@ public struct JPushSimulator: ProviderSimulator {
             }
         }
 
+        /// 4 or 5 to JPush's delegate, with the system's handler: JPush calls it when the adapter
+        /// answers its block (`completionHandler(options)` / `completionHandler()`).
+        func replayToSDK(_ call: SystemCall, notification: PushNotification, to client: PushClient, completion: SystemCompletion) -> [TraceCall] {
+            state.withLock { $0 = call.state }
+            switch (call.callback, completion) {
+            case (.willPresent, .presentation(let handler)):
+                bridge.trigger(.willPresent(Self.info(notification), completionHandler: { bits in handler(PresentationOptions(rawValue: UInt(bits))) }))
+                return [TraceCall(call).renamed(JPushCallbackName.willPresent)]
+            case (.didReceiveResponse, .response(let handler)):
+                let response = JPushResponseInfo(notification: Self.info(notification), actionIdentifier: call.action?.identifier ?? ResponseAction.defaultIdentifier)
+                bridge.trigger(.didReceiveResponse(response, completionHandler: handler))
+                return [TraceCall(call).renamed(JPushCallbackName.didReceiveResponse)]
+            default:
+                defer { completion.completeWithDefault() }
+                return replay(call, notification: notification, to: client)
+            }
+        }
+
         /// A custom message reaching the app, which is active: at once on arrival in the
         /// foreground; after the user brought the app back, the message the SDK held (or, when
         /// the session was not told of it, this one, held and released the same way).
