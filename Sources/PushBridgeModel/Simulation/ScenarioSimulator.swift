@@ -88,6 +88,8 @@ public enum ScenarioSimulator {
         let scheduler = SimulationScheduler()
         let client = PushClient(provider: session.provider, scheduler: scheduler)
         let tap = client.eventTap()
+        // Work the client scheduled and the simulation never reached holds the client: drop it.
+        defer { scheduler.cancelAll() }
         let diagnostics = Locked([PushDiagnostic]())
         client.setDiagnosticHandler { diagnostic in diagnostics.withLock { $0.append(diagnostic) } }
 

@@ -18,14 +18,29 @@ package final class SimulationScheduler: PushScheduler {
     /// The simulated time.
     package var now: Double { state.withLock { $0.now } }
 
-    /// Schedules `work` `delay` seconds after the simulated now.
+    /// Schedules `work` `delay` seconds after the simulated now. Cancelling it drops it (and
+    /// what it captured: the client's core schedules closures that hold the core itself).
     package func schedule(after delay: Double, _ work: @escaping @Sendable () -> Void) -> ScheduledWork {
         let cancelled = Locked(false)
-        state.withLock { state in
+        let order = state.withLock { state -> Int in
             state.order += 1
             state.pending.append(Pending(deadline: state.now + delay, order: state.order, work: work, cancelled: cancelled))
+            return state.order
         }
-        return ScheduledWork { cancelled.withLock { $0 = true } }
+        return ScheduledWork { [weak self] in
+            cancelled.withLock { $0 = true }
+            self?.state.withLock { $0.pending.removeAll { $0.order == order } }
+        }
+    }
+
+    /// Drops every pending work item, at the end of a simulation: none runs, and the client they
+    /// would have run on is released.
+    package func cancelAll() {
+        let dropped = state.withLock { state -> [Pending] in
+            defer { state.pending.removeAll() }
+            return state.pending
+        }
+        for item in dropped { item.cancelled.withLock { $0 = true } }
     }
 
     /// Moves the simulated time to `time` (never back), running the work due by then first.
