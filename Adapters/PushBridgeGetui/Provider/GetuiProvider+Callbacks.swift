@@ -46,7 +46,7 @@ extension GetuiProvider {
         }
         sink.handle(
             CallbackInvocation(callback: .willPresent, state: .active, notification: note),
-            completion: .presentation { options in complete.complete(Int(options.rawValue)) })
+            completion: .presentation { [self] options in complete.complete(Int(systemOptions(options).rawValue)) })
     }
 
     /// `GeTuiSdkNotificationCenter:openSettingsForNotification:` (iOS 12+): the user asked for

@@ -18,7 +18,7 @@ extension JPushProvider {
         if notification.isRemote { bridge.handleRemoteNotification(notification.userInfo) }
         sink.handle(
             CallbackInvocation(callback: .willPresent, state: applicationState(), notification: note),
-            completion: .presentation { options in complete.complete(options.jpushValue) })
+            completion: .presentation { [self] options in complete.complete(systemOptions(options).jpushValue) })
     }
 
     /// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:` — iOS's

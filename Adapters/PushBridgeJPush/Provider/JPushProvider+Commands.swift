@@ -92,12 +92,18 @@ extension JPushProvider {
         }
     }
 
+    /// The largest badge JPush's server keeps (jpush-docs `ios_api.md`, "API setBadge").
+    public static let maximumBadge = 99_999
+
     /// `setBadge:`, or `resetBadge` for 0: the server-side badge only (the app sets the icon's).
     ///
-    /// - Throws: `PushError` — `outOfRange` for a negative value (nothing is sent then),
-    ///   `providerFailure` when JPush does not accept the value.
+    /// - Throws: `PushError` — `outOfRange` for a value outside [0, 99999] (nothing is sent
+    ///   then), `providerFailure` when JPush does not accept the value.
     public func setBadge(_ request: BadgeRequest) throws(PushError) {
-        guard request.value >= 0 else { throw PushError(.outOfRange, field: "badge", "\(request.value) is negative") }
+        // JPush's documented range (jpush-docs `ios_api.md`, "API setBadge"): [0, 99999].
+        guard (0...Self.maximumBadge).contains(request.value) else {
+            throw PushError(.outOfRange, field: "badge", "\(request.value) is outside JPush's range 0…\(Self.maximumBadge)")
+        }
         if request.value == 0 {
             bridge.resetBadge()
         } else if !bridge.setBadge(request.value) {

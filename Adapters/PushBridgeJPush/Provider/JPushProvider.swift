@@ -25,6 +25,14 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     let settings: JPushSettings
     let bridge: any JPushBridge
     let applicationState: @Sendable () -> ApplicationState
+    /// The iOS the app runs on (`nil`: not iOS, the options pass unchanged).
+    let systemVersion: IOSVersion?
+
+    /// The options to hand the SDK's completion handler for the running iOS.
+    func systemOptions(_ options: PresentationOptions) -> PresentationOptions {
+        guard let systemVersion else { return options }
+        return PresentationAdapter.systemOptions(options, on: systemVersion)
+    }
     let state = Locked(State())
     let aliasReplies: SequencedReplies<AliasResult>
     let tagReplies: SequencedReplies<TagsResult>
@@ -47,15 +55,19 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     ///   - settings: The app key, channel, environment and advertising identifier.
     ///   - bridge: The SDK (`JPUSHServiceBridge` on a device, `MockJPushBridge` in tests).
     ///   - scheduler: Time, for the alias and tag watchdogs (30 s).
+    ///   - systemVersion: The iOS the app runs on, for the presentation options the SDK hands
+    ///     iOS (``IOSVersion/running`` by default; before iOS 14 `banner` and `list` become
+    ///     `alert`, as ``PresentationAdapter`` decides for every provider).
     ///   - applicationState: The application state during a callback:
     ///     `UIApplication.shared.applicationState` on a device
     ///     (`JPUSHServiceBridge.currentApplicationState`).
     public init(
         settings: JPushSettings, bridge: any JPushBridge, scheduler: any PushScheduler = DispatchScheduler(),
-        applicationState: @escaping @Sendable () -> ApplicationState = { .active }
+        systemVersion: IOSVersion? = IOSVersion.running, applicationState: @escaping @Sendable () -> ApplicationState = { .active }
     ) {
         self.settings = settings
         self.bridge = bridge
+        self.systemVersion = systemVersion
         self.applicationState = applicationState
         aliasReplies = SequencedReplies(scheduler: scheduler, operation: "alias")
         tagReplies = SequencedReplies(scheduler: scheduler, operation: "tags")

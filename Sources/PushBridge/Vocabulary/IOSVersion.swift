@@ -1,3 +1,5 @@
+import Foundation
+
 /// An iOS version, `MAJOR[.MINOR[.PATCH]]`, as the dispatch model compares it.
 ///
 /// The model's thresholds are whole major versions (3, 4, 7, 8, 10, 14), so `IOSVersion` compares
@@ -65,5 +67,19 @@ public struct IOSVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
     static func quoted(_ text: String) -> String {
         let escaped = JSONWriter.string(from: .string(String(text.prefix(40))))
         return text.count > 40 ? escaped.dropLast() + "…\"" : escaped
+    }
+}
+
+extension IOSVersion {
+    /// The version of the iOS this process runs on (`ProcessInfo.operatingSystemVersion`), or
+    /// `nil` on another system (Linux, macOS, and Mac Catalyst and visionOS, which report their
+    /// own versions: nothing to convert for).
+    public static var running: IOSVersion? {
+        #if os(iOS) && !targetEnvironment(macCatalyst)
+            let version = ProcessInfo.processInfo.operatingSystemVersion
+            return IOSVersion(version.majorVersion, version.minorVersion, version.patchVersion)
+        #else
+            return nil
+        #endif
     }
 }
