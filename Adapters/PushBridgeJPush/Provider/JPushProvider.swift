@@ -56,8 +56,8 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     ///   - bridge: The SDK (`JPUSHServiceBridge` on a device, `MockJPushBridge` in tests).
     ///   - scheduler: Time, for the alias and tag watchdogs (30 s).
     ///   - systemVersion: The iOS the app runs on, for the presentation options the SDK hands
-    ///     iOS (``IOSVersion/running`` by default; before iOS 14 `banner` and `list` become
-    ///     `alert`, as ``PresentationAdapter`` decides for every provider).
+    ///     iOS (`IOSVersion.running` by default; before iOS 14 `banner` and `list` become
+    ///     `alert`, as `PresentationAdapter` decides for every provider).
     ///   - applicationState: The application state during a callback:
     ///     `UIApplication.shared.applicationState` on a device
     ///     (`JPUSHServiceBridge.currentApplicationState`).
