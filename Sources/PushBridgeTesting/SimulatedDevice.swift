@@ -283,7 +283,7 @@ public final class SimulatedDevice: Sendable {
         let client = PushClient(provider: session.provider, options: options, scheduler: clock)
         onLaunch(client)
         let center = SimulatedNotificationCenter(relay: NotificationCenterRelay(client: client), sdk: sdkDelegate(session, client))
-        arrange(center)
+        center.arrange(app.notificationCenter, order: app.installOrder)
         state.withLock { state in
             state.process = Process(client: client, session: session, center: center)
             state.appState = appState
@@ -306,24 +306,6 @@ public final class SimulatedDevice: Sendable {
                 let seen = session.replayToSDK(call, notification: note, to: client, completion: .response(completion))
                 state.withLock { $0.calls += seen }
             })
-    }
-
-    /// Sets the new process's center up as the app's launch code does.
-    private func arrange(_ center: SimulatedNotificationCenter) {
-        let install: () -> Void
-        switch app.notificationCenter {
-        case .pushBridge: install = { center.installPushBridgeDelegate() }
-        case .app: install = { center.installAppDelegate() }
-        case .sdk: install = {}
-        }
-        switch app.installOrder {
-        case .delegateFirst:
-            install()
-            center.sdkRegisters()
-        case .registerFirst:
-            center.sdkRegisters()
-            install()
-        }
     }
 
     private func comeToForeground() {

@@ -99,6 +99,25 @@ public final class SimulatedNotificationCenter: Sendable {
         }
     }
 
+    /// Sets the center up as an app's launch code does: the delegate `arrangement` names, set
+    /// before or after the provider's SDK registers, as `order` says.
+    public func arrange(_ arrangement: NotificationCenterArrangement, order: DelegateInstallOrder) {
+        let install: () -> Void
+        switch arrangement {
+        case .pushBridge: install = { self.installPushBridgeDelegate() }
+        case .app: install = { self.installAppDelegate() }
+        case .sdk: install = {}
+        }
+        switch order {
+        case .delegateFirst:
+            install()
+            sdkRegisters()
+        case .registerFirst:
+            sdkRegisters()
+            install()
+        }
+    }
+
     /// iOS presents a notification in the foreground: method 4 to the holder; `completion` is the
     /// system's handler. Returns whether anyone was called.
     @discardableResult

@@ -155,7 +155,7 @@
             _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
             withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void, client: PushClient
         ) {
-            let version = IOSVersion.current
+            let version = (IOSVersion.running ?? IOSVersion(14))
             NotificationCenterRelay(client: client).willPresent(read(notification, in: .willPresent, client: client)) { options in
                 completionHandler(UNNotificationPresentationOptions(rawValue: UInt(PresentationAdapter.systemOptions(options, on: version).rawValue)))
             }
@@ -248,7 +248,7 @@
         ) {
             let (relay, previous) = state.withLock { ($0.relay, $0.previous) }
             guard let relay else { return completionHandler([]) }
-            let version = IOSVersion.current
+            let version = (IOSVersion.running ?? IOSVersion(14))
             var forwards: [NotificationCenterRelay.PresentationForward] = []
             if let previous, previous.delegate.responds(to: #selector(UNUserNotificationCenterDelegate.userNotificationCenter(_:willPresent:withCompletionHandler:))) {
                 let box = ForwardedCall(center: center, notification: notification)
@@ -320,11 +320,4 @@
         let response: UNNotificationResponse
     }
 
-    extension IOSVersion {
-        /// The running device's iOS version.
-        static var current: IOSVersion {
-            let version = ProcessInfo.processInfo.operatingSystemVersion
-            return IOSVersion(version.majorVersion, version.minorVersion, version.patchVersion)
-        }
-    }
 #endif

@@ -14,22 +14,6 @@ import Testing
 @Suite struct CenterArrangementTests {
     enum Provider: String, CaseIterable, Sendable { case apns, jpush, getui }
 
-    enum Arrangement: String, CaseIterable, Sendable {
-        /// PushBridge's delegate (forwarding to another SDK's installed before it).
-        case pushBridgeOwns
-        /// The app's own delegate, calling PushBridge's entry points.
-        case appOwns
-        /// The provider's SDK's delegate alone.
-        case sdkOwns
-    }
-
-    enum Order: String, CaseIterable, Sendable {
-        /// The app's (or PushBridge's) delegate first, then the SDK registers.
-        case delegateFirst
-        /// The SDK registers first, then the delegate is set.
-        case registerFirst
-    }
-
     /// A client over `provider`'s adapter (on its mock SDK) and a center whose SDK delegate is the mock's.
     static func make(_ provider: Provider) -> (client: PushClient, center: SimulatedNotificationCenter) {
         switch provider {
@@ -69,34 +53,19 @@ import Testing
         SDKNotification(userInfo: note.payload, identifier: note.requestIdentifier, isRemote: true)
     }
 
-    /// Sets the center up as the app's launch code does, in `order`.
-    static func arrange(_ center: SimulatedNotificationCenter, _ arrangement: Arrangement, _ order: Order) {
-        let install: () -> Void
-        switch arrangement {
-        case .pushBridgeOwns:
-            center.installOtherDelegate()  // an analytics SDK installed its delegate first
-            install = { center.installPushBridgeDelegate() }
-        case .appOwns:
-            install = { center.installAppDelegate() }
-        case .sdkOwns:
-            install = {}
-        }
-        switch order {
-        case .delegateFirst:
-            install()
-            center.sdkRegisters()
-        case .registerFirst:
-            center.sdkRegisters()
-            install()
-        }
+    /// Sets the center up as the app's launch code does; with PushBridge owning the delegate,
+    /// an analytics SDK installed its own first, which PushBridge's forwards to.
+    static func arrange(_ center: SimulatedNotificationCenter, _ arrangement: NotificationCenterArrangement, _ order: DelegateInstallOrder) {
+        if arrangement == .pushBridge { center.installOtherDelegate() }
+        center.arrange(arrangement, order: order)
     }
 
-    static let cases: [(Provider, Arrangement, Order)] = Provider.allCases.flatMap { provider in
-        Arrangement.allCases.flatMap { arrangement in Order.allCases.map { (provider, arrangement, $0) } }
-    }.filter { !($0.0 == .apns && $0.1 == .sdkOwns) }  // plain APNs has no SDK to own the delegate
+    static let cases: [(Provider, NotificationCenterArrangement, DelegateInstallOrder)] = Provider.allCases.flatMap { provider in
+        NotificationCenterArrangement.allCases.flatMap { arrangement in DelegateInstallOrder.allCases.map { (provider, arrangement, $0) } }
+    }.filter { !($0.0 == .apns && $0.1 == .sdk) }  // plain APNs has no SDK to own the delegate
 
     @Test(arguments: cases)
-    func eachCallReachesTheClientOnceAndEachHandlerRunsOnce(provider: Provider, arrangement: Arrangement, order: Order) throws {
+    func eachCallReachesTheClientOnceAndEachHandlerRunsOnce(provider: Provider, arrangement: NotificationCenterArrangement, order: DelegateInstallOrder) throws {
         let (client, center) = Self.make(provider)
         let tap = client.eventTap()
         Self.arrange(center, arrangement, order)
@@ -112,13 +81,13 @@ import Testing
         try tap.take().check([.received(.foreground), .opened(action: .default)])
         #expect(presented.withLock { $0.count } == 1, "the system's presentation handler ran once")
         #expect(responded.withLock { $0 } == 1, "the system's response handler ran once")
-        if arrangement == .pushBridgeOwns, provider == .apns {
+        if arrangement == .pushBridge, provider == .apns {
             #expect(center.otherDelegateCalls == 2, "PushBridge forwarded both calls to the delegate it replaced")
             #expect(presented.withLock { $0.first }?.contains(.sound) == true, "its options are united with the client's")
         }
-        if provider == .getui, arrangement != .sdkOwns {
+        if provider == .getui, arrangement != .sdk {
             // Getui's hook gets each call too, with handlers of its own: each runs once.
-            #expect(center.hookCompletionCount == (arrangement == .appOwns && order == .registerFirst ? 2 : 0))
+            #expect(center.hookCompletionCount == (arrangement == .app && order == .registerFirst ? 2 : 0))
         }
     }
 
@@ -138,11 +107,7 @@ import Testing
         .apns: SystemSimulator(), .jpush: JPushSimulator(), .getui: GetuiSimulator(),
     ]
 
-    static let cases = CenterArrangementTests.cases.map { (provider, arrangement, order) in
-        (provider, NotificationCenterArrangement(rawValue: arrangement == .pushBridgeOwns ? "pushBridge" : arrangement == .appOwns ? "app" : "sdk")!, order == .delegateFirst ? DelegateInstallOrder.delegateFirst : .registerFirst)
-    }
-
-    @Test(arguments: cases)
+    @Test(arguments: CenterArrangementTests.cases)
     func eachCallOnceEachHandlerOnce(provider: CenterArrangementTests.Provider, arrangement: NotificationCenterArrangement, order: DelegateInstallOrder) throws {
         let taps = Locked<[PushEventTap]>([])
         let app = SimulatedApp(notificationCenter: arrangement, installOrder: order)
