@@ -24,6 +24,12 @@ public protocol GetuiBridge: Sendable {
     /// 2.6.4.0). The conformance passes itself as the delegate and forwards to its
     /// ``GetuiBridgeDelegate``.
     func startSdk(appID: String, appKey: String, appSecret: String, launchingOptions: JSONObject?)
+    /// `+setIDFA:` (SDK 2.5.6.0+), before `startSdk`, with the advertising identifier the app
+    /// read at run time after App Tracking Transparency consent.
+    func setIDFA(_ idfa: String)
+    /// `+status`: the SDK's connection status now (`started` is online: alias and tag calls
+    /// "need the SDK online", `GeTuiSdk.h`).
+    var status: GetuiSdkStatus { get }
     /// `+registerRemoteNotification:` with `UNAuthorizationOptions` bits. Getui asks for
     /// authorization, registers with APNs and forwards the device token itself (since 2.5.2.0).
     func registerRemoteNotification(_ options: Int)

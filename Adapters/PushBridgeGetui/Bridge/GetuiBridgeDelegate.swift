@@ -24,6 +24,10 @@ public protocol GetuiBridgeDelegate: AnyObject, Sendable {
     func geTuiSDkDidNotifySdkState(_ status: GetuiSdkStatus)
     /// `GeTuiSdkDidOccurError:` — the SDK reports an error (its `NSError`'s domain and code).
     func geTuiSdkDidOccurError(_ error: PushError.VendorCode)
+    /// `GetuiSdkGrantAuthorization:error:` (sic; iOS 10+): the answer to the authorization
+    /// `registerRemoteNotification:` asked for — whether the user allowed notifications, and the
+    /// `NSError`'s domain and code when asking failed.
+    func getuiSdkGrantAuthorization(_ granted: Bool, error: PushError.VendorCode?)
     /// `GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:` (iOS 10+): a
     /// notification arrives in the foreground; `completionHandler` takes
     /// `UNNotificationPresentationOptions` bits.

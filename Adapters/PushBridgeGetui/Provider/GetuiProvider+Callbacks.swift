@@ -21,6 +21,16 @@ extension GetuiProvider {
         publishRegistrationFailure("Getui reported an error (\(error))", vendorCode: error)
     }
 
+    /// `GetuiSdkGrantAuthorization:error:`: the user's answer to the authorization request
+    /// `registerRemoteNotification:` made. A refusal, or a failure to ask, is a
+    /// `registrationFailed` event (field `authorization`, the error's domain and code kept), as
+    /// on the APNs and JPush paths; a grant needs no event (the client ID brings `registered`).
+    public func getuiSdkGrantAuthorization(_ granted: Bool, error: PushError.VendorCode?) {
+        guard !granted || error != nil else { return }
+        let reason = error.map { "authorization was not granted (\($0))" } ?? "the user did not allow notifications"
+        sink.publish(.registrationFailed(.init(provider: .getui, error: PushError(.providerFailure, field: "authorization", reason, vendorCode: error))))
+    }
+
     /// Not an SDK callback: what the SDK bridge could not convert, reported to the client's
     /// diagnostic handler.
     public func sdkBridgeCouldNotRead(_ diagnostic: PushDiagnostic) {

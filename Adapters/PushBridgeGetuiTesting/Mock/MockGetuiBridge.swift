@@ -33,6 +33,8 @@ public final class MockGetuiBridge: GetuiBridge {
         case badge(Int)
         /// `setPushModeForOff:`.
         case pushModeForOff(Bool)
+        /// `setIDFA:`, masked.
+        case setIDFA(SecretText)
         /// `handleSceneWillConnectWithOptions:`, whether options were passed.
         case handleSceneWillConnect(withOptions: Bool)
 
@@ -48,6 +50,7 @@ public final class MockGetuiBridge: GetuiBridge {
             case .handleRemoteNotification(let id): "handleRemoteNotification(\(id))"
             case .badge(let value): "setBadge(\(value))"
             case .pushModeForOff(let off): "setPushModeForOff(\(off))"
+            case .setIDFA(let idfa): "setIDFA(\(idfa))"
             case .handleSceneWillConnect(let options): "handleSceneWillConnectWithOptions(\(options ? "options" : "nil"))"
             }
         }
@@ -78,6 +81,8 @@ public final class MockGetuiBridge: GetuiBridge {
         case registerClient(String)
         /// `GeTuiSDkDidNotifySdkState:`.
         case sdkState(GetuiSdkStatus)
+        /// `GetuiSdkGrantAuthorization:error:`.
+        case grantAuthorization(Bool, error: PushError.VendorCode? = nil)
         /// `GeTuiSdkDidOccurError:`, with the domain and code of the SDK's `NSError`.
         case error(PushError.VendorCode)
         /// `GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:`.
@@ -110,6 +115,12 @@ public final class MockGetuiBridge: GetuiBridge {
         var acceptsTags = true
         var tags: [String] = []
         var payloads: [String: String] = [:]
+        var status = GetuiSdkStatus.started
+        /// When the last `bindAlias` came, for Getui's 5-second rule (30001).
+        var lastBind: Double?
+        /// When `setTags` last succeeded, for Getui's once-a-day rule (20002).
+        var tagSetSuccesses: [Double] = []
+        var callsOffSDKThread: [String] = []
     }
 
     /// The delegate, held weakly as the real SDK holds its own (so neither keeps the other alive).
@@ -120,10 +131,34 @@ public final class MockGetuiBridge: GetuiBridge {
     private let state: Locked<State>
     private let weakDelegate = Locked(WeakDelegate())
 
-    /// A mock whose `clientId` is `clientID`.
-    public init(clientID: String? = "b4d1f5c2e8a94f7c9d0e1f2a3b4c5d6e") {
+    /// The thread Getui's main-thread calls must be made on, checked by each of them (`nil`:
+    /// not checked).
+    public let sdkThread: SDKThread?
+    /// The clock of Getui's time rules (30001, 20002).
+    let clock: any PushScheduler
+    /// How many `setTags` may succeed in 24 hours (Getui's default: one).
+    let tagSetsPerDay: Int
+
+    /// A mock whose `clientId` is `clientID`, online (`status` `started`).
+    ///
+    /// - Parameters:
+    ///   - clientID: The client ID Getui hands out.
+    ///   - sdkThread: The thread to check Getui's main-thread calls against (`nil`: unchecked).
+    ///   - clock: The clock of Getui's time rules: the provider's scheduler in a test.
+    ///   - tagSetsPerDay: How many `setTags` may succeed in 24 hours (``GetuiResultCode/tagSetsPerDay``).
+    public init(
+        clientID: String? = "b4d1f5c2e8a94f7c9d0e1f2a3b4c5d6e", sdkThread: SDKThread? = nil, clock: any PushScheduler = DispatchScheduler(),
+        tagSetsPerDay: Int = GetuiResultCode.tagSetsPerDay
+    ) {
         state = Locked(State(clientID: clientID))
+        self.sdkThread = sdkThread
+        self.clock = clock
+        self.tagSetsPerDay = tagSetsPerDay
     }
+
+    /// The SDK calls the adapter made off ``sdkThread`` (by selector): empty when it honoured
+    /// the thread Getui's calls need.
+    public var callsOffSDKThread: [String] { state.withLock { $0.callsOffSDKThread } }
 
     /// The SDK's delegate (the ``GetuiProvider`` made with this mock), which answers and triggered
     /// callbacks reach.
@@ -159,6 +194,7 @@ public final class MockGetuiBridge: GetuiBridge {
         switch callback {
         case .registerClient(let clientID): delegate.geTuiSdkDidRegisterClient(clientID)
         case .sdkState(let status): delegate.geTuiSDkDidNotifySdkState(status)
+        case .grantAuthorization(let granted, let error): delegate.getuiSdkGrantAuthorization(granted, error: error)
         case .error(let error): delegate.geTuiSdkDidOccurError(error)
         case .willPresent(let notification, let completionHandler):
             delegate.geTuiSdkNotificationCenter(willPresent: notification, completionHandler: completionHandler)
@@ -187,11 +223,24 @@ public final class MockGetuiBridge: GetuiBridge {
 
     /// ``GetuiBridge``'s `startSdk`: recorded, credentials masked.
     public func startSdk(appID: String, appKey: String, appSecret: String, launchingOptions: JSONObject?) {
+        checkThread("startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:")
         record(.start(appID: SecretText(appID), appKey: SecretText(appKey), appSecret: SecretText(appSecret), launchedWithNotification: launchingOptions != nil))
     }
 
-    /// ``GetuiBridge``'s `registerRemoteNotification`: recorded.
-    public func registerRemoteNotification(_ options: Int) { record(.registerRemoteNotification(options)) }
+    /// ``GetuiBridge``'s `registerRemoteNotification`: recorded (checked against ``sdkThread``).
+    public func registerRemoteNotification(_ options: Int) {
+        checkThread("registerRemoteNotification:")
+        record(.registerRemoteNotification(options))
+    }
+
+    /// ``GetuiBridge``'s `setIDFA`: recorded, masked.
+    public func setIDFA(_ idfa: String) { record(.setIDFA(SecretText(idfa))) }
+
+    /// ``GetuiBridge``'s `status`: `started` (online) unless set otherwise.
+    public var status: GetuiSdkStatus {
+        get { state.withLock { $0.status } }
+        set { state.withLock { $0.status = newValue } }
+    }
 
     /// ``GetuiBridge``'s `clientID`: the one the mock was made with.
     public var clientID: String? { state.withLock { $0.clientID } }
@@ -199,6 +248,17 @@ public final class MockGetuiBridge: GetuiBridge {
     /// ``GetuiBridge``'s `bindAlias`: recorded, and answered as ``answer`` says.
     public func bindAlias(_ alias: String, sequenceNum: String) {
         record(.alias(bind: true, alias: SecretText(alias), sequenceNum: sequenceNum))
+        let now = clock.now
+        let broken = state.withLock { state -> Int? in
+            defer { state.lastBind = now }
+            if state.clientID == nil { return 30005 }
+            if let last = state.lastBind, now - last < GetuiResultCode.minimumBindInterval { return 30001 }
+            return nil
+        }
+        if let broken {
+            trigger(.aliasAction("bindAlias", result: false, sequenceNum: sequenceNum, error: GetuiResultCode.vendorCode(broken)))
+            return
+        }
         answerAlias("bindAlias", sequenceNum)
     }
 
@@ -213,9 +273,24 @@ public final class MockGetuiBridge: GetuiBridge {
     public func setTags(_ tags: [String], sequenceNum: String) -> Bool {
         record(.setTags(tags, sequenceNum: sequenceNum))
         guard state.withLock({ $0.acceptsTags }) else { return false }
+        let now = clock.now
+        let perDay = tagSetsPerDay
+        let broken = state.withLock { state -> Int? in
+            if state.status != .started { return 20008 }
+            if let code = GetuiResultCode.tagProblem(in: tags) { return code }
+            state.tagSetSuccesses = state.tagSetSuccesses.filter { now - $0 < GetuiResultCode.tagSetWindow }
+            return state.tagSetSuccesses.count >= perDay ? 20002 : nil
+        }
+        if let broken {
+            trigger(.setTagsAction(sequenceNum: sequenceNum, result: false, error: GetuiResultCode.vendorCode(broken)))
+            return true
+        }
         switch answer {
         case .success:
-            state.withLock { $0.tags = tags }
+            state.withLock {
+                $0.tags = tags
+                $0.tagSetSuccesses.append(now)
+            }
             trigger(.setTagsAction(sequenceNum: sequenceNum, result: true))
         case .failure(let reason): trigger(.setTagsAction(sequenceNum: sequenceNum, result: false, error: reason))
         case .never: break
@@ -264,6 +339,12 @@ public final class MockGetuiBridge: GetuiBridge {
     // MARK: Helpers
 
     private func record(_ call: Call) { state.withLock { $0.calls.append(call) } }
+
+    /// Notes a call Getui needs on ``sdkThread`` made elsewhere.
+    private func checkThread(_ selector: String) {
+        guard let sdkThread, !sdkThread.isCurrent else { return }
+        state.withLock { $0.callsOffSDKThread.append(selector) }
+    }
 
     private func answerAlias(_ action: String, _ sequenceNum: String) {
         switch answer {

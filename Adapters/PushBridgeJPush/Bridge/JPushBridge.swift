@@ -20,6 +20,11 @@ public protocol JPushBridge: Sendable {
     /// own delegate. A ``JPushProvider`` sets itself here when it is created.
     var delegate: (any JPushBridgeDelegate)? { get nonmutating set }
 
+    /// JCore's `+[JGInforCollectionAuth JCollectionAuth:]`, its block setting `isAuth`: whether
+    /// the user allowed JPush to collect device information. JCore: "call it before
+    /// initialisation and any functional API" (`JGInforCollectionAuth.h`); `isAuth` defaults
+    /// to YES when it is never called.
+    func setCollectionAuthorization(_ isAuthorized: Bool)
     /// `+setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:`, at launch, with
     /// the launch options as iOS passed them (`nil` without a notification). The conformance
     /// starts observing JPush's network notifications first, so that none is missed.

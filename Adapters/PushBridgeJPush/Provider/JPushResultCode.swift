@@ -2,8 +2,9 @@ import PushBridge
 
 /// JPush's alias and tag result codes (`iResCode`), and the `PushError` each one becomes.
 ///
-/// 0 is success. 6001–6017 are the codes of `vendors.md` (6010 is not documented); 6018–6024 are
-/// the further tag and alias codes of JPush's client error-code table. Any other code is a
+/// 0 is success. 6001–6017 are the codes of `vendors.md` (6010 is not documented); 6018–6024 and
+/// 6027 are the further tag and alias codes of JPush's client error-code table
+/// (docs.jiguang.cn/jpush/client/iOS/ios_code; 6027 since SDK 3.3.2). Any other code is a
 /// `providerFailure` naming it. Every error keeps the code itself as its
 /// `PushError/vendorCode` (domain `domain`), so an app can react to one JPush names. Messages
 /// never hold the alias or a tag.
@@ -32,7 +33,7 @@ public enum JPushResultCode {
         6005: (.outOfRange, "a tag is illegal (letters, digits, _, Chinese characters and @!#$&*+=.| only)"),
         6006: (.outOfRange, "a tag is longer than 40 bytes (UTF-8)"),
         6007: (.outOfRange, "more than 1000 tags on this device"),
-        6008: (.outOfRange, "the tags are longer than 7K bytes in total"),
+        6008: (.outOfRange, "the tags are longer than 5,000 bytes in total"),
         6009: (.providerFailure, "an unknown error in the SDK (its log has the details)"),
         6011: (.providerFailure, "more than 10 alias or tag operations within 10 seconds"),
         6012: (.providerFailure, "JPush is stopped"),
@@ -47,6 +48,7 @@ public enum JPushResultCode {
         6021: (.providerFailure, "the previous tags request is still waiting for its answer (wait for it, or 20 seconds)"),
         6022: (.providerFailure, "the previous alias request is still waiting for its answer (wait for it, or 20 seconds)"),
         6024: (.providerFailure, "JPush's server had an internal error: retry later"),
+        6027: (.outOfRange, "the alias is bound to 10 devices already (JPush iOS SDK 3.3.2+)"),
     ]
 
     /// The error for `resCode`, or `nil` for 0 (success).
@@ -74,4 +76,17 @@ public enum JPushResultCode {
     public static let maxBytes = 40
     /// The most tags one device can have, and one request can carry.
     public static let maxTags = 1_000
+    /// The most bytes (UTF-8) all of a device's tags may take together: 5,000 in JPush's current
+    /// API reference (docs.jiguang.cn/jpush/client/iOS/ios_api, "addTags"; the older code
+    /// table said 7K).
+    public static let maxTotalTagBytes = 5_000
+    /// The most devices one alias may be bound to (6027 beyond; SDK 3.3.2+).
+    public static let maxDevicesPerAlias = 10
+    /// JPush's rate rule (6011): at most ``maxRequestsPerWindow`` alias or tag requests within
+    /// ``rateWindow`` seconds ("10s内设置tag或alias大于10次", the error-code table,
+    /// docs.jiguang.cn/jpush/client/iOS/ios_code). Counting reads as well as writes is an
+    /// inference: the table names setting only, and reading less often is the safe side.
+    public static let maxRequestsPerWindow = 10
+    /// The window of JPush's rate rule, in seconds.
+    public static let rateWindow = 10.0
 }

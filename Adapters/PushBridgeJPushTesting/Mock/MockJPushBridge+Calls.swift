@@ -6,7 +6,10 @@ extension MockJPushBridge {
     /// One call the adapter made; secrets (the app key, advertising identifier, device token and
     /// aliases) stay masked when printed, dumped or reflected.
     public enum Call: Sendable, Hashable, CustomStringConvertible {
-        /// `setupWithOption:…`; whether launch options were passed.
+        /// JCore's `JCollectionAuth:` with `isAuth`.
+        case collectionAuthorization(Bool)
+        /// `setupWithOption:…`, the app key and advertising identifier masked; whether launch
+        /// options were passed.
         case setup(appKey: SecretText, channel: String, production: Bool, advertisingIdentifier: SecretText?, launchedWithNotification: Bool)
         /// `registerForRemoteNotificationConfig:delegate:`.
         case register(JPushRegisterEntity)
@@ -28,6 +31,7 @@ extension MockJPushBridge {
             switch self {
             case .setup(let key, let channel, let production, let idfa, let launched):
                 "setup(appKey: \(key), channel: \(channel), production: \(production), idfa: \(idfa.map(\.masked) ?? "-"), launch: \(launched))"
+            case .collectionAuthorization(let isAuthorized): "JCollectionAuth(isAuth: \(isAuthorized))"
             case .register(let entity): "register(types: \(entity.types), categories: \(entity.categories.map { "\($0)" } ?? "nil"))"
             case .registerDeviceToken(let token): "registerDeviceToken(\(token))"
             case .handleRemoteNotification(let id): "handleRemoteNotification(\(id))"

@@ -4,15 +4,25 @@ import PushBridgeModel
 
 /// ``JPushBridge``: every call recorded, alias and tag requests answered as told.
 extension MockJPushBridge {
+    /// ``JPushBridge``'s `setCollectionAuthorization`: recorded (checked against ``sdkThread``).
+    public func setCollectionAuthorization(_ isAuthorized: Bool) {
+        checkThread("JCollectionAuth:")
+        record(.collectionAuthorization(isAuthorized))
+    }
+
     /// ``JPushBridge``'s `setup`: recorded, the app key and advertising identifier masked.
     public func setup(launchOptions: JSONObject?, appKey: String, channel: String, apsForProduction: Bool, advertisingIdentifier: String?) {
+        checkThread("setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:")
         record(.setup(
             appKey: SecretText(appKey), channel: channel, production: apsForProduction, advertisingIdentifier: advertisingIdentifier.map { SecretText($0) },
             launchedWithNotification: launchOptions != nil))
     }
 
     /// ``JPushBridge``'s `registerForRemoteNotificationConfig`: recorded.
-    public func registerForRemoteNotificationConfig(_ entity: JPushRegisterEntity) { record(.register(entity)) }
+    public func registerForRemoteNotificationConfig(_ entity: JPushRegisterEntity) {
+        checkThread("registerForRemoteNotificationConfig:delegate:")
+        record(.register(entity))
+    }
 
     /// ``JPushBridge``'s `registerDeviceToken`: recorded, the token masked.
     public func registerDeviceToken(_ token: [UInt8]) { record(.registerDeviceToken(DeviceTokenRequest(token: token).hexToken)) }

@@ -79,6 +79,12 @@ public final class MockJPushBridge: JPushBridge {
         var pending: [Int: Request] = [:]
         var inForeground = true
         var held: [JSONObject] = []
+        /// When each alias or tag request arrived, for JPush's 10-in-10-seconds rule.
+        var requestTimes: [Double] = []
+        /// How many other devices each alias is bound to, for JPush's 10-devices rule.
+        var devicesBoundToAlias: [String: Int] = [:]
+        /// The SDK calls made off ``sdkThread``.
+        var callsOffSDKThread: [String] = []
     }
 
     /// The delegate, held weakly as the real SDK holds its own (so neither keeps the other alive).
@@ -89,12 +95,36 @@ public final class MockJPushBridge: JPushBridge {
     let state: Locked<State>
     private let weakDelegate = Locked(WeakDelegate())
 
+    /// The thread JPush's main-thread calls must be made on, checked by each of them (`nil`:
+    /// not checked).
+    public let sdkThread: SDKThread?
+    /// The clock of JPush's rate rule (6011).
+    let clock: any PushScheduler
+
     /// A mock whose `registrationID` is `registrationID`, and whose
     /// `registrationIDCompletionHandler:` answers it with 0 (or 1011 and `nil`, as on the
     /// simulator, when it is `nil`). The app is in the foreground.
-    public init(registrationID: String? = "1a0018970a1b2c3d4e5") {
+    ///
+    /// - Parameters:
+    ///   - registrationID: The registration ID JPush hands out.
+    ///   - sdkThread: The thread to check JPush's main-thread calls against (`nil`: unchecked).
+    ///   - clock: The clock of JPush's rate rule: the provider's scheduler in a test.
+    public init(registrationID: String? = "1a0018970a1b2c3d4e5", sdkThread: SDKThread? = nil, clock: any PushScheduler = DispatchScheduler()) {
         let secret = registrationID.map { SecretText($0) }
         state = Locked(State(registrationID: secret, registrationIDAnswer: secret.map { (0, $0) } ?? (1011, nil)))
+        self.sdkThread = sdkThread
+        self.clock = clock
+    }
+
+    /// The SDK calls the adapter made off ``sdkThread`` (by selector): empty when it honoured
+    /// the thread JPush's calls need.
+    public var callsOffSDKThread: [String] { state.withLock { $0.callsOffSDKThread } }
+
+    /// Says that `count` other devices have `alias` already, as JPush's server would know: a
+    /// `setAlias` to it on this device is answered 6027 from 10 on (JPush iOS SDK 3.3.2+,
+    /// docs.jiguang.cn/jpush/client/iOS/ios_api, "setAlias").
+    public func setDevicesBound(_ count: Int, toAlias alias: String) {
+        state.withLock { $0.devicesBoundToAlias[alias] = count }
     }
 
     /// The SDK's delegate (the ``JPushProvider`` made with this mock), which answers, triggered
@@ -213,9 +243,19 @@ public final class MockJPushBridge: JPushBridge {
 
     func record(_ call: Call) { state.withLock { $0.calls.append(call) } }
 
-    /// Sends `request` with `seq`: answered at once, or kept, as the answer for its kind says.
+    /// Notes a call JPush needs on ``sdkThread`` made elsewhere.
+    func checkThread(_ selector: String) {
+        guard let sdkThread, !sdkThread.isCurrent else { return }
+        state.withLock { $0.callsOffSDKThread.append(selector) }
+    }
+
+    /// Sends `request` with `seq`, answered as JPush would: by its own rules first (one alias and
+    /// one tag request in flight, 10 requests in 10 seconds, 10 devices per alias, 1000 tags and
+    /// 5000 bytes of tags per device), then at once, or kept, as the answer for its kind says.
     func submit(_ request: Request, seq: Int) {
+        let now = clock.now
         let answer = state.withLock { state -> Answer in
+            if let code = Self.ruleBroken(by: request, now: now, in: &state) { return .code(code) }
             let answer = request.isAlias ? state.aliasAnswer : state.tagAnswer
             if answer == .never { state.pending[seq] = request }
             return answer
@@ -229,6 +269,28 @@ public final class MockJPushBridge: JPushBridge {
 
     /// Completes `request` with `code`, applying it to the mock's alias and tags when it succeeds.
     /// Like JPush, a change reports the value sent; a read, the current one; a failure, none.
+    /// The code JPush answers `request` with whatever the mock was told, if the request breaks
+    /// one of its rules (docs.jiguang.cn/jpush/client/iOS/ios_code, the error-code table;
+    /// docs.jiguang.cn/jpush/client/iOS/ios_api, "setAlias" and "addTags").
+    private static func ruleBroken(by request: Request, now: Double, in state: inout State) -> Int? {
+        state.requestTimes = state.requestTimes.filter { now - $0 < JPushResultCode.rateWindow }
+        state.requestTimes.append(now)
+        // 6022 / 6021: the previous alias (tags) request still waits for its answer.
+        if state.pending.values.contains(where: { $0.isAlias == request.isAlias }) { return request.isAlias ? 6022 : 6021 }
+        // 6011: more than 10 alias or tag requests within 10 seconds.
+        if state.requestTimes.count > JPushResultCode.maxRequestsPerWindow { return 6011 }
+        switch request {
+        case .setAlias(let alias, _):
+            if state.devicesBoundToAlias[alias.revealed, default: 0] >= JPushResultCode.maxDevicesPerAlias { return 6027 }
+        case .tags(let operation, let tags, _) where operation != .delete:
+            let after = operation == .add ? state.tags.union(tags) : tags
+            if after.count > JPushResultCode.maxTags { return 6018 }
+            if after.reduce(0, { $0 + $1.utf8.count }) > JPushResultCode.maxTotalTagBytes { return 6008 }
+        default: break
+        }
+        return nil
+    }
+
     private func respond(_ request: Request, seq: Int, code: Int) {
         let ok = code == 0
         let reply = state.withLock { state -> @Sendable () -> Void in

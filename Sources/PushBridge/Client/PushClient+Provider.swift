@@ -3,6 +3,15 @@ extension PushClient {
     /// What the provider supports beyond receiving notifications.
     public var capabilities: PushCapabilities { provider.capabilities }
 
+    /// Records the user's answer to the app's privacy policy with the provider, on every launch
+    /// before ``start(_:)``: JPush and Getui refuse every SDK call until it is granted
+    /// (``PrivacyConsent``); plain APNs needs none.
+    ///
+    /// - Throws: What the provider's SDK reported, if anything.
+    public func setPrivacyConsent(_ consent: PrivacyConsent) throws(PushError) {
+        try provider.setPrivacyConsent(consent)
+    }
+
     /// Starts the provider's SDK at launch, with the notification the app was launched for.
     public func start(_ request: PushStartRequest) throws(PushError) {
         try provider.start(request)

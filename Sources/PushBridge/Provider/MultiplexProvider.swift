@@ -35,6 +35,14 @@ public final class MultiplexProvider: PushProvider {
         for provider in providers { provider.attach(to: sink) }
     }
 
+    /// Whether any of the providers needs the user's consent.
+    public var needsPrivacyConsent: Bool { providers.contains { $0.needsPrivacyConsent } }
+
+    /// Records the answer with every provider; the first error is thrown after all were told.
+    public func setPrivacyConsent(_ consent: PrivacyConsent) throws(PushError) {
+        try forEachProvider { (provider) throws(PushError) in try provider.setPrivacyConsent(consent) }
+    }
+
     /// Starts every provider; the first error is thrown after all were started.
     public func start(_ request: PushStartRequest) throws(PushError) {
         try forEachProvider { (provider) throws(PushError) in try provider.start(request) }

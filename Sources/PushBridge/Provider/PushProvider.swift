@@ -20,6 +20,12 @@ public protocol PushProvider: AnyObject, Sendable {
 
     /// Connects the provider to the client's event sink. Called once, by the client.
     func attach(to sink: PushEventSink)
+    /// Whether the provider's SDK may be called only after the user accepted the privacy policy
+    /// (``PrivacyConsent``): `false` by default (plain APNs collects nothing of its own).
+    var needsPrivacyConsent: Bool { get }
+    /// Records the user's answer to the privacy policy, before ``start(_:)`` (JPush: JCore's
+    /// `JCollectionAuth:`). Nothing by default.
+    func setPrivacyConsent(_ consent: PrivacyConsent) throws(PushError)
     /// Starts the provider's SDK at launch (JPush `setupWithOption:…`, Getui `startSdkWithAppId:…`).
     func start(_ request: PushStartRequest) throws(PushError)
     /// Asks for authorization and registers for remote notifications.
@@ -57,6 +63,12 @@ public protocol PushProvider: AnyObject, Sendable {
 extension PushProvider {
     /// Nothing to do.
     public func observe(_ invocation: CallbackInvocation) {}
+
+    /// `false`: no consent needed.
+    public var needsPrivacyConsent: Bool { false }
+
+    /// Nothing to record.
+    public func setPrivacyConsent(_ consent: PrivacyConsent) throws(PushError) {}
 
     /// Nothing to do.
     public func didFailToRegisterForRemoteNotifications(_ request: RegistrationFailureRequest) {}

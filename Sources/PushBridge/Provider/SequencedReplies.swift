@@ -5,6 +5,11 @@
 /// JPush's alias and tag completions carry the `seq` they were sent with; Getui's results come
 /// back through delegate methods with a `sequenceNum`. Adapters share this one mechanism.
 ///
+/// Made `oneAtATime`, requests go out one after another, each when the one before it was
+/// answered (or timed out), in the order they were made: JPush refuses a second alias request
+/// while one waits for its answer (6022) and likewise for tags (6021) ("wait for the callback, or
+/// 20 s", docs.jiguang.cn/jpush/client/iOS/ios_code), so the adapter never sends one.
+///
 /// ```swift
 /// let replies = SequencedReplies<AliasResult>(scheduler: scheduler, timeout: 30, operation: "setAlias")
 /// let result = try await replies.send { seq in bridge.setAlias(alias, seq: seq) { code, value, seq in
@@ -21,19 +26,63 @@ public final class SequencedReplies<Value: Sendable>: Sendable {
     }
 
     private let state = Locked<(next: Int, waiting: [Int: Waiting])>((1, [:]))
+    private let oneAtATime: Bool
+    /// Whether a request is out, and the requests waiting for their turn, in order.
+    private let turns = Locked<(busy: Bool, queue: [CheckedContinuation<Void, Never>])>((false, []))
 
     /// Replies timing out after `timeout` seconds on `scheduler`; `operation` names them in errors.
-    public init(scheduler: any PushScheduler, timeout: Double = 30, operation: String) {
+    ///
+    /// - Parameter oneAtATime: Whether a request waits until the one before it was answered.
+    public init(scheduler: any PushScheduler, timeout: Double = 30, operation: String, oneAtATime: Bool = false) {
         self.scheduler = scheduler
         self.timeout = timeout
         self.operation = operation
+        self.oneAtATime = oneAtATime
     }
 
     /// How many requests are waiting for their reply.
     public var waitingCount: Int { state.withLock { $0.waiting.count } }
 
-    /// Sends a request with a fresh sequence number and waits for its reply (or the timeout).
+    /// How many requests wait for their turn to be sent (always 0 unless `oneAtATime`).
+    public var queuedCount: Int { turns.withLock { $0.queue.count } }
+
+    /// Sends a request with a fresh sequence number and waits for its reply (or the timeout);
+    /// made `oneAtATime`, first waits until no other request is out.
     public func send(_ request: @Sendable (Int) -> Void) async throws(PushError) -> Value {
+        guard oneAtATime else { return try await sendNow(request) }
+        await takeTurn()
+        defer { passTurn() }
+        return try await sendNow(request)
+    }
+
+    /// Waits until no request is out, then marks one out.
+    private func takeTurn() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let goNow = turns.withLock { turns -> Bool in
+                guard turns.busy else {
+                    turns.busy = true
+                    return true
+                }
+                turns.queue.append(continuation)
+                return false
+            }
+            if goNow { continuation.resume() }
+        }
+    }
+
+    /// Hands the turn to the next request waiting, or marks none out.
+    private func passTurn() {
+        let next = turns.withLock { turns -> CheckedContinuation<Void, Never>? in
+            guard !turns.queue.isEmpty else {
+                turns.busy = false
+                return nil
+            }
+            return turns.queue.removeFirst()
+        }
+        next?.resume()
+    }
+
+    private func sendNow(_ request: @Sendable (Int) -> Void) async throws(PushError) -> Value {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, PushError>, Never>) in
             let sequence = state.withLock { state -> Int in
                 let sequence = state.next

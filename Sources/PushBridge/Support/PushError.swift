@@ -17,6 +17,7 @@
 /// | ``Code/outOfRange`` | a value outside its allowed range |
 /// | ``Code/timeout`` | something did not answer in time |
 /// | ``Code/providerFailure`` | the provider's SDK (or iOS) reported a failure |
+/// | ``Code/consentRequired`` | the SDK may not be called before the user accepts the privacy policy |
 ///
 /// New codes are added only by PushBridge itself, as new static members (the swift-nio
 /// `FileSystemError.Code` pattern): a code outside the list cannot be made.
@@ -43,6 +44,7 @@ public struct PushError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The codes, closed: only PushBridge adds one.
         private enum Wrapped: String, Sendable, Hashable {
             case malformedJSON, invalidScenario, invalidPayload, invalidConfiguration, unsupported, outOfRange, timeout, providerFailure
+            case consentRequired
         }
 
         private let wrapped: Wrapped
@@ -70,6 +72,9 @@ public struct PushError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let timeout = Code(.timeout)
         /// The provider's SDK (or iOS) reported a failure.
         public static let providerFailure = Code(.providerFailure)
+        /// The provider's SDK may not be called before the user accepts the privacy policy
+        /// (``PrivacyConsent``).
+        public static let consentRequired = Code(.consentRequired)
     }
 
     /// A vendor's own error code, kept so that an app can react to it: JPush's result code

@@ -1,0 +1,64 @@
+/// The user's answer to the app's privacy policy, which Chinese law requires before a push SDK
+/// collects anything, and which each vendor turns into its own rule.
+///
+/// - JPush (JCore): `+[JGInforCollectionAuth JCollectionAuth:]` must be called "before
+///   initialisation and any functional API" ("请务必在调用初始化、功能性接口前调用此接口进行合规授权",
+///   JCore's `JGInforCollectionAuth.h`); its `isAuth` defaults to YES, so an app that never calls
+///   it consents on the user's behalf. JPush's compliance guide: no SDK call before consent
+///   (docs.jiguang.cn/en/jpush/practice/compliance, 2025-04-18).
+/// - Getui has no consent call on iOS: "if the user does not agree, the SDK must not be
+///   initialised" (docs.getui.com/compliance/ido, 2025-03-27).
+///
+/// An app records the answer with `PushClient.setPrivacyConsent(_:)` on every launch, before
+/// `start`: a provider that needs consent (``PushProvider/needsPrivacyConsent``) refuses every
+/// SDK call until it is granted, with ``PushError/Code/consentRequired``.
+///
+/// ```swift
+/// if UserDefaults.standard.bool(forKey: "privacyPolicyAccepted") {
+///     try client.setPrivacyConsent(.granted)
+///     try client.start(PushStartRequest(launchOptions: launchOptions))
+/// }
+/// ```
+public enum PrivacyConsent: String, Sendable, Hashable, CaseIterable {
+    /// The user accepted the privacy policy: the SDK may start and collect.
+    case granted
+    /// The user declined (or withdrew): the SDK must not start.
+    case denied
+}
+
+/// Where a provider keeps the user's ``PrivacyConsent`` and checks it before each SDK call.
+///
+/// ```swift
+/// try consent.require(for: "start", provider: "JPush") // throws consentRequired unless granted
+/// ```
+public struct PrivacyConsentGate: Sendable {
+    private let answer = Locked<PrivacyConsent?>(nil)
+
+    /// A gate with no answer recorded yet.
+    public init() {}
+
+    /// The answer recorded last, if any.
+    public var consent: PrivacyConsent? { answer.withLock { $0 } }
+
+    /// Records `consent`, replacing any earlier answer.
+    public func record(_ consent: PrivacyConsent) { answer.withLock { $0 = consent } }
+
+    /// Throws unless consent was granted.
+    ///
+    /// - Parameters:
+    ///   - call: What the app asked for (`start`, `alias`), the error's field.
+    ///   - provider: The vendor, named in the message.
+    /// - Throws: ``PushError/Code/consentRequired`` when no answer was recorded, or the user
+    ///   declined.
+    public func require(for call: String, provider: String) throws(PushError) {
+        switch consent {
+        case .granted: return
+        case .denied:
+            throw PushError(.consentRequired, field: call, "the user declined the privacy policy, so \(provider)'s SDK must not be called")
+        case nil:
+            throw PushError(
+                .consentRequired, field: call,
+                "\(provider)'s SDK must not be called before the user accepts the privacy policy: call PushClient.setPrivacyConsent(.granted) first")
+        }
+    }
+}
