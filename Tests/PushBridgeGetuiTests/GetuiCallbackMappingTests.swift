@@ -200,12 +200,13 @@ import Testing
         let note = try PushNotification(payload: ["aps": ["alert": "x"]])
         try harness.provider.start(PushStartRequest(iosVersion: IOSVersion(15), launchNotification: note, launchOptionsKey: .remoteNotification))
         try harness.provider.register(PushRegistrationRequest(iosVersion: IOSVersion(15), options: [.alert, .badge, .sound]))
-        harness.provider.setPushModeForOff(true)
+        try harness.provider.setPushModeForOff(true)
         #expect(harness.bridge.calls == [
             .start(appID: "AppId1234567", appKey: "AppKey1234567", appSecret: "AppSecret1234567", launchedWithNotification: true),
             .registerRemoteNotification(7),
             .pushModeForOff(true),
         ])
+        #expect(harness.bridge.callsOffSDKThread.isEmpty, "start and registerRemoteNotification: on the main thread, as Getui requires")
         #expect(harness.provider.kind == .getui)
         #expect(harness.provider.capabilities == [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages])
     }

@@ -12,6 +12,7 @@ import Testing
     private func make(_ state: ApplicationState = .inactive) -> (MockGetuiBridge, GetuiProvider, PushClient) {
         let bridge = MockGetuiBridge()
         let provider = GetuiProvider(settings: Self.settings, bridge: bridge, scheduler: ManualScheduler(), applicationState: { state })
+        try? provider.setPrivacyConsent(.granted)
         return (bridge, provider, PushClient(provider: provider, scheduler: ManualScheduler()))
     }
 

@@ -7,9 +7,10 @@ import Testing
 /// Feedback, aliases, tags and the badge through a client on Getui.
 @Suite struct GetuiCommandsTests {
     private func make() -> (MockGetuiBridge, GetuiProvider, ManualScheduler) {
-        let bridge = MockGetuiBridge()
         let scheduler = ManualScheduler()
+        let bridge = MockGetuiBridge(clock: scheduler)
         let provider = GetuiProvider(settings: GetuiSettings(appID: "a", appKey: "b", appSecret: "c"), bridge: bridge, scheduler: scheduler)
+        try? provider.setPrivacyConsent(.granted)
         return (bridge, provider, scheduler)
     }
 
@@ -45,26 +46,29 @@ import Testing
     }
 
     @Test func aliasesBindAndUnbindBySequenceNumber() async throws {
-        let (bridge, provider, _) = make()
+        let (bridge, provider, scheduler) = make()
         let bound = try await provider.alias(AliasRequest(.set("user-7")))
         #expect(bound.alias == "user-7")
         _ = try await provider.alias(AliasRequest(.delete("user-7")))
         #expect(bridge.calls.count == 2)
         #expect(!"\(bridge.calls) \(bound)".contains("user-7"))
         await #expect(throws: PushError.self) { _ = try await provider.alias(AliasRequest(.get)) }
-        bridge.answer = .failure(PushError.VendorCode(domain: "GetuiErrorDomain", code: 30001))
-        await #expect(throws: PushError.self) { _ = try await provider.alias(AliasRequest(.set("x"))) }
+        bridge.answer = .failure(PushError.VendorCode(domain: "GetuiErrorDomain", code: 30004))
+        scheduler.advance(by: GetuiResultCode.minimumBindInterval)
+        await #expect { _ = try await provider.alias(AliasRequest(.set("x"))) } throws: {
+            ($0 as? PushError)?.vendorCode == GetuiResultCode.vendorCode(30004)
+        }
     }
 
     @Test func tagsSetQueryAndUnsupportedOperations() async throws {
-        let (bridge, provider, _) = make()
+        let (bridge, provider, scheduler) = make()
         #expect(try await provider.tags(TagsRequest(.set(["b", "a"]))).tags == ["a", "b"])
         #expect(try await provider.tags(TagsRequest(.getAll)).tags == ["a", "b"])
-        #expect(try await provider.tags(TagsRequest(.clean)).tags == [])
-        for operation in [TagsRequest.Operation.add(["c"]), .delete(["a"]), .validate("a")] {
+        for operation in [TagsRequest.Operation.add(["c"]), .delete(["a"]), .validate("a"), .clean] {
             await #expect { _ = try await provider.tags(TagsRequest(operation)) } throws: { ($0 as? PushError)?.code == .unsupported }
         }
         bridge.acceptsTags = false
+        scheduler.advance(by: GetuiResultCode.tagSetWindow)  // Getui: one successful setTags a day
         await #expect(throws: PushError.self) { _ = try await provider.tags(TagsRequest(.set(["z"]))) }
     }
 

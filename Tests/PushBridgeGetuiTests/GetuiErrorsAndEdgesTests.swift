@@ -37,29 +37,47 @@ import Testing
         #expect(failures.first?.description == "registration: Getui reported an error (GetuiErrorDomain 30001)")
     }
 
+    /// An error outside Getui's alias and tag tables (a network failure, say).
+    static let foreignCode = PushError.VendorCode(domain: "NSURLErrorDomain", code: -1009)
+
     @Test func anAliasFailureKeepsItsDomainAndCode() async {
         let (harness, _) = harness()
-        harness.bridge.answer = .failure(Self.code)
+        harness.bridge.answer = .failure(Self.foreignCode)
         do throws(PushError) {
             _ = try await harness.provider.alias(AliasRequest(.set("user-7-secret")))
             Issue.record("expected Getui's failure")
         } catch {
-            #expect(error.vendorCode == Self.code)
+            #expect(error.vendorCode == Self.foreignCode)
             #expect(error.field == "alias")
         }
     }
 
     @Test func tagFailuresKeepTheirDomainAndCode() async {
         let (harness, _) = harness()
-        harness.bridge.answer = .failure(Self.code)
+        harness.bridge.answer = .failure(Self.foreignCode)
         for request in [TagsRequest(.set(["vip"])), TagsRequest(.getAll)] {
             do throws(PushError) {
                 _ = try await harness.provider.tags(request)
                 Issue.record("expected Getui's failure")
             } catch {
-                #expect(error.vendorCode == Self.code)
+                #expect(error.vendorCode == Self.foreignCode)
                 #expect(error.field == "tags")
             }
+        }
+    }
+
+    @Test(arguments: [("bindAlias", 30003), ("setTags", 20009)])
+    func aCodeOfGetuisTableIsNamedInGetuisDomain(call: String, code: Int) async {
+        let (harness, _) = harness()
+        harness.bridge.answer = .failure(PushError.VendorCode(domain: "GetuiErrorDomain", code: code))
+        do throws(PushError) {
+            if call == "bindAlias" { _ = try await harness.provider.alias(AliasRequest(.set("user-7-secret"))) } else {
+                _ = try await harness.provider.tags(TagsRequest(.set(["vip"])))
+            }
+            Issue.record("expected Getui's failure")
+        } catch {
+            #expect(error.vendorCode == GetuiResultCode.vendorCode(code), "one domain whoever refused: the adapter or the SDK")
+            #expect(error.message.contains(GetuiResultCode.meanings[code]!.message), "\(error)")
         }
     }
 

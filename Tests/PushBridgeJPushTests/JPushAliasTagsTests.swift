@@ -54,20 +54,28 @@ import Testing
 
     // MARK: Sequence numbers
 
+    /// JPush refuses a second alias (tag) request while one waits for its answer (6022, 6021):
+    /// the second waits its turn, and goes out with a fresh sequence number once the first is
+    /// answered — so JPush never answers 6021 or 6022.
     @Test(arguments: Operation.allCases)
-    func completionsOutOfOrderReachTheirOwnRequests(operation: Operation) async throws {
+    func aSecondRequestWaitsUntilTheFirstIsAnswered(operation: Operation) async throws {
         let harness = silentHarness()
         let first = Task { await operation.run(harness.provider) }
         await waitForPending(harness.bridge, 1)
         let second = Task { await operation.run(harness.provider) }
-        await waitForPending(harness.bridge, 2)
-        let seqs = harness.bridge.pendingSequences
-        #expect(harness.bridge.calls.compactMap(\.seq) == seqs, "a fresh sequence number per request, in the call")
-        // The second first, as a failure; then the first, as a success.
-        harness.bridge.answer(seq: seqs[1], code: 6014)
-        harness.bridge.answer(seq: seqs[0], code: 0)
-        #expect(try await first.value.get() == seqs[0])
+        let replies = operation.isAlias ? harness.provider.aliasQueueCount : harness.provider.tagQueueCount
+        for _ in 0..<100_000 where replies() < 1 { await Task.yield() }
+        #expect(replies() == 1, "the second waits its turn")
+        #expect(harness.bridge.calls.count == 1, "nothing sent while the first is out")
+        let firstSeq = try #require(harness.bridge.pendingSequences.first)
+        harness.bridge.answer(seq: firstSeq, code: 0)
+        #expect(try await first.value.get() == firstSeq)
+        await waitForPending(harness.bridge, 1)
+        let secondSeq = try #require(harness.bridge.pendingSequences.first)
+        #expect(secondSeq != firstSeq, "a fresh sequence number per request")
+        harness.bridge.answer(seq: secondSeq, code: 6014)
         #expect((await second.value).errorCode == .providerFailure)
+        #expect(harness.bridge.calls.compactMap(\.seq) == [firstSeq, secondSeq], "in the order they were made")
         #expect(harness.scheduler.pendingCount == 0, "each watchdog cancelled once answered")
     }
 
@@ -121,7 +129,7 @@ import Testing
     static let documented: [(code: Int, error: PushError.Code, words: String)] = [
         (6001, .outOfRange, "invalid setting"), (6002, .timeout, "timed out"), (6003, .outOfRange, "alias is illegal"),
         (6004, .outOfRange, "alias is longer than 40 bytes"), (6005, .outOfRange, "tag is illegal"), (6006, .outOfRange, "tag is longer than 40 bytes"),
-        (6007, .outOfRange, "more than 1000 tags"), (6008, .outOfRange, "7K"), (6009, .providerFailure, "unknown error"),
+        (6007, .outOfRange, "more than 1000 tags"), (6008, .outOfRange, "5,000 bytes"), (6009, .providerFailure, "unknown error"),
         (6011, .providerFailure, "more than 10"), (6012, .providerFailure, "stopped"), (6013, .providerFailure, "clock"),
         (6014, .providerFailure, "network is busy"), (6015, .providerFailure, "blacklisted"), (6016, .providerFailure, "invalid user"),
         (6017, .outOfRange, "invalid request"),

@@ -82,6 +82,8 @@ import Testing
     private func client(_ state: ApplicationState) -> (MockJPushBridge, PushClient) {
         let bridge = MockJPushBridge()
         let provider = JPushProvider(settings: JPushHarness.settings, bridge: bridge, scheduler: ManualScheduler(), applicationState: { state })
+        try? provider.setPrivacyConsent(.granted)
+        bridge.clearCalls()
         return (bridge, PushClient(provider: provider, scheduler: ManualScheduler()))
     }
 

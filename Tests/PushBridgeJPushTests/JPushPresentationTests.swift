@@ -31,6 +31,8 @@ import Testing
     func aBadgeOutsideJPushsRangeIsRefusedBeforeSending(value: Int) {
         let bridge = MockJPushBridge()
         let provider = JPushProvider(settings: JPushSettings(appKey: "5a6e94518f6bd85ba173cf77"), bridge: bridge, scheduler: ManualScheduler())
+        try? provider.setPrivacyConsent(.granted)
+        bridge.clearCalls()
         #expect { try provider.setBadge(BadgeRequest(value: value)) } throws: { ($0 as? PushError)?.code == .outOfRange }
         #expect(bridge.calls.isEmpty)
         #expect(throws: Never.self) { try provider.setBadge(BadgeRequest(value: JPushProvider.maximumBadge)) }

@@ -170,9 +170,16 @@ extension GetuiProvider {
             ?? .success(TagsResult(tags: Set(tags), sequence: sequence)))
     }
 
-    /// A `providerFailure` naming what failed and the vendor's domain and code.
+    /// What failed: one of Getui's alias or tag codes as ``GetuiResultCode`` names it (its
+    /// meaning, domain `Getui`, whatever `NSError` domain the SDK used); any other error a
+    /// `providerFailure` keeping the vendor's domain and code.
     private static func failure(field: String, _ what: String, _ error: PushError.VendorCode?) -> PushError {
-        PushError(.providerFailure, field: field, "\(what) (\(error.map { "\($0)" } ?? "no reason given"))", vendorCode: error)
+        if let error, GetuiResultCode.meanings[error.code] != nil {
+            var mapped = GetuiResultCode.error(error.code, field: field)
+            mapped.message = "\(what): \(mapped.message)"
+            return mapped
+        }
+        return PushError(.providerFailure, field: field, "\(what) (\(error.map { "\($0)" } ?? "no reason given"))", vendorCode: error)
     }
 
     /// Delivers a passthrough as a `message` event named `taskId:msgId` — the identity of its APNs

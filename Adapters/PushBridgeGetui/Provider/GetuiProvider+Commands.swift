@@ -5,6 +5,15 @@ import PushBridge
 /// Each alias or tag request gets a fresh sequence number; the delegate result carrying that
 /// number resumes it exactly once, and a watchdog on the provider's scheduler fails it with
 /// `PushError/Code/timeout` if Getui never answers (30 s). A late or unknown answer is ignored.
+///
+/// What Getui would refuse is refused here first, with Getui's own code (``GetuiResultCode``,
+/// vendor code domain `Getui`), and nothing is sent: the SDK offline (`+status` not `started`:
+/// "需要SDK在线才能调用", `GeTuiSdk.h`; 20008 for tags), a `bindAlias` less than 5 seconds after the
+/// previous one (30001), a `setTags` with no tag (20006), over 100 (20001), a repeated tag
+/// (20003) or a character outside Getui's alphabet (20011), and a second successful `setTags`
+/// within 24 hours (20002, Getui's default of one a day). Getui's answers keep their codes, in
+/// the same domain. Every request needs the user's consent first
+/// (`PushError/Code/consentRequired`).
 extension GetuiProvider {
     /// `bindAlias:andSequenceNum:` (`.set`) or `unbindAlias:andSequenceNum:andIsSelf:` (`.delete`,
     /// this client ID only), answered by `GeTuiSdkDidAliasAction:result:sequenceNum:error:`.
@@ -14,10 +23,13 @@ extension GetuiProvider {
     ///   `PushError/Code/providerFailure` when Getui reports a failure (the alias masked in
     ///   its message), `PushError/Code/timeout` when it never answers.
     public func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult {
+        try consent.require(for: "alias", provider: "Getui")
         let bridge = self.bridge
         switch request.operation {
         case .set(let alias):
             guard !alias.isEmpty else { throw PushError(.outOfRange, field: "alias", "is empty") }
+            try requireOnline(field: "alias", code: nil)
+            try noteBind()
             var result = try await masking(alias) { () async throws(PushError) in
                 try await aliasReplies.send { seq in bridge.bindAlias(alias.revealed, sequenceNum: String(seq)) }
             }
@@ -25,6 +37,7 @@ extension GetuiProvider {
             return result
         case .delete(let alias):
             guard let alias, !alias.isEmpty else { throw PushError(.outOfRange, field: "alias", "Getui unbinds a named alias: give it") }
+            try requireOnline(field: "alias", code: nil)
             return try await masking(alias) { () async throws(PushError) in
                 try await aliasReplies.send { seq in bridge.unbindAlias(alias.revealed, sequenceNum: String(seq), isSelf: true) }
             }
@@ -33,22 +46,30 @@ extension GetuiProvider {
         }
     }
 
-    /// `setTags:andSequenceNum:` (the whole set: `.set`, and `.clean` as the empty set) answered
-    /// by `GeTuiSdkDidSetTagsAction:result:error:`, and `queryTag:` (`.getAll`) answered by
+    /// `setTags:andSequenceNum:` (`.set`, the whole set) answered by
+    /// `GeTuiSdkDidSetTagsAction:result:error:`, and `queryTag:` (`.getAll`) answered by
     /// `GetuiSdkDidQueryTag:sequenceNum:error:`.
     ///
     /// - Throws: `PushError` — `PushError/Code/unsupported` for single-tag operations (Getui
-    ///   replaces the whole set), `PushError/Code/providerFailure` when the SDK refuses the
-    ///   request or reports a failure, `PushError/Code/timeout` when it never answers.
+    ///   replaces the whole set) and for `.clean` (Getui refuses an empty list, 20006: a device's
+    ///   tags are cleared from Getui's server); Getui's code for what it would refuse (nothing is
+    ///   sent then) or reported; `PushError/Code/providerFailure` when the SDK does not submit
+    ///   the request; `PushError/Code/timeout` when it never answers.
     public func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult {
+        try consent.require(for: "tags", provider: "Getui")
         let bridge = self.bridge
         let replies = tagReplies
         switch request.operation {
         case .set(let tags):
-            return try await setTags(Array(tags).sorted(), bridge: bridge)
+            let list = Array(tags).sorted()
+            if let code = GetuiResultCode.tagProblem(in: list) { throw GetuiResultCode.error(code, field: "tags") }
+            try requireOnline(field: "tags", code: 20008)
+            try requireTagSetAllowed()
+            return try await setTags(list, bridge: bridge)
         case .clean:
-            return try await setTags([], bridge: bridge)
+            throw unsupported("clearing the tags (Getui refuses an empty list with 20006: clear them from Getui's server)")
         case .getAll:
+            try requireOnline(field: "tags", code: 20008)
             return try await replies.send { seq in
                 if !bridge.queryTag(sequenceNum: String(seq)) {
                     replies.resolve(seq, .failure(PushError(.providerFailure, field: "tags", "Getui did not submit the tag query")))
@@ -63,6 +84,7 @@ extension GetuiProvider {
     ///
     /// - Throws: `PushError/Code/outOfRange` for a negative value; nothing is sent then.
     public func setBadge(_ request: BadgeRequest) throws(PushError) {
+        try consent.require(for: "badge", provider: "Getui")
         guard request.value >= 0 else { throw PushError(.outOfRange, field: "badge", "\(request.value) is negative") }
         request.value == 0 ? bridge.resetBadge() : bridge.setBadge(request.value)
     }
@@ -70,14 +92,29 @@ extension GetuiProvider {
     /// A scene app's scene connected: `+handleSceneWillConnectWithOptions:` with the system's
     /// options, as Getui's guide asks from `scene(_:willConnectTo:options:)` (its click receipt of
     /// a cold-start tap; GetuiLaboratory/getui-flutter-plugin `GetuiflutPlugin.m`).
+    ///
+    /// Not called (and reported as a `PushDiagnostic/Code/withheldBeforeConsent` diagnostic)
+    /// before the user accepted the privacy policy: the SDK has not started then.
     public func sceneWillConnect(_ request: SceneConnectionRequest) {
-        bridge.handleSceneWillConnect(request.connectionOptions)
+        do throws(PushError) {
+            try consent.require(for: "handleSceneWillConnectWithOptions:", provider: "Getui")
+        } catch {
+            sink.report(PushDiagnostic(
+                code: .withheldBeforeConsent, notificationID: "none", message: "Getui handleSceneWillConnectWithOptions: was not called: \(error.message)",
+                error: error))
+            return
+        }
+        let (bridge, options) = (self.bridge, request.connectionOptions)
+        sdkThread.run { bridge.handleSceneWillConnect(options) }
     }
 
     /// `setPushModeForOff:`: `true` asks Getui's server to stop pushing to this client ID, `false`
     /// to resume. The SDK must be online; Getui answers with `GeTuiSdkDidSetPushMode:error:`, which
     /// the adapter does not wait for.
-    public func setPushModeForOff(_ off: Bool) {
+    ///
+    /// - Throws: `PushError/Code/consentRequired` before the user accepted the privacy policy.
+    public func setPushModeForOff(_ off: Bool) throws(PushError) {
+        try consent.require(for: "pushMode", provider: "Getui")
         bridge.setPushModeForOff(off)
     }
 
@@ -88,8 +125,44 @@ extension GetuiProvider {
                 replies.resolve(seq, .failure(PushError(.providerFailure, field: "tags", "Getui did not submit the tags")))
             }
         }
+        let now = scheduler.now
+        state.withLock { $0.tagSetSuccesses.append(now) }
         result.tags = Set(tags)
         return result
+    }
+
+    // MARK: Getui's rules, checked before sending
+
+    /// Throws unless the SDK is online (`+status` is `started`): Getui's alias and tag calls need
+    /// it ("需要SDK在线才能调用", `GeTuiSdk.h`); for tags Getui's code is 20008.
+    private func requireOnline(field: String, code: Int?) throws(PushError) {
+        let status = bridge.status
+        guard status != .started else { return }
+        if let code { throw GetuiResultCode.error(code, field: field) }
+        throw PushError(.providerFailure, field: field, "Getui's SDK is not online (status \(status)): alias calls need it online (GeTuiSdk.h)")
+    }
+
+    /// Throws Getui's 30001 when the previous `bindAlias` went out less than 5 seconds ago;
+    /// otherwise notes this one.
+    private func noteBind() throws(PushError) {
+        let now = scheduler.now
+        let tooSoon = state.withLock { state -> Bool in
+            if let last = state.lastBind, now - last < GetuiResultCode.minimumBindInterval { return true }
+            state.lastBind = now
+            return false
+        }
+        if tooSoon { throw GetuiResultCode.error(30001, field: "alias") }
+    }
+
+    /// Throws Getui's 20002 when `setTags` succeeded ``tagSetsPerDay`` times in the last 24 hours.
+    private func requireTagSetAllowed() throws(PushError) {
+        let now = scheduler.now
+        let limit = tagSetsPerDay
+        let used = state.withLock { state -> Int in
+            state.tagSetSuccesses.removeAll { now - $0 >= GetuiResultCode.tagSetWindow }
+            return state.tagSetSuccesses.count
+        }
+        if used >= limit { throw GetuiResultCode.error(20002, field: "tags") }
     }
 
     /// Runs `body`, masking `alias` wherever the SDK's error text repeats it.

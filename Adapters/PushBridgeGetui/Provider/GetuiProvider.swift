@@ -30,29 +30,65 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
         guard let systemVersion else { return options }
         return PresentationAdapter.systemOptions(options, on: systemVersion)
     }
-    let state = Locked((sink: PushEventSink.discarding, registered: false))
+    let state = Locked(State())
     let aliasReplies: SequencedReplies<AliasResult>
     let tagReplies: SequencedReplies<TagsResult>
+    /// Time, for the watchdogs and Getui's time rules (30001, 20002).
+    let scheduler: any PushScheduler
+    /// Where the calls Getui needs on the main thread are made.
+    let sdkThread: SDKThread
+    /// The advertising identifier, read when Getui starts.
+    let advertisingIdentifier: @Sendable () -> String?
+    /// How many `setTags` may succeed in 24 hours (Getui's default: one).
+    let tagSetsPerDay: Int
+    /// The user's answer to the privacy policy: no SDK call before it is granted.
+    let consent = PrivacyConsentGate()
+
+    /// What the provider remembers between calls.
+    struct State {
+        /// The client's sink.
+        var sink = PushEventSink.discarding
+        /// Whether a client ID arrived.
+        var registered = false
+        /// When `bindAlias` was last sent (Getui's 5-second rule).
+        var lastBind: Double?
+        /// When `setTags` succeeded in the last 24 hours (Getui's once-a-day rule).
+        var tagSetSuccesses: [Double] = []
+    }
 
     /// An adapter for Getui with these settings, talking to the SDK through `bridge`, whose
     /// delegate it becomes.
     ///
     /// - Parameters:
     ///   - settings: The app ID, key and secret.
-    ///   - bridge: The SDK (`MockGetuiBridge` in tests).
-    ///   - scheduler: Time, for the alias and tag watchdogs (30 s).
+    ///   - bridge: The SDK (`GeTuiSdkBridge` on a device, `MockGetuiBridge` in tests).
+    ///   - scheduler: Time, for the alias and tag watchdogs (30 s) and Getui's time rules.
     ///   - systemVersion: The iOS the app runs on, for the presentation options the SDK hands
     ///     iOS (`IOSVersion.running` by default; before iOS 14 `banner` and `list` become
     ///     `alert`, as `PresentationAdapter` decides for every provider).
+    ///   - sdkThread: Where `setIDFA:`, `startSdkWithAppId:…` and `registerRemoteNotification:`
+    ///     are called: the main thread on a device (`SDKThread.platformDefault`), as Getui
+    ///     documents for the last two ("该方法需要在主线程中调用", docs.getui.com/getui/mobile/ios/api/).
+    ///   - advertisingIdentifier: The IDFA to hand Getui (`setIDFA:`, before it starts), read
+    ///     then: the app's closure returns it only when App Tracking Transparency allows it
+    ///     (`nil`, the default, sets none).
+    ///   - tagSetsPerDay: How many `setTags` may succeed in 24 hours: Getui's default is one
+    ///     (``GetuiResultCode/tagSetsPerDay``); Getui can raise it for an app.
     ///   - applicationState: The application state during a callback:
     ///     `UIApplication.shared.applicationState` on a device.
     public init(
         settings: GetuiSettings, bridge: any GetuiBridge, scheduler: any PushScheduler = DispatchScheduler(),
-        systemVersion: IOSVersion? = IOSVersion.running, applicationState: @escaping @Sendable () -> ApplicationState = { .active }
+        systemVersion: IOSVersion? = IOSVersion.running, sdkThread: SDKThread = .platformDefault,
+        advertisingIdentifier: @escaping @Sendable () -> String? = { nil }, tagSetsPerDay: Int = GetuiResultCode.tagSetsPerDay,
+        applicationState: @escaping @Sendable () -> ApplicationState = { .active }
     ) {
         self.settings = settings
         self.bridge = bridge
+        self.scheduler = scheduler
         self.systemVersion = systemVersion
+        self.sdkThread = sdkThread
+        self.advertisingIdentifier = advertisingIdentifier
+        self.tagSetsPerDay = tagSetsPerDay
         self.applicationState = applicationState
         aliasReplies = SequencedReplies(scheduler: scheduler, operation: "alias")
         tagReplies = SequencedReplies(scheduler: scheduler, operation: "tags")
@@ -69,11 +105,32 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     /// Keeps the client's sink.
     public func attach(to sink: PushEventSink) { state.withLock { $0.sink = sink } }
 
-    /// `startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:` with the launch options.
+    /// `true`: Getui must not start before the user accepts the privacy policy.
+    public var needsPrivacyConsent: Bool { true }
+
+    /// Records the user's answer. Getui has no consent call on iOS: the rule is not to start the
+    /// SDK without it (docs.getui.com/compliance/ido), so until it is `.granted` every Getui call
+    /// is refused with `PushError/Code/consentRequired`. A withdrawal takes effect for the
+    /// calls after it; the running SDK is not stopped.
+    public func setPrivacyConsent(_ consent: PrivacyConsent) throws(PushError) {
+        self.consent.record(consent)
+    }
+
+    /// `setIDFA:` with the identifier the app's closure returns now (if any), then
+    /// `startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:` with the launch options,
+    /// on the SDK thread.
+    ///
+    /// - Throws: `PushError/Code/consentRequired` before the user accepted the privacy policy;
+    ///   nothing is called then.
     public func start(_ request: PushStartRequest) throws(PushError) {
-        bridge.startSdk(
-            appID: settings.appID.revealed, appKey: settings.appKey.revealed, appSecret: settings.appSecret.revealed,
-            launchingOptions: request.launchOptions)
+        try consent.require(for: "start", provider: "Getui")
+        let (bridge, settings, idfa) = (self.bridge, self.settings, advertisingIdentifier())
+        sdkThread.run {
+            if let idfa { bridge.setIDFA(idfa) }
+            bridge.startSdk(
+                appID: settings.appID.revealed, appKey: settings.appKey.revealed, appSecret: settings.appSecret.revealed,
+                launchingOptions: request.launchOptions)
+        }
     }
 
     /// `registerRemoteNotification:`, after checking the options against the device's iOS.
@@ -81,10 +138,16 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     /// Getui's call takes the options only: the request's categories are the app's to set with
     /// `UNUserNotificationCenter.setNotificationCategories(_:)`, as with plain APNs.
     ///
-    /// - Throws: `PushError` naming an option the device's iOS lacks; nothing is registered then.
+    /// The answer comes back through `GetuiSdkGrantAuthorization:error:`: a refusal is a
+    /// `registrationFailed` event.
+    ///
+    /// - Throws: `PushError/Code/consentRequired` before the user accepted the privacy policy;
+    ///   `PushError` naming an option the device's iOS lacks. Nothing is registered then.
     public func register(_ request: PushRegistrationRequest) throws(PushError) {
+        try consent.require(for: "register", provider: "Getui")
         try request.checkOptionsAvailable()
-        bridge.registerRemoteNotification(request.options.rawValue)
+        let (bridge, options) = (self.bridge, request.options.rawValue)
+        sdkThread.run { bridge.registerRemoteNotification(options) }
     }
 
     /// Nothing: Getui registered through `registerRemoteNotification:` and forwards the device

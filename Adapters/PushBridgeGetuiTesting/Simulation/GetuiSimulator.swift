@@ -33,7 +33,9 @@ public struct GetuiSimulator: ProviderSimulator {
             let state = self.state
             getui = GetuiProvider(
                 settings: GetuiSettings(appID: "simulated", appKey: "simulated", appSecret: "simulated"), bridge: bridge,
-                scheduler: NeverFiringScheduler(), applicationState: { state.withLock { $0 } })
+                scheduler: NeverFiringScheduler(), sdkThread: .calling, applicationState: { state.withLock { $0 } })
+            // The simulated app's user accepted its privacy policy: Getui may be called.
+            try? getui.setPrivacyConsent(.granted)
         }
 
         var provider: any PushProvider { getui }

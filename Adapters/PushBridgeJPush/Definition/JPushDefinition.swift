@@ -54,8 +54,8 @@ public struct JPushDefinition: PushProviderDefinition {
         }
     }
 
-    /// Reads the `jpush` section: `appKey` (24 hexadecimal characters), `channel`, `production`,
-    /// `advertisingIdentifier`.
+    /// Reads the `jpush` section: `appKey` (24 hexadecimal characters), `channel`, `production`;
+    /// an `advertisingIdentifier` is refused (the app supplies it at run time).
     ///
     /// - Throws: `PushConfigurationError` listing every problem.
     public func readSettings(_ section: JSONObject, field: String) throws(PushConfigurationError) -> any PushProviderSettings {

@@ -8,23 +8,24 @@ public struct JPushSettings: PushProviderSettings {
     public var channel: String
     /// Whether to use the production APNs environment (`apsForProduction`); `false` by default.
     public var production: Bool
-    /// The advertising identifier to pass to JPush, if the app uses one. Masked when printed.
-    public var advertisingIdentifier: SecretText?
 
     /// The default channel.
     public static let defaultChannel = "App Store"
 
     /// Settings from their parts.
-    public init(appKey: SecretText, channel: String = JPushSettings.defaultChannel, production: Bool = false, advertisingIdentifier: SecretText? = nil) {
+    ///
+    /// The advertising identifier is not a setting: it differs on every device and exists only
+    /// after App Tracking Transparency consent, so the app hands it to ``JPushProvider`` at run
+    /// time (its `advertisingIdentifier` closure).
+    public init(appKey: SecretText, channel: String = JPushSettings.defaultChannel, production: Bool = false) {
         self.appKey = appKey
         self.channel = channel
         self.production = production
-        self.advertisingIdentifier = advertisingIdentifier
     }
 
     /// The settings with the key masked.
     public var description: String {
-        "JPushSettings(appKey: \(appKey), channel: \(channel), production: \(production)\(advertisingIdentifier.map { ", advertisingIdentifier: \($0)" } ?? ""))"
+        "JPushSettings(appKey: \(appKey), channel: \(channel), production: \(production))"
     }
 
     /// `.jpush`.
@@ -32,17 +33,24 @@ public struct JPushSettings: PushProviderSettings {
 
     /// What `pushbridge check-config` prints, the key and identifier masked.
     public var summary: [(key: String, value: String)] {
-        var lines = [("jpush.appKey", appKey.description), ("jpush.channel", channel), ("jpush.production", String(production))]
-        if let advertisingIdentifier { lines.append(("jpush.advertisingIdentifier", advertisingIdentifier.description)) }
-        return lines
+        [("jpush.appKey", appKey.description), ("jpush.channel", channel), ("jpush.production", String(production))]
     }
 }
 
 extension JPushSettings {
-    static let jsonFields = ["appKey", "channel", "production", "advertisingIdentifier"]
+    static let jsonFields = ["appKey", "channel", "production"]
 
     init?(fields: JSONFieldReader, problems: inout ProblemList) {
-        fields.reportUnknownKeys(Self.jsonFields, into: &problems)
+        // The IDFA is per device and exists only after App Tracking Transparency consent
+        // (developer.apple.com/documentation/adsupport/asidentifiermanager/advertisingidentifier:
+        // all zeros otherwise), so a file shipped with the app cannot hold it.
+        if fields.object["advertisingIdentifier"] != nil {
+            problems.add(fields.error(
+                "jpush.advertisingIdentifier",
+                "not read from a file (it differs per device and exists only after App Tracking Transparency consent): "
+                    + "remove it and pass JPushProvider(advertisingIdentifier:) a closure that reads it at run time"))
+        }
+        fields.reportUnknownKeys(Self.jsonFields + ["advertisingIdentifier"], into: &problems)
         let appKey = problems.collect { () throws(PushError) -> SecretText? in
             guard let key = try fields.string("appKey") else { throw fields.error("jpush.appKey", "missing (expected 24 hexadecimal characters)") }
             guard key.count == 24, key.utf8.allSatisfy({ ASCIIHex.isHexDigit($0) }) else {
@@ -56,9 +64,7 @@ extension JPushSettings {
             return channel
         }
         let production = problems.collect { () throws(PushError) in try fields.bool("production") ?? false }
-        let advertisingText: String?? = problems.collect { () throws(PushError) -> String? in try fields.string("advertisingIdentifier") }
-        let advertisingIdentifier = (advertisingText ?? nil).map { SecretText($0) }
         guard let appKey, let channel, let production else { return nil }
-        self.init(appKey: appKey, channel: channel, production: production, advertisingIdentifier: advertisingIdentifier)
+        self.init(appKey: appKey, channel: channel, production: production)
     }
 }

@@ -8,6 +8,16 @@ import PushBridge
 /// late, repeated or unknown answer is ignored. Result codes become `PushError`s
 /// (``JPushResultCode``); what JPush would reject anyway is rejected before anything is sent, with
 /// the same code. Aliases never appear in a description or an error.
+///
+/// JPush's own rules (docs.jiguang.cn/jpush/client/iOS/ios_code, the error-code table):
+/// - one alias request and one tag request at a time — a second one while the first waits for
+///   its answer is refused (6022, 6021), so requests wait their turn here and go out in order;
+/// - at most 10 alias or tag requests within 10 seconds (6011): the eleventh is refused before
+///   anything is sent;
+/// - at most 1000 tags of at most 40 bytes each, 5,000 bytes in all (6007, 6006, 6008), checked
+///   on what a request carries (the device's other tags are JPush's to count: 6018, 6008).
+///
+/// Every request needs the user's consent first (`PushError/Code/consentRequired`).
 extension JPushProvider {
     /// `setAlias:completion:seq:` (`.set`), `deleteAlias:seq:` (`.delete`, whatever alias is set)
     /// or `getAlias:seq:` (`.get`).
@@ -23,6 +33,7 @@ extension JPushProvider {
     ///   bytes (nothing is sent then), the mapped result code when JPush fails the request,
     ///   `PushError/Code/timeout` when it never answers.
     public func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult {
+        try consent.require(for: "alias", provider: "JPush")
         let bridge = self.bridge
         let replies = aliasReplies
         let reply: @Sendable (Int, String?, Int) -> Void = { code, alias, seq in
@@ -33,14 +44,17 @@ extension JPushProvider {
         switch request.operation {
         case .set(let alias):
             try Self.check(alias.revealed, field: "alias", empty: 6003, tooLong: 6004)
+            try countRequest(field: "alias")
             var result = try await replies.send { seq in bridge.setAlias(alias.revealed, seq: seq, completion: reply) }
             if result.alias == nil { result.alias = alias }
             return result
         case .delete:
+            try countRequest(field: "alias")
             var result = try await replies.send { seq in bridge.deleteAlias(seq: seq, completion: reply) }
             result.alias = nil
             return result
         case .get:
+            try countRequest(field: "alias")
             return try await replies.send { seq in bridge.getAlias(seq: seq, completion: reply) }
         }
     }
@@ -59,6 +73,13 @@ extension JPushProvider {
     ///   mapped result code when JPush fails the request, `PushError/Code/timeout` when it never
     ///   answers.
     public func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult {
+        try consent.require(for: "tags", provider: "JPush")
+        switch request.operation {
+        case .add(let tags), .set(let tags), .delete(let tags): try Self.check(tags)
+        case .validate(let tag): try Self.check(tag, field: "tags", empty: 6005, tooLong: 6006)
+        case .clean, .getAll: break
+        }
+        try countRequest(field: "tags")
         let bridge = self.bridge
         let replies = tagReplies
         let reply: @Sendable (Int, Set<String>?, Int) -> Void = { code, tags, seq in
@@ -68,20 +89,16 @@ extension JPushProvider {
         }
         switch request.operation {
         case .add(let tags):
-            try Self.check(tags)
             return try await replies.send { seq in bridge.tags(.add, tags, seq: seq, completion: reply) }
         case .set(let tags):
-            try Self.check(tags)
             return try await replies.send { seq in bridge.tags(.set, tags, seq: seq, completion: reply) }
         case .delete(let tags):
-            try Self.check(tags)
             return try await replies.send { seq in bridge.tags(.delete, tags, seq: seq, completion: reply) }
         case .clean:
             return try await replies.send { seq in bridge.cleanTags(seq: seq, completion: reply) }
         case .getAll:
             return try await replies.send { seq in bridge.getAllTags(seq: seq, completion: reply) }
         case .validate(let tag):
-            try Self.check(tag, field: "tags", empty: 6005, tooLong: 6006)
             return try await replies.send { seq in
                 bridge.validTag(tag, seq: seq) { code, tags, seq, isBind in
                     let result: Result<TagsResult, PushError> = JPushResultCode.error(code, field: "tags").map { .failure($0) }
@@ -100,6 +117,7 @@ extension JPushProvider {
     /// - Throws: `PushError` — `outOfRange` for a value outside [0, 99999] (nothing is sent
     ///   then), `providerFailure` when JPush does not accept the value.
     public func setBadge(_ request: BadgeRequest) throws(PushError) {
+        try consent.require(for: "badge", provider: "JPush")
         // JPush's documented range (jpush-docs `ios_api.md`, "API setBadge"): [0, 99999].
         guard (0...Self.maximumBadge).contains(request.value) else {
             throw PushError(.outOfRange, field: "badge", "\(request.value) is outside JPush's range 0…\(Self.maximumBadge)")
@@ -119,11 +137,25 @@ extension JPushProvider {
         if value.utf8.count > JPushResultCode.maxBytes { throw JPushResultCode.documented(tooLong, field: field) }
     }
 
-    /// Rejects a set of tags JPush would: empty (6001), over 1000 tags (6007), or with a tag that
-    /// is empty or over 40 bytes.
+    /// Rejects a set of tags JPush would: empty (6001), over 1000 tags (6007), with a tag that is
+    /// empty or over 40 bytes, or over 5,000 bytes in all (6008).
     private static func check(_ tags: Set<String>) throws(PushError) {
         if tags.isEmpty { throw JPushResultCode.documented(6001, field: "tags") }
         if tags.count > JPushResultCode.maxTags { throw JPushResultCode.documented(6007, field: "tags") }
         for tag in tags { try check(tag, field: "tags", empty: 6005, tooLong: 6006) }
+        if tags.reduce(0, { $0 + $1.utf8.count }) > JPushResultCode.maxTotalTagBytes { throw JPushResultCode.documented(6008, field: "tags") }
+    }
+
+    /// Counts an alias or tag request against JPush's rate rule, refusing the eleventh within 10
+    /// seconds with 6011 (not counted then: it is not sent).
+    private func countRequest(field: String) throws(PushError) {
+        let now = scheduler.now
+        let allowed = state.withLock { state -> Bool in
+            state.requestTimes.removeAll { now - $0 >= JPushResultCode.rateWindow }
+            guard state.requestTimes.count < JPushResultCode.maxRequestsPerWindow else { return false }
+            state.requestTimes.append(now)
+            return true
+        }
+        if !allowed { throw JPushResultCode.documented(6011, field: field) }
     }
 }

@@ -34,8 +34,18 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
         return PresentationAdapter.systemOptions(options, on: systemVersion)
     }
     let state = Locked(State())
+    /// Alias requests, one at a time (JPush answers a second one 6022 while one is out).
     let aliasReplies: SequencedReplies<AliasResult>
+    /// Tag requests, one at a time (JPush answers a second one 6021 while one is out).
     let tagReplies: SequencedReplies<TagsResult>
+    /// Time, for the watchdogs and JPush's 10-requests-in-10-seconds rule.
+    let scheduler: any PushScheduler
+    /// Where the calls JPush needs on the main thread are made.
+    let sdkThread: SDKThread
+    /// The advertising identifier, read when JPush starts.
+    let advertisingIdentifier: @Sendable () -> String?
+    /// The user's answer to the privacy policy: no SDK call before it is granted.
+    let consent = PrivacyConsentGate()
 
     /// What the provider remembers between callbacks.
     struct State {
@@ -46,31 +56,47 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
         /// The registration ID last published, so that a re-login with the same ID is not news
         /// (masked if the provider is ever dumped).
         var registrationID: SecretText?
+        /// When each alias or tag request was made in the last 10 seconds (JPush's 6011 rule).
+        var requestTimes: [Double] = []
     }
 
     /// An adapter for JPush with these settings, talking to the SDK through `bridge`, whose
     /// delegate it becomes.
     ///
     /// - Parameters:
-    ///   - settings: The app key, channel, environment and advertising identifier.
+    ///   - settings: The app key, channel and environment.
     ///   - bridge: The SDK (`JPUSHServiceBridge` on a device, `MockJPushBridge` in tests).
-    ///   - scheduler: Time, for the alias and tag watchdogs (30 s).
+    ///   - scheduler: Time, for the alias and tag watchdogs (30 s) and JPush's rate rule.
     ///   - systemVersion: The iOS the app runs on, for the presentation options the SDK hands
     ///     iOS (`IOSVersion.running` by default; before iOS 14 `banner` and `list` become
     ///     `alert`, as `PresentationAdapter` decides for every provider).
+    ///   - sdkThread: Where `JCollectionAuth:`, `setupWithOption:…` and
+    ///     `registerForRemoteNotificationConfig:delegate:` are called: the main thread on a device
+    ///     (`SDKThread.platformDefault`). JPush registers with UIKit there and calls back on it
+    ///     ("所有回调函数都在主线程运行", docs.jiguang.cn/jpush/client/iOS/ios_api), and its own
+    ///     React Native module hops to the main queue to register (`jpush/jpush-react-native`
+    ///     `RCTJPushModule.m`); JPush documents no thread for the other calls.
+    ///   - advertisingIdentifier: The IDFA to hand JPush at `setupWithOption:…`, read then: the
+    ///     app's closure returns it only when App Tracking Transparency allows it (`nil`, the
+    ///     default, passes none). Never a setting: it differs per device.
     ///   - applicationState: The application state during a callback:
     ///     `UIApplication.shared.applicationState` on a device
     ///     (`JPUSHServiceBridge.currentApplicationState`).
     public init(
         settings: JPushSettings, bridge: any JPushBridge, scheduler: any PushScheduler = DispatchScheduler(),
-        systemVersion: IOSVersion? = IOSVersion.running, applicationState: @escaping @Sendable () -> ApplicationState = { .active }
+        systemVersion: IOSVersion? = IOSVersion.running, sdkThread: SDKThread = .platformDefault,
+        advertisingIdentifier: @escaping @Sendable () -> String? = { nil },
+        applicationState: @escaping @Sendable () -> ApplicationState = { .active }
     ) {
         self.settings = settings
         self.bridge = bridge
+        self.scheduler = scheduler
         self.systemVersion = systemVersion
+        self.sdkThread = sdkThread
+        self.advertisingIdentifier = advertisingIdentifier
         self.applicationState = applicationState
-        aliasReplies = SequencedReplies(scheduler: scheduler, operation: "alias")
-        tagReplies = SequencedReplies(scheduler: scheduler, operation: "tags")
+        aliasReplies = SequencedReplies(scheduler: scheduler, operation: "alias", oneAtATime: true)
+        tagReplies = SequencedReplies(scheduler: scheduler, operation: "tags", oneAtATime: true)
         bridge.delegate = self
     }
 
@@ -85,25 +111,71 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     /// Keeps the client's sink.
     public func attach(to sink: PushEventSink) { state.withLock { $0.sink = sink } }
 
+    /// How many alias requests wait for their turn (one is out at a time).
+    package func aliasQueueCount() -> Int { aliasReplies.queuedCount }
+    /// How many tag requests wait for their turn (one is out at a time).
+    package func tagQueueCount() -> Int { tagReplies.queuedCount }
+
+    /// `true`: JCore's compliance call must come before any other JPush call.
+    public var needsPrivacyConsent: Bool { true }
+
+    /// Records the user's answer and tells JCore: `JCollectionAuth:` with `isAuth` (on the SDK
+    /// thread, before `setupWithOption:…`, as `JGInforCollectionAuth.h` asks). Until it is
+    /// `.granted`, every JPush call is refused with `PushError/Code/consentRequired`.
+    public func setPrivacyConsent(_ consent: PrivacyConsent) throws(PushError) {
+        self.consent.record(consent)
+        let bridge = self.bridge
+        sdkThread.run { bridge.setCollectionAuthorization(consent == .granted) }
+    }
+
     /// `setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:` with the launch
-    /// options (JPush reads a launch notification from them itself).
-    public func start(_ request: PushStartRequest) throws(PushError) {
-        bridge.setup(
-            launchOptions: request.launchOptions, appKey: settings.appKey.revealed, channel: settings.channel,
-            apsForProduction: settings.production, advertisingIdentifier: settings.advertisingIdentifier?.revealed)
-    }
-
-    /// `registerForRemoteNotificationConfig:delegate:` with the register entity for the request.
+    /// options (JPush reads a launch notification from them itself) and the advertising
+    /// identifier the app's closure returns now, on the SDK thread.
     ///
-    /// - Throws: `PushError` (`unsupported`) naming each option (field `types`) or the categories
-    ///   (field `categories`) the device's iOS lacks; nothing is registered then.
-    public func register(_ request: PushRegistrationRequest) throws(PushError) {
-        bridge.registerForRemoteNotificationConfig(try JPushRegisterEntity(request))
+    /// - Throws: `PushError/Code/consentRequired` before the user accepted the privacy policy;
+    ///   nothing is called then.
+    public func start(_ request: PushStartRequest) throws(PushError) {
+        try consent.require(for: "start", provider: "JPush")
+        let (bridge, settings, idfa) = (self.bridge, self.settings, advertisingIdentifier())
+        sdkThread.run {
+            bridge.setup(
+                launchOptions: request.launchOptions, appKey: settings.appKey.revealed, channel: settings.channel,
+                apsForProduction: settings.production, advertisingIdentifier: idfa)
+        }
     }
 
-    /// `registerDeviceToken:`.
+    /// `registerForRemoteNotificationConfig:delegate:` with the register entity for the request,
+    /// on the SDK thread.
+    ///
+    /// - Throws: `PushError/Code/consentRequired` before the user accepted the privacy policy;
+    ///   `PushError` (`unsupported`) naming each option (field `types`) or the categories (field
+    ///   `categories`) the device's iOS lacks. Nothing is registered then.
+    public func register(_ request: PushRegistrationRequest) throws(PushError) {
+        try consent.require(for: "register", provider: "JPush")
+        let entity = try JPushRegisterEntity(request)
+        let bridge = self.bridge
+        sdkThread.run { bridge.registerForRemoteNotificationConfig(entity) }
+    }
+
+    /// `registerDeviceToken:` — withheld (and reported) before the user accepted the privacy
+    /// policy, which cannot happen when JPush registered: the token comes after `register`.
     public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {
+        guard mayCall("registerDeviceToken:") else { return }
         bridge.registerDeviceToken(request.token)
+    }
+
+    /// Whether JPush may be called now; if not, reports the call withheld as a
+    /// `PushDiagnostic/Code/withheldBeforeConsent` diagnostic.
+    func mayCall(_ selector: String, notificationID: String = "none") -> Bool {
+        do throws(PushError) {
+            try consent.require(for: selector, provider: "JPush")
+            return true
+        } catch {
+            sink.report(PushDiagnostic(
+                code: .withheldBeforeConsent, notificationID: notificationID, message: "JPush \(selector) was not called: \(error.message)",
+                error: error))
+            return false
+        }
     }
 
     /// The app delegate's own callbacks (1, 2, 3 and the iOS 8–9 methods; 4 and 5 come through
@@ -112,7 +184,9 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     /// The launch is not reported: JPush reads the launch notification from the launch options
     /// `start` passed to `setupWithOption:…`.
     public func observe(_ invocation: CallbackInvocation) {
-        if invocation.callback != .didFinishLaunching, let note = invocation.notification, note.source == .remote {
+        if invocation.callback != .didFinishLaunching, let note = invocation.notification, note.source == .remote,
+            mayCall("handleRemoteNotification:", notificationID: note.id)
+        {
             bridge.handleRemoteNotification(note.payload)
         }
     }

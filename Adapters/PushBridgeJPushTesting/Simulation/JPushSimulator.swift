@@ -47,7 +47,9 @@ public struct JPushSimulator: ProviderSimulator {
             let state = self.state
             jpush = JPushProvider(
                 settings: JPushSettings(appKey: "000000000000000000000000"), bridge: bridge, scheduler: NeverFiringScheduler(),
-                applicationState: { state.withLock { $0 } })
+                sdkThread: .calling, applicationState: { state.withLock { $0 } })
+            // The simulated app's user accepted its privacy policy: JPush may be called.
+            try? jpush.setPrivacyConsent(.granted)
         }
 
         var provider: any PushProvider { jpush }

@@ -34,6 +34,11 @@ public struct PushDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// still delivered, as it came, named by its IDs or a hash of its payload.
         /// ``PushDiagnostic/error`` names the field and what was expected.
         case unreadableMessage
+        /// A provider SDK call that needs no answer (a receipt, the device token) was not made
+        /// because the user has not accepted the privacy policy (``PrivacyConsent``);
+        /// ``PushDiagnostic/error`` says so. Calls that answer throw
+        /// ``PushError/Code/consentRequired`` instead.
+        case withheldBeforeConsent
     }
 
     /// What was decided.

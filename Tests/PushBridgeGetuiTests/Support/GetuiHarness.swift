@@ -13,17 +13,26 @@ final class GetuiHarness: Sendable {
     let bridge: MockGetuiBridge
     let provider: GetuiProvider
     let scheduler = ManualScheduler()
+    /// The stand-in for the main thread, which the mock checks Getui's main-thread calls against.
+    let sdkThread = SDKThread.serialQueue()
     private let appState: Locked<ApplicationState>
     let recorder: AdapterRecorder
 
     /// A harness whose application state is `state`; the sink completes every completion handler
     /// at once with its default unless `answersAtOnce` is false (then ``completePending(_:)`` does).
-    init(state: ApplicationState = .inactive, clientID: String? = "b4d1f5c2e8a94f7c9d0e1f2a3b4c5d6e", answersAtOnce: Bool = true) {
+    /// The user accepted the privacy policy unless `consent` is `nil`.
+    init(
+        state: ApplicationState = .inactive, clientID: String? = "b4d1f5c2e8a94f7c9d0e1f2a3b4c5d6e", answersAtOnce: Bool = true,
+        consent: PrivacyConsent? = .granted, tagSetsPerDay: Int = GetuiResultCode.tagSetsPerDay
+    ) {
         let appState = Locked(state)
         self.appState = appState
-        bridge = MockGetuiBridge(clientID: clientID)
-        provider = GetuiProvider(settings: Self.settings, bridge: bridge, scheduler: scheduler, applicationState: { appState.withLock { $0 } })
+        bridge = MockGetuiBridge(clientID: clientID, sdkThread: sdkThread, clock: scheduler, tagSetsPerDay: tagSetsPerDay)
+        provider = GetuiProvider(
+            settings: Self.settings, bridge: bridge, scheduler: scheduler, sdkThread: sdkThread, tagSetsPerDay: tagSetsPerDay,
+            applicationState: { appState.withLock { $0 } })
         recorder = AdapterRecorder(provider: provider, scheduler: scheduler, answersAtOnce: answersAtOnce)
+        if let consent { try? provider.setPrivacyConsent(consent) }
     }
 
     /// The application state during the next callbacks.

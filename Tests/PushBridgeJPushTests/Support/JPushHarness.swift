@@ -10,22 +10,36 @@ final class JPushHarness: Sendable {
 
     static let appKey = "5a6e94518f6bd85ba173cf77"
     static let registrationID = "1a0018970a1b2c3d4e5"
-    static let settings = JPushSettings(appKey: SecretText(appKey), channel: "App Store", production: true, advertisingIdentifier: "IDFA-0000-1111-2222")
+    static let settings = JPushSettings(appKey: SecretText(appKey), channel: "App Store", production: true)
+    static let advertisingIdentifier = "IDFA-0000-1111-2222"
 
     let bridge: MockJPushBridge
     let provider: JPushProvider
     let scheduler = ManualScheduler()
+    /// The stand-in for the main thread, which the mock checks JPush's main-thread calls against.
+    let sdkThread = SDKThread.serialQueue()
     private let appState: Locked<ApplicationState>
     let recorder: AdapterRecorder
 
     /// A harness whose application state is `state`; the sink completes every completion handler
     /// at once with its default unless `answersAtOnce` is false (then ``completePending(presentation:)`` does).
-    init(state: ApplicationState = .inactive, registrationID: String? = JPushHarness.registrationID, answersAtOnce: Bool = true) {
+    /// The user accepted the privacy policy (`consent`, then the calls are forgotten) unless
+    /// `consent` is `nil`.
+    init(
+        state: ApplicationState = .inactive, registrationID: String? = JPushHarness.registrationID, answersAtOnce: Bool = true,
+        consent: PrivacyConsent? = .granted
+    ) {
         let appState = Locked(state)
         self.appState = appState
-        bridge = MockJPushBridge(registrationID: registrationID)
-        provider = JPushProvider(settings: Self.settings, bridge: bridge, scheduler: scheduler, applicationState: { appState.withLock { $0 } })
+        bridge = MockJPushBridge(registrationID: registrationID, sdkThread: sdkThread, clock: scheduler)
+        provider = JPushProvider(
+            settings: Self.settings, bridge: bridge, scheduler: scheduler, sdkThread: sdkThread,
+            advertisingIdentifier: { JPushHarness.advertisingIdentifier }, applicationState: { appState.withLock { $0 } })
         recorder = AdapterRecorder(provider: provider, scheduler: scheduler, answersAtOnce: answersAtOnce)
+        if let consent {
+            try? provider.setPrivacyConsent(consent)
+            bridge.clearCalls()
+        }
     }
 
     /// The application state during the next callbacks.

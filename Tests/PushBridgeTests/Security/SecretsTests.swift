@@ -34,7 +34,7 @@ import Testing
         let configuration = PushConfiguration(
             provider: .getui, additionalProviders: [.jpush],
             settings: [
-                JPushSettings(appKey: "5a6e94518f6bd85ba173cf77", advertisingIdentifier: "alias-of-a-real-user"),
+                JPushSettings(appKey: "5a6e94518f6bd85ba173cf77"),
                 GetuiSettings(appID: "b4d1f5c2e8a94f7c9d0e1f2a3b4c5d6e", appKey: "GetuiSecretValue123", appSecret: "GetuiSecretValue123"),
                 UnreadProviderSettings(provider: "acme", section: ["apiKey": "custom-field-secret-value"]),
             ])
