@@ -1,13 +1,19 @@
 import PushBridge
 import PushBridgeModel
 
-/// `pushbridge check-config FILE|-`: prints the provider and its settings with secrets masked
-/// (exit 0), or every problem, one per line, naming its key (exit 1). Never a secret in either.
+/// `pushbridge check-config [--entitlements FILE] [--info-plist FILE] FILE|-`: prints the provider
+/// and its settings with secrets masked (exit 0), or every problem, one per line, naming its key
+/// (exit 1). Never a secret in either.
+///
+/// Given the app's `.entitlements` file or `Info.plist` (XML or binary), it also checks what those
+/// files show of the provider's checklist (``AppFileChecks``): one line per check before the
+/// final `ok`, notes marked `note:`, and what is wrong among the problems. Without the options
+/// the output is exactly what it always was.
 struct CheckConfigCommand: Sendable {
     let io: CommandIO
 
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
-        let arguments = try Arguments(arguments, valued: [])
+        let arguments = try Arguments(arguments, valued: ["--entitlements", "--info-plist"])
         let input = try arguments.singleOperand()
         let bytes: [UInt8]
         do {
@@ -15,16 +21,41 @@ struct CheckConfigCommand: Sendable {
         } catch {
             return .failure("configuration: \(error.message)")
         }
-        do {
-            let configuration = try PushConfiguration(jsonBytes: bytes, providers: ProviderSimulators.definitions)
-            return .success(Self.summary(configuration))
-        } catch {
-            return CommandOutput(status: ExitStatus.problemsFound, standardOutput: error.problems.map { "\($0)\n" }.joined())
+        var problems: [String] = []
+        var checks = AppFileChecks()
+        for (option, prefix) in [("--entitlements", "entitlements"), ("--info-plist", "info-plist")] {
+            guard let path = arguments[option: option] else { continue }
+            let fileBytes: [UInt8]
+            do {
+                fileBytes = try io.input(path)
+            } catch {
+                return .failure("\(option): \(error.message)")
+            }
+            do throws(PropertyListValue.ReadError) {
+                let root = try PropertyListValue.dictionary(from: fileBytes)
+                if option == "--entitlements" { checks.entitlements = root } else { checks.infoPlist = root }
+            } catch {
+                problems.append("\(prefix): \(error.message)")
+            }
         }
+        let configuration: PushConfiguration?
+        do {
+            configuration = try PushConfiguration(jsonBytes: bytes, providers: ProviderSimulators.definitions)
+        } catch {
+            configuration = nil
+            problems.insert(contentsOf: error.problems.map(\.description), at: 0)
+        }
+        let findings = checks.findings(for: configuration)
+        problems += findings.filter { $0.kind == .problem }.map(\.description)
+        guard let configuration, problems.isEmpty else {
+            return CommandOutput(status: ExitStatus.problemsFound, standardOutput: problems.map { "\($0)\n" }.joined())
+        }
+        return .success(Self.summary(configuration, findings: findings))
     }
 
-    /// The provider and its settings, one per line, secrets masked.
-    static func summary(_ configuration: PushConfiguration) -> String {
+    /// The provider and its settings, one per line, secrets masked; then the checks of the app's
+    /// files (none are problems here), and `ok`.
+    static func summary(_ configuration: PushConfiguration, findings: [AppFileFinding] = []) -> String {
         var lines = ["provider: \(configuration.provider)"]
         if !configuration.additionalProviders.isEmpty {
             lines.append("additionalProviders: \(configuration.additionalProviders.map(\.rawValue).joined(separator: ", "))")
@@ -33,6 +64,7 @@ struct CheckConfigCommand: Sendable {
             guard let settings = configuration.settings(for: definition.id) else { continue }
             lines += settings.summary.map { "\($0.key): \($0.value)" }
         }
+        lines += findings.map(\.description)
         lines.append("ok")
         return lines.joined(separator: "\n")
     }

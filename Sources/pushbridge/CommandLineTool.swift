@@ -14,7 +14,10 @@ struct CommandLineTool: Sendable {
           simulate [--provider apns|jpush|getui] [--config FILE] [--format json|text] [FILE|-]
                                             run one scenario (JSON) through the dispatch model
                                             and a provider's adapter
-          check-config FILE|-               check a PushBridge configuration (secrets masked)
+          check-config [--entitlements FILE] [--info-plist FILE] FILE|-
+                                            check a PushBridge configuration (secrets masked) and,
+                                            when given, the app's entitlements and Info.plist
+                                            (aps-environment, UIBackgroundModes, tracking)
           validate [--provider P] [--push-type alert|background|voip] FILE|-
                                             check an APNs payload or .apns file
           matrix [--format markdown|json|mermaid|dot|html] [--ios 9.3.2,12.3.1]
