@@ -16,7 +16,7 @@
 /// ```swift
 /// if UserDefaults.standard.bool(forKey: "privacyPolicyAccepted") {
 ///     try client.setPrivacyConsent(.granted)
-///     try client.start(PushStartRequest(launchOptions: launchOptions))
+///     try client.start(PushStartRequest(iosVersion: IOSVersion.running ?? IOSVersion(13)))
 /// }
 /// ```
 public enum PrivacyConsent: String, Sendable, Hashable, CaseIterable {

@@ -32,7 +32,11 @@ public final class SequencedReplies<Value: Sendable>: Sendable {
 
     /// Replies timing out after `timeout` seconds on `scheduler`; `operation` names them in errors.
     ///
-    /// - Parameter oneAtATime: Whether a request waits until the one before it was answered.
+    /// - Parameters:
+    ///   - scheduler: Time, for the watchdogs.
+    ///   - timeout: How long a request waits for its reply, in seconds.
+    ///   - operation: What the requests are (`alias`), the field of a timeout's error.
+    ///   - oneAtATime: Whether a request waits until the one before it was answered.
     public init(scheduler: any PushScheduler, timeout: Double = 30, operation: String, oneAtATime: Bool = false) {
         self.scheduler = scheduler
         self.timeout = timeout
