@@ -44,6 +44,12 @@ import Testing
         }
     }
 
+    @Test func everyClassAndProtocolNamedIsDeclared() {
+        for name in JPushSDKSymbols.classNames + [JPushSDKSymbols.delegateProtocol] {
+            #expect(JPushHeaderFacts.types[name] != nil, "\(name)")
+        }
+    }
+
     @Test func theRecordHoldsOnlyWhatIsBound() {
         let bound =
             JPushSDKSymbols.classMethods.flatMap { entry in entry.selectors.map { "\(entry.className) \($0)" } }

@@ -29,6 +29,13 @@ enum JPushHeaderFacts {
             path: "jbasic-ios-5.0.2.xcframework/ios-arm64/Headers/JGInforCollectionAuth.h", line: line)
     }
 
+    /// Where each class and protocol the bridge names is declared (5.9.0's lines; 5.7.0's are
+    /// the same but the protocol's, at 890).
+    static let types: [String: DeclarationSite] = [
+        "JPUSHService": j59(194), "JPUSHRegisterEntity": j59(68), "JPUSHRegisterDelegate": j59(900),
+        "JGInforCollectionAuth": jcore(19), "JGInforCollectionAuthItems": jcore(14),
+    ]
+
     /// `JPUSHAliasOperationCompletion` (both headers, line 33), nullable where passed.
     static let aliasCompletion = ObjCType.block([.integer, .nullable("NSString"), .integer], nullable: true)
     /// `JPUSHTagsOperationCompletion` (line 31), nullable where passed.
