@@ -14,7 +14,7 @@ import PushBridge
 ///
 /// ```swift
 /// let provider = GetuiProvider(
-///     settings: try configuration.require(\.getui, "getui"), bridge: GeTuiSdkBridge(),
+///     settings: try configuration.require(\.getui, "getui"), bridge: try GeTuiSdkBridge(),
 ///     applicationState: GeTuiSdkBridge.currentApplicationState)
 /// let client = PushClient(provider: provider)
 /// ```

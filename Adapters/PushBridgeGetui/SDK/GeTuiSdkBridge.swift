@@ -1,30 +1,115 @@
-#if canImport(UIKit) && canImport(GTSDK)
-    // The real Getui SDK (module `GTSDK`: `GTSDK.framework`/`GTSDK.xcframework`, header
-    // `<GTSDK/GeTuiSdk.h>`, from CocoaPods `GTSDK` or the SwiftPM package
-    // `getui-sdk-ios-cocoapods`) behind `GetuiBridge`, written against the 3.1.0.0 header.
+#if canImport(ObjectiveC) && canImport(UIKit)
+    // The real Getui SDK behind `GetuiBridge`, bound by name at run time through the Objective-C
+    // runtime, written against the GTSDK 3.1.0.0 header (`GeTuiSdk.h`).
     //
-    // Compiled when `GTSDK` is importable. With a bridging header instead, copy this file into
-    // the app target and remove the `#if`: it uses only PushBridge's public API. A thin shell:
-    // every decision is `GetuiProvider`'s. Each delegate method names its Objective-C selector
-    // with `@objc(…)`, so the SDK finds it whatever Swift would have called it.
+    // Why by name. This package's `PushBridgeGetui` target cannot depend on GTSDK: the root
+    // package may depend on no other package, and a SwiftPM target sees neither a pod's module
+    // nor an app's bridging header — so no `import GTSDK` can compile here, whichever way the app
+    // got the SDK. The Objective-C runtime needs no module: the bridge finds `GeTuiSdk` (and
+    // checks GTCommonSDK's `GTCommonSDK`) with `NSClassFromString`, calls each class method
+    // through its implementation cast to a `@convention(c)` type with the exact Objective-C
+    // argument types, and implements the `GeTuiSdkDelegate` methods as `@objc(…)` methods. So it
+    // compiles in this package on every Apple platform and works with CocoaPods (`pod 'GTSDK'`,
+    // which brings GTCommonSDK) and with Swift packages (`getui-sdk-ios-cocoapods`, product
+    // GTSDK, plus `getui-gtcsdk-ios-cocoapods`, product GTCommonSDK) alike.
+    //
+    // Static frameworks need `-ObjC`. GTSDK.framework is a static framework; the linker keeps
+    // only the object files something references, and a class named only in a string is
+    // referenced by nothing, so it is stripped — unless the app links with `-ObjC` (Other Linker
+    // Flags), which loads every Objective-C class. CocoaPods adds `-ObjC` for vendored static
+    // artifacts itself; with Swift packages or a framework added by hand the app must add it. The
+    // initialiser checks every class and method it will call (`GetuiSDKSymbols.missing`) and
+    // throws a `PushError` naming what is missing and this fix, instead of failing later.
+    //
+    // Every name bound is spelled once, in `GetuiSDKSymbols`, except the `@objc(…)` selectors
+    // (an attribute needs a literal; a test holds each against `GetuiSDKSymbols`). A thin shell:
+    // every decision is `GetuiProvider`'s, which also calls the SDK on the thread it requires.
     import Foundation
-    import GTSDK
+    import ObjectiveC
     import PushBridge
     import UIKit
     import UserNotifications
 
-    /// `GeTuiSdk` as a ``GetuiBridge``, and the `GeTuiSdkDelegate` that forwards Getui's callbacks
-    /// to a ``GetuiBridgeDelegate`` (a ``GetuiProvider``), converting at the edge.
+    // The Objective-C signatures the bridge calls, each after the two hidden arguments of every
+    // method (the receiver, here the class, and the selector). BOOL is `Bool` (on arm64 it is
+    // C's `bool`; on an x86_64 simulator a `signed char` holding 0 or 1), NSInteger `Int`,
+    // NSUInteger and the NSUInteger enums and options (`SdkStatus`, `UNAuthorizationOptions`)
+    // `UInt`; an object the SDK returns is `Unmanaged`, taken unretained (a getter returns it at
+    // +0).
+
+    /// `+startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:`.
+    private typealias StartIMP = @convention(c) (AnyClass, Selector, NSString, NSString, NSString, AnyObject, NSDictionary?) -> Void
+    /// `+setIDFA:`.
+    private typealias StringArgumentIMP = @convention(c) (AnyClass, Selector, NSString) -> Void
+    /// `+status` (`SdkStatus`, an `NSUInteger` enum).
+    private typealias StatusIMP = @convention(c) (AnyClass, Selector) -> UInt
+    /// `+registerRemoteNotification:` (`UNAuthorizationOptions`) and `+setBadge:` (`NSUInteger`).
+    private typealias UIntArgumentIMP = @convention(c) (AnyClass, Selector, UInt) -> Void
+    /// `+clientId`.
+    private typealias StringGetterIMP = @convention(c) (AnyClass, Selector) -> Unmanaged<NSString>?
+    /// `+bindAlias:andSequenceNum:`.
+    private typealias BindAliasIMP = @convention(c) (AnyClass, Selector, NSString, NSString) -> Void
+    /// `+unbindAlias:andSequenceNum:andIsSelf:`.
+    private typealias UnbindAliasIMP = @convention(c) (AnyClass, Selector, NSString, NSString, Bool) -> Void
+    /// `+setTags:andSequenceNum:`.
+    private typealias SetTagsIMP = @convention(c) (AnyClass, Selector, NSArray, NSString) -> Bool
+    /// `+queryTag:`.
+    private typealias QueryTagIMP = @convention(c) (AnyClass, Selector, NSString) -> Bool
+    /// `+sendFeedbackMessage:andTaskId:andMsgId:`.
+    private typealias FeedbackIMP = @convention(c) (AnyClass, Selector, Int, NSString, NSString) -> Bool
+    /// `+handleRemoteNotification:`.
+    private typealias DictionaryIMP = @convention(c) (AnyClass, Selector, NSDictionary) -> Void
+    /// `+resetBadge`.
+    private typealias NoArgumentIMP = @convention(c) (AnyClass, Selector) -> Void
+    /// `+setPushModeForOff:`.
+    private typealias BoolArgumentIMP = @convention(c) (AnyClass, Selector, Bool) -> Void
+    /// `+handleSceneWillConnectWithOptions:` (`UISceneConnectionOptions *`).
+    private typealias ObjectArgumentIMP = @convention(c) (AnyClass, Selector, AnyObject) -> Void
+
+    /// `GeTuiSdk` as a ``GetuiBridge``, bound by name at run time, and the `GeTuiSdkDelegate` that
+    /// forwards Getui's callbacks to a ``GetuiBridgeDelegate`` (a ``GetuiProvider``), converting
+    /// at the edge.
+    ///
+    /// The app needs GTSDK and GTCommonSDK linked, with `-ObjC` in Other Linker Flags unless
+    /// CocoaPods installed them; otherwise the initialiser throws, saying so.
     ///
     /// ```swift
     /// let provider = GetuiProvider(
-    ///     settings: settings, bridge: GeTuiSdkBridge(), applicationState: GeTuiSdkBridge.currentApplicationState)
+    ///     settings: settings, bridge: try GeTuiSdkBridge(), applicationState: GeTuiSdkBridge.currentApplicationState)
     /// let client = PushClient(provider: provider) // the provider is the bridge's delegate
     /// ```
-    public final class GeTuiSdkBridge: NSObject, GetuiBridge, GeTuiSdkDelegate, @unchecked Sendable {
-        // @unchecked: the only mutable state, the weak delegate, is guarded by `lock`.
+    public final class GeTuiSdkBridge: NSObject, GetuiBridge, @unchecked Sendable {
+        // @unchecked: the only mutable state, the weak delegate, is guarded by `lock`; the class
+        // is set once, in `init`.
         private let lock = NSLock()
         private weak var storedDelegate: (any GetuiBridgeDelegate)?
+        /// `GeTuiSdk`.
+        private let sdk: AnyClass
+
+        /// A bridge to the Getui SDK in the app.
+        ///
+        /// Looks up every class and class method it will call, without running any SDK code.
+        /// Called as `try GeTuiSdkBridge()`: the unnamed `Void` parameter is there only because
+        /// a throwing initialiser may not override `NSObject`'s `init()`.
+        ///
+        /// - Throws: `PushError` with code `unsupported` and field `sdk`, naming each class or
+        ///   method the app lacks — GTSDK or GTCommonSDK not linked, or stripped for want of
+        ///   `-ObjC`, or a version without a method this bridge calls — and the fix.
+        public init(_: Void = ()) throws(PushError) {
+            let missing = GetuiSDKSymbols.missing(
+                classExists: { NSClassFromString($0) != nil },
+                responds: { className, selector in
+                    // `class_getClassMethod` sends the class no message: no SDK code runs yet.
+                    guard let cls = NSClassFromString(className) else { return false }
+                    return class_getClassMethod(cls, NSSelectorFromString(selector)) != nil
+                })
+            if let missing { throw missing }
+            guard let sdk = NSClassFromString(GetuiSDKSymbols.sdkClass) else {
+                throw PushError(.unsupported, field: "sdk", "Getui's class \(GetuiSDKSymbols.sdkClass) is not in the app")
+            }
+            self.sdk = sdk
+            super.init()
+        }
 
         /// The adapter Getui's callbacks are forwarded to, held weakly as the SDK holds its own
         /// delegate. A ``GetuiProvider`` sets itself here when it is made with this bridge.
@@ -43,49 +128,111 @@
             return DispatchQueue.main.sync { MainActor.assumeIsolated { ApplicationState(UIApplication.shared.applicationState) } }
         }
 
+        /// Answers YES for `GeTuiSdkDelegate` too, whose methods this object implements without
+        /// seeing the protocol's declaration — in case the SDK checks conformance.
+        public override func conforms(to aProtocol: Protocol) -> Bool {
+            super.conforms(to: aProtocol) || NSStringFromProtocol(aProtocol) == GetuiSDKSymbols.delegateProtocol
+        }
+
+        // MARK: Binding
+
+        /// The class method `name` of `cls` as `Function` — a `@convention(c)` type whose first
+        /// two parameters are the class and the selector — and the selector to pass it.
+        /// `+methodForSelector:` is itself a message, so the class is initialized first, as for
+        /// any message; `init` checked that the method is there.
+        private static func classMethod<Function>(_ cls: AnyClass, _ name: String, as _: Function.Type) -> (Function, Selector) {
+            let selector = NSSelectorFromString(name)
+            guard let implementation = (cls as AnyObject).method(for: selector) else {
+                preconditionFailure("+[\(NSStringFromClass(cls)) \(name)] has no implementation, though init found it")
+            }
+            return (unsafeBitCast(implementation, to: Function.self), selector)
+        }
+
         // MARK: GetuiBridge
 
         /// `+startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:`, with this object as the delegate.
         public func startSdk(appID: String, appKey: String, appSecret: String, launchingOptions: JSONObject?) {
-            GeTuiSdk.start(withAppId: appID, appKey: appKey, appSecret: appSecret, delegate: self, launchingOptions: launchingOptions?.foundationDictionary)
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.startSdk, as: StartIMP.self)
+            call(
+                sdk, selector, appID as NSString, appKey as NSString, appSecret as NSString, self,
+                launchingOptions.map { $0.foundationDictionary as NSDictionary })
         }
-        /// `+registerRemoteNotification:`.
+        /// `+setIDFA:`.
+        public func setIDFA(_ idfa: String) {
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.setIDFA, as: StringArgumentIMP.self)
+            call(sdk, selector, idfa as NSString)
+        }
+        /// `+status` (a value outside `SdkStatus` reads as `offline`).
+        public var status: GetuiSdkStatus {
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.status, as: StatusIMP.self)
+            return GetuiSdkStatus(rawValue: Int(clamping: call(sdk, selector))) ?? .offline
+        }
+        /// `+registerRemoteNotification:` with the `UNAuthorizationOptions` bits (a negative value
+        /// as none).
         public func registerRemoteNotification(_ options: Int) {
-            GeTuiSdk.registerRemoteNotification(UNAuthorizationOptions(rawValue: UInt(max(0, options))))
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.registerRemoteNotification, as: UIntArgumentIMP.self)
+            call(sdk, selector, UInt(max(0, options)))
         }
         /// `+clientId`.
-        public var clientID: String? { GeTuiSdk.clientId() }
+        public var clientID: String? {
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.clientID, as: StringGetterIMP.self)
+            return call(sdk, selector).map { $0.takeUnretainedValue() as String }
+        }
         /// `+bindAlias:andSequenceNum:`.
-        public func bindAlias(_ alias: String, sequenceNum: String) { GeTuiSdk.bindAlias(alias, andSequenceNum: sequenceNum) }
+        public func bindAlias(_ alias: String, sequenceNum: String) {
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.bindAlias, as: BindAliasIMP.self)
+            call(sdk, selector, alias as NSString, sequenceNum as NSString)
+        }
         /// `+unbindAlias:andSequenceNum:andIsSelf:`.
         public func unbindAlias(_ alias: String, sequenceNum: String, isSelf: Bool) {
-            GeTuiSdk.unbindAlias(alias, andSequenceNum: sequenceNum, andIsSelf: isSelf)
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.unbindAlias, as: UnbindAliasIMP.self)
+            call(sdk, selector, alias as NSString, sequenceNum as NSString, isSelf)
         }
         /// `+setTags:andSequenceNum:`.
-        public func setTags(_ tags: [String], sequenceNum: String) -> Bool { GeTuiSdk.setTags(tags, andSequenceNum: sequenceNum) }
+        public func setTags(_ tags: [String], sequenceNum: String) -> Bool {
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.setTags, as: SetTagsIMP.self)
+            return call(sdk, selector, tags as NSArray, sequenceNum as NSString)
+        }
         /// `+queryTag:` (3.1.0.0: `+ (BOOL)queryTag:(NSString *)sn`).
-        public func queryTag(sequenceNum: String) -> Bool { GeTuiSdk.queryTag(sequenceNum) }
+        public func queryTag(sequenceNum: String) -> Bool {
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.queryTag, as: QueryTagIMP.self)
+            return call(sdk, selector, sequenceNum as NSString)
+        }
         /// `+sendFeedbackMessage:andTaskId:andMsgId:`.
         public func sendFeedbackMessage(_ actionID: Int, taskID: String, msgID: String) -> Bool {
-            GeTuiSdk.sendFeedbackMessage(actionID, andTaskId: taskID, andMsgId: msgID)
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.sendFeedbackMessage, as: FeedbackIMP.self)
+            return call(sdk, selector, actionID, taskID as NSString, msgID as NSString)
         }
         /// `+handleRemoteNotification:`.
-        public func handleRemoteNotification(_ userInfo: JSONObject) { GeTuiSdk.handleRemoteNotification(userInfo.foundationDictionary) }
+        public func handleRemoteNotification(_ userInfo: JSONObject) {
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.handleRemoteNotification, as: DictionaryIMP.self)
+            call(sdk, selector, userInfo.foundationDictionary as NSDictionary)
+        }
         /// `nil`: `+retrivePayloadById:` exists only in SDK 1.3.x, whose callback SDK 3 never makes.
         public func retrivePayload(byID payloadID: String) -> String? { nil }
-        /// `+setBadge:`.
-        public func setBadge(_ value: Int) { GeTuiSdk.setBadge(UInt(max(0, value))) }
+        /// `+setBadge:` (a negative value as 0).
+        public func setBadge(_ value: Int) {
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.setBadge, as: UIntArgumentIMP.self)
+            call(sdk, selector, UInt(max(0, value)))
+        }
         /// `+resetBadge`.
-        public func resetBadge() { GeTuiSdk.resetBadge() }
+        public func resetBadge() {
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.resetBadge, as: NoArgumentIMP.self)
+            call(sdk, selector)
+        }
         /// `+setPushModeForOff:`.
-        public func setPushModeForOff(_ off: Bool) { GeTuiSdk.setPushModeForOff(off) }
-        /// `+handleSceneWillConnectWithOptions:` (SDK 3.1.0.0+, iOS 13+), called by selector: the
-        /// method's Swift name is not confirmed by any Getui Swift sample, and SDKs before 3.1 lack
-        /// it (then nothing is called).
+        public func setPushModeForOff(_ off: Bool) {
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.setPushModeForOff, as: BoolArgumentIMP.self)
+            call(sdk, selector, off)
+        }
+        /// `+handleSceneWillConnectWithOptions:` (SDK 3.1.0.0+, iOS 13+), when the SDK has it:
+        /// SDKs before 3.1 lack it, and then nothing is called.
         public func handleSceneWillConnect(_ connectionOptions: PlatformObject?) {
-            let selector = NSSelectorFromString("handleSceneWillConnectWithOptions:")
-            guard let options = connectionOptions?.object, (GeTuiSdk.self as AnyObject).responds(to: selector) else { return }
-            _ = (GeTuiSdk.self as AnyObject).perform(selector, with: options)
+            guard let options = connectionOptions?.object,
+                class_getClassMethod(sdk, NSSelectorFromString(GetuiSDKSymbols.handleSceneWillConnect)) != nil
+            else { return }
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.handleSceneWillConnect, as: ObjectArgumentIMP.self)
+            call(sdk, selector, options)
         }
 
         // MARK: GeTuiSdkDelegate
@@ -98,15 +245,22 @@
         @objc(GeTuiSdkDidRegisterClient:)
         public func geTuiSdkDidRegisterClient(_ clientId: String) { delegate?.geTuiSdkDidRegisterClient(clientId) }
 
-        /// `GeTuiSDkDidNotifySdkState:`.
+        /// `GeTuiSDkDidNotifySdkState:`; `status` is an `SdkStatus` (`NSUInteger`).
         @objc(GeTuiSDkDidNotifySdkState:)
-        public func geTuiSDkDidNotifySdkState(_ status: SdkStatus) {
-            delegate?.geTuiSDkDidNotifySdkState(GetuiSdkStatus(rawValue: Int(status.rawValue)) ?? .offline)
+        public func geTuiSDkDidNotifySdkState(_ status: UInt) {
+            delegate?.geTuiSDkDidNotifySdkState(GetuiSdkStatus(rawValue: Int(clamping: status)) ?? .offline)
         }
 
         /// `GeTuiSdkDidOccurError:`.
         @objc(GeTuiSdkDidOccurError:)
         public func geTuiSdkDidOccurError(_ error: Error) { delegate?.geTuiSdkDidOccurError(Self.vendorCode(error)) }
+
+        /// `GetuiSdkGrantAuthorization:error:`: whether the user allowed notifications, and the
+        /// error when asking failed.
+        @objc(GetuiSdkGrantAuthorization:error:)
+        public func getuiSdkGrantAuthorization(_ granted: Bool, error: Error?) {
+            delegate?.getuiSdkGrantAuthorization(granted, error: error.map(Self.vendorCode))
+        }
 
         /// `GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:`.
         @objc(GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:)

@@ -8,6 +8,19 @@ import PushBridge
 /// ```swift
 /// NotificationCenter.default.addObserver(forName: .init(JPushNetworkNotification.didLogin.rawValue), …)
 /// ```
+///
+/// That each constant's value is its own name is assumed, not verified: JPush's header declares
+/// them `extern NSString *const` and `JPUSHServiceBridge` can only observe by name. JPush's
+/// binary does not settle it. In `libJPush.a` 5.9.0 (jpush/jpush-sdk @ 7765980,
+/// `jpush-ios-5.9.0.xcframework/ios-arm64/libJPush.a`, extracted with `llvm-ar x`, read with
+/// `llvm-nm -m` and `strings -a`; 5.7.0's from jpush/jpush-react-native @ 756b89a reads the same)
+/// all eight are *undefined* external symbols — seven used by `JPUSHClientController.o`,
+/// `kJPFNetworkDidReceiveMessageNotification` by `JPUSHSocketEventController.o` — so JCore
+/// defines them, and no object holds a C string such as `kJPFNetworkDidLoginNotification`, only
+/// the symbol names `_kJPF…`. JCore's binary is not in the store (jpush/jcore-sdk @ 8a206fb: its
+/// `libJCore.a` blobs are absent), so the values were not read. If a JCore gave one another
+/// value, the bridge would never see that notification; on a device, log the constant from an
+/// Objective-C file to check.
 public enum JPushNetworkNotification: String, Sendable, Hashable, CaseIterable {
     /// `kJPFNetworkIsConnectingNotification`: connecting to JPush's servers.
     case isConnecting = "kJPFNetworkIsConnectingNotification"

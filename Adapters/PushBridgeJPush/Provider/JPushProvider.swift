@@ -17,7 +17,7 @@ import PushBridge
 ///
 /// ```swift
 /// let provider = JPushProvider(
-///     settings: try configuration.require(\.jpush, "jpush"), bridge: JPUSHServiceBridge(),
+///     settings: try configuration.require(\.jpush, "jpush"), bridge: try JPUSHServiceBridge(),
 ///     applicationState: JPUSHServiceBridge.currentApplicationState)
 /// let client = PushClient(provider: provider)
 /// ```

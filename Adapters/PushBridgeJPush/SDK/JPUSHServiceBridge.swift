@@ -1,43 +1,137 @@
-#if canImport(UIKit) && canImport(JPush)
-    // The real JPush SDK (module `JPush`: CocoaPods `pod 'JPush'` with `JCore`, or the SwiftPM
-    // package `https://github.com/jpush/jpush-sdk.git`, product `JPush`, with `JCore` from
-    // `jcore-sdk`; header `<JPush/JPUSHService.h>`) behind `JPushBridge`, written against the
-    // 5.x header.
+#if canImport(ObjectiveC) && canImport(UIKit)
+    // The real JPush SDK behind `JPushBridge`, bound by name at run time through the Objective-C
+    // runtime, written against JPush 5.x (the 5.7.0 and 5.9.0 headers) and JCore's
+    // `JGInforCollectionAuth.h`.
     //
-    // Compiled when `JPush` is importable. When the SDK comes as `JPUSHService.h` and a static
-    // library through a bridging header instead, copy this file into the app target and remove
-    // the `#if`: it uses only PushBridge's public API. A thin shell: every decision is
-    // `JPushProvider`'s. Each delegate method names its Objective-C selector with `@objc(…)`, so
-    // JPush finds it whatever Swift would have called it.
+    // Why by name. JPush ships no Swift or Clang module: an xcframework of `libJPush.a` and
+    // `JPUSHService.h`, used from Swift through the app's bridging header (CocoaPods installs it
+    // with `static_framework: true`). A SwiftPM target such as this one sees neither a pod's
+    // headers nor an app's bridging header, and the root package may depend on no other package,
+    // so no `import JPush` can ever compile here. The Objective-C runtime needs no header: the
+    // bridge finds `JPUSHService`, `JPUSHRegisterEntity` and JCore's `JGInforCollectionAuth` with
+    // `NSClassFromString`, calls each class method through its implementation cast to a
+    // `@convention(c)` type with the exact Objective-C argument types (blocks as
+    // `@convention(block)` closures), sets `JPUSHRegisterEntity`'s and
+    // `JGInforCollectionAuthItems`'s properties by key-value coding, and implements the
+    // `JPUSHRegisterDelegate` methods as `@objc(…)` methods (JPush checks `respondsToSelector:`
+    // before each call). So it compiles in this package on every Apple platform and works however
+    // the app got JPush: CocoaPods (`pod 'JPush'`, which brings JCore) or the xcframeworks added
+    // by hand.
+    //
+    // Static libraries need `-ObjC`. `libJPush.a` and JCore are static; the linker keeps only
+    // the object files something references, and a class named only in a string is referenced by
+    // nothing, so it is stripped — unless the app links with `-ObjC` (Other Linker Flags), which
+    // loads every Objective-C class. CocoaPods adds `-ObjC` for vendored static artifacts itself;
+    // an app that adds the xcframeworks by hand must add it. The initialiser checks every class
+    // and method it will call (`JPushSDKSymbols.missing`) and throws a `PushError` naming what is
+    // missing and this fix, instead of failing later.
+    //
+    // Every name bound is spelled once, in `JPushSDKSymbols`, except the `@objc(…)` selectors
+    // (an attribute needs a literal; a test holds each against `JPushSDKSymbols`). A thin shell:
+    // every decision is `JPushProvider`'s, which also calls the SDK on the thread it requires.
     import Foundation
-    import JPush
+    import ObjectiveC
     import PushBridge
     import UIKit
     import UserNotifications
 
-    /// `JPUSHService` as a ``JPushBridge``, and the `JPUSHRegisterDelegate` and network-notification
-    /// observer that forward JPush's callbacks to a ``JPushBridgeDelegate`` (a ``JPushProvider``),
-    /// converting at the edge.
+    // The Objective-C signatures the bridge calls, each after the two hidden arguments of every
+    // method (the receiver, here the class, and the selector). BOOL is `Bool` (on arm64 it is
+    // C's `bool`; on an x86_64 simulator a `signed char` holding 0 or 1), NSInteger `Int`,
+    // NSUInteger `UInt`, `int` `Int32`; an object the SDK returns is `Unmanaged`, taken
+    // unretained (a getter returns it at +0).
+
+    /// `void (^)(int resCode, NSString * _Nullable registrationID)`.
+    private typealias RegistrationIDCompletion = @convention(block) (Int32, NSString?) -> Void
+    /// `JPUSHAliasOperationCompletion`: `void (^)(NSInteger iResCode, NSString * _Nullable iAlias, NSInteger seq)`.
+    private typealias AliasCompletion = @convention(block) (Int, NSString?, Int) -> Void
+    /// `JPUSHTagsOperationCompletion`: `void (^)(NSInteger iResCode, NSSet * _Nullable iTags, NSInteger seq)`.
+    private typealias TagsCompletion = @convention(block) (Int, NSSet?, Int) -> Void
+    /// `JPUSHTagValidOperationCompletion`: `void (^)(NSInteger iResCode, NSSet * _Nullable iTags, NSInteger seq, BOOL isBind)`.
+    private typealias TagValidCompletion = @convention(block) (Int, NSSet?, Int, Bool) -> Void
+    /// `void (^ _Nullable)(JGInforCollectionAuthItems *authInfo)`.
+    private typealias CollectionAuthBlock = @convention(block) (NSObject) -> Void
+
+    /// `+setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:`.
+    private typealias SetupIMP = @convention(c) (AnyClass, Selector, NSDictionary?, NSString, NSString?, Bool, NSString?) -> Void
+    /// `+registerForRemoteNotificationConfig:delegate:`.
+    private typealias RegisterConfigIMP = @convention(c) (AnyClass, Selector, AnyObject, AnyObject?) -> Void
+    /// `+registerDeviceToken:`.
+    private typealias DataIMP = @convention(c) (AnyClass, Selector, NSData) -> Void
+    /// `+handleRemoteNotification:`.
+    private typealias DictionaryIMP = @convention(c) (AnyClass, Selector, NSDictionary) -> Void
+    /// `+registrationID`.
+    private typealias StringGetterIMP = @convention(c) (AnyClass, Selector) -> Unmanaged<NSString>?
+    /// `+registrationIDCompletionHandler:`.
+    private typealias RegistrationIDIMP = @convention(c) (AnyClass, Selector, RegistrationIDCompletion) -> Void
+    /// `+setAlias:completion:seq:`.
+    private typealias SetAliasIMP = @convention(c) (AnyClass, Selector, NSString, AliasCompletion?, Int) -> Void
+    /// `+deleteAlias:seq:` and `+getAlias:seq:`.
+    private typealias AliasQueryIMP = @convention(c) (AnyClass, Selector, AliasCompletion?, Int) -> Void
+    /// `+addTags:completion:seq:`, `+setTags:completion:seq:` and `+deleteTags:completion:seq:`.
+    private typealias TagsChangeIMP = @convention(c) (AnyClass, Selector, NSSet, TagsCompletion?, Int) -> Void
+    /// `+cleanTags:seq:` and `+getAllTags:seq:`.
+    private typealias TagsQueryIMP = @convention(c) (AnyClass, Selector, TagsCompletion?, Int) -> Void
+    /// `+validTag:completion:seq:`.
+    private typealias ValidTagIMP = @convention(c) (AnyClass, Selector, NSString, TagValidCompletion?, Int) -> Void
+    /// `+setBadge:`.
+    private typealias SetBadgeIMP = @convention(c) (AnyClass, Selector, Int) -> Bool
+    /// `+resetBadge`.
+    private typealias NoArgumentIMP = @convention(c) (AnyClass, Selector) -> Void
+    /// `+[JGInforCollectionAuth JCollectionAuth:]`.
+    private typealias CollectionAuthIMP = @convention(c) (AnyClass, Selector, CollectionAuthBlock?) -> Void
+
+    /// `JPUSHService` as a ``JPushBridge``, bound by name at run time, and the
+    /// `JPUSHRegisterDelegate` and network-notification observer that forward JPush's callbacks
+    /// to a ``JPushBridgeDelegate`` (a ``JPushProvider``), converting at the edge.
+    ///
+    /// The app needs JPush and JCore linked, with `-ObjC` in Other Linker Flags unless CocoaPods
+    /// installed them; otherwise the initialiser throws, saying so.
     ///
     /// ```swift
     /// let provider = JPushProvider(
-    ///     settings: settings, bridge: JPUSHServiceBridge(categories: [replyCategory]),
+    ///     settings: settings, bridge: try JPUSHServiceBridge(categories: [replyCategory]),
     ///     applicationState: JPUSHServiceBridge.currentApplicationState)
     /// let client = PushClient(provider: provider) // the provider is the bridge's delegate
     /// ```
-    public final class JPUSHServiceBridge: NSObject, JPushBridge, JPUSHRegisterDelegate, @unchecked Sendable {
-        // @unchecked: the mutable state — the weak delegate and the observers — is guarded by `lock`.
+    public final class JPUSHServiceBridge: NSObject, JPushBridge, @unchecked Sendable {
+        // @unchecked: the mutable state — the weak delegate and the observers — is guarded by
+        // `lock`; the classes are set once, in `init`.
         private let lock = NSLock()
         private weak var storedDelegate: (any JPushBridgeDelegate)?
         private var observers: [any NSObjectProtocol] = []
         private let categories: Set<UNNotificationCategory>
+        /// `JPUSHService`.
+        private let service: AnyClass
+        /// `JPUSHRegisterEntity`.
+        private let registerEntity: NSObject.Type
+        /// JCore's `JGInforCollectionAuth`.
+        private let collectionAuth: AnyClass
 
-        /// A bridge that registers, of `categories`, those a registration names by identifier.
+        /// A bridge to the JPush SDK in the app that registers, of `categories`, those a
+        /// registration names by identifier.
+        ///
+        /// Looks up every class and method it will call, without running any SDK code.
         ///
         /// - Parameter categories: The app's notification categories (the package runs on iOS
         ///   13+, so these are always `UNNotificationCategory`s).
-        public init(categories: Set<UNNotificationCategory> = []) {
+        /// - Throws: `PushError` with code `unsupported` and field `sdk`, naming each class or
+        ///   method the app lacks — JPush or JCore not linked, or stripped for want of `-ObjC`, or
+        ///   a version without a method this bridge calls — and the fix.
+        public init(categories: Set<UNNotificationCategory> = []) throws(PushError) {
+            let missing = JPushSDKSymbols.missing(classExists: { NSClassFromString($0) != nil }, responds: JPUSHServiceBridge.isImplemented)
+            if let missing { throw missing }
+            guard let service = NSClassFromString(JPushSDKSymbols.serviceClass),
+                let registerEntity = NSClassFromString(JPushSDKSymbols.registerEntityClass) as? NSObject.Type,
+                let collectionAuth = NSClassFromString(JPushSDKSymbols.collectionAuthClass)
+            else {
+                throw PushError(.unsupported, field: "sdk", "JPush's \(JPushSDKSymbols.registerEntityClass) is not an NSObject subclass: not a JPush 5.x SDK")
+            }
+            self.service = service
+            self.registerEntity = registerEntity
+            self.collectionAuth = collectionAuth
             self.categories = categories
+            super.init()
         }
 
         deinit {
@@ -61,81 +155,160 @@
             return DispatchQueue.main.sync { MainActor.assumeIsolated { ApplicationState(UIApplication.shared.applicationState) } }
         }
 
+        /// Answers YES for `JPUSHRegisterDelegate` too, whose methods this object implements
+        /// without seeing the protocol's declaration — in case the SDK checks conformance.
+        public override func conforms(to aProtocol: Protocol) -> Bool {
+            super.conforms(to: aProtocol) || NSStringFromProtocol(aProtocol) == JPushSDKSymbols.delegateProtocol
+        }
+
+        // MARK: Binding
+
+        /// Whether the app's class implements `method`: `class_getClassMethod` or
+        /// `class_getInstanceMethod`, neither of which sends the class a message (so no SDK code,
+        /// not even `+initialize`, runs before the app's consent).
+        private static func isImplemented(_ method: JPushSDKSymbols.Method) -> Bool {
+            guard let cls = NSClassFromString(method.className) else { return false }
+            let selector = NSSelectorFromString(method.selector)
+            return method.isClassMethod ? class_getClassMethod(cls, selector) != nil : class_getInstanceMethod(cls, selector) != nil
+        }
+
+        /// The class method `name` of `cls` as `Function` — a `@convention(c)` type whose first
+        /// two parameters are the class and the selector — and the selector to pass it.
+        /// `+methodForSelector:` is itself a message, so the class is initialized first, as for
+        /// any message; `init` checked that the method is there.
+        private static func classMethod<Function>(_ cls: AnyClass, _ name: String, as _: Function.Type) -> (Function, Selector) {
+            let selector = NSSelectorFromString(name)
+            guard let implementation = (cls as AnyObject).method(for: selector) else {
+                preconditionFailure("+[\(NSStringFromClass(cls)) \(name)] has no implementation, though init found it")
+            }
+            return (unsafeBitCast(implementation, to: Function.self), selector)
+        }
+
         // MARK: JPushBridge
+
+        /// JCore's `+[JGInforCollectionAuth JCollectionAuth:]`, whose block sets the
+        /// `JGInforCollectionAuthItems`'s `isAuth` to `isAuthorized`.
+        public func setCollectionAuthorization(_ isAuthorized: Bool) {
+            let authorize: CollectionAuthBlock = { items in
+                items.setValue(NSNumber(value: isAuthorized), forKey: JPushSDKSymbols.authItemsIsAuthKey)
+            }
+            let (call, selector) = Self.classMethod(collectionAuth, JPushSDKSymbols.collectionAuth, as: CollectionAuthIMP.self)
+            call(collectionAuth, selector, authorize)
+        }
 
         /// Starts observing JPush's network notifications, then
         /// `+setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:`.
         public func setup(launchOptions: JSONObject?, appKey: String, channel: String, apsForProduction: Bool, advertisingIdentifier: String?) {
             observeNetworkNotifications()
-            JPUSHService.setup(
-                withOption: launchOptions?.foundationDictionary, appKey: appKey, channel: channel, apsForProduction: apsForProduction,
-                advertisingIdentifier: advertisingIdentifier)
+            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.setup, as: SetupIMP.self)
+            call(
+                service, selector, launchOptions.map { $0.foundationDictionary as NSDictionary }, appKey as NSString, channel as NSString,
+                apsForProduction, advertisingIdentifier.map { $0 as NSString })
         }
 
         /// `+registerForRemoteNotificationConfig:delegate:`, with this object as the delegate and
-        /// the categories the entity names.
+        /// a `JPUSHRegisterEntity` holding the entity's `types` and the categories it names.
         public func registerForRemoteNotificationConfig(_ entity: JPushRegisterEntity) {
-            let config = JPUSHRegisterEntity()
-            config.types = entity.types
+            let config = registerEntity.init()
+            config.setValue(NSNumber(value: entity.types), forKey: JPushSDKSymbols.entityTypesKey)
             if let identifiers = entity.categories, !identifiers.isEmpty {
                 let named = categories.filter { identifiers.contains($0.identifier) }
                 assert(named.count == Set(identifiers).count, "JPUSHServiceBridge(categories:) lacks a category the registration names")
-                config.categories = Set(named.map { AnyHashable($0) })
+                config.setValue(named as NSSet, forKey: JPushSDKSymbols.entityCategoriesKey)
             }
-            JPUSHService.register(forRemoteNotificationConfig: config, delegate: self)
+            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.registerForRemoteNotificationConfig, as: RegisterConfigIMP.self)
+            call(service, selector, config, self)
         }
 
         /// `+registerDeviceToken:`.
-        public func registerDeviceToken(_ token: [UInt8]) { JPUSHService.registerDeviceToken(Data(token)) }
-        /// `+handleRemoteNotification:`.
-        public func handleRemoteNotification(_ userInfo: JSONObject) { JPUSHService.handleRemoteNotification(userInfo.foundationDictionary) }
-        /// `+registrationID`.
-        public var registrationID: String? {
-            let id: String? = JPUSHService.registrationID()
-            return id
+        public func registerDeviceToken(_ token: [UInt8]) {
+            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.registerDeviceToken, as: DataIMP.self)
+            call(service, selector, Data(token) as NSData)
         }
+
+        /// `+handleRemoteNotification:`.
+        public func handleRemoteNotification(_ userInfo: JSONObject) {
+            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.handleRemoteNotification, as: DictionaryIMP.self)
+            call(service, selector, userInfo.foundationDictionary as NSDictionary)
+        }
+
+        /// `+registrationID` (`nil` or empty before JPush has one).
+        public var registrationID: String? {
+            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.registrationID, as: StringGetterIMP.self)
+            return call(service, selector).map { $0.takeUnretainedValue() as String }
+        }
+
         /// `+registrationIDCompletionHandler:`.
         public func registrationIDCompletionHandler(_ completionHandler: @escaping @Sendable (Int, String?) -> Void) {
-            JPUSHService.registrationIDCompletionHandler { resCode, registrationID in completionHandler(Int(resCode), registrationID) }
+            let reply: RegistrationIDCompletion = { resCode, registrationID in completionHandler(Int(resCode), registrationID.map { $0 as String }) }
+            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.registrationIDCompletionHandler, as: RegistrationIDIMP.self)
+            call(service, selector, reply)
         }
 
         /// `+setAlias:completion:seq:`.
         public func setAlias(_ alias: String, seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void) {
-            JPUSHService.setAlias(alias, completion: { code, alias, seq in completion(code, alias, seq) }, seq: seq)
+            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.setAlias, as: SetAliasIMP.self)
+            call(service, selector, alias as NSString, Self.aliasReply(completion), seq)
         }
         /// `+deleteAlias:seq:`.
         public func deleteAlias(seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void) {
-            JPUSHService.deleteAlias({ code, alias, seq in completion(code, alias, seq) }, seq: seq)
+            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.deleteAlias, as: AliasQueryIMP.self)
+            call(service, selector, Self.aliasReply(completion), seq)
         }
         /// `+getAlias:seq:`.
         public func getAlias(seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void) {
-            JPUSHService.getAlias({ code, alias, seq in completion(code, alias, seq) }, seq: seq)
+            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.getAlias, as: AliasQueryIMP.self)
+            call(service, selector, Self.aliasReply(completion), seq)
         }
+
         /// `+addTags:`, `+setTags:` or `+deleteTags:completion:seq:`.
         public func tags(_ operation: JPushTagOperation, _ tags: Set<String>, seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void) {
-            let reply: JPUSHTagsOperationCompletion = { code, tags, seq in completion(code, Self.strings(tags), seq) }
-            switch operation {
-            case .add: JPUSHService.addTags(tags, completion: reply, seq: seq)
-            case .set: JPUSHService.setTags(tags, completion: reply, seq: seq)
-            case .delete: JPUSHService.deleteTags(tags, completion: reply, seq: seq)
-            }
+            let name: String =
+                switch operation {
+                case .add: JPushSDKSymbols.addTags
+                case .set: JPushSDKSymbols.setTags
+                case .delete: JPushSDKSymbols.deleteTags
+                }
+            let (call, selector) = Self.classMethod(service, name, as: TagsChangeIMP.self)
+            call(service, selector, tags as NSSet, Self.tagsReply(completion), seq)
         }
         /// `+cleanTags:seq:`.
         public func cleanTags(seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void) {
-            JPUSHService.cleanTags({ code, tags, seq in completion(code, Self.strings(tags), seq) }, seq: seq)
+            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.cleanTags, as: TagsQueryIMP.self)
+            call(service, selector, Self.tagsReply(completion), seq)
         }
         /// `+getAllTags:seq:`.
         public func getAllTags(seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void) {
-            JPUSHService.getAllTags({ code, tags, seq in completion(code, Self.strings(tags), seq) }, seq: seq)
+            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.getAllTags, as: TagsQueryIMP.self)
+            call(service, selector, Self.tagsReply(completion), seq)
         }
         /// `+validTag:completion:seq:`.
         public func validTag(_ tag: String, seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int, Bool) -> Void) {
-            JPUSHService.validTag(tag, completion: { code, tags, seq, isBind in completion(code, Self.strings(tags), seq, isBind) }, seq: seq)
+            let reply: TagValidCompletion = { code, tags, seq, isBind in completion(code, Self.strings(tags), seq, isBind) }
+            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.validTag, as: ValidTagIMP.self)
+            call(service, selector, tag as NSString, reply, seq)
         }
+
         /// `+setBadge:`.
-        public func setBadge(_ value: Int) -> Bool { JPUSHService.setBadge(value) }
+        public func setBadge(_ value: Int) -> Bool {
+            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.setBadge, as: SetBadgeIMP.self)
+            return call(service, selector, value)
+        }
         /// `+resetBadge`.
-        public func resetBadge() { JPUSHService.resetBadge() }
+        public func resetBadge() {
+            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.resetBadge, as: NoArgumentIMP.self)
+            call(service, selector)
+        }
+
+        /// A `JPUSHAliasOperationCompletion` forwarding to `completion`.
+        private static func aliasReply(_ completion: @escaping @Sendable (Int, String?, Int) -> Void) -> AliasCompletion {
+            { code, alias, seq in completion(code, alias.map { $0 as String }, seq) }
+        }
+
+        /// A `JPUSHTagsOperationCompletion` forwarding to `completion`.
+        private static func tagsReply(_ completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void) -> TagsCompletion {
+            { code, tags, seq in completion(code, strings(tags), seq) }
+        }
 
         // MARK: JPUSHRegisterDelegate
 
@@ -162,17 +335,20 @@
             delegate.jpushNotificationCenter(didReceive: reply) { complete() }
         }
 
-        /// `jpushNotificationCenter:openSettingsForNotification:` (`nil` when opened from Settings).
+        /// `jpushNotificationCenter:openSettingsForNotification:` (`nil` when opened from Settings,
+        /// though the header does not mark it nullable).
         @objc(jpushNotificationCenter:openSettingsForNotification:)
         public func jpushNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {
             delegate?.jpushNotificationCenter(openSettingsFor: notification.map(Self.info))
         }
 
-        /// `jpushNotificationAuthorization:withInfo:`.
+        /// `jpushNotificationAuthorization:withInfo:`; `status` is a `JPAuthorizationStatus`
+        /// (`NSUInteger`).
         @objc(jpushNotificationAuthorization:withInfo:)
-        public func jpushNotificationAuthorization(_ status: JPAuthorizationStatus, withInfo info: [AnyHashable: Any]?) {
+        public func jpushNotificationAuthorization(_ status: UInt, withInfo info: [AnyHashable: Any]?) {
             delegate?.jpushNotificationAuthorization(
-                JPushAuthorizationStatus(rawValue: Int(status.rawValue)) ?? .notDetermined, withInfo: info.map { json($0, in: JPushCallbackName.authorization) })
+                JPushAuthorizationStatus(rawValue: Int(clamping: status)) ?? .notDetermined,
+                withInfo: info.map { json($0, in: JPushCallbackName.authorization) })
         }
 
         // MARK: Network notifications
@@ -210,8 +386,9 @@
             }
         }
 
-        private static func strings(_ tags: Set<AnyHashable>?) -> Set<String>? {
-            tags.map { Set($0.compactMap { $0.base as? String }) }
+        /// The strings of a tag set JPush handed back.
+        private static func strings(_ tags: NSSet?) -> Set<String>? {
+            tags.map { Set($0.compactMap { $0 as? String }) }
         }
 
         private static func info(_ notification: UNNotification) -> JPushNotificationInfo {

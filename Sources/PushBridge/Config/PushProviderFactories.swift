@@ -4,12 +4,12 @@
 /// ```swift
 /// var factories = PushProviderFactories()
 /// factories.register(.jpush) { configuration in
-///     JPushProvider(settings: try configuration.require(\.jpush, "jpush"), bridge: JPUSHServiceBridge(),
+///     JPushProvider(settings: try configuration.require(\.jpush, "jpush"), bridge: try JPUSHServiceBridge(),
 ///                  applicationState: JPUSHServiceBridge.currentApplicationState)
 /// }
 /// factories.register(.getui) { configuration in
 ///     GetuiProvider(
-///         settings: try configuration.require(\.getui, "getui"), bridge: GeTuiSdkBridge(),
+///         settings: try configuration.require(\.getui, "getui"), bridge: try GeTuiSdkBridge(),
 ///         applicationState: GeTuiSdkBridge.currentApplicationState)
 /// }
 /// let client = try PushClient(configuration: configuration, factories: factories)

@@ -1,0 +1,127 @@
+import PushBridge
+
+/// The Objective-C names `GeTuiSdkBridge` binds at run time — Getui's classes, the `GeTuiSdk`
+/// class methods it calls and the `GeTuiSdkDelegate` methods it implements — each spelled once,
+/// here, and the check that they are all in the app.
+///
+/// Compiled on every platform, so that Linux tests can hold each name against the SDK's header
+/// and exercise ``missing(classExists:responds:)`` with fakes; the Apple-only bridge uses these
+/// constants and nothing else to name what it binds.
+package enum GetuiSDKSymbols {
+    // MARK: Classes
+
+    /// `GeTuiSdk` (GTSDK, `GeTuiSdk.h`): every call the bridge makes.
+    package static let sdkClass = "GeTuiSdk"
+    /// `GTCommonSDK` (GTCommonSDK, `GTCommonSDK.h`): the base library GTSDK needs; only looked up.
+    package static let commonSDKClass = "GTCommonSDK"
+    /// `GeTuiSdkDelegate`: the protocol the bridge answers `conformsToProtocol:` for.
+    package static let delegateProtocol = "GeTuiSdkDelegate"
+
+    // MARK: GeTuiSdk class methods
+
+    /// `+startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:`.
+    package static let startSdk = "startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:"
+    /// `+setIDFA:`.
+    package static let setIDFA = "setIDFA:"
+    /// `+status`.
+    package static let status = "status"
+    /// `+registerRemoteNotification:`.
+    package static let registerRemoteNotification = "registerRemoteNotification:"
+    /// `+clientId`.
+    package static let clientID = "clientId"
+    /// `+bindAlias:andSequenceNum:`.
+    package static let bindAlias = "bindAlias:andSequenceNum:"
+    /// `+unbindAlias:andSequenceNum:andIsSelf:`.
+    package static let unbindAlias = "unbindAlias:andSequenceNum:andIsSelf:"
+    /// `+setTags:andSequenceNum:`.
+    package static let setTags = "setTags:andSequenceNum:"
+    /// `+queryTag:`.
+    package static let queryTag = "queryTag:"
+    /// `+sendFeedbackMessage:andTaskId:andMsgId:`.
+    package static let sendFeedbackMessage = "sendFeedbackMessage:andTaskId:andMsgId:"
+    /// `+handleRemoteNotification:`.
+    package static let handleRemoteNotification = "handleRemoteNotification:"
+    /// `+setBadge:`.
+    package static let setBadge = "setBadge:"
+    /// `+resetBadge`.
+    package static let resetBadge = "resetBadge"
+    /// `+setPushModeForOff:`.
+    package static let setPushModeForOff = "setPushModeForOff:"
+    /// `+handleSceneWillConnectWithOptions:` (SDK 3.1.0.0+): optional, called only when present.
+    package static let handleSceneWillConnect = "handleSceneWillConnectWithOptions:"
+
+    // MARK: GeTuiSdkDelegate methods
+
+    /// `GeTuiSdkDidRegisterClient:`.
+    package static let didRegisterClient = "GeTuiSdkDidRegisterClient:"
+    /// `GeTuiSDkDidNotifySdkState:` (sic).
+    package static let didNotifySdkState = "GeTuiSDkDidNotifySdkState:"
+    /// `GeTuiSdkDidOccurError:`.
+    package static let didOccurError = "GeTuiSdkDidOccurError:"
+    /// `GetuiSdkGrantAuthorization:error:` (sic).
+    package static let grantAuthorization = "GetuiSdkGrantAuthorization:error:"
+    /// `GeTuiSdkDidAliasAction:result:sequenceNum:error:`.
+    package static let didAliasAction = "GeTuiSdkDidAliasAction:result:sequenceNum:error:"
+    /// `GeTuiSdkDidSetTagsAction:result:error:`.
+    package static let didSetTagsAction = "GeTuiSdkDidSetTagsAction:result:error:"
+    /// `GetuiSdkDidQueryTag:sequenceNum:error:` (sic).
+    package static let didQueryTag = "GetuiSdkDidQueryTag:sequenceNum:error:"
+
+    // MARK: Tables
+
+    /// Every `GeTuiSdk` class method the bridge calls: all must be in the app.
+    package static let requiredClassMethods = [
+        startSdk, setIDFA, status, registerRemoteNotification, clientID, bindAlias, unbindAlias, setTags, queryTag, sendFeedbackMessage,
+        handleRemoteNotification, setBadge, resetBadge, setPushModeForOff,
+    ]
+
+    /// The `GeTuiSdk` class methods the bridge calls only when the SDK has them.
+    package static let optionalClassMethods = [handleSceneWillConnect]
+
+    /// The `GeTuiSdkDelegate` methods the bridge implements (as `@objc(…)` methods).
+    package static let delegateSelectors = [
+        didRegisterClient, didNotifySdkState, didOccurError, grantAuthorization, GetuiCallbackName.willPresent, GetuiCallbackName.openSettings,
+        GetuiCallbackName.didReceiveNotification, GetuiCallbackName.didReceiveSlience, didAliasAction, didSetTagsAction, didQueryTag,
+    ]
+
+    /// Every class the bridge looks up by name.
+    package static let classNames = [sdkClass, commonSDKClass]
+
+    // MARK: The check
+
+    /// What the bridge was written against, for the messages.
+    static let writtenAgainst = "Getui SDK 3.1.0.0 (GTSDK, GeTuiSdk.h) with GTCommonSDK"
+
+    /// Why a class is not found, and the fix.
+    static func classMissing(_ className: String) -> String {
+        let fix =
+            className == commonSDKClass
+            ? "Getui's class \(className) is not in the app: add GTCommonSDK (pod 'GTCommonSDK', which pod 'GTSDK' brings, or the Swift package "
+                + "https://github.com/GetuiLaboratory/getui-gtcsdk-ios-cocoapods, product GTCommonSDK)"
+            : "Getui's class \(className) is not in the app: add the Getui SDK (pod 'GTSDK', or the Swift package "
+                + "https://github.com/GetuiLaboratory/getui-sdk-ios-cocoapods, product GTSDK, with GTCommonSDK)"
+        return fix + " and link with -ObjC (Other Linker Flags) so that a static framework's classes are not stripped"
+    }
+
+    /// Why a class method is not found, and the fix.
+    static func methodMissing(_ selector: String) -> String {
+        "Getui has no +[\(sdkClass) \(selector)] in the app: GeTuiSdkBridge was written against \(writtenAgainst), so use that SDK or a later 3.x"
+    }
+
+    /// Everything the bridge needs that the app lacks, as one error naming each missing class
+    /// (then not its methods) and each missing class method with the fix, separated by `; `;
+    /// `nil` when all are there. ``optionalClassMethods`` are not required.
+    ///
+    /// - Parameters:
+    ///   - classExists: Whether a class of that name is in the app (`NSClassFromString`).
+    ///   - responds: Whether the class has the class method (`class_getClassMethod`: it sends
+    ///     the class no message, so no SDK code runs).
+    /// - Returns: A `PushError` with code `unsupported` and field `sdk`, or `nil`.
+    package static func missing(classExists: (String) -> Bool, responds: (_ className: String, _ selector: String) -> Bool) -> PushError? {
+        let absentClasses = classNames.filter { !classExists($0) }
+        let absentMethods = absentClasses.contains(sdkClass) ? [] : requiredClassMethods.filter { !responds(sdkClass, $0) }
+        let problems = absentClasses.map(classMissing) + absentMethods.map(methodMissing)
+        guard !problems.isEmpty else { return nil }
+        return PushError(.unsupported, field: "sdk", problems.joined(separator: "; "))
+    }
+}

@@ -1,0 +1,175 @@
+import PushBridge
+
+/// The Objective-C names `JPUSHServiceBridge` binds at run time — JPush's and JCore's classes, the
+/// class methods it calls, the properties it sets by key-value coding and the delegate methods it
+/// implements — each spelled once, here, and the check that they are all in the app.
+///
+/// Compiled on every platform, so that Linux tests can hold each name against the SDK's headers
+/// and exercise ``missing(classExists:responds:)`` with fakes; the Apple-only bridge uses these
+/// constants and nothing else to name what it binds.
+package enum JPushSDKSymbols {
+    // MARK: Classes
+
+    /// `JPUSHService` (JPush, `JPUSHService.h`): every call the bridge makes but one.
+    package static let serviceClass = "JPUSHService"
+    /// `JPUSHRegisterEntity` (JPush): the registration's options and categories.
+    package static let registerEntityClass = "JPUSHRegisterEntity"
+    /// `JGInforCollectionAuth` (JCore, `JGInforCollectionAuth.h`): the collection consent call.
+    package static let collectionAuthClass = "JGInforCollectionAuth"
+    /// `JGInforCollectionAuthItems` (JCore): what `JCollectionAuth:`'s block is handed.
+    package static let collectionAuthItemsClass = "JGInforCollectionAuthItems"
+    /// `JPUSHRegisterDelegate`: the protocol the bridge answers `conformsToProtocol:` for.
+    package static let delegateProtocol = "JPUSHRegisterDelegate"
+
+    // MARK: JPUSHService class methods
+
+    /// `+setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:`.
+    package static let setup = "setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:"
+    /// `+registerForRemoteNotificationConfig:delegate:`.
+    package static let registerForRemoteNotificationConfig = "registerForRemoteNotificationConfig:delegate:"
+    /// `+registerDeviceToken:`.
+    package static let registerDeviceToken = "registerDeviceToken:"
+    /// `+handleRemoteNotification:`.
+    package static let handleRemoteNotification = "handleRemoteNotification:"
+    /// `+registrationID`.
+    package static let registrationID = "registrationID"
+    /// `+registrationIDCompletionHandler:`.
+    package static let registrationIDCompletionHandler = "registrationIDCompletionHandler:"
+    /// `+setAlias:completion:seq:`.
+    package static let setAlias = "setAlias:completion:seq:"
+    /// `+deleteAlias:seq:`.
+    package static let deleteAlias = "deleteAlias:seq:"
+    /// `+getAlias:seq:`.
+    package static let getAlias = "getAlias:seq:"
+    /// `+addTags:completion:seq:`.
+    package static let addTags = "addTags:completion:seq:"
+    /// `+setTags:completion:seq:`.
+    package static let setTags = "setTags:completion:seq:"
+    /// `+deleteTags:completion:seq:`.
+    package static let deleteTags = "deleteTags:completion:seq:"
+    /// `+cleanTags:seq:`.
+    package static let cleanTags = "cleanTags:seq:"
+    /// `+getAllTags:seq:`.
+    package static let getAllTags = "getAllTags:seq:"
+    /// `+validTag:completion:seq:`.
+    package static let validTag = "validTag:completion:seq:"
+    /// `+setBadge:`.
+    package static let setBadge = "setBadge:"
+    /// `+resetBadge`.
+    package static let resetBadge = "resetBadge"
+
+    // MARK: JCore
+
+    /// `+[JGInforCollectionAuth JCollectionAuth:]`.
+    package static let collectionAuth = "JCollectionAuth:"
+
+    // MARK: Properties set by key-value coding
+
+    /// `JPUSHRegisterEntity.types` (`NSInteger`).
+    package static let entityTypesKey = "types"
+    /// `JPUSHRegisterEntity.categories` (`NSSet`, nullable).
+    package static let entityCategoriesKey = "categories"
+    /// `JGInforCollectionAuthItems.isAuth` (`BOOL`).
+    package static let authItemsIsAuthKey = "isAuth"
+
+    // MARK: Tables
+
+    /// Every class method the bridge calls, by class: all must be in the app.
+    package static let classMethods: [(className: String, selectors: [String])] = [
+        (
+            serviceClass,
+            [
+                setup, registerForRemoteNotificationConfig, registerDeviceToken, handleRemoteNotification, registrationID,
+                registrationIDCompletionHandler, setAlias, deleteAlias, getAlias, addTags, setTags, deleteTags, cleanTags, getAllTags,
+                validTag, setBadge, resetBadge,
+            ]
+        ),
+        (collectionAuthClass, [collectionAuth]),
+    ]
+
+    /// Every property the bridge sets by key-value coding, by class: a key with no setter would
+    /// raise `NSUnknownKeyException`, so each setter must be in the app.
+    package static let keyValueProperties: [(className: String, keys: [String])] = [
+        (registerEntityClass, [entityTypesKey, entityCategoriesKey]),
+        (collectionAuthItemsClass, [authItemsIsAuthKey]),
+    ]
+
+    /// The `JPUSHRegisterDelegate` methods the bridge implements (as `@objc(…)` methods; JPush
+    /// checks `respondsToSelector:` before calling each).
+    package static let delegateSelectors = [
+        JPushCallbackName.willPresent, JPushCallbackName.didReceiveResponse, JPushCallbackName.openSettings, JPushCallbackName.authorization,
+    ]
+
+    /// Every class the bridge looks up by name.
+    package static var classNames: [String] {
+        var names: [String] = []
+        for name in classMethods.map(\.className) + keyValueProperties.map(\.className) where !names.contains(name) { names.append(name) }
+        return names
+    }
+
+    /// The selector of the setter key-value coding calls for `key` (`types` → `setTypes:`).
+    package static func setter(forKey key: String) -> String {
+        "set\(key.prefix(1).uppercased())\(key.dropFirst()):"
+    }
+
+    /// One method the bridge needs: a class method, or an instance method (a property's setter).
+    package struct Method: Sendable, Hashable, CustomStringConvertible {
+        /// The class that must implement it.
+        package var className: String
+        /// Its selector.
+        package var selector: String
+        /// Whether it is a class method (`+`) rather than an instance method (`-`).
+        package var isClassMethod: Bool
+
+        /// `+[JPUSHService resetBadge]` or `-[JPUSHRegisterEntity setTypes:]`.
+        package var description: String { "\(isClassMethod ? "+" : "-")[\(className) \(selector)]" }
+    }
+
+    /// Every method the bridge needs, in the order they are checked.
+    package static var methods: [Method] {
+        classMethods.flatMap { entry in entry.selectors.map { Method(className: entry.className, selector: $0, isClassMethod: true) } }
+            + keyValueProperties.flatMap { entry in
+                entry.keys.map { Method(className: entry.className, selector: setter(forKey: $0), isClassMethod: false) }
+            }
+    }
+
+    // MARK: The check
+
+    /// What the bridge was written against, for the messages.
+    static let writtenAgainst = "JPush 5.x with its JCore (tested against the JPush 5.7.0 and 5.9.0 headers and JCore's JGInforCollectionAuth.h)"
+
+    /// Whether `className` is one of JCore's rather than JPush's own.
+    static func isJCore(_ className: String) -> Bool { className.hasPrefix("JG") }
+
+    /// Why a class is not found, and the fix.
+    static func classMissing(_ className: String) -> String {
+        let fix =
+            isJCore(className)
+            ? "JCore's class \(className) is not in the app: add JCore (pod 'JCore', which pod 'JPush' brings, or jcore-ios-x.y.z.xcframework beside JPush's)"
+            : "JPush's class \(className) is not in the app: add the JPush SDK (pod 'JPush', or jpush-ios-x.y.z.xcframework with JCore)"
+        return fix + " and link with -ObjC (Other Linker Flags) so that a static library's classes are not stripped"
+    }
+
+    /// Why a method is not found, and the fix.
+    static func methodMissing(_ method: Method) -> String {
+        "\(isJCore(method.className) ? "JCore" : "JPush") has no \(method) in the app: JPUSHServiceBridge was written against \(writtenAgainst), "
+            + "so use a JPush 5.x SDK and the JCore it requires"
+    }
+
+    /// Everything the bridge needs that the app lacks, as one error naming each missing class
+    /// (then not its methods) and each missing method with the fix, separated by `; `; `nil`
+    /// when all are there.
+    ///
+    /// - Parameters:
+    ///   - classExists: Whether a class of that name is in the app (`NSClassFromString`).
+    ///   - responds: Whether the class implements the method (`class_getClassMethod` or
+    ///     `class_getInstanceMethod`: neither sends the class a message, so no SDK code runs).
+    /// - Returns: A `PushError` with code `unsupported` and field `sdk`, or `nil`.
+    package static func missing(classExists: (String) -> Bool, responds: (Method) -> Bool) -> PushError? {
+        let absentClasses = classNames.filter { !classExists($0) }
+        let absentMethods = methods.filter { !absentClasses.contains($0.className) && !responds($0) }
+        let problems = absentClasses.map(classMissing) + absentMethods.map(methodMissing)
+        guard !problems.isEmpty else { return nil }
+        return PushError(.unsupported, field: "sdk", problems.joined(separator: "; "))
+    }
+}
