@@ -18,7 +18,7 @@ struct CommandLineTool: Sendable {
                                             check a PushBridge configuration (secrets masked) and,
                                             when given, the app's entitlements and Info.plist
                                             (aps-environment, UIBackgroundModes, tracking)
-          validate [--provider P] [--push-type alert|background|voip] FILE|-
+          validate [--provider P] [--push-type TYPE] [--priority 10|5|1] FILE|-
                                             check an APNs payload or .apns file
           matrix [--format markdown|json|mermaid|dot|html] [--ios 9.3.2,12.3.1]
                                             the seed article's experiment tables, as the model computes

@@ -1,37 +1,48 @@
 import PushBridge
 import PushBridgeModel
 
-/// `pushbridge validate [--provider apns|jpush|getui] [--push-type alert|background|voip] FILE|-`:
-/// what a device would receive (exit 0), every problem with its key (exit 1), or why the input
-/// could not be read (exit 2).
+/// `pushbridge validate [--provider apns|jpush|getui] [--push-type TYPE] [--priority 10|5|1] FILE|-`:
+/// what a device would receive and every warning (exit 0), every error with its key and then the
+/// warnings (exit 1), or why the input could not be read (exit 2). `TYPE` is any `apns-push-type`
+/// (``PayloadValidator/PushType``); a warning line starts with `warning: `.
 struct ValidateCommand: Sendable {
     let io: CommandIO
 
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
-        let arguments = try Arguments(arguments, valued: ["--provider", "--push-type"])
+        let arguments = try Arguments(arguments, valued: ["--provider", "--push-type", "--priority"])
         let provider = ProviderSimulators.definition(named: try arguments.choice("--provider", ProviderSimulators.names, default: "apns"))
             ?? APNsDefinition()
         let pushType = PayloadValidator.PushType(
             rawValue: try arguments.choice("--push-type", PayloadValidator.PushType.allCases.map(\.rawValue), default: "alert")) ?? .alert
+        var priority: Int?
+        if let text = arguments[option: "--priority"] {
+            guard let value = Int(text) else { throw Arguments.UsageError(message: "--priority: \(text) is not a number (expected 10, 5 or 1)") }
+            priority = value
+        }
         let input = try arguments.singleOperand()
         let report: PayloadValidator.Report
         do {
-            report = try PayloadValidator.validate(try io.input(input), pushType: pushType, provider: provider)
+            report = try PayloadValidator.validate(try io.input(input), pushType: pushType, priority: priority, provider: provider)
         } catch let error as CommandIO.InputError {
             return .failure("payload: \(error.message)")
         } catch {
             return .failure("\(error)")
         }
+        let warnings = report.warnings.map { "warning: \($0)\n" }.joined()
         guard report.isValid else {
-            return CommandOutput(status: ExitStatus.problemsFound, standardOutput: report.problems.map { "\($0)\n" }.joined())
+            return CommandOutput(status: ExitStatus.problemsFound, standardOutput: report.problems.map { "\($0)\n" }.joined() + warnings)
         }
-        return .success(Self.summary(report))
+        return .success(Self.summary(report) + (warnings.isEmpty ? "" : "\n" + warnings.dropLast()))
     }
 
     /// What a device receives, for people.
     static func summary(_ report: PayloadValidator.Report) -> String {
         let aps = APSContent(aps: report.payload["aps"]?.objectValue ?? JSONObject())
-        var lines = ["valid: \(report.size) of \(report.limit) bytes"]
+        let saving = report.size - report.minifiedSize
+        var lines = ["valid: \(report.size) of \(report.limit) bytes" + (saving > 0 ? " (minified: \(report.minifiedSize), \(saving) fewer)" : "")]
+        if report.pushType != .alert {
+            lines.append("push type: \(report.pushType.rawValue) · handled by \(report.pushType.handler)")
+        }
         if let bundle = report.simulatorTargetBundle { lines.append("simulator target bundle: \(bundle)") }
         var shown: [String] = []
         if let title = aps.title { shown.append("title \"\(title)\"") }

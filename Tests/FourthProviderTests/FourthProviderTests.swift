@@ -62,7 +62,7 @@ import Testing
     @Test func theValidatorChecksItsPayloadKey() throws {
         #expect(PayloadValidator.validate(Self.tap, provider: AcmeDefinition()).isValid)
         let bad: JSONObject = ["aps": ["alert": "x"], "acme_id": 5]
-        #expect(PayloadValidator.validate(bad, provider: AcmeDefinition()).problems.map(\.field) == ["acme_id"])
+        #expect(PayloadValidator.validate(bad, provider: AcmeDefinition()).warnings.map(\.field) == ["acme_id"])
     }
 
     @Test(arguments: [ArrivalState.foreground, .background, .notRunning])

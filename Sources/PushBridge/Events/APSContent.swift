@@ -79,7 +79,7 @@ public struct APSContent: Sendable, Hashable {
         let contentAvailable = isNumberOne(aps["content-available"])
         return DeliveryFlags(
             hasAlert: showsAlert(aps["alert"]), contentAvailable: contentAvailable,
-            isSilent: isSilent(aps, contentAvailable: contentAvailable))
+            isSilent: isSilent(aps, contentAvailable: contentAvailable), passive: aps["interruption-level"] == .string("passive"))
     }
 
     /// `aps.alert` is a non-empty string or a non-empty dictionary.
@@ -114,4 +114,6 @@ package struct DeliveryFlags: Sendable, Hashable {
     package var contentAvailable = false
     /// Content-available with no `alert`, `badge` or `sound`.
     package var isSilent = false
+    /// `aps.interruption-level` is `passive`.
+    package var passive = false
 }

@@ -1,35 +1,28 @@
-/// Checks an APNs payload as Apple documents it, and reports every problem with its key path.
+/// Checks an APNs payload the way APNs does, and says what iOS will do with the rest.
 ///
-/// - Size: the UTF-8 bytes of the payload's compact JSON (what a server sends): at most 4,096,
-///   or 5,120 for a VoIP push.
-/// - `aps` must be an object; each key Apple documents has a strict type, checked on the JSON's
-///   own type (a JSON `true` is never the number 1): `alert` a string or a dictionary of its
-///   documented keys, `badge` an integer ≥ 0, `sound` a string or the critical-alert dictionary,
-///   `content-available` and `mutable-content` exactly the number 1, `interruption-level` one of
-///   its four values, `relevance-score` from 0 to 1, and so on. Unknown keys inside `aps` are
-///   problems: custom keys belong beside `aps`.
-/// - A background (silent) push must not carry `alert`, `badge` or `sound`.
-/// - An `.apns` file (Xcode's Simulator format) may carry `Simulator Target Bundle`, which is
-///   not part of the payload.
+/// **Errors** are what makes a push fail, and only that (Apple, "Sending notification requests
+/// to APNs", "Generating a remote notification"):
+/// - bytes that are not one JSON object (thrown: unreadable);
+/// - a payload over the limit of its push type — 4,096 bytes, 5,120 for VoIP — counted on the
+///   bytes given, as APNs counts the request body;
+/// - a push type's required fields missing (``PushType``: a background push's
+///   `content-available`, a Live Activity's `timestamp`, `event` and `content-state`, a widgets
+///   push's `content-changed`, an MDM push's `mdm`), and priority 10 for a background push.
+///
+/// **Warnings** are everything APNs delivers but iOS ignores or Apple advises against, each with
+/// the reason and the fix: a key of the wrong type (`"badge": "1"`), a key Apple does not document
+/// inside `aps`, a key misplaced in or out of `alert`, no `aps` at all, `badge` in a background
+/// push, a provider's own key of the wrong type.
+///
+/// An `.apns` file (Xcode's Simulator format) may carry `Simulator Target Bundle`, which is not
+/// part of the payload: its size is then measured on the payload without it, minified.
 ///
 /// ```swift
-/// let report = PayloadValidator.validate(bytes)
-/// for problem in report.problems { print(problem) } // aps.badge: -1 is not an integer ≥ 0
+/// let report = try PayloadValidator.validate(bytes, pushType: .liveactivity)
+/// report.isValid // no errors
+/// for warning in report.warnings { print(warning) } // aps.badge: "1" is not an integer ≥ 0, …
 /// ```
 public enum PayloadValidator {
-    /// What kind of push the payload is for (`apns-push-type`).
-    public enum PushType: String, Sendable, Hashable, CaseIterable {
-        /// A visible notification: 4 KB.
-        case alert
-        /// A background (silent) push: `content-available` only, 4 KB.
-        case background
-        /// A VoIP push: 5 KB.
-        case voip
-
-        /// The largest payload, in bytes.
-        public var maxBytes: Int { self == .voip ? 5_120 : 4_096 }
-    }
-
     /// The key Xcode's `.apns` files add for the Simulator.
     public static let simulatorBundleKey = "Simulator Target Bundle"
 
@@ -37,26 +30,42 @@ public enum PayloadValidator {
     public struct Report: Sendable, Hashable {
         /// The payload as a device receives it (without `Simulator Target Bundle`).
         public var payload: JSONObject
-        /// The size of its compact JSON in UTF-8 bytes.
+        /// Its size in bytes as APNs counts it: the bytes given (for an `.apns` file with a
+        /// Simulator key, the payload without it, minified).
         public var size: Int
-        /// The most it may be.
+        /// Its size minified (compact JSON, UTF-8 written as is): ``size`` minus this is what
+        /// minifying would save.
+        public var minifiedSize: Int
+        /// The most it may be, for its push type.
         public var limit: Int
+        /// The push type it was validated as.
+        public var pushType: PushType = .alert
         /// The `Simulator Target Bundle`, for an `.apns` file.
         public var simulatorTargetBundle: String?
-        /// Every problem, each naming its key path.
+        /// What makes the push fail, each naming its key path: empty for a valid payload.
         public var problems: [PushError]
+        /// What APNs delivers but iOS ignores or Apple advises against, each naming its key path,
+        /// the reason and the fix.
+        public var warnings: [PushError] = []
 
-        /// Whether there are no problems.
+        /// Whether there are no errors (warnings allowed).
         public var isValid: Bool { problems.isEmpty }
     }
 
-    /// Validates a payload from its JSON bytes.
+    /// Validates a payload from its JSON bytes, measuring the bytes given.
     ///
-    /// - Returns: The report, with every problem.
+    /// - Parameters:
+    ///   - bytes: The request body (or an `.apns` file).
+    ///   - pushType: The `apns-push-type` it is sent as.
+    ///   - priority: The `apns-priority` it is sent with, if known.
+    ///   - provider: The provider whose own keys to check too.
+    /// - Returns: The report: errors and warnings.
     /// - Throws: ``PushError`` (``PushError/Code/malformedJSON``) when the bytes cannot be read as
-    ///   one JSON object at all (invalid JSON or UTF-8, duplicate keys, lone surrogates, numbers
-    ///   beyond 64 bits, nesting beyond the parser's limit).
-    public static func validate(_ bytes: [UInt8], pushType: PushType = .alert, provider: any PushProviderDefinition = APNsDefinition()) throws(PushError) -> Report {
+    ///   one JSON object at all (invalid JSON or UTF-8, duplicate keys, lone surrogates, nesting
+    ///   beyond the parser's limit).
+    public static func validate(
+        _ bytes: [UInt8], pushType: PushType = .alert, priority: Int? = nil, provider: any PushProviderDefinition = APNsDefinition()
+    ) throws(PushError) -> Report {
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes, limits: JSONParser.Limits(maxDepth: 32, maxBytes: 1 << 20))
@@ -66,37 +75,56 @@ public enum PayloadValidator {
         guard case .object(let object) = value else {
             throw PushError(.malformedJSON, field: "payload", "is \(value.typeDescription), expected an object")
         }
-        return validate(object, pushType: pushType, provider: provider)
+        return validate(object, pushType: pushType, priority: priority, provider: provider, givenSize: bytes.count)
     }
 
-    /// Validates a payload object.
-    public static func validate(_ object: JSONObject, pushType: PushType = .alert, provider: any PushProviderDefinition = APNsDefinition()) -> Report {
-        var problems = ProblemList()
+    /// Validates a payload object (its size is its minified size).
+    public static func validate(
+        _ object: JSONObject, pushType: PushType = .alert, priority: Int? = nil, provider: any PushProviderDefinition = APNsDefinition()
+    ) -> Report {
+        validate(object, pushType: pushType, priority: priority, provider: provider, givenSize: nil)
+    }
+
+    private static func validate(
+        _ object: JSONObject, pushType: PushType, priority: Int?, provider: any PushProviderDefinition, givenSize: Int?
+    ) -> Report {
+        var errors: [PushError] = []
+        var warnings: [PushError] = []
         var payload = object
         var bundle: String?
         if let value = payload[simulatorBundleKey] {
             if case .string(let text) = value { bundle = text } else {
-                problems.add(problem(simulatorBundleKey, "is \(value.typeDescription), expected a bundle identifier string"))
+                warnings.append(warning(simulatorBundleKey, "is \(value.typeDescription), not a bundle identifier string: the Simulator cannot target the app"))
             }
             payload[simulatorBundleKey] = nil
         }
-        let size = JSONWriter.bytes(from: .object(payload)).count
+        let minified = JSONWriter.bytes(from: .object(payload)).count
+        let size = bundle == nil && object[simulatorBundleKey] == nil ? (givenSize ?? minified) : minified
         if size > pushType.maxBytes {
-            problems.add(problem("payload", "is \(size) bytes, more than the \(pushType.maxBytes) APNs accepts for a \(pushType.rawValue) push"))
+            let saving = minified <= pushType.maxBytes ? " (minified it would be \(minified): send it minified)" : ""
+            errors.append(problem("payload", "is \(size) bytes, more than the \(pushType.maxBytes) APNs accepts for a \(pushType.rawValue) push\(saving)"))
         }
-        switch payload["aps"] {
-        case nil:
-            problems.add(problem("aps", "missing (a payload must hold an \"aps\" object)"))
-        case .object(let aps):
-            APSRules.check(aps, pushType: pushType, into: &problems)
-        case .some(let other):
-            problems.add(problem("aps", "is \(other.typeDescription), expected an object"))
+        if let aps = payload["aps"]?.objectValue {
+            APSRules.check(aps, pushType: pushType, into: &warnings)
+        } else if let aps = payload["aps"], pushType != .alert {
+            warnings.append(warning("aps", "is \(aps.typeDescription), not an object: iOS reads none of it"))
         }
-        for problem in provider.payloadKeyProblems(payload) { problems.add(problem) }
-        return Report(payload: payload, size: size, limit: pushType.maxBytes, simulatorTargetBundle: bundle, problems: problems.errors)
+        PushTypeRules.check(payload, pushType: pushType, priority: priority, errors: &errors, warnings: &warnings)
+        for problem in provider.payloadKeyProblems(payload) {
+            warnings.append(warning(problem.field ?? "payload", "\(problem.message): APNs delivers it, but the provider's SDK may not read it"))
+        }
+        return Report(
+            payload: payload, size: size, minifiedSize: minified, limit: pushType.maxBytes, pushType: pushType, simulatorTargetBundle: bundle,
+            problems: errors, warnings: warnings)
     }
 
+    /// An error: the push fails.
     static func problem(_ field: String, _ message: String) -> PushError {
+        PushError(.invalidPayload, field: field, message)
+    }
+
+    /// A warning: APNs delivers the push, iOS ignores the key or Apple advises against it.
+    static func warning(_ field: String, _ message: String) -> PushError {
         PushError(.invalidPayload, field: field, message)
     }
 }

@@ -20,6 +20,7 @@ struct DeliveryFacts: Sendable {
         visible = isLocal || flags.hasAlert
         contentAvailable = !isLocal && flags.contentAvailable
         silent = contentAvailable && flags.isSilent
+        passive = !isLocal && flags.passive && scenario.ios.major >= 15
         scenes = scenario.lifecycle == .scenes && scenario.ios.major >= 13
     }
 
@@ -44,6 +45,10 @@ struct DeliveryFacts: Sendable {
     let contentAvailable: Bool
     /// **silent**: CA and no `alert`, `badge` or `sound`.
     let silent: Bool
+    /// **passive**: `interruption-level: passive` on iOS 15+: "the system adds the notification
+    /// to the notification list without lighting up the screen or playing a sound" (Apple,
+    /// `UNNotificationInterruptionLevel.passive`). Read before iOS 15 by nothing.
+    let passive: Bool
     /// **BG**: the app has the `remote-notification` background mode.
     let backgroundMode: Bool
     /// A scene app on iOS 13+: the launch options carry no notification, and a launch that brings
@@ -98,5 +103,12 @@ struct DeliveryFacts: Sendable {
     }
 
     /// What a notification shows when the app is not in the foreground.
-    var displayOutsideForeground: NotificationDisplay { visible ? .banner : .none }
+    /// A passive notification goes to the list, never a banner.
+    var displayOutsideForeground: NotificationDisplay { visible ? (passive ? .list : .banner) : .none }
+
+    /// What `willPresent`'s options show: a passive notification goes to the list even when the
+    /// app answers `banner` *(inference from Apple's definition of passive: no banner)*.
+    func shown(_ display: NotificationDisplay) -> NotificationDisplay {
+        passive && display == .banner ? .list : display
+    }
 }

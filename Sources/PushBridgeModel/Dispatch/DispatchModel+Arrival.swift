@@ -70,7 +70,7 @@ extension DispatchModel {
     /// What a foreground notification shows once willPresent has answered: what it answered
     /// (the spec's rule, whatever the payload shows).
     private static func presentedDisplay(_ facts: DeliveryFacts) -> NotificationDisplay {
-        facts.presentation.display(on: facts.version)
+        facts.shown(facts.presentation.display(on: facts.version))
     }
 
     private static func arrival(

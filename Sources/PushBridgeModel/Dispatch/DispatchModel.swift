@@ -32,6 +32,12 @@ public enum DispatchModel {
         if scenario.notification.source.isProviderChannel {
             return traceProviderChannel(scenario, channel: channel ?? ProviderChannel(source: scenario.notification.source))
         }
+        // A push type for a framework, an extension or the system (VoIP, Live Activity, widgets,
+        // location, …) never reaches the notification delegates (Apple, "Sending notification
+        // requests to APNs": each type's handler; `PayloadValidator.PushType.handler`).
+        if let type = scenario.pushType, !type.reachesNotificationDelegates {
+            return DispatchTrace(display: .none, actionDelivered: scenario.user == .none ? nil : false, steps: [])
+        }
         let facts = DeliveryFacts(scenario)
         var calls = CallRecorder()
         let arrival = arrive(facts, calls: &calls)
@@ -64,6 +70,14 @@ extension DispatchModel {
 
     /// Phase 1 alone: the calls, display and the app's state after the notification arrives.
     package static func arrival(_ scenario: DispatchScenario) -> (calls: [SystemCall], display: NotificationDisplay, app: RunningApp) {
+        if let type = scenario.pushType, !type.reachesNotificationDelegates {
+            let app: RunningApp = switch scenario.state {
+            case .foreground: .foreground
+            case .background: .background
+            case .notRunning, .forceQuit: .terminated
+            }
+            return ([], .none, app)
+        }
         var calls = CallRecorder()
         let outcome = arrive(DeliveryFacts(scenario), calls: &calls)
         return (calls.calls, outcome.display, outcome.app)

@@ -4,7 +4,7 @@ extension DispatchScenario {
     /// The scenario's top-level fields, as `cli-contract.md` names them.
     public static let jsonFields = [
         "ios", "state", "implements", "centerDelegate", "backgroundModes", "notification",
-        "customDismissAction", "presentation", "user", "lifecycle",
+        "customDismissAction", "presentation", "user", "lifecycle", "pushType",
     ]
 
     /// Reads a scenario in the `pushbridge simulate` format (`cli-contract.md`).
@@ -54,7 +54,8 @@ extension DispatchScenario {
             backgroundModes: backgroundModes, notification: notification,
             customDismissAction: try fields.bool("customDismissAction") ?? false,
             presentation: presentation, user: try UserAction(json: object["user"]),
-            lifecycle: try fields.choice("lifecycle", AppLifecycle.self) ?? .appDelegate)
+            lifecycle: try fields.choice("lifecycle", AppLifecycle.self) ?? .appDelegate,
+            pushType: try fields.choice("pushType", PayloadValidator.PushType.self))
     }
 }
 

@@ -40,6 +40,10 @@ public struct DispatchScenario: Sendable, Hashable {
     public var user: UserAction
     /// How the app is built: app delegate alone (the default) or scenes (ignored before iOS 13).
     public var lifecycle: AppLifecycle
+    /// The `apns-push-type` the notification is sent with; `nil` (the default): an alert or a
+    /// background push, as its payload says. A type that never reaches the notification
+    /// delegates (``PayloadValidator/PushType/reachesNotificationDelegates``) makes no call.
+    public var pushType: PayloadValidator.PushType?
 
     /// The background mode that lets iOS wake the app for `content-available` pushes.
     public static let remoteNotificationMode = "remote-notification"
@@ -61,7 +65,8 @@ public struct DispatchScenario: Sendable, Hashable {
         customDismissAction: Bool = false,
         presentation: PresentationOptions = [],
         user: UserAction = .none,
-        lifecycle: AppLifecycle = .appDelegate
+        lifecycle: AppLifecycle = .appDelegate,
+        pushType: PayloadValidator.PushType? = nil
     ) {
         self.ios = ios
         self.state = state
@@ -73,6 +78,7 @@ public struct DispatchScenario: Sendable, Hashable {
         self.presentation = presentation
         self.user = user
         self.lifecycle = lifecycle
+        self.pushType = pushType
         implemented = CallbackSet(implements)
         hasRemoteNotificationMode = backgroundModes.contains(Self.remoteNotificationMode)
     }

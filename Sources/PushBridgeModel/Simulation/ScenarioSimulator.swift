@@ -15,6 +15,8 @@ public struct SimulationResult: Sendable, Hashable {
     /// identity when it has none. The trace's JSON shows it as the `id` of the notification's
     /// events (an event whose payload has a provider message ID shows that ID instead).
     public var notificationID: String
+    /// The scenario's `apns-push-type`, when it gave one: the trace then says who handles it.
+    public var pushType: PayloadValidator.PushType?
 
     /// The events as the trace shows them: a notification's named by `notificationID` (an
     /// event whose payload has a provider message ID keeps it). The same for every provider.
@@ -115,7 +117,9 @@ public enum ScenarioSimulator {
                 return reported
             }
             let name = scenario.notification.id ?? NotificationIdentity.payloadHash(handover?.payload ?? scenario.notification.payload)
-            results.append(SimulationResult(trace: trace, calls: calls, events: events, diagnostics: reported, notificationID: name))
+            var result = SimulationResult(trace: trace, calls: calls, events: events, diagnostics: reported, notificationID: name)
+            result.pushType = scenario.pushType
+            results.append(result)
         }
         return results
     }

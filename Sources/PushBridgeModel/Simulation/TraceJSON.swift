@@ -60,9 +60,14 @@ extension TraceCall {
 extension SimulationResult {
     /// The trace as `pushbridge simulate` writes it: `display`, `actionDelivered` (absent when
     /// the user did nothing), `calls`, `events` (a notification's named by `notificationID`),
-    /// and `diagnostics` when there are any.
+    /// `diagnostics` when there are any, and, for a scenario that names its push type, `pushType`
+    /// and `handledBy` (who receives it on the device).
     public var jsonValue: JSONValue {
         var object: JSONObject = ["display": .string(trace.display.rawValue)]
+        if let pushType {
+            object["pushType"] = .string(pushType.rawValue)
+            object["handledBy"] = .string(pushType.handler)
+        }
         if let delivered = trace.actionDelivered { object["actionDelivered"] = .bool(delivered) }
         object["calls"] = .array(calls.map(\.jsonValue))
         object["events"] = .array(namedEvents.map(\.jsonValue))
