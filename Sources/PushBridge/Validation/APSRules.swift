@@ -25,7 +25,8 @@ enum APSRules {
     static let stringArray = Rule(expected: "an array of strings") { value in
         value.arrayValue?.allSatisfy { $0.stringValue != nil } ?? false
     }
-    static let numberOne = Rule(expected: "the number 1") { $0 == .integer(1) }
+    /// A flag: the number 1 turns it on; 0 is the same as leaving it out.
+    static let numberOne = Rule(expected: "the number 1 (0 or nothing: off)") { $0 == .integer(1) || $0 == .integer(0) }
     static let unitInterval = Rule(expected: "a number from 0 to 1") { value in
         switch value {
         case .integer(let number): (0...1).contains(number)

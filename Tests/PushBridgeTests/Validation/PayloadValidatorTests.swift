@@ -59,7 +59,7 @@ import Testing
         (#"{"aps": {"badge": "3"}}"#, ["aps.badge"]),
         (#"{"aps": {"content-available": true}}"#, ["aps.content-available", "aps"]),
         (#"{"aps": {"content-available": "1"}}"#, ["aps.content-available", "aps"]),
-        (#"{"aps": {"content-available": 0}}"#, ["aps.content-available", "aps"]),
+        (#"{"aps": {"content-available": 0}}"#, ["aps"]),
         (#"{"aps": {"mutable-content": 2}}"#, ["aps.mutable-content", "aps"]),
         (#"{"aps": {"sound": 1}}"#, ["aps.sound"]),
         (#"{"aps": {"sound": {"critical": 2, "volume": 1.5}}}"#, ["aps.sound.critical", "aps.sound.volume", "aps.sound.name"]),
