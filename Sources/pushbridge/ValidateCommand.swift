@@ -35,6 +35,26 @@ struct ValidateCommand: Sendable {
         return .success(Self.summary(report) + (warnings.isEmpty ? "" : "\n" + warnings.dropLast()))
     }
 
+    /// What else iOS reads, one line each, only what the payload has.
+    static func detailLines(_ details: APSDetails) -> [String] {
+        var lines: [String] = []
+        if let level = details.interruptionLevel { lines.append("interruption level: \(level.rawValue)") }
+        if let score = details.relevanceScore { lines.append("relevance score: \(score)") }
+        if let target = details.targetContentID { lines.append("target content: \(target)") }
+        if let filter = details.filterCriteria { lines.append("filter criteria: \(filter)") }
+        if let localization = details.localization {
+            let keys = [localization.titleKey, localization.subtitleKey, localization.bodyKey].compactMap { $0 }
+            lines.append("localized: " + keys.joined(separator: ", "))
+        }
+        if let sound = details.criticalSound {
+            lines.append("critical sound: \(sound.name ?? "no name")\(sound.isCritical ? " (critical)" : "")\(sound.volume.map { " at \($0)" } ?? "")")
+        }
+        if let activity = details.liveActivity {
+            lines.append("live activity: \(activity.event ?? "no event")\(activity.timestamp.map { " at \($0)" } ?? "")")
+        }
+        return lines
+    }
+
     /// What a device receives, for people.
     static func summary(_ report: PayloadValidator.Report) -> String {
         let aps = APSContent(aps: report.payload["aps"]?.objectValue ?? JSONObject())
@@ -53,6 +73,7 @@ struct ValidateCommand: Sendable {
         lines.append("content-available: \(aps.contentAvailable ? "yes" : "no") · mutable-content: \(aps.mutableContent ? "yes" : "no")")
         if let category = aps.category { lines.append("category: \(category)") }
         if let thread = aps.threadID { lines.append("thread: \(thread)") }
+        lines += Self.detailLines(aps.details)
         let custom = report.payload.keys.filter { $0 != "aps" }
         lines.append("custom keys: " + (custom.isEmpty ? "none" : custom.joined(separator: ", ")))
         return lines.joined(separator: "\n")
