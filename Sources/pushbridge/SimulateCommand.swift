@@ -9,8 +9,13 @@ struct SimulateCommand: Sendable {
     static let simulators: [PushProviderID: any ProviderSimulator] = ProviderSimulators.all
 
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
-        let arguments = try Arguments(arguments, valued: ["--provider", "--format", "--config"])
+        let arguments = try Arguments(arguments, valued: ["--provider", "--format", "--config", "--push-type"])
         let format = try arguments.choice("--format", ["json", "text"], default: "json")
+        // `--push-type` overrides the scenario's `pushType` (absent: the scenario's own, if any).
+        var pushType: PayloadValidator.PushType?
+        if arguments[option: "--push-type"] != nil {
+            pushType = PayloadValidator.PushType(rawValue: try arguments.choice("--push-type", PayloadValidator.PushType.allCases.map(\.rawValue), default: "alert"))
+        }
         let input = try arguments.singleOperand()
 
         let scenario: DispatchScenario
@@ -18,7 +23,9 @@ struct SimulateCommand: Sendable {
         do {
             let simulator = try chooseSimulator(arguments)
             let bytes = try io.input(input)
-            scenario = try Self.decodeScenario(bytes)
+            var decoded = try Self.decodeScenario(bytes)
+            if let pushType { decoded.pushType = pushType }
+            scenario = decoded
             result = try ScenarioSimulator.run(scenario, provider: simulator)
         } catch let error as Arguments.UsageError {
             throw error

@@ -401,3 +401,19 @@ import Testing
         #expect(bad.standardError.contains("lifecycle"))
     }
 }
+
+/// `simulate --push-type`: a push that never reaches the notification delegates.
+@Suite struct SimulatePushTypeTests {
+    @Test func aVoIPPushReachesNoDelegateAndTheTraceSaysWhere() throws {
+        let scenario = #"{"ios": "17.0", "state": "foreground", "implements": ["userNotificationCenter:willPresentNotification:withCompletionHandler:"], "notification": {"source": "remote", "payload": {"aps": {"alert": "Call"}}}}"#
+        let output = CommandLineTool(io: .memory(stdin: Array(scenario.utf8))).run(["simulate", "--push-type", "voip", "-"])
+        #expect(output.status == 0)
+        let trace = try JSONParser.parse(output.standardOutput)
+        #expect(trace["pushType"] == "voip")
+        #expect(trace["handledBy"]?.stringValue?.hasPrefix("PushKit") == true)
+        #expect(trace["calls"] == .array([]))
+        let plain = CommandLineTool(io: .memory(stdin: Array(scenario.utf8))).run(["simulate", "-"])
+        #expect(try JSONParser.parse(plain.standardOutput)["pushType"] == nil, "without the option the trace is unchanged")
+        #expect(CommandLineTool(io: .memory(stdin: Array(scenario.utf8))).run(["simulate", "--push-type", "fax", "-"]).status == 2)
+    }
+}
