@@ -55,22 +55,37 @@ public enum PayloadValidator {
     /// - Returns: The report, with every problem.
     /// - Throws: ``PushError`` (``PushError/Code/malformedJSON``) when the bytes cannot be read as
     ///   one JSON object at all (invalid JSON or UTF-8, duplicate keys, lone surrogates, numbers
-    ///   beyond 64 bits, nesting beyond the parser's limit).
+    ///   too large for a `Double`, nesting beyond the parser's limit). An integer beyond 64 bits is
+    ///   read, as APNs reads it: it is kept as ``JSONValue/bigInteger(_:)``.
     public static func validate(_ bytes: [UInt8], pushType: PushType = .alert, provider: any PushProviderDefinition = APNsDefinition()) throws(PushError) -> Report {
-        let value: JSONValue
+        let parsed: (value: JSONValue, compactSize: Int)
         do {
-            value = try JSONParser.parse(bytes, limits: JSONParser.Limits(maxDepth: 32, maxBytes: 1 << 20))
+            parsed = try JSONParser.parseMeasuringCompactSize(bytes, limits: JSONParser.Limits(maxDepth: 32, maxBytes: 1 << 20))
         } catch {
             throw PushError(.malformedJSON, field: "payload", error.description)
         }
-        guard case .object(let object) = value else {
-            throw PushError(.malformedJSON, field: "payload", "is \(value.typeDescription), expected an object")
+        guard case .object(let object) = parsed.value else {
+            throw PushError(.malformedJSON, field: "payload", "is \(parsed.value.typeDescription), expected an object")
         }
-        return validate(object, pushType: pushType, provider: provider)
+        return validate(object, compactSize: parsed.compactSize, pushType: pushType, provider: provider)
     }
 
     /// Validates a payload object.
     public static func validate(_ object: JSONObject, pushType: PushType = .alert, provider: any PushProviderDefinition = APNsDefinition()) -> Report {
+        validate(object, compactSize: nil, pushType: pushType, provider: provider)
+    }
+
+    /// The compact size of `object` (`compactSize`, counted by the parser) less its `Simulator
+    /// Target Bundle` member: what `JSONWriter.bytes(from:)` would write for the payload.
+    private static func sizeWithoutBundle(_ compactSize: Int, of object: JSONObject) -> Int {
+        guard let bundle = object[simulatorBundleKey] else { return compactSize }
+        // Less the member ("key":value) and the comma beside it, if it was not alone.
+        let member = JSONWriter.compactByteCount(of: .string(simulatorBundleKey)) + 1 + JSONWriter.compactByteCount(of: bundle)
+        return compactSize - member - (object.count > 1 ? 1 : 0)
+    }
+
+    /// Validates a payload object whose compact size the parser may have counted already.
+    private static func validate(_ object: JSONObject, compactSize: Int?, pushType: PushType, provider: any PushProviderDefinition) -> Report {
         var problems = ProblemList()
         var payload = object
         var bundle: String?
@@ -80,7 +95,7 @@ public enum PayloadValidator {
             }
             payload[simulatorBundleKey] = nil
         }
-        let size = JSONWriter.bytes(from: .object(payload)).count
+        let size = compactSize.map { sizeWithoutBundle($0, of: object) } ?? JSONWriter.compactByteCount(of: .object(payload))
         if size > pushType.maxBytes {
             problems.add(problem("payload", "is \(size) bytes, more than the \(pushType.maxBytes) APNs accepts for a \(pushType.rawValue) push"))
         }
