@@ -3,11 +3,13 @@ import PushBridgeModel
 
 /// `pushbridge validate [--provider apns|jpush|getui] [--push-type alert|background|voip] FILE|-`:
 /// what a device would receive (exit 0), every problem with its key (exit 1), or why the input
-/// could not be read (exit 2).
+/// could not be read (exit 2). With `--batch`, JSON Lines in and one verdict per line out
+/// (``ValidateBatchCommand``).
 struct ValidateCommand: Sendable {
     let io: CommandIO
 
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
+        if arguments.contains("--batch") { return try ValidateBatchCommand(io: io).run(arguments.filter { $0 != "--batch" }) }
         let arguments = try Arguments(arguments, valued: ["--provider", "--push-type"])
         let provider = ProviderSimulators.definition(named: try arguments.choice("--provider", ProviderSimulators.names, default: "apns"))
             ?? APNsDefinition()

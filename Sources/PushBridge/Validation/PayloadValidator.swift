@@ -45,6 +45,9 @@ public enum PayloadValidator {
         public var simulatorTargetBundle: String?
         /// Every problem, each naming its key path.
         public var problems: [PushError]
+        /// What APNs accepts but iOS ignores or Apple advises against, each naming its key path
+        /// (none yet: the rules that report warnings come with the push types).
+        public var warnings: [PushError] = []
 
         /// Whether there are no problems.
         public var isValid: Bool { problems.isEmpty }

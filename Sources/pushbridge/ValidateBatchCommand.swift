@@ -1,0 +1,84 @@
+import PushBridge
+
+/// `pushbridge validate --batch [--provider P] [--push-type T] FILE|-`: JSON Lines in (one
+/// payload a line; blank lines skipped), one compact JSON verdict a line out, in input order:
+///
+/// ```
+/// {"line":1,"valid":true,"size":291,"limit":4096,"errors":[],"warnings":[]}
+/// {"line":3,"valid":false,"size":40,"limit":4096,"errors":[{"field":"aps.badge","message":"-1 is not an integer ≥ 0"}],"warnings":[]}
+/// {"line":4,"valid":false,"unreadable":"invalid JSON at line 1, column 9: expected ',' or '}' after an object member"}
+/// ```
+///
+/// `line` counts every line of the input from 1, blank ones included; an unreadable line's
+/// position is within its line. Exit 0 when every payload is valid, 1 when any is invalid or
+/// unreadable, 2 only when the input itself cannot be read (or the command line is wrong).
+struct ValidateBatchCommand: Sendable {
+    let io: CommandIO
+
+    func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
+        let arguments = try Arguments(arguments, valued: ["--provider", "--push-type"])
+        let provider = ProviderSimulators.definition(named: try arguments.choice("--provider", ProviderSimulators.names, default: "apns"))
+            ?? APNsDefinition()
+        let pushType = PayloadValidator.PushType(
+            rawValue: try arguments.choice("--push-type", PayloadValidator.PushType.allCases.map(\.rawValue), default: "alert")) ?? .alert
+        let path = try arguments.singleOperand()
+        let input: [UInt8]
+        do {
+            input = try io.input(path, limit: CommandIO.maxBatchInputBytes)
+        } catch {
+            return .failure("input: \(error.message)")
+        }
+        let (text, allValid) = Self.verdicts(input, pushType: pushType, provider: provider)
+        return CommandOutput(status: allValid ? ExitStatus.success : ExitStatus.problemsFound, standardOutput: text)
+    }
+
+    /// One verdict line per non-blank line of `input`, and whether every payload was valid.
+    static func verdicts(_ input: [UInt8], pushType: PayloadValidator.PushType, provider: any PushProviderDefinition) -> (text: String, allValid: Bool) {
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count / 4 + 64)
+        var allValid = true
+        var lineNumber = 0
+        var start = 0
+        while start < input.count {
+            let end = input[start...].firstIndex(of: UInt8(ascii: "\n")) ?? input.count
+            lineNumber += 1
+            let line = Array(input[start..<end])
+            start = end + 1
+            guard !line.allSatisfy(isWhitespace) else { continue }
+            let verdict = Self.verdict(line, number: lineNumber, pushType: pushType, provider: provider)
+            if verdict["valid"] != .bool(true) { allValid = false }
+            output.append(contentsOf: JSONWriter.bytes(from: .object(verdict)))
+            output.append(UInt8(ascii: "\n"))
+        }
+        return (String(decoding: output, as: UTF8.self), allValid)
+    }
+
+    /// The verdict on one payload line.
+    static func verdict(_ line: [UInt8], number: Int, pushType: PayloadValidator.PushType, provider: any PushProviderDefinition) -> JSONObject {
+        var verdict: JSONObject = ["line": .integer(Int64(number))]
+        do {
+            let report = try PayloadValidator.validate(line, pushType: pushType, provider: provider)
+            verdict["valid"] = .bool(report.isValid)
+            verdict["size"] = .integer(Int64(report.size))
+            verdict["limit"] = .integer(Int64(report.limit))
+            verdict["errors"] = .array(report.problems.map(entry))
+            verdict["warnings"] = .array(report.warnings.map(entry))
+        } catch {
+            verdict["valid"] = .bool(false)
+            verdict["unreadable"] = .string(error.message)
+        }
+        return verdict
+    }
+
+    /// `{"field":…,"message":…}` for one problem (the field omitted when it has none).
+    private static func entry(_ problem: PushError) -> JSONValue {
+        var entry = JSONObject()
+        if let field = problem.field { entry["field"] = .string(field) }
+        entry["message"] = .string(problem.message)
+        return .object(entry)
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
+    }
+}
