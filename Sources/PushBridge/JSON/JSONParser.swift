@@ -120,6 +120,9 @@ private struct Reader {
     var scratch: [UInt8] = []
     /// The size of the compact form (as `JSONWriter` writes it) of the value or string parsed last.
     var size = 0
+    /// Where the string parsed last was written, when it had no escape and was all ASCII (its
+    /// bytes are then its UTF-8); `nil` otherwise.
+    var asciiString: Range<Int>?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits) {
         self.bytes = bytes
@@ -164,8 +167,11 @@ private struct Reader {
         var total = 1  // {
         var members: [JSONObject.Member] = []
         members.reserveCapacity(8)
-        // Each key's position, kept once there are more than JSONObject.indexThreshold members.
-        var positions: [String: Int] = [:]
+        // Once there are more than JSONObject.indexThreshold members, each key's position: by a
+        // hash of the keys' bytes while every key is ASCII, else in a Dictionary.
+        var table: ASCIIKeyTable?
+        var positions: [String: Int]?
+        var keysAreASCII = true
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEnd(expected: "a key string"), at: index) }
@@ -175,18 +181,39 @@ private struct Reader {
             let keyOffset = index
             let key = try parseString()
             total += size + 2  // the key, ':' and ',' or '}'
+            let asciiKey = asciiString
             if members.count >= JSONObject.indexThreshold {
-                // This member makes the object large enough to keep an index: one hash per key.
-                if positions.isEmpty {
-                    // Room for as many members again as the bytes left could hold at 24 bytes
-                    // each (capped), so that a payload's large object is rarely rehashed.
-                    positions.reserveCapacity(max(4 * members.count, min((bytes.count - index) / 24, 1_024)))
-                    for (position, member) in members.enumerated() { positions[member.key] = position }
+                if table == nil && positions == nil {
+                    // This member makes the object large enough for an index.
+                    if keysAreASCII && asciiKey != nil {
+                        table = ASCIIKeyTable(members, capacity: min((bytes.count - index) / 16, 8_192))
+                    }
+                    if table == nil { positions = JSONKeyIndex.dictionary(members) }
                 }
-                guard positions.updateValue(members.count, forKey: key) == nil else { throw error(.duplicateKey(key), at: keyOffset) }
+                if var keys = table {
+                    table = nil
+                    if let asciiKey {
+                        let utf8 = UnsafeBufferPointer(rebasing: bytes[asciiKey])
+                        let hash = ASCIIKeyTable.hash(utf8)
+                        guard keys.position(of: utf8, hash: hash, in: members) == nil else { throw error(.duplicateKey(key), at: keyOffset) }
+                        if !keys.hasRoom, let larger = ASCIIKeyTable(members, capacity: 4 * members.count) { keys = larger }
+                        if keys.hasRoom && keys.insert(members.count, hash: hash) { table = keys }
+                    }
+                    if table == nil { positions = JSONKeyIndex.dictionary(members) }
+                }
+                if positions != nil {
+                    guard positions!.updateValue(members.count, forKey: key) == nil else { throw error(.duplicateKey(key), at: keyOffset) }
+                }
+            } else if keysAreASCII, let asciiKey {
+                // ASCII keys are equal only with as many bytes (and then as strings).
+                let length = asciiKey.count
+                for member in members where member.key.utf8.count == length && member.key == key {
+                    throw error(.duplicateKey(key), at: keyOffset)
+                }
             } else {
                 for member in members where member.key == key { throw error(.duplicateKey(key), at: keyOffset) }
             }
+            keysAreASCII = keysAreASCII && asciiKey != nil
             skipWhitespace()
             try expect(ASCII.colon, "':' after a key")
             skipWhitespace()
@@ -198,7 +225,8 @@ private struct Reader {
             try expect(ASCII.closeBrace, "',' or '}' after an object member")
             depth -= 1
             size = total
-            return .object(JSONObject(distinctMembers: members, index: positions))
+            let keyIndex = table.map { JSONKeyIndex.ascii($0) } ?? positions.map { JSONKeyIndex.dictionary($0) } ?? JSONKeyIndex.none
+            return .object(JSONObject(distinctMembers: members, index: keyIndex))
         }
     }
 
@@ -233,11 +261,12 @@ private struct Reader {
 
     // MARK: Strings
 
-    /// Whether any byte of `word` is a quote, a backslash, a control character or non-ASCII:
-    /// the bytes a string's fast scan must stop at. (May also flag bytes after a true hit, which
-    /// the byte-by-byte scan then reads correctly.)
+    /// The high bit of each byte of `word` (read little-endian: the first byte lowest) that is a
+    /// quote, a backslash, a control character or non-ASCII: the bytes a string's fast scan must
+    /// stop at. Bytes after the first such byte may be flagged wrongly (borrows), never the
+    /// first one nor a byte before it, so the lowest flag is exact.
     @inline(__always)
-    static func hasSpecialByte(_ word: UInt64) -> Bool {
+    static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* UInt64(ASCII.quote))
@@ -245,7 +274,7 @@ private struct Reader {
         let zeroQuote = (quotes &- ones) & ~quotes
         let zeroBackslash = (backslashes &- ones) & ~backslashes
         let control = (word &- ones &* 0x20) & ~word
-        return (zeroQuote | zeroBackslash | control | word) & highs != 0
+        return (zeroQuote | zeroBackslash | control | word) & highs
     }
 
     /// Steps `index` over plain ASCII string bytes (no quote, backslash, control or non-ASCII
@@ -256,8 +285,12 @@ private struct Reader {
         var position = index
         let end = bytes.count
         while position + 8 <= end {
-            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-            if Self.hasSpecialByte(word) { break }
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            let special = Self.specialBytes(word)
+            if special != 0 {
+                index = position + special.trailingZeroBitCount >> 3
+                return
+            }
             position += 8
         }
         while position < end {
@@ -273,20 +306,23 @@ private struct Reader {
         let start = index
         // U+2028 and U+2029 written raw: JSONWriter escapes them (three bytes become six).
         var separators = 0
+        var isASCII = true
+        asciiString = nil
         // Fast path: no escapes.
         while true {
             skipPlainASCII()
             guard index < bytes.count else { throw error(.unexpectedEnd(expected: "'\"' to close a string"), at: index) }
             let byte = bytes[index]
             if byte == ASCII.quote {
-                let utf8 = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                let text = KnownStrings.string(utf8) ?? String(decoding: utf8, as: UTF8.self)
+                let text = Self.string(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 size = 2 + index - start + 3 * separators
+                if isASCII { asciiString = start..<index }
                 index += 1
                 return text
             }
             if byte == ASCII.backslash { break }
             let lead = index
+            if byte >= 0x80 { isASCII = false }
             try advanceCharacter(byte)
             if byte == 0xE2, bytes[lead + 1] == 0x80, bytes[lead + 2] == 0xA8 || bytes[lead + 2] == 0xA9 { separators += 1 }
         }
@@ -313,6 +349,20 @@ private struct Reader {
             }
         }
         throw error(.unexpectedEnd(expected: "'\"' to close a string"), at: index)
+    }
+
+    /// The string of these UTF-8 bytes, already validated: copied into the string's storage
+    /// where the platform allows (a short ASCII string is then never validated again).
+    @inline(__always)
+    static func string(_ utf8: UnsafeBufferPointer<UInt8>) -> String {
+        if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
+            guard let source = utf8.baseAddress, !utf8.isEmpty else { return "" }
+            return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+                buffer.baseAddress!.update(from: source, count: utf8.count)
+                return utf8.count
+            }
+        }
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     /// Steps over one unescaped character of a string, validating its UTF-8 encoding.
@@ -470,9 +520,9 @@ private struct Reader {
         return true
     }
 
-    mutating func expect(_ byte: UInt8, _ description: String) throws(JSONParseError) {
-        guard index < bytes.count else { throw error(.unexpectedEnd(expected: description), at: index) }
-        guard bytes[index] == byte else { throw error(.unexpectedCharacter(expected: description), at: index) }
+    mutating func expect(_ byte: UInt8, _ description: StaticString) throws(JSONParseError) {
+        guard index < bytes.count else { throw error(.unexpectedEnd(expected: "\(description)"), at: index) }
+        guard bytes[index] == byte else { throw error(.unexpectedCharacter(expected: "\(description)"), at: index) }
         index += 1
     }
 
@@ -485,34 +535,5 @@ private struct Reader {
             lineStart = position + 1
         }
         return JSONParseError(kind: kind, offset: offset, line: line, column: offset - lineStart + 1)
-    }
-}
-
-/// The keys and values of an `aps` dictionary, made once: a payload's strings that are one of
-/// these are shared instead of decoded again (equal strings either way).
-private enum KnownStrings {
-    static let byLength: [[(utf8: [UInt8], string: String)]] = {
-        let words = [
-            "aps", "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
-            "target-content-id", "interruption-level", "relevance-score", "filter-criteria", "timestamp", "event",
-            "content-state", "stale-date", "dismissal-date", "attributes-type", "attributes", "title", "subtitle", "body",
-            "launch-image", "title-loc-key", "title-loc-args", "subtitle-loc-key", "subtitle-loc-args", "loc-key",
-            "loc-args", "action-loc-key", "action", "url-args", "critical", "name", "volume", "default", "passive", "active",
-            "time-sensitive", "Simulator Target Bundle",
-        ]
-        var table = Array(repeating: [(utf8: [UInt8], string: String)](), count: 24)
-        for word in words { table[word.utf8.count].append((Array(word.utf8), word)) }
-        return table
-    }()
-
-    /// The known string these bytes spell, if any.
-    @inline(__always)
-    static func string(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
-        guard utf8.count < 24, let base = utf8.baseAddress else { return nil }
-        for candidate in byLength[utf8.count] where candidate.utf8[0] == base[0] {
-            let equal = candidate.utf8.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, utf8.count) == 0 }
-            if equal { return candidate.string }
-        }
-        return nil
     }
 }

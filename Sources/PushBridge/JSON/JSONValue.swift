@@ -115,7 +115,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 /// Two objects are equal when they hold the same keys with equal values, in any order. Keys are
 /// compared as Swift strings (canonical equivalence), as a `Dictionary` compares them. Small
 /// objects (most of a payload) are searched in order; larger ones keep a hash index beside
-/// their members.
+/// their members (over the keys' bytes when every key is ASCII).
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// One member, as stored.
     struct Member: Sendable {
@@ -128,8 +128,8 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// The members, in the order their keys were first inserted.
     private(set) var members: [Member] = []
-    /// Each key's position in ``members``; empty while there are at most ``indexThreshold``.
-    private var index: [String: Int] = [:]
+    /// Each key's position in ``members``; none while there are at most ``indexThreshold``.
+    private var index = JSONKeyIndex.none
 
     /// An empty object.
     public init() {}
@@ -146,7 +146,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// An object from members whose keys are known to be distinct, with the index the parser
     /// built while checking that (empty for ``indexThreshold`` members or fewer).
-    init(distinctMembers members: [Member], index: [String: Int]) {
+    init(distinctMembers members: [Member], index: JSONKeyIndex) {
         self.members = members
         self.index = index
     }
@@ -162,9 +162,22 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// The position of `key` in ``members``.
     func position(of key: String) -> Int? {
-        if members.count > Self.indexThreshold { return index[key] }
-        for position in members.indices where members[position].key == key { return position }
-        return nil
+        switch index {
+        case .none:
+            for position in members.indices where members[position].key == key { return position }
+            return nil
+        case .dictionary(let positions):
+            return positions[key]
+        case .ascii(let table):
+            let found = ASCIIKeyTable.withUTF8(key) { (utf8) -> Int?? in
+                guard ASCIIKeyTable.isASCII(utf8) else { return .none }
+                return .some(table.position(of: utf8, hash: ASCIIKeyTable.hash(utf8), in: members))
+            }
+            if let found { return found }
+            // Not ASCII, yet maybe equal to an ASCII key (U+212A KELVIN SIGN is K): in order.
+            for position in members.indices where members[position].key == key { return position }
+            return nil
+        }
     }
 
     /// The value for `key`; setting `nil` removes the member.
@@ -180,8 +193,16 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
                 members[position].value = value
             case (nil, let value?):
                 members.append(Member(key: key, value: value))
-                if members.count > Self.indexThreshold {
-                    if index.isEmpty { rebuildIndex() } else { index[key] = members.count - 1 }
+                switch index {
+                case .dictionary(var positions):
+                    index = .none
+                    positions[key] = members.count - 1
+                    index = .dictionary(positions)
+                case .ascii(var table) where table.hasRoom && ASCIIKeyTable.isASCII(key):
+                    index = .none
+                    if table.insert(members.count - 1, hash: ASCIIKeyTable.hash(key)) { index = .ascii(table) } else { rebuildIndex() }
+                default:
+                    rebuildIndex()
                 }
             case (let position?, nil):
                 members.remove(at: position)
@@ -193,10 +214,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     private mutating func rebuildIndex() {
-        index = [:]
-        guard members.count > Self.indexThreshold else { return }
-        index.reserveCapacity(members.count)
-        for (position, member) in members.enumerated() { index[member.key] = position }
+        index = JSONKeyIndex.build(members)
     }
 
     /// Iterates an object's members in insertion order.

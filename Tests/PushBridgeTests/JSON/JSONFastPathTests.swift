@@ -68,6 +68,18 @@ import Testing
                 #expect(parseError(text)?.kind == .duplicateKey("k\(repeated)"), "\(count) members, k\(repeated) again")
             }
         }
+        // Large objects: an ASCII key equal to a non-ASCII one (U+212A KELVIN SIGN is K, U+037E
+        // GREEK QUESTION MARK is ';') is a duplicate, whichever comes first; escaped keys too.
+        let many = (0..<20).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
+        #expect(parseError("{" + many + #","K":1,"\#u{212A}":2}"#)?.kind == .duplicateKey("\u{212A}"))
+        #expect(parseError("{" + many + #",";":1,"\u037e":2}"#)?.kind == .duplicateKey("\u{37E}"))
+        #expect(parseError("{" + many + #","\u004b":1,"K":2}"#)?.kind == .duplicateKey("K"))
+        #expect(parseError(#"{"K":1,"# + many + #","\#u{212A}":2}"#)?.kind == .duplicateKey("\u{212A}"))
+        let indexed = try #require(try parse("{" + many + #","K":"kelvin"}"#).objectValue)
+        #expect(indexed["\u{212A}"] == "kelvin")
+        #expect(indexed["K"] == "kelvin")
+        #expect(indexed["k19"] == 19)
+        #expect(indexed["k20"] == nil)
         // Keys equal as Swift strings (canonical equivalence) are duplicates, as they were.
         #expect(parseError("{\"\u{E9}\":1,\"e\u{301}\":2}")?.kind == .duplicateKey("e\u{301}"))
         // The first error in document order wins: a duplicate before a syntax error.
@@ -86,7 +98,18 @@ import Testing
         object["z"] = "replaced"
         #expect(object.keys == ["z", "m"])
         #expect(object["z"] == "replaced")
+        var mixed = JSONObject((0..<30).map { ("é\($0)", JSONValue.integer(Int64($0))) })
+        mixed["e\u{301}3"] = 33
+        #expect(mixed["é3"] == 33)
+        #expect(mixed.count == 30)
         var large = JSONObject((0..<40).map { ("k\($0)", JSONValue.integer(Int64($0))) })
+        for extra in 40..<200 { large["k\(extra)"] = .integer(Int64(extra)) }
+        #expect((0..<200).allSatisfy { large["k\($0)"] == .integer(Int64($0)) })
+        large["\u{212A}"] = "kelvin"
+        #expect(large["K"] == "kelvin")
+        large["K"] = nil
+        #expect(large["\u{212A}"] == nil)
+        for extra in 40..<200 { large["k\(extra)"] = nil }
         large["k5"] = nil
         #expect(large["k6"] == .integer(6))
         #expect(large["k5"] == nil)
