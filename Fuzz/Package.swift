@@ -22,6 +22,12 @@ let package = Package(
         .executableTarget(name: "FuzzPayload", dependencies: providers),
         .executableTarget(name: "FuzzConfiguration", dependencies: providers),
         .executableTarget(name: "FuzzRouter", dependencies: [.product(name: "PushBridge", package: "PushBridge")]),
+        // The JSON reader PushBridge had before its fast one, as the reference the differential
+        // target compares JSONParser with on every input.
+        .target(name: "JSONReference", dependencies: [.product(name: "PushBridge", package: "PushBridge")]),
+        .executableTarget(
+            name: "FuzzJSONDifferential",
+            dependencies: ["JSONReference", .product(name: "PushBridge", package: "PushBridge")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -37,21 +37,23 @@ enum ExitStatus {
 struct CommandIO: Sendable {
     /// The most a command reads from one input: 1 MiB (a payload is at most 5 KB).
     static let maxInputBytes = 1 << 20
+    /// The most `validate --batch` reads: 256 MiB of JSON Lines.
+    static let maxBatchInputBytes = 256 << 20
 
-    /// Reads `path`, or standard input for `nil` or `-`, failing past ``maxInputBytes``.
+    /// Reads `path`, or standard input for `nil` or `-`, failing past `limit` bytes.
     /// (Untyped `throws` in a stored function type: typed-throws function types need a newer
     /// runtime than the package's deployment targets.)
-    var read: @Sendable (_ path: String?) throws -> [UInt8]
+    var read: @Sendable (_ path: String?, _ limit: Int) throws -> [UInt8]
 
     /// Why an input could not be read.
     struct InputError: Error, Sendable {
         var message: String
     }
 
-    /// Reads `path` (or standard input); every failure is an ``InputError``.
-    func input(_ path: String?) throws(InputError) -> [UInt8] {
+    /// Reads `path` (or standard input), at most `limit` bytes; every failure is an ``InputError``.
+    func input(_ path: String?, limit: Int = maxInputBytes) throws(InputError) -> [UInt8] {
         do {
-            return try read(path)
+            return try read(path, limit)
         } catch let error as InputError {
             throw error
         } catch {
@@ -60,7 +62,7 @@ struct CommandIO: Sendable {
     }
 
     /// The real process: files and standard input.
-    static let process = CommandIO { (path) throws(InputError) -> [UInt8] in
+    static let process = CommandIO { (path, limit) throws(InputError) -> [UInt8] in
         let handle: FileHandle
         if let path, path != "-" {
             guard let file = FileHandle(forReadingAtPath: path) else {
@@ -71,22 +73,22 @@ struct CommandIO: Sendable {
             handle = FileHandle.standardInput
         }
         var bytes: [UInt8] = []
-        while bytes.count <= maxInputBytes {
+        while bytes.count <= limit {
             let chunk = handle.readData(ofLength: 64 * 1024)
             if chunk.isEmpty { break }
             bytes.append(contentsOf: chunk)
         }
-        guard bytes.count <= maxInputBytes else {
-            throw InputError(message: "input is larger than \(maxInputBytes) bytes")
+        guard bytes.count <= limit else {
+            throw InputError(message: "input is larger than \(limit) bytes")
         }
         return bytes
     }
 
     /// Input from memory: `stdin` for standard input, `files` by path.
     static func memory(stdin: [UInt8] = [], files: [String: [UInt8]] = [:]) -> CommandIO {
-        CommandIO { (path) throws(InputError) -> [UInt8] in
+        CommandIO { (path, limit) throws(InputError) -> [UInt8] in
             guard let path, path != "-" else {
-                guard stdin.count <= maxInputBytes else { throw InputError(message: "input is larger than \(maxInputBytes) bytes") }
+                guard stdin.count <= limit else { throw InputError(message: "input is larger than \(limit) bytes") }
                 return stdin
             }
             guard let bytes = files[path] else { throw InputError(message: "\(path): cannot open the file") }

@@ -20,6 +20,10 @@ struct CommandLineTool: Sendable {
                                             (aps-environment, UIBackgroundModes, tracking)
           validate [--provider P] [--push-type TYPE] [--priority 10|5|1] FILE|-
                                             check an APNs payload or .apns file
+          validate --batch [--provider P] [--push-type T] FILE|-
+                                            check JSON Lines (one payload a line, blank lines
+                                            skipped): one JSON verdict a line; exit 1 if any is
+                                            invalid or unreadable
           matrix [--format markdown|json|mermaid|dot|html] [--ios 9.3.2,12.3.1]
                                             the seed article's experiment tables, as the model computes
                                             them (mermaid and dot: the decision flow as a flowchart)

@@ -5,10 +5,12 @@ import PushBridgeModel
 /// what a device would receive and every warning (exit 0), every error with its key and then the
 /// warnings (exit 1), or why the input could not be read (exit 2). `TYPE` is any `apns-push-type`
 /// (``PayloadValidator/PushType``); a warning line starts with `warning: `.
+/// With `--batch`, JSON Lines in and one verdict per line out (``ValidateBatchCommand``).
 struct ValidateCommand: Sendable {
     let io: CommandIO
 
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
+        if arguments.contains("--batch") { return try ValidateBatchCommand(io: io).run(arguments.filter { $0 != "--batch" }) }
         let arguments = try Arguments(arguments, valued: ["--provider", "--push-type", "--priority"])
         let provider = ProviderSimulators.definition(named: try arguments.choice("--provider", ProviderSimulators.names, default: "apns"))
             ?? APNsDefinition()

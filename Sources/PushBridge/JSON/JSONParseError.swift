@@ -24,7 +24,8 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         case controlCharacter
         /// A number that breaks JSON's grammar.
         case invalidNumber
-        /// An integer beyond 64 bits, or a number too large for a `Double`.
+        /// A number with a fraction or an exponent too large for a `Double` (an integer beyond 64
+        /// bits is not an error: it is read as ``JSONValue/bigInteger(_:)``).
         case numberOutOfRange
         /// The same key twice in one object.
         case duplicateKey(String)
@@ -74,7 +75,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         case .invalidNumber:
             return "invalid JSON at \(place): malformed number"
         case .numberOutOfRange:
-            return "invalid JSON at \(place): number out of range (integers must fit in 64 bits)"
+            return "invalid JSON at \(place): number out of range (too large for a double)"
         case .duplicateKey(let key):
             return "invalid JSON at \(place): duplicate key \"\(JSONFieldReader.displayKey(key))\""
         case .tooDeep(let limit):

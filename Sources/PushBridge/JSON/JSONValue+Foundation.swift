@@ -9,6 +9,12 @@ extension JSONValue {
     /// must be strings; `NSNull` is `null`; `Date`s and `Data` are rejected (they never come
     /// from an APNs payload).
     ///
+    /// An integer beyond 64 bits becomes ``bigInteger(_:)`` with its digits: an unsigned 64-bit
+    /// number above `Int64.max`, or an `NSDecimalNumber` holding a whole number outside `Int64`
+    /// (what ``foundationValue`` makes of a ``bigInteger(_:)``, so the digits survive the round
+    /// trip up to the 38 significant digits `NSDecimalNumber` keeps). Any other
+    /// `NSDecimalNumber` is read as a `Double`, as before.
+    ///
     /// - Parameters:
     ///   - value: The value (`NSDictionary`, `[AnyHashable: Any]`, `NSArray`, `String`, `NSNumber`, …).
     ///   - path: The key path used in errors (`payload` by default).
@@ -48,6 +54,9 @@ extension JSONValue {
     /// An `NSNumber` by its underlying type: Bool, integer or floating point.
     private static func number(_ number: NSNumber, path: String) throws(PushError) -> JSONValue {
         if isBoolean(number) { return .bool(number.boolValue) }
+        if let decimal = number as? NSDecimalNumber, let digits = bigIntegerDigits(decimal) {
+            return .bigInteger(digits)
+        }
         switch String(cString: number.objCType) {
         case "f", "d":
             let double = number.doubleValue
@@ -56,13 +65,26 @@ extension JSONValue {
             // the validator treats 1 and 1.0 alike where APNs does.
             return .double(double)
         case "Q":
-            guard let integer = Int64(exactly: number.uint64Value) else {
-                throw PushError(.invalidPayload, field: path, "is an integer beyond 64 bits")
-            }
+            guard let integer = Int64(exactly: number.uint64Value) else { return .bigInteger(String(number.uint64Value)) }
             return .integer(integer)
         default:
             return .integer(number.int64Value)
         }
+    }
+
+    /// The digits of a whole `NSDecimalNumber` outside `Int64`, else `nil`.
+    private static func bigIntegerDigits(_ decimal: NSDecimalNumber) -> String? {
+        var value = decimal.decimalValue
+        guard value.isFinite, !value.isNaN else { return nil }
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 0, .plain)
+        guard rounded == value else { return nil }
+        let text = decimal.description(withLocale: Locale(identifier: "en_US_POSIX"))
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            Int64(text) == nil
+        else { return nil }
+        return text
     }
 
     /// Whether an `NSNumber` holds a Bool (`kCFBooleanTrue`/`False` on Apple platforms, a
@@ -79,12 +101,15 @@ extension JSONValue {
 
 extension JSONValue {
     /// The Foundation form of this value, for SDK calls that take `NSDictionary`/`[AnyHashable: Any]`:
-    /// `NSNull`, `Bool`, `Int64`, `Double`, `String`, `[Any]`, `[AnyHashable: Any]`.
+    /// `NSNull`, `Bool`, `Int64`, `Double`, `String`, `[Any]`, `[AnyHashable: Any]`, and an
+    /// `NSDecimalNumber` made from the digits of a ``bigInteger(_:)`` (exact up to 38 significant
+    /// digits, `NSDecimalNumber`'s precision).
     public var foundationValue: Any {
         switch self {
         case .null: NSNull()
         case .bool(let value): value
         case .integer(let value): value
+        case .bigInteger(let digits): NSDecimalNumber(string: digits, locale: Locale(identifier: "en_US_POSIX"))
         case .double(let value): value
         case .string(let value): value
         case .array(let values): values.map(\.foundationValue)

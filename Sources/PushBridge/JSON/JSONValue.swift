@@ -5,7 +5,8 @@
 /// once, at the adapter boundary, into `JSONValue`, so nothing non-`Sendable` reaches the core.
 /// Integers and floating-point numbers are kept apart (`1` is ``integer(_:)``, `1.0` is
 /// ``double(_:)``, `true` is ``bool(_:)``), which the payload validator relies on: APNs requires
-/// `content-available` to be exactly the number 1, not `true`.
+/// `content-available` to be exactly the number 1, not `true`. An integer beyond 64 bits, which
+/// APNs accepts, is kept exactly as written as ``bigInteger(_:)``.
 ///
 /// ```swift
 /// let payload = try JSONValue(parsing: #"{"aps": {"alert": "Hi", "badge": 1}}"#)
@@ -18,6 +19,14 @@ public enum JSONValue: Sendable, Hashable {
     case bool(Bool)
     /// A number written without a fraction or exponent that fits in 64 bits.
     case integer(Int64)
+    /// A number written without a fraction or exponent that does not fit in 64 bits, kept exactly
+    /// as written: an optional `-` and its digits (`"18446744073709551616"`), never with a leading
+    /// zero.
+    ///
+    /// APNs accepts such numbers, so a payload holding one stays readable; ``integerValue`` is `nil`
+    /// for it, ``JSONWriter`` writes the digits back verbatim, and ``foundationValue`` is an
+    /// `NSDecimalNumber`. Two big integers are equal when their digits are.
+    case bigInteger(String)
     /// Any other finite number.
     case double(Double)
     /// A string.
@@ -71,6 +80,7 @@ extension JSONValue {
         case .null: "null"
         case .bool: "a Bool"
         case .integer: "an integer"
+        case .bigInteger: "an integer beyond 64 bits"
         case .double: "a number"
         case .string: "a string"
         case .array: "an array"
@@ -102,11 +112,24 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 
 /// A JSON object that keeps its keys in insertion order and looks them up by hash.
 ///
-/// Two objects are equal when they hold the same keys with equal values, in any order.
+/// Two objects are equal when they hold the same keys with equal values, in any order. Keys are
+/// compared as Swift strings (canonical equivalence), as a `Dictionary` compares them. Small
+/// objects (most of a payload) are searched in order; larger ones keep a hash index beside
+/// their members (over the keys' bytes when every key is ASCII).
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
-    /// The keys, in the order they were first inserted.
-    public private(set) var keys: [String] = []
-    private var storage: [String: JSONValue] = [:]
+    /// One member, as stored.
+    struct Member: Sendable {
+        var key: String
+        var value: JSONValue
+    }
+
+    /// Objects with more members than this keep ``index``; smaller ones are searched linearly.
+    static let indexThreshold = 12
+
+    /// The members, in the order their keys were first inserted.
+    private(set) var members: [Member] = []
+    /// Each key's position in ``members``; none while there are at most ``indexThreshold``.
+    private var index = JSONKeyIndex.none
 
     /// An empty object.
     public init() {}
@@ -121,37 +144,91 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         self.init(elements)
     }
 
+    /// An object from members whose keys are known to be distinct, with the index the parser
+    /// built while checking that (empty for ``indexThreshold`` members or fewer).
+    init(distinctMembers members: [Member], index: JSONKeyIndex) {
+        self.members = members
+        self.index = index
+    }
+
+    /// The keys, in the order they were first inserted.
+    public var keys: [String] { members.map(\.key) }
+
     /// The number of members.
-    public var count: Int { keys.count }
+    public var count: Int { members.count }
 
     /// Whether the object has no members.
-    public var isEmpty: Bool { keys.isEmpty }
+    public var isEmpty: Bool { members.isEmpty }
+
+    /// The position of `key` in ``members``.
+    func position(of key: String) -> Int? {
+        switch index {
+        case .none:
+            for position in members.indices where members[position].key == key { return position }
+            return nil
+        case .dictionary(let positions):
+            return positions[key]
+        case .ascii(let table):
+            let found = ASCIIKeyTable.withUTF8(key) { (utf8) -> Int?? in
+                guard ASCIIKeyTable.isASCII(utf8) else { return .none }
+                return .some(table.position(of: utf8, hash: ASCIIKeyTable.hash(utf8), in: members))
+            }
+            if let found { return found }
+            // Not ASCII, yet maybe equal to an ASCII key (U+212A KELVIN SIGN is K): in order.
+            for position in members.indices where members[position].key == key { return position }
+            return nil
+        }
+    }
 
     /// The value for `key`; setting `nil` removes the member.
     public subscript(key: String) -> JSONValue? {
-        get { storage[key] }
+        get {
+            guard let position = position(of: key) else { return nil }
+            return members[position].value
+        }
         set {
-            if let newValue {
-                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if storage.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+            let position = position(of: key)
+            switch (position, newValue) {
+            case (let position?, let value?):
+                members[position].value = value
+            case (nil, let value?):
+                members.append(Member(key: key, value: value))
+                switch index {
+                case .dictionary(var positions):
+                    index = .none
+                    positions[key] = members.count - 1
+                    index = .dictionary(positions)
+                case .ascii(var table) where table.hasRoom && ASCIIKeyTable.isASCII(key):
+                    index = .none
+                    if table.insert(members.count - 1, hash: ASCIIKeyTable.hash(key)) { index = .ascii(table) } else { rebuildIndex() }
+                default:
+                    rebuildIndex()
+                }
+            case (let position?, nil):
+                members.remove(at: position)
+                rebuildIndex()
+            case (nil, nil):
+                break
             }
         }
     }
 
+    private mutating func rebuildIndex() {
+        index = JSONKeyIndex.build(members)
+    }
+
     /// Iterates an object's members in insertion order.
     public struct Iterator: IteratorProtocol {
-        private let object: JSONObject
-        private var index = 0
+        private let members: [Member]
+        private var position = 0
 
-        fileprivate init(_ object: JSONObject) { self.object = object }
+        fileprivate init(_ object: JSONObject) { self.members = object.members }
 
         /// The next member, or `nil` after the last.
         public mutating func next() -> (key: String, value: JSONValue)? {
-            guard index < object.keys.count else { return nil }
-            let key = object.keys[index]
-            index += 1
-            return (key, object.storage[key] ?? .null)
+            guard position < members.count else { return nil }
+            defer { position += 1 }
+            return (members[position].key, members[position].value)
         }
     }
 
@@ -160,11 +237,23 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// Equal when both hold the same keys with equal values, whatever their order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.storage == rhs.storage
+        guard lhs.members.count == rhs.members.count else { return false }
+        for member in lhs.members {
+            guard let position = rhs.position(of: member.key), rhs.members[position].value == member.value else { return false }
+        }
+        return true
     }
 
     /// Hashes the members, independently of their order.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage)
+        var combined = 0
+        for member in members {
+            var memberHasher = Hasher()
+            memberHasher.combine(member.key)
+            memberHasher.combine(member.value)
+            combined ^= memberHasher.finalize()
+        }
+        hasher.combine(members.count)
+        hasher.combine(combined)
     }
 }

@@ -46,7 +46,8 @@ public enum JSONWriter {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let bool): output.append(contentsOf: (bool ? "true" : "false").utf8)
-        case .integer(let integer): output.append(contentsOf: String(integer).utf8)
+        case .integer(let integer): appendInteger(integer, to: &output)
+        case .bigInteger(let digits): output.append(contentsOf: digits.utf8)
         case .double(let double): output.append(contentsOf: format(double).utf8)
         case .string(let string): writeString(string, to: &output)
         case .array(let elements):
@@ -62,14 +63,14 @@ public enum JSONWriter {
         case .object(let object):
             guard !object.isEmpty else { return output.append(contentsOf: "{}".utf8) }
             output.append(UInt8(ascii: "{"))
-            let keys = style.sortedKeys ? object.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } : object.keys
-            for (position, key) in keys.enumerated() {
+            let members = style.sortedKeys ? object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : object.members
+            for (position, member) in members.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 newline(style, indent + 1, &output)
-                writeString(key, to: &output)
+                writeString(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
                 if style.pretty { output.append(UInt8(ascii: " ")) }
-                write(object[key] ?? .null, style: style, indent: indent + 1, to: &output)
+                write(member.value, style: style, indent: indent + 1, to: &output)
             }
             newline(style, indent, &output)
             output.append(UInt8(ascii: "}"))
@@ -100,7 +101,16 @@ public enum JSONWriter {
     private static func writeString(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         // Most strings need no escape: copy their UTF-8 in one go.
-        if !string.utf8.contains(where: needsEscapeCheck) {
+        let copied = string.utf8.withContiguousStorageIfAvailable { (utf8) -> Bool in
+            for byte in utf8 where needsEscapeCheck(byte) { return false }
+            output.append(contentsOf: utf8)
+            return true
+        }
+        if copied == true {
+            output.append(UInt8(ascii: "\""))
+            return
+        }
+        if copied == nil, !string.utf8.contains(where: needsEscapeCheck) {
             output.append(contentsOf: string.utf8)
             output.append(UInt8(ascii: "\""))
             return
@@ -134,6 +144,101 @@ public enum JSONWriter {
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// The decimal digits of `integer`, as `String(integer)` writes them.
+    private static func appendInteger(_ integer: Int64, to output: inout [UInt8]) {
+        if integer < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = integer.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            output.append(contentsOf: buffer[(24 - count)...])
+        }
+    }
+
+    /// The number of bytes ``bytes(from:style:)`` writes for `value` in the compact style,
+    /// counted without writing them.
+    static func compactByteCount(of value: JSONValue) -> Int {
+        switch value {
+        case .null: return 4
+        case .bool(let bool): return bool ? 4 : 5
+        case .integer(let integer):
+            var count = integer < 0 ? 2 : 1
+            var magnitude = integer.magnitude
+            while magnitude >= 10 {
+                magnitude /= 10
+                count += 1
+            }
+            return count
+        case .bigInteger(let digits): return digits.utf8.count
+        case .double(let double): return format(double).utf8.count
+        case .string(let string): return stringByteCount(string)
+        case .array(let elements):
+            var count = 2 + max(elements.count - 1, 0)
+            for element in elements { count += compactByteCount(of: element) }
+            return count
+        case .object(let object):
+            var count = 2 + max(object.count - 1, 0)
+            for member in object.members { count += stringByteCount(member.key) + 1 + compactByteCount(of: member.value) }
+            return count
+        }
+    }
+
+    /// Whether any byte of `word` may start something ``writeString(_:to:)`` escapes (see
+    /// ``needsEscapeCheck(_:)``). May also flag bytes after a true hit.
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func zeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
+        let hits = zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C)) | zeroByte(word ^ (ones &* 0xE2))
+            | ((word &- ones &* 0x20) & ~word)
+        return hits & highs != 0
+    }
+
+    /// The bytes ``writeString(_:to:)`` writes for `string`.
+    private static func stringByteCount(_ string: String) -> Int {
+        if let count = string.utf8.withContiguousStorageIfAvailable({ stringByteCount(utf8: $0) }) { return count }
+        var copy = string
+        return copy.withUTF8 { stringByteCount(utf8: $0) }
+    }
+
+    /// The bytes ``writeString(_:to:)`` writes for the string of these UTF-8 bytes.
+    static func stringByteCount(utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var extra = 0
+        var position = 0
+        let count = utf8.count
+        while position < count {
+            if position + 8 <= count, let base = utf8.baseAddress,
+                !mayNeedEscape(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            {
+                position += 8
+                continue
+            }
+            let byte = utf8[position]
+            position += 1
+            guard needsEscapeCheck(byte) else { continue }
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09: extra += 1
+            case 0x00..<0x20: extra += 5
+            default:
+                // 0xE2: U+2028 and U+2029 (E2 80 A8, E2 80 A9) become six bytes.
+                guard position < count else { continue }
+                let second = utf8[position]
+                position += 1
+                guard second == 0x80, position < count else { continue }
+                let third = utf8[position]
+                position += 1
+                if third == 0xA8 || third == 0xA9 { extra += 3 }
+            }
+        }
+        return 2 + count + extra
     }
 
     private static func appendUnicodeEscape(_ value: UInt16, to output: inout [UInt8]) {

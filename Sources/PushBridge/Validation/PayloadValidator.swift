@@ -61,32 +61,44 @@ public enum PayloadValidator {
     ///   - provider: The provider whose own keys to check too.
     /// - Returns: The report: errors and warnings.
     /// - Throws: ``PushError`` (``PushError/Code/malformedJSON``) when the bytes cannot be read as
-    ///   one JSON object at all (invalid JSON or UTF-8, duplicate keys, lone surrogates, nesting
-    ///   beyond the parser's limit).
+    ///   one JSON object at all (invalid JSON or UTF-8, duplicate keys, lone surrogates, numbers
+    ///   too large for a `Double`, nesting beyond the parser's limit). An integer beyond 64 bits is
+    ///   read, as APNs reads it: it is kept as ``JSONValue/bigInteger(_:)``.
     public static func validate(
         _ bytes: [UInt8], pushType: PushType = .alert, priority: Int? = nil, provider: any PushProviderDefinition = APNsDefinition()
     ) throws(PushError) -> Report {
-        let value: JSONValue
+        let parsed: (value: JSONValue, compactSize: Int)
         do {
-            value = try JSONParser.parse(bytes, limits: JSONParser.Limits(maxDepth: 32, maxBytes: 1 << 20))
+            parsed = try JSONParser.parseMeasuringCompactSize(bytes, limits: JSONParser.Limits(maxDepth: 32, maxBytes: 1 << 20))
         } catch {
             throw PushError(.malformedJSON, field: "payload", error.description)
         }
-        guard case .object(let object) = value else {
-            throw PushError(.malformedJSON, field: "payload", "is \(value.typeDescription), expected an object")
+        guard case .object(let object) = parsed.value else {
+            throw PushError(.malformedJSON, field: "payload", "is \(parsed.value.typeDescription), expected an object")
         }
-        return validate(object, pushType: pushType, priority: priority, provider: provider, givenSize: bytes.count)
+        return validate(object, compactSize: parsed.compactSize, givenSize: bytes.count, pushType: pushType, priority: priority, provider: provider)
     }
 
     /// Validates a payload object (its size is its minified size).
     public static func validate(
         _ object: JSONObject, pushType: PushType = .alert, priority: Int? = nil, provider: any PushProviderDefinition = APNsDefinition()
     ) -> Report {
-        validate(object, pushType: pushType, priority: priority, provider: provider, givenSize: nil)
+        validate(object, compactSize: nil, givenSize: nil, pushType: pushType, priority: priority, provider: provider)
     }
 
+    /// The compact size of `object` (`compactSize`, counted by the parser) less its `Simulator
+    /// Target Bundle` member: what `JSONWriter.bytes(from:)` would write for the payload.
+    private static func sizeWithoutBundle(_ compactSize: Int, of object: JSONObject) -> Int {
+        guard let bundle = object[simulatorBundleKey] else { return compactSize }
+        // Less the member ("key":value) and the comma beside it, if it was not alone.
+        let member = JSONWriter.compactByteCount(of: .string(simulatorBundleKey)) + 1 + JSONWriter.compactByteCount(of: bundle)
+        return compactSize - member - (object.count > 1 ? 1 : 0)
+    }
+
+    /// Validates a payload object whose compact size the parser may have counted already, and
+    /// whose bytes as given may be known.
     private static func validate(
-        _ object: JSONObject, pushType: PushType, priority: Int?, provider: any PushProviderDefinition, givenSize: Int?
+        _ object: JSONObject, compactSize: Int?, givenSize: Int?, pushType: PushType, priority: Int?, provider: any PushProviderDefinition
     ) -> Report {
         var errors: [PushError] = []
         var warnings: [PushError] = []
@@ -98,8 +110,8 @@ public enum PayloadValidator {
             }
             payload[simulatorBundleKey] = nil
         }
-        let minified = JSONWriter.bytes(from: .object(payload)).count
-        let size = bundle == nil && object[simulatorBundleKey] == nil ? (givenSize ?? minified) : minified
+        let minified = compactSize.map { sizeWithoutBundle($0, of: object) } ?? JSONWriter.compactByteCount(of: .object(payload))
+        let size = object[simulatorBundleKey] == nil ? (givenSize ?? minified) : minified
         if size > pushType.maxBytes {
             let saving = minified <= pushType.maxBytes ? " (minified it would be \(minified): send it minified)" : ""
             errors.append(problem("payload", "is \(size) bytes, more than the \(pushType.maxBytes) APNs accepts for a \(pushType.rawValue) push\(saving)"))

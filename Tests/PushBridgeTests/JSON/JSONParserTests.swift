@@ -190,9 +190,7 @@ import Testing
         Failure("an exponent without digits", "1e", .invalidNumber),
         Failure("an exponent sign without digits", "1e+", .invalidNumber),
         // out of range
-        Failure("Int64.max + 1", "9223372036854775808", .numberOutOfRange),
-        Failure("Int64.min - 1", "-9223372036854775809", .numberOutOfRange),
-        Failure("a 30-digit integer", "123456789012345678901234567890", .numberOutOfRange),
+        // (integers beyond 64 bits are read: JSONBigIntegerTests)
         Failure("1e400", "1e400", .numberOutOfRange),
         Failure("-1.5E400", "-1.5E400", .numberOutOfRange),
         // duplicate keys

@@ -1,0 +1,99 @@
+import PushBridge
+
+/// `pushbridge validate --batch [--provider P] [--push-type T] FILE|-`: JSON Lines in (one
+/// payload a line; blank lines skipped), one compact JSON verdict a line out, in input order:
+///
+/// ```
+/// {"line":1,"valid":true,"size":291,"limit":4096,"errors":[],"warnings":[]}
+/// {"line":2,"valid":true,"size":22,"limit":4096,"errors":[],"warnings":[{"field":"aps.badge","message":"-1 is not an integer ≥ 0, …"}]}
+/// {"line":3,"valid":false,"size":13,"limit":4096,"errors":[{"field":"aps.content-available","message":"missing: …"}],"warnings":[]}
+/// {"line":4,"valid":false,"unreadable":"invalid JSON at line 1, column 9: expected ',' or '}' after an object member"}
+/// ```
+///
+/// `line` counts every line of the input from 1, blank ones included; an unreadable line's
+/// position is within its line. Exit 0 when every payload is valid, 1 when any is invalid or
+/// unreadable, 2 only when the input itself cannot be read (or the command line is wrong).
+struct ValidateBatchCommand: Sendable {
+    let io: CommandIO
+
+    func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
+        let arguments = try Arguments(arguments, valued: ["--provider", "--push-type"])
+        let provider = ProviderSimulators.definition(named: try arguments.choice("--provider", ProviderSimulators.names, default: "apns"))
+            ?? APNsDefinition()
+        let pushType = PayloadValidator.PushType(
+            rawValue: try arguments.choice("--push-type", PayloadValidator.PushType.allCases.map(\.rawValue), default: "alert")) ?? .alert
+        let path = try arguments.singleOperand()
+        let input: [UInt8]
+        do {
+            input = try io.input(path, limit: CommandIO.maxBatchInputBytes)
+        } catch {
+            return .failure("input: \(error.message)")
+        }
+        let (text, allValid) = Self.verdicts(input, pushType: pushType, provider: provider)
+        return CommandOutput(status: allValid ? ExitStatus.success : ExitStatus.problemsFound, standardOutput: text)
+    }
+
+    /// One verdict line per non-blank line of `input`, and whether every payload was valid.
+    static func verdicts(_ input: [UInt8], pushType: PayloadValidator.PushType, provider: any PushProviderDefinition) -> (text: String, allValid: Bool) {
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count / 4 + 64)
+        var allValid = true
+        var lineNumber = 0
+        var start = 0
+        while start < input.count {
+            let end = input[start...].firstIndex(of: UInt8(ascii: "\n")) ?? input.count
+            lineNumber += 1
+            let line = Array(input[start..<end])
+            start = end + 1
+            guard !line.allSatisfy(isWhitespace) else { continue }
+            if !Self.appendVerdict(line, number: lineNumber, pushType: pushType, provider: provider, to: &output) { allValid = false }
+            output.append(UInt8(ascii: "\n"))
+        }
+        return (String(decoding: output, as: UTF8.self), allValid)
+    }
+
+    /// Writes the verdict on one payload line (compact JSON, without the line break) and returns
+    /// whether the payload is valid. Written field by field rather than through a `JSONObject`:
+    /// the same text `JSONWriter` would write for the object, in a third of the time.
+    static func appendVerdict(
+        _ line: [UInt8], number: Int, pushType: PayloadValidator.PushType, provider: any PushProviderDefinition, to output: inout [UInt8]
+    ) -> Bool {
+        output.append(contentsOf: #"{"line":\#(number),"valid":"#.utf8)
+        do {
+            let report = try PayloadValidator.validate(line, pushType: pushType, provider: provider)
+            output.append(contentsOf: #"\#(report.isValid),"size":\#(report.size),"limit":\#(report.limit),"errors":"#.utf8)
+            appendEntries(report.problems, to: &output)
+            output.append(contentsOf: #","warnings":"#.utf8)
+            appendEntries(report.warnings, to: &output)
+            output.append(UInt8(ascii: "}"))
+            return report.isValid
+        } catch {
+            output.append(contentsOf: #"false,"unreadable":"#.utf8)
+            output.append(contentsOf: JSONWriter.bytes(from: .string(error.message)))
+            output.append(UInt8(ascii: "}"))
+            return false
+        }
+    }
+
+    /// `[{"field":…,"message":…},…]` (the field omitted when a problem has none).
+    private static func appendEntries(_ problems: [PushError], to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "["))
+        for (position, problem) in problems.enumerated() {
+            if position > 0 { output.append(UInt8(ascii: ",")) }
+            output.append(UInt8(ascii: "{"))
+            if let field = problem.field {
+                output.append(contentsOf: #""field":"#.utf8)
+                output.append(contentsOf: JSONWriter.bytes(from: .string(field)))
+                output.append(UInt8(ascii: ","))
+            }
+            output.append(contentsOf: #""message":"#.utf8)
+            output.append(contentsOf: JSONWriter.bytes(from: .string(problem.message)))
+            output.append(UInt8(ascii: "}"))
+        }
+        output.append(UInt8(ascii: "]"))
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
+    }
+}
