@@ -83,7 +83,6 @@ enum APSRules {
 
     static func check(_ aps: JSONObject, pushType: PayloadValidator.PushType, into warnings: inout [PushError]) {
         for (key, value) in aps {
-            let field = "aps.\(key)"
             switch key {
             case "alert": checkAlert(value, liveActivity: pushType == .liveactivity, into: &warnings)
             case "sound": checkSound(value, into: &warnings)
@@ -92,12 +91,12 @@ enum APSRules {
                     let fix = alertOnlyKeys.contains(key)
                         ? "iOS reads \(key) only inside alert: move it to aps.alert.\(key)"
                         : "iOS ignores it and hands it to the app inside aps; Apple reserves aps for its own keys: move it beside aps"
-                    warnings.append(PayloadValidator.warning(field, "is not an aps key Apple documents: \(fix)"))
+                    warnings.append(PayloadValidator.warning("aps.\(key)", "is not an aps key Apple documents: \(fix)"))
                     continue
                 }
                 if !rule.accepts(value) {
                     warnings.append(PayloadValidator.warning(
-                        field, "\(JSONFieldReader.shown(value)) is not \(rule.expected), the type Apple documents: iOS may ignore it; send \(rule.expected)"))
+                        "aps.\(key)", "\(JSONFieldReader.shown(value)) is not \(rule.expected), the type Apple documents: iOS may ignore it; send \(rule.expected)"))
                 }
             }
         }
