@@ -42,7 +42,7 @@ public struct DispatchScenario: Sendable, Hashable {
     public var lifecycle: AppLifecycle
     /// The `apns-push-type` the notification is sent with; `nil` (the default): an alert or a
     /// background push, as its payload says. A type that never reaches the notification
-    /// delegates (``PayloadValidator/PushType/reachesNotificationDelegates``) makes no call.
+    /// delegates (`PayloadValidator.PushType.reachesNotificationDelegates`) makes no call.
     public var pushType: PayloadValidator.PushType?
 
     /// The background mode that lets iOS wake the app for `content-available` pushes.
