@@ -63,12 +63,15 @@ let package = Package(
                 "PushBridgeGetuiTesting",
             ]),
         .testTarget(name: "PushBridgeAPNsTests", dependencies: ["PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeTesting"]),
+        // What the two binding tests share (a header record, a reader of the Apple-only bridge's
+        // source, the type check): a target, not a product.
+        .target(name: "SDKBindingChecks", path: "Tests/SDKBindingChecks"),
         .testTarget(
             name: "PushBridgeJPushTests",
-            dependencies: ["PushBridgeJPush", "PushBridgeJPushTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting"]),
+            dependencies: ["PushBridgeJPush", "PushBridgeJPushTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks"]),
         .testTarget(
             name: "PushBridgeGetuiTests",
-            dependencies: ["PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting"]),
+            dependencies: ["PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks"]),
         // A fourth provider written here alone, with no core change: the core is provider-agnostic.
         .testTarget(name: "FourthProviderTests", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeTesting"]),
         .testTarget(

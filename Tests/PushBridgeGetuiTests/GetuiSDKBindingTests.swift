@@ -1,3 +1,4 @@
+import SDKBindingChecks
 import Foundation
 import PushBridge
 import PushBridgeGetui

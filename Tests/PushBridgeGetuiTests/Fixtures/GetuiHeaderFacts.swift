@@ -1,3 +1,5 @@
+import SDKBindingChecks
+
 /// What Getui's GTSDK 3.1.0.0 header declares for each name `GeTuiSdkBridge` binds: facts read
 /// from the header (selector, class or instance, argument and return types, nullability under
 /// `NS_ASSUME_NONNULL`, lines 27–575) and where each is declared.

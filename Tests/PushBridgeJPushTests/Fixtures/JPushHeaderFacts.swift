@@ -1,3 +1,5 @@
+import SDKBindingChecks
+
 /// What JPush's and JCore's headers declare for each name `JPUSHServiceBridge` binds: facts read
 /// from the headers (selector, class or instance, argument and return types, nullability under
 /// `NS_ASSUME_NONNULL`) and where each is declared, plus the type encoding the JPush 5.9.0 binary

@@ -3,11 +3,11 @@ import Foundation
 /// A Swift source file of the package read as text: the Apple-only SDK bridge, which no compiler
 /// sees on Linux, and the symbols file it takes its names from. The scanning is deliberately
 /// simple — it understands the few shapes those files are written in, and nothing more.
-struct BridgeSource {
-    let text: String
+package struct BridgeSource {
+    package let text: String
 
     /// The file at `path`, relative to the package root (found from this file's place).
-    init(_ path: String, file: String = #filePath) throws {
+    package init(_ path: String, file: String = #filePath) throws {
         var root = URL(fileURLWithPath: file).deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path), root.path != "/" {
             root.deleteLastPathComponent()
@@ -16,15 +16,15 @@ struct BridgeSource {
     }
 
     /// The lines that are code: not comments.
-    var codeLines: [String] {
+    package var codeLines: [String] {
         text.components(separatedBy: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
     }
 
     /// The code without its comment lines, as one text.
-    var code: String { codeLines.joined(separator: "\n") }
+    package var code: String { codeLines.joined(separator: "\n") }
 
     /// `static let name = "value"` constants: name → value.
-    var stringConstants: [String: String] {
+    package var stringConstants: [String: String] {
         var constants: [String: String] = [:]
         for line in codeLines {
             guard let letRange = line.range(of: "static let "), let equals = line.range(of: " = \"", range: letRange.upperBound..<line.endIndex)
@@ -38,7 +38,7 @@ struct BridgeSource {
     }
 
     /// `typealias Name = type` declarations: name → the type's text.
-    var typealiases: [String: String] {
+    package var typealiases: [String: String] {
         var aliases: [String: String] = [:]
         for line in codeLines {
             guard let range = line.range(of: "typealias "), let equals = line.range(of: " = ", range: range.upperBound..<line.endIndex) else { continue }
@@ -49,15 +49,15 @@ struct BridgeSource {
 
     /// One class method bound: `Self.classMethod(receiver, Symbols.constant, as: Alias.self)`,
     /// with the arguments of the `call(…)` that follows it.
-    struct Binding {
-        var receiver: String
-        var constant: String
-        var alias: String
-        var callArguments: [String]
+    package struct Binding {
+        package var receiver: String
+        package var constant: String
+        package var alias: String
+        package var callArguments: [String]
     }
 
     /// Every class method binding of the form above, `symbols` naming the symbols type.
-    func bindings(symbols: String) -> [Binding] {
+    package func bindings(symbols: String) -> [Binding] {
         let text = code
         var found: [Binding] = []
         var searchFrom = text.startIndex
@@ -80,7 +80,7 @@ struct BridgeSource {
 
     /// Other receivers named as the first argument of `Self.classMethod(` in switch-chosen
     /// calls (`Self.classMethod(service, name, as: …)`): the binding's constant is then a local.
-    func bindingsThroughLocals(symbols: String) -> [Binding] {
+    package func bindingsThroughLocals(symbols: String) -> [Binding] {
         let text = code
         var found: [Binding] = []
         var searchFrom = text.startIndex
@@ -95,13 +95,13 @@ struct BridgeSource {
     }
 
     /// One `@objc(selector)` method: its selector and its parameters' types.
-    struct ObjCMethod {
-        var selector: String
-        var parameterTypes: [String]
+    package struct ObjCMethod {
+        package var selector: String
+        package var parameterTypes: [String]
     }
 
     /// Every `@objc(…)` method in the file.
-    var objcMethods: [ObjCMethod] {
+    package var objcMethods: [ObjCMethod] {
         let text = code
         var found: [ObjCMethod] = []
         var searchFrom = text.startIndex
@@ -119,7 +119,7 @@ struct BridgeSource {
     }
 
     /// The string literals in the code (not in comments), without interpolations.
-    var stringLiterals: [String] {
+    package var stringLiterals: [String] {
         codeLines.flatMap { line -> [String] in
             let pieces = line.components(separatedBy: "\"")
             return stride(from: 1, to: pieces.count, by: 2).map { pieces[$0] }
@@ -129,7 +129,7 @@ struct BridgeSource {
     // MARK: Parsing
 
     /// The text up to the parenthesis closing one opened just before `start`, and the index after it.
-    static func parenthesized(_ text: String, from start: String.Index) -> (inside: String, end: String.Index) {
+    package static func parenthesized(_ text: String, from start: String.Index) -> (inside: String, end: String.Index) {
         var depth = 1
         var index = start
         while index < text.endIndex {
@@ -146,7 +146,7 @@ struct BridgeSource {
     }
 
     /// `text` split at the commas outside parentheses and brackets, each part trimmed.
-    static func splitTopLevel(_ text: String) -> [String] {
+    package static func splitTopLevel(_ text: String) -> [String] {
         var parts: [String] = []
         var depth = 0
         var current = ""
@@ -168,7 +168,7 @@ struct BridgeSource {
     }
 
     /// A parameter's type: what follows its first top-level colon (`_ status: UInt` → `UInt`).
-    static func parameterType(_ parameter: String) -> String {
+    package static func parameterType(_ parameter: String) -> String {
         var depth = 0
         for index in parameter.indices {
             switch parameter[index] {
@@ -183,7 +183,7 @@ struct BridgeSource {
 
     /// A function type's parameters and result (`@convention(c) (A, B) -> R` → `[A, B]`, `R`),
     /// or `nil` when `type` is not one.
-    static func functionType(_ type: String) -> (convention: String?, parameters: [String], result: String)? {
+    package static func functionType(_ type: String) -> (convention: String?, parameters: [String], result: String)? {
         var rest = type.trimmingCharacters(in: .whitespaces)
         var convention: String?
         if rest.hasPrefix("@convention("), let close = rest.firstIndex(of: ")") {

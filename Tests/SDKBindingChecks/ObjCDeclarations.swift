@@ -1,15 +1,27 @@
-/// Where a declaration is: a file at a commit of a public repository, and the line it starts on.
-struct DeclarationSite: Sendable, Hashable, CustomStringConvertible {
-    var repository: String
-    var commit: String
-    var path: String
-    var line: Int
+// What the JPush and Getui binding tests share: the record of an SDK header's declarations
+// (`ObjCDeclaration`), a reader of the Apple-only bridge's source (`BridgeSource`) and the
+// check of its Swift types against the declared Objective-C ones (`SignatureCheck`). A target of
+// its own, not a product: only those two test targets depend on it.
 
-    var description: String { "\(repository)@\(commit.prefix(7)) \(path):\(line)" }
+/// Where a declaration is: a file at a commit of a public repository, and the line it starts on.
+package struct DeclarationSite: Sendable, Hashable, CustomStringConvertible {
+    package var repository: String
+    package var commit: String
+    package var path: String
+    package var line: Int
+
+    package var description: String { "\(repository)@\(commit.prefix(7)) \(path):\(line)" }
+
+    package init(repository: String, commit: String, path: String, line: Int) {
+        self.repository = repository
+        self.commit = commit
+        self.path = path
+        self.line = line
+    }
 }
 
 /// An Objective-C type as a header declares it (a fact about the declaration, not its text).
-indirect enum ObjCType: Sendable, Hashable, CustomStringConvertible {
+package indirect enum ObjCType: Sendable, Hashable, CustomStringConvertible {
     /// `void`.
     case void
     /// `BOOL`.
@@ -26,11 +38,11 @@ indirect enum ObjCType: Sendable, Hashable, CustomStringConvertible {
     case block([ObjCType], nullable: Bool)
 
     /// A non-null object.
-    static func object(_ name: String) -> ObjCType { .object(name, nullable: false) }
+    package static func object(_ name: String) -> ObjCType { .object(name, nullable: false) }
     /// A nullable object.
-    static func nullable(_ name: String) -> ObjCType { .object(name, nullable: true) }
+    package static func nullable(_ name: String) -> ObjCType { .object(name, nullable: true) }
 
-    var description: String {
+    package var description: String {
         switch self {
         case .void: "void"
         case .bool: "BOOL"
@@ -43,7 +55,7 @@ indirect enum ObjCType: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The type's letter in an Objective-C type encoding (`@encode`), as a method list records it.
-    var encoding: String {
+    package var encoding: String {
         switch self {
         case .void: "v"
         case .bool: "B"  // arm64: BOOL is bool
@@ -58,35 +70,48 @@ indirect enum ObjCType: Sendable, Hashable, CustomStringConvertible {
 
 /// One declaration the bridge binds: a class method, an instance method (a delegate method the
 /// bridge implements) or a property (set by key-value coding).
-struct ObjCDeclaration: Sendable {
-    enum Kind: Sendable, Hashable {
+package struct ObjCDeclaration: Sendable {
+    package enum Kind: Sendable, Hashable {
         case classMethod, instanceMethod, property
     }
 
     /// The class or protocol declaring it.
-    var owner: String
-    var kind: Kind
+    package var owner: String
+    package var kind: Kind
     /// The selector, or the property's name.
-    var selector: String
+    package var selector: String
     /// The arguments after `self` and `_cmd` (a property: the setter's one argument).
-    var arguments: [ObjCType]
-    var returns: ObjCType = .void
+    package var arguments: [ObjCType]
+    package var returns: ObjCType = .void
     /// Where it is declared; the first is the version the bridge was written against.
-    var sites: [DeclarationSite]
+    package var sites: [DeclarationSite]
     /// The method's type encoding as the SDK's binary records it, where the binary was read.
-    var binaryEncoding: String? = nil
+    package var binaryEncoding: String? = nil
+
+    package init(
+        owner: String, kind: Kind, selector: String, arguments: [ObjCType], returns: ObjCType = .void, sites: [DeclarationSite],
+        binaryEncoding: String? = nil
+    ) {
+        self.owner = owner
+        self.kind = kind
+        self.selector = selector
+        self.arguments = arguments
+        self.returns = returns
+        self.sites = sites
+        self.binaryEncoding = binaryEncoding
+    }
 
     /// The encoding's types without the frame offsets (`v52@0:8@16B40` → `v@:@B`).
-    static func types(ofEncoding encoding: String) -> String {
+    package static func types(ofEncoding encoding: String) -> String {
         String(encoding.filter { !$0.isNumber })
     }
 
     /// What the declared types encode to, in the binary's form without offsets: the return
     /// type, `self` (`@`), `_cmd` (`:`), then each argument.
-    var expectedEncoding: String {
+    package var expectedEncoding: String {
         returns.encoding + "@:" + arguments.map(\.encoding).joined()
     }
 }
 
 /// The number of arguments a selector takes: its colons.
-func arity(_ selector: String) -> Int { selector.filter { $0 == ":" }.count }
+package func arity(_ selector: String) -> Int { selector.filter { $0 == ":" }.count }

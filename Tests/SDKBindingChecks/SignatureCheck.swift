@@ -2,12 +2,14 @@
 /// declares: the `@convention(c)` types it casts method implementations to, the
 /// `@convention(block)` types of the blocks it passes, and the parameters of its `@objc` methods.
 /// Each check returns the problems it found, empty when the types agree.
-struct SignatureCheck {
+package struct SignatureCheck {
     /// The bridge's `typealias`es, by name.
-    var aliases: [String: String]
+    package var aliases: [String: String]
+
+    package init(aliases: [String: String]) { self.aliases = aliases }
 
     /// Which way a value crosses.
-    enum Direction {
+    package enum Direction {
         /// The bridge hands it to the SDK: a non-null one must not be optional.
         case passed
         /// The SDK hands it to the bridge: a nullable one must be optional.
@@ -18,16 +20,16 @@ struct SignatureCheck {
 
     /// The Foundation classes the `@convention(c)` types name; any other object is `AnyObject`
     /// (or `NSObject`, to set properties by key-value coding).
-    static let namedClasses: Set = ["NSString", "NSDictionary", "NSSet", "NSData", "NSArray"]
+    package static let namedClasses: Set = ["NSString", "NSDictionary", "NSSet", "NSData", "NSArray"]
 
     /// What Swift's Objective-C bridging turns an object into in an `@objc` method.
-    static let bridgedClasses: [String: Set<String>] = [
+    package static let bridgedClasses: [String: Set<String>] = [
         "NSString": ["String", "NSString"], "NSDictionary": ["[AnyHashable: Any]", "NSDictionary"], "NSArray": ["[Any]", "NSArray"],
         "NSSet": ["Set<AnyHashable>", "NSSet"], "NSData": ["Data", "NSData"], "NSError": ["Error", "any Error", "NSError"],
     ]
 
     /// Problems of the `@convention(c)` type `alias` as the implementation of `declaration`.
-    func implementation(_ alias: String, of declaration: ObjCDeclaration) -> [String] {
+    package func implementation(_ alias: String, of declaration: ObjCDeclaration) -> [String] {
         guard let text = aliases[alias], let function = BridgeSource.functionType(text), function.convention == "c" else {
             return ["\(alias) is not a @convention(c) function type"]
         }
@@ -44,7 +46,7 @@ struct SignatureCheck {
     }
 
     /// Problems of the Swift type `swift` in a `@convention(c)` or `@convention(block)` type for `objc`.
-    func cType(_ swift: String, _ objc: ObjCType, _ direction: Direction) -> [String] {
+    package func cType(_ swift: String, _ objc: ObjCType, _ direction: Direction) -> [String] {
         let optional = swift.hasSuffix("?")
         let base = optional ? String(swift.dropLast()) : swift
         func expect(_ expected: String) -> [String] { swift == expected ? [] : ["\(swift) for \(objc) (expected \(expected))"] }
@@ -77,7 +79,7 @@ struct SignatureCheck {
     }
 
     /// Problems of the parameters of the `@objc` method implementing `declaration`.
-    func objcMethod(_ parameterTypes: [String], of declaration: ObjCDeclaration) -> [String] {
+    package func objcMethod(_ parameterTypes: [String], of declaration: ObjCDeclaration) -> [String] {
         guard parameterTypes.count == declaration.arguments.count else {
             return ["\(declaration.selector): \(parameterTypes.count) parameters for \(declaration.arguments.count) arguments"]
         }
@@ -85,7 +87,7 @@ struct SignatureCheck {
     }
 
     /// Problems of the Swift type `swift`, bridged to Objective-C in an `@objc` method, for `objc`.
-    func bridged(_ swift: String, _ objc: ObjCType, _ direction: Direction) -> [String] {
+    package func bridged(_ swift: String, _ objc: ObjCType, _ direction: Direction) -> [String] {
         var text = swift
         let escaping = text.hasPrefix("@escaping ")
         if escaping { text = String(text.dropFirst(10)) }
