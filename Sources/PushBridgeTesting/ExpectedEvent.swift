@@ -43,6 +43,11 @@ public struct ExpectedEvent: Sendable, Hashable, CustomStringConvertible {
         if arrivalRan {
             events.append(ExpectedEvent(.received, scenario.state == .foreground ? .foreground : .background))
         }
+        // A background push iOS held (Background App Refresh off, Low Power Mode) reaches the app
+        // when the user opens it: received(foreground).
+        if scenario.user == .openAppIcon, trace.actionCalls.contains(where: { $0.callback == .didReceiveRemoteNotificationFetch }) {
+            events.append(ExpectedEvent(.received, .foreground))
+        }
         guard trace.actionDelivered == true else { return events }
         // A tap on a running app is foreground/background; on one that was not running,
         // coldStart — unless a push had already launched it into the background.
@@ -54,9 +59,9 @@ public struct ExpectedEvent: Sendable, Hashable, CustomStringConvertible {
             }
         switch scenario.user {
         case .tap: events.append(ExpectedEvent(.opened, origin, .default))
-        case .action(let id, _): events.append(ExpectedEvent(.opened, origin, .custom(id)))
+        case .action(let id, _), .textInput(let id, _, _): events.append(ExpectedEvent(.opened, origin, .custom(id)))
         case .dismiss: events.append(ExpectedEvent(.dismissed))
-        case .none, .openAppIcon: break
+        case .none, .openAppIcon, .clearGroup: break
         }
         return events
     }

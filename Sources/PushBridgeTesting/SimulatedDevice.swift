@@ -217,11 +217,11 @@ public final class SimulatedDevice: Sendable {
         switch user {
         case .tap:
             comeToForeground()
-        case .action(_, let foreground) where foreground:
+        case .action(_, let foreground) where foreground, .textInput(_, let foreground, _) where foreground:
             comeToForeground()
-        case .action, .dismiss:
+        case .action, .textInput, .dismiss:
             if before.isTerminated, !response.calls.isEmpty { state.withLock { $0.appState = .background } }
-        case .none, .openAppIcon:
+        case .none, .openAppIcon, .clearGroup:
             break
         }
         return response.delivered ?? false

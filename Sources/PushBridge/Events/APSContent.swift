@@ -84,7 +84,9 @@ public struct APSContent: Sendable, Hashable {
         let contentAvailable = isNumberOne(aps["content-available"])
         return DeliveryFlags(
             hasAlert: showsAlert(aps["alert"]), contentAvailable: contentAvailable,
-            isSilent: isSilent(aps, contentAvailable: contentAvailable), passive: aps["interruption-level"] == .string("passive"))
+            isSilent: isSilent(aps, contentAvailable: contentAvailable), passive: aps["interruption-level"] == .string("passive"),
+            breaksThrough: aps["interruption-level"] == .string("time-sensitive") || aps["interruption-level"] == .string("critical"),
+            mutableContent: isNumberOne(aps["mutable-content"]))
     }
 
     /// `aps.alert` is a non-empty string or a non-empty dictionary.
@@ -111,7 +113,7 @@ public struct APSContent: Sendable, Hashable {
     }
 }
 
-/// The three facts of a payload the dispatch model's rules read (see ``APSContent``).
+/// The facts of a payload the dispatch model's rules read (see ``APSContent``).
 package struct DeliveryFlags: Sendable, Hashable {
     /// `aps.alert` is present and non-empty.
     package var hasAlert = false
@@ -121,4 +123,9 @@ package struct DeliveryFlags: Sendable, Hashable {
     package var isSilent = false
     /// `aps.interruption-level` is `passive`.
     package var passive = false
+    /// `aps.interruption-level` is `time-sensitive` or `critical`: it breaks through a Focus and
+    /// the scheduled summary (Apple, `UNNotificationInterruptionLevel`).
+    package var breaksThrough = false
+    /// `aps.mutable-content` is the number 1: a service extension may run.
+    package var mutableContent = false
 }

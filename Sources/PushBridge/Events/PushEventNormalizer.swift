@@ -137,9 +137,12 @@ public struct PushEventNormalizer: Sendable {
     private var aliases: RecentTable<String, String>
     private var pendingLaunch: PendingLaunch?
     private var flushedLaunch: FlushedLaunch?
-    /// When the user launched the app (`inactive`) with nothing in the launch options and no call
-    /// has come since: a scene app whose scene connected without `notificationResponse`
-    /// (onmyway133/blog#884) — the response that follows at once is the cold start's.
+    /// When the app was launched, not for a background push, with nothing in the launch options
+    /// and no call has come since — the response that follows at once is the cold start's: a
+    /// scene app whose scene connected without `notificationResponse` (onmyway133/blog#884), or
+    /// an app launched by an action button, whose launch options never carry the notification
+    /// (urbanairship/ios-library#260, iOS 13.6.1; `inactive` for a foreground action,
+    /// `background` for a background one).
     private var bareLaunchTime: Double?
     private var deferred: DeferredCall?
     private var previous: PreviousCall?
@@ -203,7 +206,7 @@ public struct PushEventNormalizer: Sendable {
             // A scene app's launch options carry no notification: its scene's connection does.
             guard invocation.launchOptionsKey != nil || invocation.callback == .sceneWillConnect, let notification = invocation.notification
             else {
-                if invocation.callback == .didFinishLaunching, invocation.state == .inactive { bareLaunchTime = now }
+                if invocation.callback == .didFinishLaunching, invocation.state != .active { bareLaunchTime = now }
                 return nil
             }
             bareLaunchTime = nil
@@ -218,7 +221,7 @@ public struct PushEventNormalizer: Sendable {
         var launchedForIt = false
         if let launchTime = bareLaunchTime {
             bareLaunchTime = nil
-            launchedForIt = isUserResponse(invocation) && invocation.state == .inactive && now - launchTime <= Self.launchResponseWindow
+            launchedForIt = isUserResponse(invocation) && invocation.state != .active && now - launchTime <= Self.launchResponseWindow
         }
         if let launch = takeLaunch(for: notification, emit: emit) {
             deliveryID = launch.notification.id

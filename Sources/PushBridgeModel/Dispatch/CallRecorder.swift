@@ -6,6 +6,9 @@ struct CallRecorder: Sendable {
     /// The calls so far, in order.
     private(set) var steps: [DispatchStep] = []
 
+    /// Why the user's response reached no delegate, when it did not although iOS delivered it.
+    var lostResponse: LostResponse?
+
     /// How many calls so far.
     var count: Int { steps.count }
 

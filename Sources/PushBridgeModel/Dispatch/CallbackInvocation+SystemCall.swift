@@ -9,6 +9,6 @@ extension CallbackInvocation {
     public init(_ call: SystemCall, notification: PushNotification?) {
         self.init(
             callback: call.callback, state: call.state, launchOptionsKey: call.launchOptionsKey,
-            action: call.action, notification: call.carriesNotification ? notification : nil)
+            action: call.action, textInput: call.textInput, notification: call.carriesNotification ? notification : nil)
     }
 }

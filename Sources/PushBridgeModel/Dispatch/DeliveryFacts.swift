@@ -17,11 +17,42 @@ struct DeliveryFacts: Sendable {
         backgroundMode = scenario.hasRemoteNotificationMode
         let flags = scenario.notification.flags
         isLocal = scenario.notification.source == .local
-        visible = isLocal || flags.hasAlert
         contentAvailable = !isLocal && flags.contentAvailable
         silent = contentAvailable && flags.isSilent
         passive = !isLocal && flags.passive && scenario.ios.major >= 15
         scenes = scenario.lifecycle == .scenes && scenario.ios.major >= 13
+
+        let settings = scenario.settings
+        alertsAllowed = settings.authorization != .denied
+        let provisional = settings.authorization == .provisional && scenario.ios.major >= 12
+        let heldBack = settings.holdsBackNotifications && scenario.ios.major >= 15 && !(flags.breaksThrough && !isLocal)
+        quiet = provisional || heldBack
+        backgroundWakeAllowed = settings.allowsBackgroundWake
+        forceQuitWakes = scenario.disputed.silentPushWakesForceQuitApp && scenario.ios.major >= 13
+        foregroundDisplayWithoutDelegate = scenario.disputed.foregroundDisplayWithoutDelegate == .asSent
+        method2InBackground = scenario.disputed.method2InBackground
+        serviceExtension = Self.serviceExtensionRun(scenario, flags: flags, alertsAllowed: alertsAllowed)
+        visible = (isLocal || flags.hasAlert) && alertsAllowed && serviceExtension != .filtered
+    }
+
+    /// What the service extension does, when the app has one: iOS runs it "only when … the remote
+    /// notification is configured to display an alert" and its `aps` has `mutable-content` 1
+    /// (Apple, `UNNotificationServiceExtension`), and not when the app's alerts are disabled
+    /// (Apple's service-extension article, as `modern-ios-gaps.md` §5 quotes it: "the extension is
+    /// not employed"); dropping a notification needs iOS 13.3 (Apple,
+    /// `com.apple.developer.usernotifications.filtering`); before, iOS shows what the extension
+    /// delivers *(inference)*.
+    private static func serviceExtensionRun(_ scenario: borrowing DispatchScenario, flags: DeliveryFlags, alertsAllowed: Bool) -> ServiceExtensionRun? {
+        let outcome = scenario.serviceExtension
+        if outcome == .none { return nil }
+        guard scenario.notification.source == .remote, flags.hasAlert, flags.mutableContent, alertsAllowed, scenario.ios.major >= 10 else {
+            return .notRun
+        }
+        switch outcome {
+        case .none, .modifies, .unchanged: return .ran
+        case .timesOut: return .timedOut
+        case .filters: return scenario.ios >= IOSVersion(13, 3) ? .filtered : .ran
+        }
     }
 
     /// The device's iOS version.
@@ -39,7 +70,8 @@ struct DeliveryFacts: Sendable {
 
     /// A local notification (always visible, never wakes the app).
     let isLocal: Bool
-    /// **visible**: `aps.alert` present and non-empty; local notifications always are.
+    /// **visible**: `aps.alert` present and non-empty (local notifications always are), and
+    /// something the user allowed to alert that no service extension dropped.
     let visible: Bool
     /// **CA**: `aps.content-available` is the number 1.
     let contentAvailable: Bool
@@ -54,6 +86,24 @@ struct DeliveryFacts: Sendable {
     /// A scene app on iOS 13+: the launch options carry no notification, and a launch that brings
     /// the app to the screen for the user's response connects a scene with it.
     let scenes: Bool
+    /// The user allows the app's notifications to alert (authorized or provisional).
+    let alertsAllowed: Bool
+    /// **quiet**: delivered to Notification Center's list without a banner: provisional
+    /// authorization (iOS 12+), or a Focus or the scheduled summary holding back a notification
+    /// that is not `time-sensitive` or `critical` (iOS 15+; Apple, `UNNotificationInterruptionLevel`:
+    /// time-sensitive ones "break through system notification controls"; a remote notification's
+    /// level is its payload's, a local one's the app's and is taken as active here).
+    let quiet: Bool
+    /// Background App Refresh on and Low Power Mode off (``DeviceSettings/allowsBackgroundWake``).
+    let backgroundWakeAllowed: Bool
+    /// ``DisputedBehaviours/silentPushWakesForceQuitApp``, on iOS 13+.
+    let forceQuitWakes: Bool
+    /// ``DisputedBehaviours/foregroundDisplayWithoutDelegate`` is `asSent`.
+    let foregroundDisplayWithoutDelegate: Bool
+    /// ``DisputedBehaviours/method2InBackground``.
+    let method2InBackground: Bool
+    /// What the service extension did; `nil` when the app has none.
+    let serviceExtension: ServiceExtensionRun?
 
     /// Whether the app implements `callback` and iOS calls it on this version.
     /// `didFinishLaunching` is always implemented.
@@ -72,9 +122,11 @@ struct DeliveryFacts: Sendable {
         }
     }
 
-    /// **WP**: UN and 4 implemented.
+    /// **WP**: UN and 4 implemented, for a notification iOS would present: never when the user
+    /// denied alerts or the service extension dropped it *(inference: Apple calls 4 to ask how
+    /// to present, and there is nothing to present)*.
     var willPresent: Bool {
-        hasCenterDelegate(forColdStartResponse: false) && implements(.willPresent)
+        hasCenterDelegate(forColdStartResponse: false) && implements(.willPresent) && alertsAllowed && serviceExtension != .filtered
     }
 
     /// **DR**: UN and 5 implemented; `coldStart` for the response that launches the app.
@@ -93,8 +145,16 @@ struct DeliveryFacts: Sendable {
         return nil
     }
 
-    /// CA and F and BG: iOS runs the app in the background for this notification.
-    var wakesAppInBackground: Bool { contentAvailable && fetchHandler && backgroundMode }
+    /// CA and F and BG: iOS runs the app in the background for this notification — unless
+    /// Background App Refresh is off or Low Power Mode on.
+    var wakesAppInBackground: Bool { contentAvailable && fetchHandler && backgroundMode && backgroundWakeAllowed }
+
+    /// CA and F and BG, but Background App Refresh off or Low Power Mode on: iOS holds the push
+    /// and hands it to 3 when the user next launches the app (Apple, "Pushing background updates
+    /// to your App": "If the user launches the app, the system immediately delivers the held
+    /// notification"; invertase/react-native-firebase#5656, 2022: with Background App Refresh
+    /// off, opening the app from its icon ran the foreground handler).
+    var heldForNextLaunch: Bool { contentAvailable && fetchHandler && backgroundMode && !backgroundWakeAllowed }
 
     /// The launch options key a notification of this source is carried under.
     var launchOptionsKey: LaunchOptionsKey? {
@@ -104,11 +164,12 @@ struct DeliveryFacts: Sendable {
 
     /// What a notification shows when the app is not in the foreground.
     /// A passive notification goes to the list, never a banner.
-    var displayOutsideForeground: NotificationDisplay { visible ? (passive ? .list : .banner) : .none }
+    var displayOutsideForeground: NotificationDisplay { visible ? (passive || quiet ? .list : .banner) : .none }
 
-    /// What `willPresent`'s options show: a passive notification goes to the list even when the
-    /// app answers `banner` *(inference from Apple's definition of passive: no banner)*.
+    /// What `willPresent`'s options show: a passive or quiet notification goes to the list even
+    /// when the app answers `banner` *(inference from Apple's definitions of passive and
+    /// provisional: no banner)*.
     func shown(_ display: NotificationDisplay) -> NotificationDisplay {
-        passive && display == .banner ? .list : display
+        (passive || quiet) && display == .banner ? .list : display
     }
 }

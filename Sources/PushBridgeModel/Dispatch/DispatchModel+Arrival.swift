@@ -6,6 +6,9 @@ extension DispatchModel {
     struct ArrivalOutcome: Sendable {
         var display: NotificationDisplay
         var app: RunningApp
+        /// A background push iOS held (Background App Refresh off, Low Power Mode) to hand to 3
+        /// when the user next launches the app.
+        var held = false
     }
 
     /// Appends the arrival's calls to `calls`; returns the display and the app's state after it.
@@ -29,34 +32,57 @@ extension DispatchModel {
             // Otherwise the remote handler, and nothing is shown (before iOS 10 the system never
             // shows a foreground notification; on 10+ without willPresent the seeds saw none).
             if let handler = facts.remoteHandler { calls.append(arrival(handler, .active)) }
-            return ArrivalOutcome(display: .none, app: .foreground)
+            return ArrivalOutcome(display: foregroundDisplayWithoutWillPresent(facts), app: .foreground)
 
         case .background:
-            // Only a content-available push with 3 and the background mode runs the app; 2 never.
-            if facts.wakesAppInBackground { calls.append(arrival(.didReceiveRemoteNotificationFetch, .background)) }
-            return ArrivalOutcome(display: facts.displayOutsideForeground, app: .background)
+            // Only a content-available push with 3 and the background mode runs the app; 2 never
+            // (unless the disputed reading says so).
+            if facts.wakesAppInBackground {
+                calls.append(arrival(.didReceiveRemoteNotificationFetch, .background))
+            } else if facts.method2InBackground, facts.contentAvailable, facts.backgroundMode, facts.backgroundWakeAllowed,
+                facts.remoteHandler == .didReceiveRemoteNotification
+            {
+                calls.append(arrival(.didReceiveRemoteNotification, .background))
+            }
+            return ArrivalOutcome(display: facts.displayOutsideForeground, app: .background, held: facts.heldForNextLaunch)
 
         case .notRunning:
-            // The same push launches a not-running app into the background: 1, then 3 (a scene
-            // app's launch options carry nothing: Apple points to 3, "after scene connection").
-            guard facts.wakesAppInBackground else {
-                return ArrivalOutcome(display: facts.displayOutsideForeground, app: .terminated)
-            }
-            calls.append(arrival(.didFinishLaunching, .background, launchOptionsKey: facts.scenes ? nil : .remoteNotification))
-            calls.append(arrival(.didReceiveRemoteNotificationFetch, .background))
-            return ArrivalOutcome(display: facts.displayOutsideForeground, app: .background)
+            return launchIntoBackground(facts, calls: &calls)
 
         case .forceQuit:
-            // iOS does not launch an app the user swiped away, content-available or not.
+            // iOS does not launch an app the user swiped away, content-available or not (Apple:
+            // "the system does not automatically launch your app if the user has force-quit it",
+            // the fetch method's page) — unless the disputed reading says it does on iOS 13+.
+            if facts.forceQuitWakes { return launchIntoBackground(facts, calls: &calls) }
             return ArrivalOutcome(display: facts.displayOutsideForeground, app: .terminated)
         }
+    }
+
+    /// A push for an app with no process: a content-available push with 3 and the background
+    /// mode launches it into the background: 1, then 3 (a scene app's launch options carry
+    /// nothing: Apple points to 3, "after scene connection"). Otherwise it stays terminated.
+    private static func launchIntoBackground(_ facts: DeliveryFacts, calls: inout CallRecorder) -> ArrivalOutcome {
+        guard facts.wakesAppInBackground else {
+            return ArrivalOutcome(display: facts.displayOutsideForeground, app: .terminated, held: facts.heldForNextLaunch)
+        }
+        calls.append(arrival(.didFinishLaunching, .background, launchOptionsKey: facts.scenes ? nil : .remoteNotification))
+        calls.append(arrival(.didReceiveRemoteNotificationFetch, .background))
+        return ArrivalOutcome(display: facts.displayOutsideForeground, app: .background)
+    }
+
+    /// What a foreground notification shows when 4 is not called: nothing, or — with no center
+    /// delegate at all on iOS 10+ and the disputed reading `asSent` — what it shows outside the
+    /// foreground.
+    private static func foregroundDisplayWithoutWillPresent(_ facts: DeliveryFacts) -> NotificationDisplay {
+        guard facts.foregroundDisplayWithoutDelegate, facts.version.major >= 10, facts.centerDelegate == .none else { return .none }
+        return facts.displayOutsideForeground
     }
 
     /// A local notification fires.
     private static func arriveLocal(_ facts: DeliveryFacts, calls: inout CallRecorder) -> ArrivalOutcome {
         guard facts.state == .foreground else {
-            // Nothing is called; local notifications are always visible.
-            return ArrivalOutcome(display: .banner, app: facts.state.isTerminated ? .terminated : .background)
+            // Nothing is called; a local notification shows as any visible one.
+            return ArrivalOutcome(display: facts.displayOutsideForeground, app: facts.state.isTerminated ? .terminated : .background)
         }
         if facts.willPresent {
             calls.append(arrival(.willPresent, .active))
@@ -64,7 +90,7 @@ extension DispatchModel {
         }
         // Before iOS 10: L if implemented (on 10+ L no longer exists).
         if facts.implements(.didReceiveLocalNotification) { calls.append(arrival(.didReceiveLocalNotification, .active)) }
-        return ArrivalOutcome(display: .none, app: .foreground)
+        return ArrivalOutcome(display: foregroundDisplayWithoutWillPresent(facts), app: .foreground)
     }
 
     /// What a foreground notification shows once willPresent has answered: what it answered

@@ -49,8 +49,8 @@ extension DispatchModel {
         switch user {
         case .openAppIcon: true
         case .tap: display.isActionable
-        case .action(_, let foreground): foreground && display.isActionable
-        case .none, .dismiss: false
+        case .action(_, let foreground), .textInput(_, let foreground, _): foreground && display.isActionable
+        case .none, .dismiss, .clearGroup: false
         }
     }
 }

@@ -13,16 +13,24 @@ extension DispatchModel {
         case .openAppIcon:
             // A launch without the notification; a running app gets only lifecycle callbacks.
             if arrival.app == .terminated { calls.append(SystemCall(phase: .action, callback: .didFinishLaunching, state: .inactive)) }
+            // A background push iOS held is handed to 3 now, the app on screen *(inference: the
+            // state; RNFB#5656 saw the foreground handler run)*.
+            if arrival.held { calls.append(call(.didReceiveRemoteNotificationFetch, .active)) }
             return false
-        case .tap, .dismiss, .action:
+        case .clearGroup:
+            // Clearing a whole group delivers no response, even the custom dismiss action
+            // (invertase/notifee#577).
+            return false
+        case .tap, .dismiss, .action, .textInput:
             // The user can act only on what the system displayed.
             guard arrival.display.isActionable else { return false }
             let first = calls.count
             switch user {
             case .tap: tap(facts, app: arrival.app, calls: &calls)
             case .dismiss: dismiss(facts, app: arrival.app, calls: &calls)
-            case .action(let id, let foreground): action(id, foreground: foreground, facts, app: arrival.app, calls: &calls)
-            case .none, .openAppIcon: break
+            case .action(let id, let foreground): action(id, foreground: foreground, text: nil, facts, app: arrival.app, calls: &calls)
+            case .textInput(let id, let foreground, let text): action(id, foreground: foreground, text: text, facts, app: arrival.app, calls: &calls)
+            case .none, .openAppIcon, .clearGroup: break
             }
             return calls.anyCarriesNotification(from: first)
         }
@@ -95,23 +103,43 @@ extension DispatchModel {
     /// The user presses a custom action button. iOS 10+: 5 with the action; iOS 8–9: the
     /// `handleActionWithIdentifier:` method if implemented. A foreground action brings the app in
     /// `inactive`; a background action runs it in `background`; an app already on screen stays
-    /// `active` (inference). An app that was not running is launched first (inference).
-    private static func action(_ id: String, foreground: Bool, _ facts: DeliveryFacts, app: RunningApp, calls: inout CallRecorder) {
+    /// `active` (inference).
+    ///
+    /// An app that was not running is launched first, and on iOS 10+ its launch options carry
+    /// **no** notification: urbanairship/ios-library#260 (iOS 13.6.1), the Swrve maintainer in
+    /// Swrve/swrve-ios-sdk#244, Apple forums thread 727537 and
+    /// react-native-push-notification/ios#380 all saw `didFinishLaunching` without it. With no
+    /// delegate to take the response (set after launch, or never) iOS still launches the app —
+    /// a foreground action brings it on screen — and the response is lost: the trace names why
+    /// (``DispatchTrace/lostResponse``). A scene app's scene still connects with the response
+    /// (Apple, `UIScene.ConnectionOptions.notificationResponse`) *(inference: no source shows it
+    /// without a center delegate)*.
+    private static func action(
+        _ id: String, foreground: Bool, text: String?, _ facts: DeliveryFacts, app: RunningApp, calls: inout CallRecorder
+    ) {
         let state: ApplicationState = app == .foreground ? .active : (foreground ? .inactive : .background)
-        let handler: SystemCallback
-        if facts.didReceiveResponse(coldStart: app == .terminated) {
-            handler = .didReceiveResponse
-        } else {
-            let legacy: SystemCallback = facts.isLocal ? .handleActionForLocal : .handleActionForRemote
-            guard facts.implements(legacy) else { return }
-            handler = legacy
+        let coldStart = app == .terminated
+        let response = ResponseAction.custom(id)
+        if facts.version.major >= 10 {
+            if coldStart {
+                calls.append(call(.didFinishLaunching, state))
+                if facts.scenes, foreground { calls.append(respond(.sceneWillConnect, state, response, text: text)) }
+            }
+            let connectedScene = coldStart && facts.scenes && foreground
+            if facts.didReceiveResponse(coldStart: coldStart) {
+                calls.append(respond(.didReceiveResponse, state, response, text: text))
+            } else if !connectedScene, facts.centerDelegate == .none {
+                calls.lostResponse = .noCenterDelegate
+            } else if !connectedScene, coldStart, facts.centerDelegate == .afterLaunch, facts.implements(.didReceiveResponse) {
+                calls.lostResponse = .centerDelegateSetAfterLaunch
+            }
+            // (A delegate without method 5 takes the response and ignores it: the app's choice.)
+            return
         }
-        if app == .terminated {
-            calls.append(call(.didFinishLaunching, state, launchOptionsKey: facts.launchOptionsKey))
-            // A foreground action brings a scene app's scene, connecting with the response.
-            if facts.scenes, foreground { calls.append(respond(.sceneWillConnect, state, .custom(id))) }
-        }
-        calls.append(respond(handler, state, .custom(id)))
+        let legacy: SystemCallback = facts.isLocal ? .handleActionForLocal : .handleActionForRemote
+        guard facts.implements(legacy) else { return }
+        if coldStart { calls.append(call(.didFinishLaunching, state, launchOptionsKey: facts.launchOptionsKey)) }
+        calls.append(respond(legacy, state, response, text: text))
     }
 
     private static func call(
@@ -120,7 +148,7 @@ extension DispatchModel {
         SystemCall(phase: .action, callback: callback, state: state, launchOptionsKey: launchOptionsKey)
     }
 
-    private static func respond(_ callback: SystemCallback, _ state: ApplicationState, _ action: ResponseAction) -> SystemCall {
-        SystemCall(phase: .action, callback: callback, state: state, action: action)
+    private static func respond(_ callback: SystemCallback, _ state: ApplicationState, _ action: ResponseAction, text: String? = nil) -> SystemCall {
+        SystemCall(phase: .action, callback: callback, state: state, action: action, textInput: text)
     }
 }

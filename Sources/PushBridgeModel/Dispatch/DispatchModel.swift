@@ -42,7 +42,9 @@ public enum DispatchModel {
         var calls = CallRecorder()
         let arrival = arrive(facts, calls: &calls)
         let delivered = respond(to: scenario.user, facts: facts, after: arrival, calls: &calls)
-        return DispatchTrace(display: arrival.display, actionDelivered: delivered, steps: calls.steps)
+        return DispatchTrace(
+            display: arrival.display, actionDelivered: delivered, steps: calls.steps, lostResponse: calls.lostResponse,
+            serviceExtension: facts.serviceExtension)
     }
 }
 
@@ -61,25 +63,30 @@ extension DispatchModel {
     /// simulated device): the calls for `user` acting on a notification displayed as `display`,
     /// with the app now `app`.
     package static func userAction(
-        _ user: UserAction, scenario: DispatchScenario, display: NotificationDisplay, app: RunningApp
-    ) -> (calls: [SystemCall], delivered: Bool?) {
+        _ user: UserAction, scenario: DispatchScenario, display: NotificationDisplay, app: RunningApp, held: Bool = false
+    ) -> (calls: [SystemCall], delivered: Bool?, lostResponse: LostResponse?) {
         var calls = CallRecorder()
-        let delivered = respond(to: user, facts: DeliveryFacts(scenario), after: ArrivalOutcome(display: display, app: app), calls: &calls)
-        return (calls.calls, delivered)
+        let outcome = ArrivalOutcome(display: display, app: app, held: held)
+        let delivered = respond(to: user, facts: DeliveryFacts(scenario), after: outcome, calls: &calls)
+        return (calls.calls, delivered, calls.lostResponse)
     }
 
-    /// Phase 1 alone: the calls, display and the app's state after the notification arrives.
-    package static func arrival(_ scenario: DispatchScenario) -> (calls: [SystemCall], display: NotificationDisplay, app: RunningApp) {
+    /// Phase 1 alone: the calls, display and the app's state after the notification arrives, and
+    /// whether iOS held a background push for the app's next launch.
+    package static func arrival(
+        _ scenario: DispatchScenario
+    ) -> (calls: [SystemCall], display: NotificationDisplay, app: RunningApp, held: Bool, serviceExtension: ServiceExtensionRun?) {
         if let type = scenario.pushType, !type.reachesNotificationDelegates {
             let app: RunningApp = switch scenario.state {
             case .foreground: .foreground
             case .background: .background
             case .notRunning, .forceQuit: .terminated
             }
-            return ([], .none, app)
+            return ([], .none, app, false, nil)
         }
         var calls = CallRecorder()
-        let outcome = arrive(DeliveryFacts(scenario), calls: &calls)
-        return (calls.calls, outcome.display, outcome.app)
+        let facts = DeliveryFacts(scenario)
+        let outcome = arrive(facts, calls: &calls)
+        return (calls.calls, outcome.display, outcome.app, outcome.held, facts.serviceExtension)
     }
 }

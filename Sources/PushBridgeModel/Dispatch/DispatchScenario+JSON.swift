@@ -5,6 +5,7 @@ extension DispatchScenario {
     public static let jsonFields = [
         "ios", "state", "implements", "centerDelegate", "backgroundModes", "notification",
         "customDismissAction", "presentation", "user", "lifecycle", "pushType",
+        "authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "serviceExtension", "disputed", "steps",
     ]
 
     /// Reads a scenario in the `pushbridge simulate` format (`cli-contract.md`).
@@ -49,13 +50,86 @@ extension DispatchScenario {
             presentation.insert(option)
         }
 
+        let settings = DeviceSettings(
+            authorization: try fields.choice("authorization", NotificationAuthorization.self) ?? .authorized,
+            backgroundAppRefresh: try fields.bool("backgroundAppRefresh") ?? true,
+            lowPowerMode: try fields.bool("lowPowerMode") ?? false,
+            focus: try fields.bool("focus") ?? false,
+            scheduledSummary: try fields.bool("scheduledSummary") ?? false)
+        if settings.authorization == .provisional, ios < IOSVersion(12) {
+            throw fields.error("authorization", "\"provisional\" exists from iOS 12 (the scenario's ios is \(ios))")
+        }
+
         self.init(
             ios: ios, state: state, implements: implements, centerDelegate: centerDelegate,
             backgroundModes: backgroundModes, notification: notification,
             customDismissAction: try fields.bool("customDismissAction") ?? false,
             presentation: presentation, user: try UserAction(json: object["user"]),
             lifecycle: try fields.choice("lifecycle", AppLifecycle.self) ?? .appDelegate,
-            pushType: try fields.choice("pushType", PayloadValidator.PushType.self))
+            pushType: try fields.choice("pushType", PayloadValidator.PushType.self),
+            settings: settings,
+            serviceExtension: try fields.choice("serviceExtension", ServiceExtensionOutcome.self) ?? .none,
+            disputed: try DisputedBehaviours(json: try fields.object("disputed")),
+            steps: try Self.steps(fields))
+    }
+
+    /// `steps`: each an object with exactly one of `app`, `notification`, or `user` (with an
+    /// optional `on`).
+    private static func steps(_ fields: JSONFieldReader) throws(PushError) -> [ScenarioStep] {
+        guard let value = fields.object["steps"] else { return [] }
+        guard case .array(let items) = value else { throw fields.typeError("steps", value, expected: "an array of steps") }
+        var steps: [ScenarioStep] = []
+        steps.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            let path = "steps[\(index)]"
+            guard case .object(let object) = item else {
+                throw PushError(.invalidScenario, field: path, "\(JSONFieldReader.shown(item)) is not a step (expected {\"app\": STATE}, {\"notification\": {…}} or {\"user\": ACTION, \"on\": ID})")
+            }
+            let step = JSONFieldReader(object, path: path, code: .invalidScenario)
+            try step.rejectUnknownKeys(["app", "notification", "user", "on"])
+            let kinds = ["app", "notification", "user"].filter { object[$0] != nil }
+            guard kinds.count == 1 else {
+                throw PushError(.invalidScenario, field: path, "has \(kinds.isEmpty ? "none" : kinds.joined(separator: " and ")), expected exactly one of app, notification, user")
+            }
+            if object["on"] != nil, kinds != ["user"] { throw step.error("\(path).on", "only a user step names the notification it acts on") }
+            switch kinds[0] {
+            case "app":
+                guard let state = try step.choice("app", ArrivalState.self) else { throw step.error("\(path).app", "missing") }
+                steps.append(.app(state))
+            case "notification":
+                guard let note = try step.object("notification") else { throw step.error("\(path).notification", "missing") }
+                do {
+                    steps.append(.notification(try ScenarioNotification(json: note)))
+                } catch {
+                    throw PushError(.invalidScenario, field: "\(path).\(error.field ?? "notification")", error.message)
+                }
+            default:
+                let action: UserAction
+                do {
+                    action = try UserAction(json: object["user"])
+                } catch {
+                    throw PushError(.invalidScenario, field: "\(path).\(error.field ?? "user")", error.message)
+                }
+                steps.append(.user(action, on: try step.string("on")))
+            }
+        }
+        return steps
+    }
+}
+
+extension DisputedBehaviours {
+    /// Reads a scenario's `disputed` object; absent means every documented default.
+    public init(json object: JSONObject?) throws(PushError) {
+        guard let object else {
+            self = .documented
+            return
+        }
+        let fields = JSONFieldReader(object, path: "disputed", code: .invalidScenario)
+        try fields.rejectUnknownKeys(Self.jsonFields)
+        self.init(
+            silentPushWakesForceQuitApp: try fields.bool("silentPushWakesForceQuitApp") ?? false,
+            foregroundDisplayWithoutDelegate: try fields.choice("foregroundDisplayWithoutDelegate", ForegroundDisplayWithoutDelegate.self) ?? .none,
+            method2InBackground: try fields.bool("method2InBackground") ?? false)
     }
 }
 
@@ -111,7 +185,7 @@ extension UserAction {
     /// Reads a scenario's `user` value: `"none"`, `"tap"`, `"dismiss"`, `"openAppIcon"` or
     /// `{"action": ID, "foreground": Bool}`; absent means `none`.
     public init(json value: JSONValue?) throws(PushError) {
-        let expected = "expected \"none\", \"tap\", \"dismiss\", \"openAppIcon\" or {\"action\": ID, \"foreground\": Bool}"
+        let expected = "expected \"none\", \"tap\", \"dismiss\", \"openAppIcon\", \"clearGroup\" or {\"action\": ID, \"foreground\": Bool, \"text\": String}"
         switch value {
         case nil:
             self = .none
@@ -119,15 +193,21 @@ extension UserAction {
         case .string("tap"): self = .tap
         case .string("dismiss"): self = .dismiss
         case .string("openAppIcon"): self = .openAppIcon
+        case .string("clearGroup"): self = .clearGroup
         case .object(let object):
             let fields = JSONFieldReader(object, path: "user", code: .invalidScenario)
-            try fields.rejectUnknownKeys(["action", "foreground"])
+            try fields.rejectUnknownKeys(["action", "foreground", "text"])
             guard let id = try fields.string("action") else { throw fields.error("user.action", "missing (required)") }
             guard !id.isEmpty else { throw fields.error("user.action", "is empty, expected an action identifier") }
             guard id != ResponseAction.defaultIdentifier, id != ResponseAction.dismissIdentifier else {
                 throw fields.error("user.action", "\(fields.shown(.string(id))) is a system action (use \"tap\" or \"dismiss\")")
             }
-            self = .action(id: id, foreground: try fields.bool("foreground") ?? false)
+            let foreground = try fields.bool("foreground") ?? false
+            if let text = try fields.string("text") {
+                self = .textInput(id: id, foreground: foreground, text: text)
+            } else {
+                self = .action(id: id, foreground: foreground)
+            }
         case .some(let other):
             throw PushError(.invalidScenario, field: "user", "\(JSONFieldReader.shown(other)) is not a user action (\(expected))")
         }
@@ -141,6 +221,8 @@ extension UserAction {
         case .dismiss: "dismiss"
         case .openAppIcon: "openAppIcon"
         case .action(let id, let foreground): ["action": .string(id), "foreground": .bool(foreground)]
+        case .textInput(let id, let foreground, let text): ["action": .string(id), "foreground": .bool(foreground), "text": .string(text)]
+        case .clearGroup: "clearGroup"
         }
     }
 }

@@ -44,6 +44,18 @@ public struct DispatchScenario: Sendable, Hashable {
     /// background push, as its payload says. A type that never reaches the notification
     /// delegates (`PayloadValidator.PushType.reachesNotificationDelegates`) makes no call.
     public var pushType: PayloadValidator.PushType?
+    /// What the user has set on the device: authorization, Background App Refresh, Low Power
+    /// Mode, Focus, the scheduled summary (``DeviceSettings/typical`` by default).
+    public var settings: DeviceSettings
+    /// What the app's notification service extension does (`.none`: it has none).
+    public var serviceExtension: ServiceExtensionOutcome
+    /// The reading taken where the sources disagree (``DisputedBehaviours/documented`` by default).
+    public var disputed: DisputedBehaviours
+    /// What happens after the notification arrived and the user acted on it: the app changes
+    /// state, more notifications arrive, the user acts on an earlier one. The dispatch model
+    /// answers for the scenario's own notification; `ScenarioSimulator` (and the simulated
+    /// device of `PushBridgeTesting`) run the steps.
+    public var steps: [ScenarioStep]
 
     /// The background mode that lets iOS wake the app for `content-available` pushes.
     public static let remoteNotificationMode = "remote-notification"
@@ -66,7 +78,11 @@ public struct DispatchScenario: Sendable, Hashable {
         presentation: PresentationOptions = [],
         user: UserAction = .none,
         lifecycle: AppLifecycle = .appDelegate,
-        pushType: PayloadValidator.PushType? = nil
+        pushType: PayloadValidator.PushType? = nil,
+        settings: DeviceSettings = .typical,
+        serviceExtension: ServiceExtensionOutcome = .none,
+        disputed: DisputedBehaviours = .documented,
+        steps: [ScenarioStep] = []
     ) {
         self.ios = ios
         self.state = state
@@ -79,6 +95,10 @@ public struct DispatchScenario: Sendable, Hashable {
         self.user = user
         self.lifecycle = lifecycle
         self.pushType = pushType
+        self.settings = settings
+        self.serviceExtension = serviceExtension
+        self.disputed = disputed
+        self.steps = steps
         implemented = CallbackSet(implements)
         hasRemoteNotificationMode = backgroundModes.contains(Self.remoteNotificationMode)
     }
@@ -134,6 +154,14 @@ public enum UserAction: Sendable, Hashable, CustomStringConvertible {
     case openAppIcon
     /// Presses a custom action button; `foreground` when the action brings the app to the screen.
     case action(id: String, foreground: Bool)
+    /// Types `text` into a text-input action (`UNTextInputNotificationAction`) and sends it:
+    /// the response is a `UNTextInputNotificationResponse` whose `userText` is `text`.
+    case textInput(id: String, foreground: Bool, text: String)
+    /// Clears the notification's whole group in Notification Center: no response is delivered,
+    /// even with a `customDismissAction` category (invertase/notifee#577, 2022, on iPhone X to 14,
+    /// iOS version not given: clearing one at a time delivered the dismiss action, "clear" on a
+    /// group gave "zero response").
+    case clearGroup
 
     /// `tap`, `action(reply, foreground)`, ….
     public var description: String {
@@ -143,6 +171,17 @@ public enum UserAction: Sendable, Hashable, CustomStringConvertible {
         case .dismiss: "dismiss"
         case .openAppIcon: "openAppIcon"
         case .action(let id, let foreground): "action(\(id)\(foreground ? ", foreground" : ""))"
+        case .textInput(let id, let foreground, let text): "textInput(\(id)\(foreground ? ", foreground" : ""), \(text.count) characters)"
+        case .clearGroup: "clearGroup"
+        }
+    }
+
+    /// For a custom action (typed text or not): its identifier and whether it brings the app to
+    /// the foreground.
+    public var customAction: (id: String, foreground: Bool)? {
+        switch self {
+        case .action(let id, let foreground), .textInput(let id, let foreground, _): (id, foreground)
+        case .none, .tap, .dismiss, .openAppIcon, .clearGroup: nil
         }
     }
 }

@@ -8,12 +8,22 @@ public struct DispatchTrace: Sendable, Hashable {
     public var actionDelivered: Bool?
     /// Everything the app is handed, in order: iOS's callbacks and provider-channel messages.
     public var steps: [DispatchStep]
+    /// Why the user's response reached no delegate although iOS delivered it (the app may even
+    /// have been launched for it); `nil` when it was not lost that way.
+    public var lostResponse: LostResponse?
+    /// What the app's service extension did; `nil` when the scenario has none.
+    public var serviceExtension: ServiceExtensionRun?
 
     /// A trace from its parts.
-    public init(display: NotificationDisplay, actionDelivered: Bool?, steps: [DispatchStep]) {
+    public init(
+        display: NotificationDisplay, actionDelivered: Bool?, steps: [DispatchStep], lostResponse: LostResponse? = nil,
+        serviceExtension: ServiceExtensionRun? = nil
+    ) {
         self.display = display
         self.actionDelivered = actionDelivered
         self.steps = steps
+        self.lostResponse = lostResponse
+        self.serviceExtension = serviceExtension
     }
 
     /// A trace of iOS callbacks only.
@@ -54,17 +64,20 @@ public struct SystemCall: Sendable, Hashable, CustomStringConvertible {
     public var launchOptionsKey: LaunchOptionsKey?
     /// For calls that carry a response: the action the user took.
     public var action: ResponseAction?
+    /// For a text-input action's response: what the user typed (`userText`).
+    public var textInput: String?
 
     /// A call from its parts.
     public init(
         phase: Phase, callback: SystemCallback, state: ApplicationState,
-        launchOptionsKey: LaunchOptionsKey? = nil, action: ResponseAction? = nil
+        launchOptionsKey: LaunchOptionsKey? = nil, action: ResponseAction? = nil, textInput: String? = nil
     ) {
         self.phase = phase
         self.callback = callback
         self.state = state
         self.launchOptionsKey = launchOptionsKey
         self.action = action
+        self.textInput = textInput
     }
 
     /// Whether this call hands the app the notification (a launch without a key does not).

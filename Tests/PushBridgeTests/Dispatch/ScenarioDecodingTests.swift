@@ -182,7 +182,7 @@ import Testing
                   #"{"ios": "12", "state": "foreground", "user": {"action": "com.apple.UNNotificationDismissActionIdentifier"}, \#(aps)}"#,
                   "user.action", "is a system action"),
         Malformed("user object with foreground not a Bool", #"{"ios": "12", "state": "foreground", "user": {"action": "a", "foreground": "yes"}, \#(aps)}"#, "user.foreground", "expected true or false"),
-        Malformed("user object with an unknown key", #"{"ios": "12", "state": "foreground", "user": {"action": "a", "text": "hi"}, \#(aps)}"#, "user.text", "unknown field"),
+        Malformed("user object with an unknown key", #"{"ios": "12", "state": "foreground", "user": {"action": "a", "typed": "hi"}, \#(aps)}"#, "user.typed", "unknown field"),
     ]
 
     @Test(arguments: malformed)

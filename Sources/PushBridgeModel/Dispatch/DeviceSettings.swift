@@ -1,0 +1,71 @@
+import PushBridge
+
+/// What the user has set on the device for the app: whether notifications may alert, whether
+/// the app may run in the background, and the system modes that hold notifications back.
+///
+/// Every default is the typical device: notifications authorized, Background App Refresh on,
+/// Low Power Mode off, no Focus, no scheduled summary. A scenario that does not name these
+/// settings gets the defaults, and its trace is the one the model gave before they existed.
+///
+/// ```swift
+/// var scenario = DispatchScenario(ios: IOSVersion(17), state: .background, notification: .remote(payload))
+/// scenario.settings = DeviceSettings(authorization: .provisional)
+/// DispatchModel.trace(for: scenario).display // .list
+/// ```
+public struct DeviceSettings: Sendable, Hashable {
+    /// What the user allowed when the app asked (`UNAuthorizationStatus`).
+    public var authorization: NotificationAuthorization
+    /// The app's switch under Settings › General › Background App Refresh.
+    public var backgroundAppRefresh: Bool
+    /// Whether Low Power Mode is on.
+    public var lowPowerMode: Bool
+    /// Whether a Focus that does not allow the app's notifications is on (iOS 15+).
+    public var focus: Bool
+    /// Whether the app's notifications go to the scheduled summary (iOS 15+).
+    public var scheduledSummary: Bool
+
+    /// Settings from their parts; each default is the typical device's.
+    public init(
+        authorization: NotificationAuthorization = .authorized, backgroundAppRefresh: Bool = true, lowPowerMode: Bool = false,
+        focus: Bool = false, scheduledSummary: Bool = false
+    ) {
+        self.authorization = authorization
+        self.backgroundAppRefresh = backgroundAppRefresh
+        self.lowPowerMode = lowPowerMode
+        self.focus = focus
+        self.scheduledSummary = scheduledSummary
+    }
+
+    /// The typical device: every default.
+    public static let typical = DeviceSettings()
+
+    /// Whether iOS may run the app in the background for a `content-available` push: not with
+    /// Background App Refresh off or in Low Power Mode (invertase/react-native-firebase#7840, a
+    /// maintainer, 2024: the handler is not called "if the device is in low power mode or has
+    /// background refresh disabled"; #5656, 2022, Background App Refresh off: no handler ran in
+    /// the background; firebase/flutterfire#6112, 2021: not in Low Power Mode. Kii's older
+    /// documentation says iOS 8+ ignores the switch; the later reports are taken).
+    public var allowsBackgroundWake: Bool { backgroundAppRefresh && !lowPowerMode }
+
+    /// Whether a Focus or the scheduled summary holds back notifications that do not break
+    /// through them.
+    public var holdsBackNotifications: Bool { focus || scheduledSummary }
+}
+
+/// What the user allowed for the app's notifications (`UNAuthorizationStatus`).
+public enum NotificationAuthorization: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Alerts, sounds and badges as the app asked (`.authorized`; an undetermined status shows
+    /// nothing either, and is `denied` here).
+    case authorized
+    /// Provisional (iOS 12+, `.provisional`): "delivered quietly" — to Notification Center
+    /// only, with no banner and no sound (Apple, "Asking permission to use notifications",
+    /// provisional authorization).
+    case provisional
+    /// Denied (or never asked): iOS shows nothing and calls no presentation method; background
+    /// pushes still reach the app, since they need no authorization (Apple, "Pushing background
+    /// updates to your App"; the model's rule for what the app is then called is an inference).
+    case denied
+
+    /// The scenario value.
+    public var description: String { rawValue }
+}

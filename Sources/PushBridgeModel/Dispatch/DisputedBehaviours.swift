@@ -1,0 +1,60 @@
+import PushBridge
+
+/// Behaviours the public sources disagree on: each is a knob whose default is the answer most
+/// sources (and Apple) give, so a team can run its tests under the other reading too.
+///
+/// ```swift
+/// var scenario = DispatchScenario(ios: IOSVersion(13, 3), state: .forceQuit, implements: [.didReceiveRemoteNotificationFetch],
+///                                 notification: .remote(["aps": ["content-available": 1]]))
+/// scenario.disputed.silentPushWakesForceQuitApp = true
+/// DispatchModel.trace(for: scenario).calls // 1 [background], 3 [background]
+/// ```
+public struct DisputedBehaviours: Sendable, Hashable {
+    /// Whether a `content-available` push launches an app the user swiped away, as a not-running
+    /// one. Default `false`: Apple ("the system does not automatically launch your app if the
+    /// user has force-quit it", `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`)
+    /// and most reports (OneSignal/OneSignal-iOS-SDK#431, a maintainer). `true`: the one report
+    /// of a force-quit app woken on iOS 13 (react-native-push-notification/ios#235, which
+    /// attributes it to registering early). Read on iOS 13 and later only.
+    public var silentPushWakesForceQuitApp: Bool
+    /// What a notification shows in the foreground on iOS 10+ when the app sets no
+    /// notification-center delegate at all. Default `.none`: the seed experiments (iOS 10–12) and
+    /// a 2025 report saw nothing. `.asSent`: Apple's `willPresent` page says "If you don't
+    /// provide a delegate at all … the system uses the notification's original options to alert
+    /// the user" *(read as a banner for a visible push)*. A delegate without method 4 shows
+    /// nothing either way (the same page: "as if you had passed the
+    /// UNNotificationPresentationOptionNone option").
+    public var foregroundDisplayWithoutDelegate: ForegroundDisplayWithoutDelegate
+    /// Whether `application(_:didReceiveRemoteNotification:)` (2) is called for a
+    /// `content-available` push in the background when the fetch method (3) is not implemented.
+    /// Default `false`: Apple documents the background launch for 3 only, and the seeds saw 2
+    /// never called in the background. `true`: one hedged report that it was.
+    public var method2InBackground: Bool
+
+    /// Knobs from their parts; every default is the documented answer.
+    public init(
+        silentPushWakesForceQuitApp: Bool = false, foregroundDisplayWithoutDelegate: ForegroundDisplayWithoutDelegate = .none,
+        method2InBackground: Bool = false
+    ) {
+        self.silentPushWakesForceQuitApp = silentPushWakesForceQuitApp
+        self.foregroundDisplayWithoutDelegate = foregroundDisplayWithoutDelegate
+        self.method2InBackground = method2InBackground
+    }
+
+    /// Every knob at its default.
+    public static let documented = DisputedBehaviours()
+
+    /// The knobs' names in a scenario's `disputed` object.
+    public static let jsonFields = ["silentPushWakesForceQuitApp", "foregroundDisplayWithoutDelegate", "method2InBackground"]
+}
+
+/// What a foreground notification shows when no `willPresent` decides it.
+public enum ForegroundDisplayWithoutDelegate: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Nothing (the default).
+    case none
+    /// What the notification would show in the background.
+    case asSent
+
+    /// The scenario value.
+    public var description: String { rawValue }
+}
