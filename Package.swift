@@ -47,7 +47,8 @@ let package = Package(
         .executableTarget(
             name: "pushbridge",
             dependencies: [
-                "PushBridge", "PushBridgeModel", "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridgeGetui", "PushBridgeGetuiTesting",
+                "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridgeGetui",
+                "PushBridgeGetuiTesting",
             ]),
         // The core's tests exercise its rules with the real providers' definitions too.
         .testTarget(

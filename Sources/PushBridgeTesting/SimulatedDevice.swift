@@ -27,6 +27,11 @@ public final class SimulatedDevice: Sendable {
     public let ios: IOSVersion
     /// What the app implements.
     public let app: SimulatedApp
+    /// What the user has set on the device (authorization, Background App Refresh, Low Power
+    /// Mode, Focus, the scheduled summary).
+    public let settings: DeviceSettings
+    /// The reading taken where the sources disagree.
+    public let disputed: DisputedBehaviours
     /// The provider whose SDK delivers the calls.
     public let provider: any ProviderSimulator
     /// The device's clock: advance it to make watchdogs and deadlines fire.
@@ -59,6 +64,10 @@ public final class SimulatedDevice: Sendable {
         var process: Process?
         var displayed: [Int: Displayed] = [:]
         var heldMessages: [(ChannelDelivery, JSONObject)] = []
+        /// The newest background push iOS held (Background App Refresh off, Low Power Mode) for
+        /// the app's next launch: "the system holds only the newest" (Apple, "Pushing background
+        /// updates to your App").
+        var heldBackgroundPush: DeliveryHandover?
         var nextNumber = 1
         var calls: [TraceCall] = []
         var launches = 0
@@ -71,17 +80,21 @@ public final class SimulatedDevice: Sendable {
     /// - Parameters:
     ///   - ios: The iOS version.
     ///   - app: What the app implements.
+    ///   - settings: What the user has set on the device (the typical device by default).
+    ///   - disputed: The reading taken where the sources disagree (the documented one by default).
     ///   - provider: The provider's simulation (plain APNs by default).
     ///   - options: The options of each process's client.
     ///   - secondsBetweenActions: How much time passes between two of your actions.
     ///   - onLaunch: The app's launch code, run with each new process's client before any callback.
     public init(
-        ios: IOSVersion, app: SimulatedApp, provider: any ProviderSimulator = SystemSimulator(),
-        options: PushClientOptions = PushClientOptions(), secondsBetweenActions: Double = 60,
-        onLaunch: @escaping @Sendable (PushClient) -> Void = { _ in }
+        ios: IOSVersion, app: SimulatedApp, settings: DeviceSettings = .typical, disputed: DisputedBehaviours = .documented,
+        provider: any ProviderSimulator = SystemSimulator(), options: PushClientOptions = PushClientOptions(),
+        secondsBetweenActions: Double = 60, onLaunch: @escaping @Sendable (PushClient) -> Void = { _ in }
     ) {
         self.ios = ios
         self.app = app
+        self.settings = settings
+        self.disputed = disputed
         self.provider = provider
         self.options = options
         self.onLaunch = onLaunch
@@ -129,7 +142,8 @@ public final class SimulatedDevice: Sendable {
         let scenario = DispatchScenario(
             ios: ios, state: appState, implements: app.implements, centerDelegate: app.centerDelegate,
             backgroundModes: app.backgroundModes, notification: notification, customDismissAction: app.customDismissAction,
-            presentation: app.presentation, lifecycle: app.lifecycle)
+            presentation: app.presentation, lifecycle: app.lifecycle, settings: settings, serviceExtension: app.serviceExtension,
+            disputed: disputed)
         let handover = try DeliveryHandover(
             payload: notification.payload, source: notification.source,
             requestIdentifier: notification.source == .local ? notification.id : nil)
@@ -139,6 +153,7 @@ public final class SimulatedDevice: Sendable {
         if arrival.app == .background && scenario.state.isTerminated {
             state.withLock { $0.appState = .background }
         }
+        if arrival.held { state.withLock { $0.heldBackgroundPush = handover } }
         return state.withLock { state in
             let number = state.nextNumber
             state.nextNumber += 1
@@ -161,10 +176,32 @@ public final class SimulatedDevice: Sendable {
         try act(.dismiss, on: notification)
     }
 
-    /// Presses a custom action button on a displayed notification.
+    /// Presses a custom action button on a displayed notification; `text` is what the user typed
+    /// into a text-input action.
     @discardableResult
-    public func press(action id: String, foreground: Bool, on notification: DeliveredNotification) throws(PushError) -> Bool {
-        try act(.action(id: id, foreground: foreground), on: notification)
+    public func press(action id: String, foreground: Bool, text: String? = nil, on notification: DeliveredNotification) throws(PushError) -> Bool {
+        try act(text.map { .textInput(id: id, foreground: foreground, text: $0) } ?? .action(id: id, foreground: foreground), on: notification)
+    }
+
+    /// Clears the notification's whole group in Notification Center: iOS delivers no response
+    /// (see ``UserAction/clearGroup``); the notification is gone.
+    public func clearGroup(of notification: DeliveredNotification) throws(PushError) {
+        _ = try act(.clearGroup, on: notification)
+    }
+
+    /// Does what `user` says with `notification`: taps, dismisses, presses an action, clears its
+    /// group, or (`openAppIcon`) ignores it and opens the app from its icon. Returns whether a
+    /// callback carried the response to the app.
+    @discardableResult
+    public func perform(_ user: UserAction, on notification: DeliveredNotification) throws(PushError) -> Bool {
+        switch user {
+        case .none: return false
+        case .openAppIcon:
+            openFromIcon()
+            return false
+        case .tap, .dismiss, .action, .textInput, .clearGroup:
+            return try act(user, on: notification)
+        }
     }
 
     // MARK: The app's lifecycle
@@ -180,6 +217,14 @@ public final class SimulatedDevice: Sendable {
         case .notRunning, .forceQuit:
             replay([SystemCall(phase: .action, callback: .didFinishLaunching, state: .inactive)], nil)
             comeToForeground()
+        }
+        // A background push iOS held is handed to 3 now that the user launched the app *(the
+        // state is an inference; RNFB#5656 saw the foreground handler run)*.
+        if let held = state.withLock({ state -> DeliveryHandover? in
+            defer { state.heldBackgroundPush = nil }
+            return state.heldBackgroundPush
+        }) {
+            replay([SystemCall(phase: .action, callback: .didReceiveRemoteNotificationFetch, state: .active)], held)
         }
     }
 
@@ -255,7 +300,9 @@ public final class SimulatedDevice: Sendable {
         if call.callback == .willPresent {
             delivered = process.center.willPresent(notification) { _ in counted() }
         } else {
-            delivered = process.center.didReceive(notification, action: call.action ?? .default, state: call.state) { counted() }
+            delivered = process.center.didReceive(notification, action: call.action ?? .default, textInput: call.textInput, state: call.state) {
+                counted()
+            }
         }
         guard delivered else { return }
         if !process.center.sdkHoldsDelegate { state.withLock { $0.calls.append(TraceCall(call)) } }
@@ -271,7 +318,8 @@ public final class SimulatedDevice: Sendable {
         let template = DispatchScenario(
             ios: ios, state: appState, implements: app.implements, centerDelegate: app.centerDelegate,
             backgroundModes: app.backgroundModes, notification: .remote(["aps": [:]]), customDismissAction: app.customDismissAction,
-            presentation: app.presentation, lifecycle: app.lifecycle)
+            presentation: app.presentation, lifecycle: app.lifecycle, settings: settings, serviceExtension: app.serviceExtension,
+            disputed: disputed)
         let session: any ProviderSimulationSession
         do {
             session = try provider.makeSession(scenario: template)
@@ -281,6 +329,7 @@ public final class SimulatedDevice: Sendable {
             session = system
         }
         let client = PushClient(provider: session.provider, options: options, scheduler: clock)
+        if app.centerDelegate == .beforeLaunchEnds { client.notificationCenterDelegateSet() }
         onLaunch(client)
         let center = SimulatedNotificationCenter(relay: NotificationCenterRelay(client: client), sdk: sdkDelegate(session, client))
         center.arrange(app.notificationCenter, order: app.installOrder)
@@ -314,6 +363,8 @@ public final class SimulatedDevice: Sendable {
             defer { state.heldMessages.removeAll() }
             return (state.process?.client, state.heldMessages)
         }
+        // A delegate set after launch is set by the time the app is on screen.
+        if app.centerDelegate == .afterLaunch { client?.notificationCenterDelegateSet() }
         client?.applicationDidBecomeActive()
         for (delivery, message) in held {
             var online = delivery
@@ -352,6 +403,8 @@ public struct SimulatedApp: Sendable, Hashable {
     public var notificationCenter: NotificationCenterArrangement
     /// Whether the launch code sets the delegate before or after registering with the provider.
     public var installOrder: DelegateInstallOrder
+    /// What its notification service extension does (`.none`: it has none).
+    public var serviceExtension: ServiceExtensionOutcome
 
     /// An app; the defaults are a typical modern app's.
     public init(
@@ -359,7 +412,8 @@ public struct SimulatedApp: Sendable, Hashable {
         centerDelegate: CenterDelegateTiming = .beforeLaunchEnds,
         backgroundModes: Set<String> = [DispatchScenario.remoteNotificationMode], customDismissAction: Bool = false,
         presentation: PresentationOptions = [.banner, .list, .sound], lifecycle: AppLifecycle = .appDelegate,
-        notificationCenter: NotificationCenterArrangement = .pushBridge, installOrder: DelegateInstallOrder = .registerFirst
+        notificationCenter: NotificationCenterArrangement = .pushBridge, installOrder: DelegateInstallOrder = .registerFirst,
+        serviceExtension: ServiceExtensionOutcome = .none
     ) {
         self.implements = implements
         self.centerDelegate = centerDelegate
@@ -369,6 +423,7 @@ public struct SimulatedApp: Sendable, Hashable {
         self.lifecycle = lifecycle
         self.notificationCenter = notificationCenter
         self.installOrder = installOrder
+        self.serviceExtension = serviceExtension
     }
 }
 

@@ -133,12 +133,13 @@ public final class SimulatedNotificationCenter: Sendable {
     /// handler. Returns whether anyone was called.
     @discardableResult
     public func didReceive(
-        _ notification: PushNotification, action: ResponseAction, state appState: ApplicationState, completion: @escaping @Sendable () -> Void
+        _ notification: PushNotification, action: ResponseAction, textInput: String? = nil, state appState: ApplicationState,
+        completion: @escaping @Sendable () -> Void
     ) -> Bool {
         let (holder, hooks) = state.withLock { ($0.holder, $0.sdkHooks) }
         guard let holder else { return false }
         if hooks, let sdk, !holder.isSDK { sdk.didReceive(notification, action, appState) { self.state.withLock { $0.hookCompletions += 1 } } }
-        didReceive(notification, action: action, appState: appState, to: holder, completion: completion)
+        didReceive(notification, action: action, textInput: textInput, appState: appState, to: holder, completion: completion)
         return true
     }
 
@@ -160,22 +161,22 @@ public final class SimulatedNotificationCenter: Sendable {
     }
 
     private func didReceive(
-        _ notification: PushNotification, action: ResponseAction, appState: ApplicationState, to holder: Holder,
+        _ notification: PushNotification, action: ResponseAction, textInput: String?, appState: ApplicationState, to holder: Holder,
         completion: @escaping @Sendable () -> Void
     ) {
         switch holder {
         case .sdk:
             sdk?.didReceive(notification, action, appState, completion)
         case .app:
-            relay.didReceive(notification, action: action, state: appState, completion: completion)
+            relay.didReceive(notification, action: action, textInput: textInput, state: appState, completion: completion)
         case .other:
             state.withLock { $0.otherCalls += 1 }
             completion()
         case .pushBridge(let previous):
             let forwards: [NotificationCenterRelay.ResponseForward] = previous.map { previous in
-                [{ done in self.didReceive(notification, action: action, appState: appState, to: previous, completion: done) }]
+                [{ done in self.didReceive(notification, action: action, textInput: textInput, appState: appState, to: previous, completion: done) }]
             } ?? []
-            relay.didReceive(notification, action: action, state: appState, forwardingTo: forwards, completion: completion)
+            relay.didReceive(notification, action: action, textInput: textInput, state: appState, forwardingTo: forwards, completion: completion)
         }
     }
 }

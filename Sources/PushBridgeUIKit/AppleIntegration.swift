@@ -71,6 +71,7 @@
             let relay = NotificationCenterRelay(client: client)
             guard relay.installsDelegate else { return false }
             center.install(relay: relay)
+            client.notificationCenterDelegateSet()
             return true
         }
 

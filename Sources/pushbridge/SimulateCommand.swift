@@ -1,5 +1,6 @@
 import PushBridge
 import PushBridgeModel
+import PushBridgeTesting
 
 /// `pushbridge simulate`: one scenario in, one trace out (`cli-contract.md`).
 struct SimulateCommand: Sendable {
@@ -26,6 +27,11 @@ struct SimulateCommand: Sendable {
             var decoded = try Self.decodeScenario(bytes)
             if let pushType { decoded.pushType = pushType }
             scenario = decoded
+            // A scenario with steps runs on a simulated device (one client per app process).
+            if !scenario.steps.isEmpty {
+                let steps = try StepSimulator.run(scenario, provider: simulator)
+                return .success(JSONWriter.string(from: steps.jsonValue, style: .pretty))
+            }
             result = try ScenarioSimulator.run(scenario, provider: simulator)
         } catch let error as Arguments.UsageError {
             throw error

@@ -48,7 +48,7 @@ public struct GetuiSimulator: ProviderSimulator {
                 bridge.trigger(.willPresent(Self.info(note), completionHandler: { _ in }))
                 return [TraceCall(call).renamed(GetuiCallbackName.willPresent)]
             case (.didReceiveResponse, .some(let note)):
-                let response = GetuiResponseInfo(actionIdentifier: call.action?.identifier ?? ResponseAction.defaultIdentifier)
+                let response = GetuiResponseInfo(actionIdentifier: call.action?.identifier ?? ResponseAction.defaultIdentifier, userText: call.textInput)
                 bridge.trigger(.receiveNotification(Self.info(note), response: response, fetchCompletionHandler: { _ in }))
                 return [TraceCall(call).renamed(GetuiCallbackName.didReceiveNotification)]
             case (.didReceiveRemoteNotificationFetch, .some(let note)) where ios < IOSVersion(10):
@@ -74,7 +74,7 @@ public struct GetuiSimulator: ProviderSimulator {
                 bridge.trigger(.willPresent(Self.info(notification), completionHandler: { bits in handler(PresentationOptions(rawValue: UInt(bits))) }))
                 return [TraceCall(call).renamed(GetuiCallbackName.willPresent)]
             case (.didReceiveResponse, .response(let handler)):
-                let response = GetuiResponseInfo(actionIdentifier: call.action?.identifier ?? ResponseAction.defaultIdentifier)
+                let response = GetuiResponseInfo(actionIdentifier: call.action?.identifier ?? ResponseAction.defaultIdentifier, userText: call.textInput)
                 bridge.trigger(.receiveNotification(Self.info(notification), response: response, fetchCompletionHandler: { _ in handler() }))
                 return [TraceCall(call).renamed(GetuiCallbackName.didReceiveNotification)]
             default:

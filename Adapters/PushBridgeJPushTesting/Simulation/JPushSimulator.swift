@@ -62,7 +62,7 @@ public struct JPushSimulator: ProviderSimulator {
                 bridge.trigger(.willPresent(Self.info(note), completionHandler: { _ in }))
                 return [TraceCall(call).renamed(JPushCallbackName.willPresent)]
             case (.didReceiveResponse, .some(let note)):
-                let response = JPushResponseInfo(notification: Self.info(note), actionIdentifier: call.action?.identifier ?? ResponseAction.defaultIdentifier)
+                let response = JPushResponseInfo(notification: Self.info(note), actionIdentifier: call.action?.identifier ?? ResponseAction.defaultIdentifier, userText: call.textInput)
                 bridge.trigger(.didReceiveResponse(response, completionHandler: {}))
                 return [TraceCall(call).renamed(JPushCallbackName.didReceiveResponse)]
             default:
@@ -80,7 +80,7 @@ public struct JPushSimulator: ProviderSimulator {
                 bridge.trigger(.willPresent(Self.info(notification), completionHandler: { bits in handler(PresentationOptions(rawValue: UInt(bits))) }))
                 return [TraceCall(call).renamed(JPushCallbackName.willPresent)]
             case (.didReceiveResponse, .response(let handler)):
-                let response = JPushResponseInfo(notification: Self.info(notification), actionIdentifier: call.action?.identifier ?? ResponseAction.defaultIdentifier)
+                let response = JPushResponseInfo(notification: Self.info(notification), actionIdentifier: call.action?.identifier ?? ResponseAction.defaultIdentifier, userText: call.textInput)
                 bridge.trigger(.didReceiveResponse(response, completionHandler: handler))
                 return [TraceCall(call).renamed(JPushCallbackName.didReceiveResponse)]
             default:

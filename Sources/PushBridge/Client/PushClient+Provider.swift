@@ -15,11 +15,16 @@ extension PushClient {
     /// Starts the provider's SDK at launch, with the notification the app was launched for.
     public func start(_ request: PushStartRequest) throws(PushError) {
         try provider.start(request)
+        // An SDK that hooks the delegate (Getui) does so when it starts.
+        if provider.notificationCenterOwner.isSDK { notificationCenterDelegateSet() }
     }
 
     /// Asks for authorization and registers for remote notifications through the provider.
     public func register(_ request: PushRegistrationRequest) throws(PushError) {
         try provider.register(request)
+        // An SDK that takes the delegate when it registers (JPush's
+        // `registerForRemoteNotificationConfig:delegate:`) has it now.
+        if provider.notificationCenterOwner.isSDK { notificationCenterDelegateSet() }
     }
 
     /// Forwards the APNs device token (from `didRegisterForRemoteNotificationsWithDeviceToken:`).

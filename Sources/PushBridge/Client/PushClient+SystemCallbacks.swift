@@ -9,6 +9,7 @@ extension PushClient {
     ///   - completion: The completion handler the system passed, if any. It runs exactly once:
     ///     with the app's answer, or from a watchdog before the system's deadline.
     public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
+        if invocation.callback == .didFinishLaunching { checkCenterDelegate(at: invocation) }
         // Copied only when the provider names the delivery: most calls pass through untouched.
         if findsMessageIDs, let notification = invocation.notification, notification.providerMessageID == nil,
             let messageID = provider.messageID(in: notification.payload)
@@ -21,6 +22,24 @@ extension PushClient {
             provider.observe(invocation)
             core.normalize(invocation, completion: completion)
         }
+    }
+
+    /// Tells the client that the notification-center delegate is set — PushBridge's (the UIKit
+    /// glue's `installNotificationCenterDelegate` calls this), the app's own (call it right
+    /// after `UNUserNotificationCenter.current().delegate = …`), or the provider SDK's (the client
+    /// marks it when the provider starts or registers). Until then, a launch with no
+    /// notification in its launch options is reported as
+    /// ``PushDiagnostic/Code/launchedBeforeCenterDelegate``: a response that launched the app
+    /// may have been lost.
+    public func notificationCenterDelegateSet() {
+        core.state.withLock { $0.centerDelegateSet = true }
+    }
+
+    /// A launch without a notification before any center delegate was set: say that a response
+    /// may have been lost, and why (the device gives no other sign of it).
+    private func checkCenterDelegate(at launch: CallbackInvocation) {
+        guard launch.launchOptionsKey == nil, launch.state != .active, !core.state.withLock({ $0.centerDelegateSet }) else { return }
+        core.report(.launchedBeforeCenterDelegate(state: launch.state))
     }
 
     /// Tells the client the app became active: a launch's event that is still waiting for its

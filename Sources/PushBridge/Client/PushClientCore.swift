@@ -24,6 +24,9 @@ final class PushClientCore: Sendable {
         var pendingCompletions: [PendingCompletionKey: CompletionGroup] = [:]
         /// The client is gone: nothing more is normalised or published.
         var isClosed = false
+        /// Someone (PushBridge's glue, the app, the provider's SDK) set the notification-center
+        /// delegate: a response can reach the app.
+        var centerDelegateSet = false
     }
 
     init(options: PushClientOptions, scheduler: any PushScheduler) {

@@ -39,6 +39,15 @@ public struct PushDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// ``PushDiagnostic/error`` says so. Calls that answer throw
         /// ``PushError/Code/consentRequired`` instead.
         case withheldBeforeConsent
+        /// The app was launched with no notification in its launch options (by the user, or into
+        /// the background) before any notification-center delegate was set. If the user's tap on
+        /// a scene app or an action button launched it, iOS had no delegate to hand the response
+        /// to, and the response is lost (Apple, `UNUserNotificationCenterDelegate`: assign the
+        /// delegate "before your app finishes launching"; urbanairship/ios-library#260, iOS
+        /// 13.6.1: an action's launch carries no notification). Set the delegate before
+        /// `didFinishLaunching` returns and tell the client
+        /// (``PushClient/notificationCenterDelegateSet()``).
+        case launchedBeforeCenterDelegate
     }
 
     /// What was decided.
@@ -95,6 +104,19 @@ public struct PushDiagnostic: Sendable, Hashable, CustomStringConvertible {
         PushDiagnostic(
             code: .unreadableMessage, notificationID: notificationID,
             message: "\(channel): the message could not be read (\(error)); it was delivered as it came", error: error)
+    }
+
+    /// A launch seen before any notification-center delegate was set
+    /// (``Code/launchedBeforeCenterDelegate``).
+    ///
+    /// - Parameter state: The application state of the launch (`inactive` when the user brought
+    ///   the app to the screen, `background` when iOS launched it there).
+    public static func launchedBeforeCenterDelegate(state: ApplicationState) -> PushDiagnostic {
+        PushDiagnostic(
+            code: .launchedBeforeCenterDelegate, notificationID: "unidentified",
+            message: "launched (\(state)) with no notification in the launch options before a notification-center delegate was set: "
+                + "a response that launched the app (a tap on a scene app, an action button) reached no delegate and is lost; "
+                + "set the delegate before didFinishLaunching returns")
     }
 
     /// `code (id): message`.

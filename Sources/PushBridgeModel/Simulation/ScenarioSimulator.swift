@@ -94,6 +94,9 @@ public enum ScenarioSimulator {
         defer { scheduler.cancelAll() }
         let diagnostics = Locked([PushDiagnostic]())
         client.setDiagnosticHandler { diagnostic in diagnostics.withLock { $0.append(diagnostic) } }
+        // The notification-center delegate as the scenario sets it: before launch ends, after
+        // the launch call, or never.
+        if scenario.centerDelegate == .beforeLaunchEnds { client.notificationCenterDelegateSet() }
 
         var results: [SimulationResult] = []
         for delivery in 0..<max(1, times) {
@@ -105,6 +108,7 @@ public enum ScenarioSimulator {
                 case .call(let call):
                     scheduler.advance(to: clock.time(of: call.phase))
                     calls += session.replay(call, notification: call.carriesNotification ? handover?.notification(for: call.callback) : nil, to: client)
+                    if call.callback == .didFinishLaunching, scenario.centerDelegate == .afterLaunch { client.notificationCenterDelegateSet() }
                 case .message(let delivery):
                     scheduler.advance(to: clock.time(of: delivery.phase))
                     calls += try session.replay(delivery, message: scenario.notification.payload)

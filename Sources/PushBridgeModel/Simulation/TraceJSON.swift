@@ -59,7 +59,9 @@ extension TraceCall {
 
 extension SimulationResult {
     /// The trace as `pushbridge simulate` writes it: `display`, `actionDelivered` (absent when
-    /// the user did nothing), `calls`, `events` (a notification's named by `notificationID`),
+    /// the user did nothing), `lostResponse` (why a response iOS delivered reached no delegate,
+    /// when it did not), `serviceExtension` (what the app's extension did, when the scenario has
+    /// one), `calls`, `events` (a notification's named by `notificationID`),
     /// `diagnostics` when there are any, and, for a scenario that names its push type, `pushType`
     /// and `handledBy` (who receives it on the device).
     public var jsonValue: JSONValue {
@@ -69,6 +71,8 @@ extension SimulationResult {
             object["handledBy"] = .string(pushType.handler)
         }
         if let delivered = trace.actionDelivered { object["actionDelivered"] = .bool(delivered) }
+        if let lost = trace.lostResponse { object["lostResponse"] = .string(lost.rawValue) }
+        if let run = trace.serviceExtension { object["serviceExtension"] = .string(run.rawValue) }
         object["calls"] = .array(calls.map(\.jsonValue))
         object["events"] = .array(namedEvents.map(\.jsonValue))
         if !diagnostics.isEmpty {
