@@ -378,6 +378,9 @@ public final class SimulatedDevice: Sendable {
             defer {
                 state.process = nil
                 state.appState = appState
+                // "If something force quits or kills the app, the system discards the held
+                // notification" (Apple, "Pushing background updates to your App").
+                state.heldBackgroundPush = nil
             }
             return state.process
         }

@@ -85,7 +85,7 @@ public struct APSContent: Sendable, Hashable {
         return DeliveryFlags(
             hasAlert: showsAlert(aps["alert"]), contentAvailable: contentAvailable,
             isSilent: isSilent(aps, contentAvailable: contentAvailable), passive: aps["interruption-level"] == .string("passive"),
-            breaksThrough: aps["interruption-level"] == .string("time-sensitive") || aps["interruption-level"] == .string("critical"),
+            timeSensitive: aps["interruption-level"] == .string("time-sensitive"), critical: aps["interruption-level"] == .string("critical"),
             mutableContent: isNumberOne(aps["mutable-content"]))
     }
 
@@ -123,9 +123,11 @@ package struct DeliveryFlags: Sendable, Hashable {
     package var isSilent = false
     /// `aps.interruption-level` is `passive`.
     package var passive = false
-    /// `aps.interruption-level` is `time-sensitive` or `critical`: it breaks through a Focus and
-    /// the scheduled summary (Apple, `UNNotificationInterruptionLevel`).
-    package var breaksThrough = false
+    /// `aps.interruption-level` is `time-sensitive`: it breaks through a Focus and the scheduled
+    /// summary when the app may (Apple, `UNNotificationInterruptionLevel.timeSensitive`).
+    package var timeSensitive = false
+    /// `aps.interruption-level` is `critical` (Apple, `UNNotificationInterruptionLevel.critical`).
+    package var critical = false
     /// `aps.mutable-content` is the number 1: a service extension may run.
     package var mutableContent = false
 }

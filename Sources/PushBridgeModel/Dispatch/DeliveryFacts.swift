@@ -19,13 +19,14 @@ struct DeliveryFacts: Sendable {
         isLocal = scenario.notification.source == .local
         contentAvailable = !isLocal && flags.contentAvailable
         silent = contentAvailable && flags.isSilent
-        passive = !isLocal && flags.passive && scenario.ios.major >= 15
+        passive = flags.passive && scenario.ios.major >= 15
         scenes = scenario.lifecycle == .scenes && scenario.ios.major >= 13
 
         let settings = scenario.settings
         alertsAllowed = settings.authorization != .denied
         let provisional = settings.authorization == .provisional && scenario.ios.major >= 12
-        let heldBack = settings.holdsBackNotifications && scenario.ios.major >= 15 && !(flags.breaksThrough && !isLocal)
+        let breaksThrough = flags.critical || (flags.timeSensitive && settings.timeSensitiveAllowed)
+        let heldBack = settings.holdsBackNotifications && scenario.ios.major >= 15 && !breaksThrough
         quiet = provisional || heldBack
         backgroundWakeAllowed = settings.allowsBackgroundWake
         forceQuitWakes = scenario.disputed.silentPushWakesForceQuitApp && scenario.ios.major >= 13
@@ -79,7 +80,8 @@ struct DeliveryFacts: Sendable {
     let silent: Bool
     /// **passive**: `interruption-level: passive` on iOS 15+: "the system adds the notification
     /// to the notification list without lighting up the screen or playing a sound" (Apple,
-    /// `UNNotificationInterruptionLevel.passive`). Read before iOS 15 by nothing.
+    /// `UNNotificationInterruptionLevel.passive`); for a remote or a local notification alike.
+    /// Read before iOS 15 by nothing.
     let passive: Bool
     /// **BG**: the app has the `remote-notification` background mode.
     let backgroundMode: Bool
@@ -91,8 +93,12 @@ struct DeliveryFacts: Sendable {
     /// **quiet**: delivered to Notification Center's list without a banner: provisional
     /// authorization (iOS 12+), or a Focus or the scheduled summary holding back a notification
     /// that is not `time-sensitive` or `critical` (iOS 15+; Apple, `UNNotificationInterruptionLevel`:
-    /// time-sensitive ones "break through system notification controls"; a remote notification's
-    /// level is its payload's, a local one's the app's and is taken as active here).
+    /// time-sensitive ones "break through system notification controls"). The level is the
+    /// payload's `aps.interruption-level` (for a local notification, the scenario writes the
+    /// content's `interruptionLevel` there). A time-sensitive one breaks through only when
+    /// ``DeviceSettings/timeSensitiveAllowed`` (invertase/notifee#840, iOS 16.6: without the
+    /// capability it stayed under "While in Do Not Disturb"; with it, it broke through); a
+    /// critical one always (its entitlement is assumed: Apple grants it on request).
     let quiet: Bool
     /// Background App Refresh on and Low Power Mode off (``DeviceSettings/allowsBackgroundWake``).
     let backgroundWakeAllowed: Bool

@@ -4,7 +4,7 @@ import PushBridge
 /// the app may run in the background, and the system modes that hold notifications back.
 ///
 /// Every default is the typical device: notifications authorized, Background App Refresh on,
-/// Low Power Mode off, no Focus, no scheduled summary. A scenario that does not name these
+/// Low Power Mode off, no Focus, no scheduled summary, time-sensitive notifications allowed. A scenario that does not name these
 /// settings gets the defaults, and its trace is the one the model gave before they existed.
 ///
 /// ```swift
@@ -23,17 +23,23 @@ public struct DeviceSettings: Sendable, Hashable {
     public var focus: Bool
     /// Whether the app's notifications go to the scheduled summary (iOS 15+).
     public var scheduledSummary: Bool
+    /// Whether a `time-sensitive` notification may break through a Focus and the summary: the
+    /// app has the Time Sensitive Notifications capability and the user left "Time Sensitive
+    /// Notifications" on for it (Apple, `UNNotificationInterruptionLevel.timeSensitive`;
+    /// invertase/notifee#840, iOS 16.6: without the capability it was held back).
+    public var timeSensitiveAllowed: Bool
 
     /// Settings from their parts; each default is the typical device's.
     public init(
         authorization: NotificationAuthorization = .authorized, backgroundAppRefresh: Bool = true, lowPowerMode: Bool = false,
-        focus: Bool = false, scheduledSummary: Bool = false
+        focus: Bool = false, scheduledSummary: Bool = false, timeSensitiveAllowed: Bool = true
     ) {
         self.authorization = authorization
         self.backgroundAppRefresh = backgroundAppRefresh
         self.lowPowerMode = lowPowerMode
         self.focus = focus
         self.scheduledSummary = scheduledSummary
+        self.timeSensitiveAllowed = timeSensitiveAllowed
     }
 
     /// The typical device: every default.

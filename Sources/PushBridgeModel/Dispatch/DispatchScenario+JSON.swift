@@ -5,7 +5,8 @@ extension DispatchScenario {
     public static let jsonFields = [
         "ios", "state", "implements", "centerDelegate", "backgroundModes", "notification",
         "customDismissAction", "presentation", "user", "lifecycle", "pushType",
-        "authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "serviceExtension", "disputed", "steps",
+        "authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed", "serviceExtension", "disputed",
+        "steps",
     ]
 
     /// Reads a scenario in the `pushbridge simulate` format (`cli-contract.md`).
@@ -55,7 +56,8 @@ extension DispatchScenario {
             backgroundAppRefresh: try fields.bool("backgroundAppRefresh") ?? true,
             lowPowerMode: try fields.bool("lowPowerMode") ?? false,
             focus: try fields.bool("focus") ?? false,
-            scheduledSummary: try fields.bool("scheduledSummary") ?? false)
+            scheduledSummary: try fields.bool("scheduledSummary") ?? false,
+            timeSensitiveAllowed: try fields.bool("timeSensitiveAllowed") ?? true)
         if settings.authorization == .provisional, ios < IOSVersion(12) {
             throw fields.error("authorization", "\"provisional\" exists from iOS 12 (the scenario's ios is \(ios))")
         }

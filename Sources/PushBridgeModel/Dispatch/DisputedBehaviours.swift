@@ -28,7 +28,8 @@ public struct DisputedBehaviours: Sendable, Hashable {
     /// Whether `application(_:didReceiveRemoteNotification:)` (2) is called for a
     /// `content-available` push in the background when the fetch method (3) is not implemented.
     /// Default `false`: Apple documents the background launch for 3 only, and the seeds saw 2
-    /// never called in the background. `true`: one hedged report that it was.
+    /// never called in the background. `true`: one hedged report that it "_was_ called in the
+    /// background" (deltachat/deltachat-ios#1100, 2021, iOS version not given).
     public var method2InBackground: Bool
 
     /// Knobs from their parts; every default is the documented answer.
