@@ -4,9 +4,20 @@ import PushBridgeModel
 /// `pushbridge matrix`: the seed article's experiment tables as the dispatch model computes them.
 struct MatrixCommand: Sendable {
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
-        let arguments = try Arguments(arguments, valued: ["--format", "--ios"])
+        let arguments = try Arguments(arguments, valued: ["--format", "--ios", "--by"])
         let format = try arguments.choice("--format", ["markdown", "json", "mermaid", "dot", "html"], default: "markdown")
         guard arguments.operands.isEmpty else { throw Arguments.UsageError(message: "matrix takes no input file") }
+        // `--by DIMENSION` (or `all`): the iOS 13–26 dimensions' tables instead of the seed tables.
+        if arguments[option: "--by"] != nil {
+            let names = ["all"] + DimensionTables.Dimension.allCases.map(\.rawValue)
+            let chosen = try arguments.choice("--by", names, default: "all")
+            let tables = DimensionTables.Dimension(rawValue: chosen).map { [DimensionTables.table($0)] } ?? DimensionTables.tables()
+            switch format {
+            case "json": return .success(JSONWriter.string(from: Self.json(tables), style: .pretty))
+            case "markdown": return .success(Self.markdown(tables))
+            default: throw Arguments.UsageError(message: "--by: the dimension tables come as markdown or json (not \(format))")
+            }
+        }
         var versions = ExperimentMatrix.articleVersions
         if let list = arguments[option: "--ios"] {
             versions = []
@@ -85,6 +96,55 @@ struct MatrixCommand: Sendable {
                             ])
                         }
                         return .object(object)
+                    }),
+                ])
+            }),
+        ])
+    }
+}
+
+/// The iOS 13–26 dimensions' tables, as `matrix --by` writes them.
+extension MatrixCommand {
+    static func markdown(_ tables: [DimensionTables.Table]) -> String {
+        var lines = [
+            "# How iOS 13–26 settings change the callbacks (computed)",
+            "",
+            "A typical modern app: methods 3, 4 and 5, willPresent answering banner, list and sound, the remote-notification "
+                + "background mode. Each cell: what was shown; the methods called on arrival; the methods called for the user's action "
+                + "(1 with its launch options key, S for a scene's connection with the response).",
+        ]
+        for table in tables {
+            lines += ["", "## \(table.title)", "", table.note, ""]
+            lines.append("| \(table.dimension) | " + table.columns.map(\.title).joined(separator: " | ") + " |")
+            lines.append("|---|" + String(repeating: "---|", count: table.columns.count))
+            for row in table.rows {
+                lines.append("| \(row.label) | " + row.cells.map(DimensionTables.cellText).joined(separator: " | ") + " |")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ tables: [DimensionTables.Table]) -> JSONValue {
+        .object([
+            "tables": .array(tables.map { table in
+                .object([
+                    "dimension": .string(table.dimension.rawValue),
+                    "title": .string(table.title),
+                    "note": .string(table.note),
+                    "columns": .array(table.columns.map { .string($0.title) }),
+                    "rows": .array(table.rows.map { row in
+                        .object([
+                            "value": .string(row.label),
+                            "cells": .array(row.cells.map { trace in
+                                var cell: JSONObject = [
+                                    "display": .string(trace.display.rawValue),
+                                    "calls": .array(trace.calls.map(\.jsonValue)),
+                                ]
+                                if let delivered = trace.actionDelivered { cell["actionDelivered"] = .bool(delivered) }
+                                if let lost = trace.lostResponse { cell["lostResponse"] = .string(lost.rawValue) }
+                                return .object(cell)
+                            }),
+                        ])
                     }),
                 ])
             }),

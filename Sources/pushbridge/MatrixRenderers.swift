@@ -18,6 +18,15 @@ enum MatrixRenderers {
                 }
             }
         }
+        // iOS 13 and later: the settings and the way the app is built, before the handlers.
+        lines.append("  modern([iOS 13 and later: a notification arrives]) --> modernState{App state?}")
+        for (index, path) in DecisionFlow.settingsPaths().enumerated() {
+            let node = "m\(index)"
+            lines.append("  modernState -->|\(escape(path.state))| \(node){Settings and build?}")
+            for (branchIndex, branch) in path.branches.enumerated() {
+                lines.append("  \(node) -->|\(escape(branch.answer))| \(node)b\(branchIndex)[\"\(escape(branch.outcome))\"]")
+            }
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -37,6 +46,16 @@ enum MatrixRenderers {
                     lines.append("  \(bandNode)b\(branchIndex) [shape=box, label=\"\(branch.outcome)\"];")
                     lines.append("  \(bandNode) -> \(bandNode)b\(branchIndex) [label=\"\(branch.answer)\"];")
                 }
+            }
+        }
+        lines.append("  modern [shape=oval, label=\"iOS 13 and later: a notification arrives\"];")
+        for (index, path) in DecisionFlow.settingsPaths().enumerated() {
+            let node = "m\(index)"
+            lines.append("  \(node) [shape=diamond, label=\"Settings and build?\"];")
+            lines.append("  modern -> \(node) [label=\"\(path.state)\"];")
+            for (branchIndex, branch) in path.branches.enumerated() {
+                lines.append("  \(node)b\(branchIndex) [shape=box, label=\"\(branch.outcome)\"];")
+                lines.append("  \(node) -> \(node)b\(branchIndex) [label=\"\(branch.answer)\"];")
             }
         }
         lines.append("}")

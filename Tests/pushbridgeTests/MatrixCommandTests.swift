@@ -123,3 +123,69 @@ import Testing
         #expect(output.standardError.filter { $0 == "\n" }.count == 1)
     }
 }
+
+/// `pushbridge matrix --by DIMENSION`: the iOS 13–26 dimensions' tables.
+@Suite struct MatrixDimensionTests {
+    static func run(_ arguments: [String]) -> CommandOutput {
+        CommandLineTool(io: .memory()).run(["matrix"] + arguments)
+    }
+
+    @Test func byAuthorizationHasARowPerStatusComputedByTheModel() throws {
+        let output = Self.run(["--by", "authorization"])
+        #expect(output.status == 0)
+        let rows = output.standardOutput.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| authorization |") }
+        #expect(rows.map { $0.split(separator: "|").first?.trimmingCharacters(in: .whitespaces) } == ["authorized", "provisional", "denied"])
+        // Provisional: quietly to the list; denied: nothing shown, the silent push still reaches 3.
+        #expect(rows[1].contains("| list; arrival: —; action: 5 |"))
+        #expect(rows[2].hasSuffix("| none; arrival: 3 |"))
+        let table = DimensionTables.table(.authorization)
+        for (row, computed) in zip(rows, table.rows) {
+            #expect(row.contains(DimensionTables.cellText(computed.cells[0])))
+        }
+    }
+
+    @Test func byLifecycleShowsTheLaunchOptionsAndTheScene() {
+        let output = Self.run(["--by", "lifecycle"])
+        #expect(output.status == 0)
+        #expect(output.standardOutput.contains("| appDelegate | banner; arrival: —; action: 1 (remoteNotification) → 5 | banner; arrival: —; action: 1 (no key) → 5 |"))
+        #expect(output.standardOutput.contains("| scenes | banner; arrival: —; action: 1 (no key) → S → 5 |"))
+    }
+
+    @Test func byCenterDelegateNamesTheLostResponse() {
+        let output = Self.run(["--by", "centerDelegate"])
+        #expect(output.standardOutput.contains("action: 1 (no key); response lost (centerDelegateSetAfterLaunch)"))
+        #expect(output.standardOutput.contains("action: 1 (no key); response lost (noCenterDelegate)"))
+    }
+
+    @Test func allDimensionsInJSON() throws {
+        let output = Self.run(["--by", "all", "--format", "json"])
+        #expect(output.status == 0)
+        let json = try JSONValue(parsing: output.standardOutput)
+        let tables = try #require(json["tables"]?.arrayValue)
+        #expect(tables.compactMap { $0["dimension"]?.stringValue } == DimensionTables.Dimension.allCases.map(\.rawValue))
+        for table in tables {
+            let columns = table["columns"]?.arrayValue?.count ?? 0
+            #expect(columns > 0)
+            #expect(table["rows"]?.arrayValue?.allSatisfy { $0["cells"]?.arrayValue?.count == columns } == true)
+        }
+    }
+
+    @Test func anUnknownDimensionOrADrawingFormatIsAUsageError() {
+        let unknown = Self.run(["--by", "weather"])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.contains("--by"))
+        let drawing = Self.run(["--by", "lifecycle", "--format", "mermaid"])
+        #expect(drawing.status == 2)
+        #expect(drawing.standardError.contains("markdown or json"))
+    }
+
+    @Test func theDrawingsCarryTheSettingsFlow() {
+        let mermaid = Self.run(["--format", "mermaid"]).standardOutput
+        #expect(mermaid.contains("modern([iOS 13 and later: a notification arrives])"))
+        for question in DecisionFlow.settingsQuestions {
+            #expect(mermaid.contains("|\(question.answer)|"), "\(question.answer)")
+        }
+        let dot = Self.run(["--format", "dot"]).standardOutput
+        #expect(dot.contains("modern [shape=oval"))
+    }
+}

@@ -42,9 +42,13 @@ extension DispatchModel {
         switch app {
         case .foreground:
             // Only iOS 10+ shows a foreground notification to tap. 5, else the remote handler
-            // (inference), else nothing.
+            // (inference), else nothing. With no center delegate at all (a banner only under the
+            // disputed reading `asSent`) the tap reaches no delegate *(inference: no source
+            // describes it; a second 3 `active` would be indistinguishable from a new arrival)*.
             if facts.didReceiveResponse(coldStart: false) {
                 calls.append(respond(.didReceiveResponse, .active, tapped))
+            } else if facts.centerDelegate == .none {
+                calls.lostResponse = .noCenterDelegate
             } else if !facts.isLocal, let handler = facts.remoteHandler {
                 calls.append(call(handler, .active))
             }

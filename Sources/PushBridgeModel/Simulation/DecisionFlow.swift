@@ -58,6 +58,53 @@ public enum DecisionFlow {
         }
     }
 
+    /// What iOS 13 to 26 ask before the handlers do, for a typical modern app (methods 3, 4 and
+    /// 5, the background mode, `willPresent` answering banner, list and sound) on iOS 17.0: each
+    /// answer is a setting or a way of building the app, and the notification is the one the
+    /// answer concerns (a silent push for Background App Refresh, an action button for the
+    /// center delegate's timing).
+    public static let settingsQuestions: [(answer: String, adjust: @Sendable (inout DispatchScenario) -> Void)] = [
+        ("authorized, typical settings", { _ in }),
+        ("provisional", { $0.settings.authorization = .provisional }),
+        ("denied", { $0.settings.authorization = .denied }),
+        ("a Focus or the summary (active level)", { $0.settings.focus = true }),
+        ("time-sensitive through a Focus", { scenario in
+            scenario.settings.focus = true
+            scenario.notification.payload = ["aps": ["alert": "Your ride is here", "interruption-level": "time-sensitive"]]
+        }),
+        ("Background App Refresh off (silent push, then the app is opened)", { scenario in
+            scenario.settings.backgroundAppRefresh = false
+            scenario.notification.payload = DimensionTables.silentPayload
+            scenario.user = .openAppIcon
+        }),
+        ("a scene app", { $0.lifecycle = .scenes }),
+        ("delegate set after launch (foreground action)", { scenario in
+            scenario.centerDelegate = .afterLaunch
+            scenario.user = .action(id: "reply", foreground: true)
+        }),
+    ]
+
+    /// The app states of the settings flow: a terminated app is `notRunning` (one the user
+    /// swiped away is launched for nothing but the user's action, whatever the settings).
+    public static let settingsStates: [(name: String, state: ArrivalState)] = [
+        ("foreground", .foreground), ("background", .background), ("not running", .notRunning),
+    ]
+
+    /// The settings questions for each app state on iOS 17.0, the user tapping the banner
+    /// wherever one is shown unless the answer says otherwise.
+    public static func settingsPaths() -> [Path] {
+        settingsStates.map { state in
+            Path(state: state.name, versions: "iOS 13 and later", branches: settingsQuestions.map { question in
+                var scenario = DispatchScenario(
+                    ios: IOSVersion(17), state: state.state,
+                    implements: DimensionTables.modernHandlers, notification: .remote(ExperimentMatrix.payload),
+                    presentation: [.banner, .list, .sound], user: .tap)
+                question.adjust(&scenario)
+                return Branch(answer: question.answer, outcome: DimensionTables.cellText(DispatchModel.trace(for: scenario)))
+            })
+        }
+    }
+
     /// `banner; arrival: 4; tap: 5`.
     static func outcome(_ trace: DispatchTrace) -> String {
         func labels(_ calls: [SystemCall]) -> String {

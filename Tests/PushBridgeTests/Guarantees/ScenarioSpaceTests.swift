@@ -9,9 +9,13 @@ import Testing
     /// Runs every scenario of `space` through the model and the real normaliser and returns the
     /// first mismatches against the expected events (at most 10, to keep failures readable).
     private func mismatches(in space: ScenarioSpace) throws -> (checked: Int, failures: [String]) {
+        try mismatches(in: AnySequence(space))
+    }
+
+    private func mismatches(in scenarios: AnySequence<DispatchScenario>) throws -> (checked: Int, failures: [String]) {
         var failures: [String] = []
         var checked = 0
-        for scenario in space {
+        for scenario in scenarios {
             let result = try ScenarioSimulator.run(scenario)
             let expected = ExpectedEvent.expected(for: scenario, trace: result.trace)
             let actual = result.events.map(ExpectedEvent.init)
@@ -24,7 +28,8 @@ import Testing
                 && result.namedEvents.allSatisfy { $0.id == scenario.notification.id }
             if actual != expected || !wellFormed, failures.count < 10 {
                 failures.append("\(scenario.ios) \(scenario.state) \(scenario.implements.map(\.seedLabel).sorted()) "
-                    + "\(scenario.notification.source) \(scenario.user) \(scenario.presentation): expected \(expected), got \(actual)")
+                    + "\(scenario.notification.source) \(scenario.user) \(scenario.presentation) \(scenario.settings) \(scenario.lifecycle) "
+                    + "\(scenario.serviceExtension) \(scenario.disputed) \(scenario.centerDelegate): expected \(expected), got \(actual)")
             }
         }
         return (checked, failures)
@@ -38,6 +43,21 @@ import Testing
         let (checked, failures) = try mismatches(in: space)
         #expect(checked == space.count)
         #expect(checked == 4 * 128 * 4 * 6 * 4)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    /// The iOS 13–26 space (device settings, life cycles, service extensions, disputed readings,
+    /// text input, clearing a group): every 29th scenario, in four interleaved shards run in
+    /// parallel — about 36,000 scenarios through the model and the real normaliser.
+    @Test(arguments: 0..<4)
+    func theModernSpaceYieldsTheExpectedEvents(shard: Int) throws {
+        let space = ScenarioSpace.modern
+        #expect(space.count == 4 * 4 * 8 * 7 * 8 * 3 * 6 * 2 * 2 * 2)
+        // Shard n takes indexes 29n, 29n + 116, …: together, every 29th.
+        let indexes: StrideTo<Int> = stride(from: shard * 29, to: space.count, by: 116)
+        let sample = indexes.lazy.map { index in space.scenario(at: index) }
+        let (checked, failures) = try mismatches(in: AnySequence(sample))
+        #expect(checked > 8_000)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
