@@ -28,7 +28,7 @@ public final class SimulatedDevice: Sendable {
     /// What the app implements.
     public let app: SimulatedApp
     /// What the user has set on the device (authorization, Background App Refresh, Low Power
-    /// Mode, Focus, the scheduled summary).
+    /// Mode, Focus, the scheduled summary, time-sensitive notifications).
     public let settings: DeviceSettings
     /// The reading taken where the sources disagree.
     public let disputed: DisputedBehaviours
@@ -121,9 +121,13 @@ public final class SimulatedDevice: Sendable {
     /// message (held by the provider until the app is in the foreground; its APNs copy, if any,
     /// is delivered as a remote notification).
     ///
+    /// - Parameters:
+    ///   - notification: The notification.
+    ///   - pushType: The `apns-push-type` it is sent with (`nil`: an alert or background push,
+    ///     as its payload says); a type that never reaches the notification delegates makes no call.
     /// - Returns: The notification as the device shows it: tap it, dismiss it, press its actions.
     @discardableResult
-    public func deliver(_ notification: ScenarioNotification) throws(PushError) -> DeliveredNotification {
+    public func deliver(_ notification: ScenarioNotification, pushType: PayloadValidator.PushType? = nil) throws(PushError) -> DeliveredNotification {
         if let transport = notification.source.channel {
             guard transport == provider.kind, let channel = provider.definition.channel(notification.source) else {
                 throw PushError(.invalidScenario, field: "notification.source", "\(notification.source) needs the \(transport) provider's simulation")
@@ -142,8 +146,8 @@ public final class SimulatedDevice: Sendable {
         let scenario = DispatchScenario(
             ios: ios, state: appState, implements: app.implements, centerDelegate: app.centerDelegate,
             backgroundModes: app.backgroundModes, notification: notification, customDismissAction: app.customDismissAction,
-            presentation: app.presentation, lifecycle: app.lifecycle, settings: settings, serviceExtension: app.serviceExtension,
-            disputed: disputed)
+            presentation: app.presentation, lifecycle: app.lifecycle, pushType: pushType, settings: settings,
+            serviceExtension: app.serviceExtension, disputed: disputed)
         let handover = try DeliveryHandover(
             payload: notification.payload, source: notification.source,
             requestIdentifier: notification.source == .local ? notification.id : nil)
@@ -184,7 +188,7 @@ public final class SimulatedDevice: Sendable {
     }
 
     /// Clears the notification's whole group in Notification Center: iOS delivers no response
-    /// (see ``UserAction/clearGroup``); the notification is gone.
+    /// (see `UserAction.clearGroup`); the notification is gone.
     public func clearGroup(of notification: DeliveredNotification) throws(PushError) {
         _ = try act(.clearGroup, on: notification)
     }
@@ -218,14 +222,6 @@ public final class SimulatedDevice: Sendable {
             replay([SystemCall(phase: .action, callback: .didFinishLaunching, state: .inactive)], nil)
             comeToForeground()
         }
-        // A background push iOS held is handed to 3 now that the user launched the app *(the
-        // state is an inference; RNFB#5656 saw the foreground handler run)*.
-        if let held = state.withLock({ state -> DeliveryHandover? in
-            defer { state.heldBackgroundPush = nil }
-            return state.heldBackgroundPush
-        }) {
-            replay([SystemCall(phase: .action, callback: .didReceiveRemoteNotificationFetch, state: .active)], held)
-        }
     }
 
     /// Sends the app to the background (the user goes home).
@@ -258,6 +254,10 @@ public final class SimulatedDevice: Sendable {
         let running: RunningApp = before == .foreground ? .foreground : before == .background ? .background : .terminated
         let response = DispatchModel.userAction(user, scenario: shown.scenario, display: shown.display, app: running)
         clock.pass(secondsBetweenActions)
+        // The response hands the app the held push itself: it is not delivered a second time.
+        state.withLock { state in
+            if state.heldBackgroundPush?.requestIdentifier == shown.handover.requestIdentifier { state.heldBackgroundPush = nil }
+        }
         replay(response.calls, shown.handover)
         switch user {
         case .tap:
@@ -366,6 +366,16 @@ public final class SimulatedDevice: Sendable {
         // A delegate set after launch is set by the time the app is on screen.
         if app.centerDelegate == .afterLaunch { client?.notificationCenterDelegateSet() }
         client?.applicationDidBecomeActive()
+        // A background push iOS held is handed to 3 now that the user brought the app up ("If
+        // the user launches the app, the system immediately delivers the held notification",
+        // Apple, "Pushing background updates to your App"; the state `active` is an inference:
+        // RNFB#5656 saw the foreground handler run).
+        if let held = state.withLock({ state -> DeliveryHandover? in
+            defer { state.heldBackgroundPush = nil }
+            return state.heldBackgroundPush
+        }) {
+            replay([SystemCall(phase: .action, callback: .didReceiveRemoteNotificationFetch, state: .active)], held)
+        }
         for (delivery, message) in held {
             var online = delivery
             online.phase = .action

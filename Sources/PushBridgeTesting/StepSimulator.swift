@@ -46,13 +46,19 @@ public enum StepSimulator {
         public var arrivals: [Arrival]
         /// What the clients reported while deciding.
         public var diagnostics: [PushDiagnostic]
+        /// The scenario's `apns-push-type`, when it gave one: the trace then says who handles it.
+        public var pushType: PayloadValidator.PushType?
 
         /// The result as `pushbridge simulate` writes it for a scenario with `steps`: the trace's
-        /// `display`, `actionDelivered`, `lostResponse` and `serviceExtension` for the first
+        /// `display`, `pushType` and `handledBy` (when the scenario names its push type), `actionDelivered`, `lostResponse` and `serviceExtension` for the first
         /// notification, then `calls` (each with its `step`), `events`, `notifications` (`id`,
         /// `display`) and `diagnostics` when there are any.
         public var jsonValue: JSONValue {
             var object: JSONObject = ["display": .string(trace.display.rawValue)]
+            if let pushType {
+                object["pushType"] = .string(pushType.rawValue)
+                object["handledBy"] = .string(pushType.handler)
+            }
             if let delivered = trace.actionDelivered { object["actionDelivered"] = .bool(delivered) }
             if let lost = trace.lostResponse { object["lostResponse"] = .string(lost.rawValue) }
             if let run = trace.serviceExtension { object["serviceExtension"] = .string(run.rawValue) }
@@ -102,7 +108,7 @@ public enum StepSimulator {
         var run = Run(device: device, taps: taps, reported: reported)
         run.discardSoFar()
 
-        let first = try run.deliver(scenario.notification, step: 0)
+        let first = try run.deliver(scenario.notification, pushType: scenario.pushType, step: 0)
         if scenario.user != .none { _ = try device.perform(scenario.user, on: first) }
         run.collect(step: 0)
         for (index, step) in scenario.steps.enumerated() {
@@ -133,7 +139,7 @@ public enum StepSimulator {
 
         return Result(
             trace: DispatchModel.trace(for: scenario), calls: run.calls, events: run.events, arrivals: run.arrivals,
-            diagnostics: run.diagnostics)
+            diagnostics: run.diagnostics, pushType: scenario.pushType)
     }
 
     /// What a run has gathered so far.
@@ -163,8 +169,10 @@ public enum StepSimulator {
             reported.withLock { $0 = [] }
         }
 
-        mutating func deliver(_ notification: ScenarioNotification, step: Int) throws(PushError) -> DeliveredNotification {
-            let shown = try device.deliver(notification)
+        mutating func deliver(
+            _ notification: ScenarioNotification, pushType: PayloadValidator.PushType? = nil, step: Int
+        ) throws(PushError) -> DeliveredNotification {
+            let shown = try device.deliver(notification, pushType: pushType)
             let id = notification.id ?? NotificationIdentity.payloadHash(notification.apnsCopy ?? notification.payload)
             delivered.append((id, shown))
             payloads.append((notification.apnsCopy ?? notification.payload, id))

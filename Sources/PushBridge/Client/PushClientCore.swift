@@ -27,6 +27,11 @@ final class PushClientCore: Sendable {
         /// Someone (PushBridge's glue, the app, the provider's SDK) set the notification-center
         /// delegate: a response can reach the app.
         var centerDelegateSet = false
+        /// A launch with nothing in its launch options, handled before the delegate was set: its
+        /// state, until launch ends (the app becomes active, or the simulation settles).
+        var launchBeforeCenterDelegate: ApplicationState?
+        /// Whether a response reached the app since that launch (a scene's connection with it, 5).
+        var responseSinceLaunch = false
     }
 
     init(options: PushClientOptions, scheduler: any PushScheduler) {

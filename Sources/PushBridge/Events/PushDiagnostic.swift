@@ -40,9 +40,10 @@ public struct PushDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// ``PushError/Code/consentRequired`` instead.
         case withheldBeforeConsent
         /// The app was launched with no notification in its launch options (by the user, or into
-        /// the background) before any notification-center delegate was set. If the user's tap on
-        /// a scene app or an action button launched it, iOS had no delegate to hand the response
-        /// to, and the response is lost (Apple, `UNUserNotificationCenterDelegate`: assign the
+        /// the background) before any notification-center delegate was set, and launch ended
+        /// (the app became active) with no response reaching it. If the user's action button (or
+        /// a tap on a scene app that connected without the response) launched it, iOS had no
+        /// delegate to hand the response to, and the response is lost (Apple, `UNUserNotificationCenterDelegate`: assign the
         /// delegate "before your app finishes launching"; urbanairship/ios-library#260, iOS
         /// 13.6.1: an action's launch carries no notification). Set the delegate before
         /// `didFinishLaunching` returns and tell the client
@@ -114,8 +115,8 @@ public struct PushDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public static func launchedBeforeCenterDelegate(state: ApplicationState) -> PushDiagnostic {
         PushDiagnostic(
             code: .launchedBeforeCenterDelegate, notificationID: "unidentified",
-            message: "launched (\(state)) with no notification in the launch options before a notification-center delegate was set: "
-                + "a response that launched the app (a tap on a scene app, an action button) reached no delegate and is lost; "
+            message: "launched (\(state)) with no notification in the launch options before a notification-center delegate was set, "
+                + "and no response followed: if an action button launched the app, its response reached no delegate and is lost; "
                 + "set the delegate before didFinishLaunching returns")
     }
 

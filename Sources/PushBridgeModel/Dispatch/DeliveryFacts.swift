@@ -172,9 +172,10 @@ struct DeliveryFacts: Sendable {
     /// A passive notification goes to the list, never a banner.
     var displayOutsideForeground: NotificationDisplay { visible ? (passive || quiet ? .list : .banner) : .none }
 
-    /// What `willPresent`'s options show: a passive or quiet notification goes to the list even
-    /// when the app answers `banner` *(inference from Apple's definitions of passive and
-    /// provisional: no banner)*.
+    /// What `willPresent`'s options show: a passive or quiet notification (provisional, or held
+    /// back by a Focus or the summary) goes to the list even when the app answers `banner`
+    /// *(inference from Apple's definitions of passive, provisional and Focus: no banner; no
+    /// source shows a foreground app under a Focus)*.
     func shown(_ display: NotificationDisplay) -> NotificationDisplay {
         (passive || quiet) && display == .banner ? .list : display
     }

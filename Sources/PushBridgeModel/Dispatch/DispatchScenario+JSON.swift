@@ -184,8 +184,9 @@ extension ScenarioNotification {
 }
 
 extension UserAction {
-    /// Reads a scenario's `user` value: `"none"`, `"tap"`, `"dismiss"`, `"openAppIcon"` or
-    /// `{"action": ID, "foreground": Bool}`; absent means `none`.
+    /// Reads a scenario's `user` value: `"none"`, `"tap"`, `"dismiss"`, `"openAppIcon"`,
+    /// `"clearGroup"` or `{"action": ID, "foreground": Bool, "text": String}` (`text` for a
+    /// text-input action, optional); absent means `none`.
     public init(json value: JSONValue?) throws(PushError) {
         let expected = "expected \"none\", \"tap\", \"dismiss\", \"openAppIcon\", \"clearGroup\" or {\"action\": ID, \"foreground\": Bool, \"text\": String}"
         switch value {

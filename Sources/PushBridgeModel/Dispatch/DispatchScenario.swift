@@ -45,7 +45,8 @@ public struct DispatchScenario: Sendable, Hashable {
     /// delegates (`PayloadValidator.PushType.reachesNotificationDelegates`) makes no call.
     public var pushType: PayloadValidator.PushType?
     /// What the user has set on the device: authorization, Background App Refresh, Low Power
-    /// Mode, Focus, the scheduled summary (``DeviceSettings/typical`` by default).
+    /// Mode, Focus, the scheduled summary, time-sensitive notifications
+    /// (``DeviceSettings/typical`` by default).
     public var settings: DeviceSettings
     /// What the app's notification service extension does (`.none`: it has none).
     public var serviceExtension: ServiceExtensionOutcome
@@ -53,8 +54,9 @@ public struct DispatchScenario: Sendable, Hashable {
     public var disputed: DisputedBehaviours
     /// What happens after the notification arrived and the user acted on it: the app changes
     /// state, more notifications arrive, the user acts on an earlier one. The dispatch model
-    /// answers for the scenario's own notification; `ScenarioSimulator` (and the simulated
-    /// device of `PushBridgeTesting`) run the steps.
+    /// and ``ScenarioSimulator`` answer for the scenario's own notification and ignore the
+    /// steps; `StepSimulator` (`PushBridgeTesting`, on a simulated device) runs them, and so
+    /// does `pushbridge simulate`.
     public var steps: [ScenarioStep]
 
     /// The background mode that lets iOS wake the app for `content-available` pushes.

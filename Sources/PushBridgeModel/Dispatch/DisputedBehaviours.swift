@@ -18,11 +18,15 @@ public struct DisputedBehaviours: Sendable, Hashable {
     /// attributes it to registering early). Read on iOS 13 and later only.
     public var silentPushWakesForceQuitApp: Bool
     /// What a notification shows in the foreground on iOS 10+ when the app sets no
-    /// notification-center delegate at all. Default `.none`: the seed experiments (iOS 10–12) and
-    /// a 2025 report saw nothing. `.asSent`: Apple's `willPresent` page says "If you don't
-    /// provide a delegate at all … the system uses the notification's original options to alert
-    /// the user" *(read as a banner for a visible push)*. A delegate without method 4 shows
-    /// nothing either way (the same page: "as if you had passed the
+    /// notification-center delegate at all. Default `.none`: the seed experiments (iOS 10–12)
+    /// and two reports saw nothing — beeminder/BeeSwift#646 (2025, an `.apns` file on the
+    /// Simulator: "no alert was shown at all" until the PR set the delegate) and
+    /// zulip/zulip-mobile#4163 (2021, iPad mini 4 on iOS 14.6). `.asSent`: Apple's `willPresent`
+    /// page says "If you don't provide a delegate at all … the system uses the notification's
+    /// original options to alert the user" *(read as a banner for a visible push)*; one report
+    /// saw notifications shown with the delegate line removed, which the maintainer put down to
+    /// another plugin (MaikuB/flutter_local_notifications#777, 2020). A delegate without method 4
+    /// shows nothing either way (the same page: "as if you had passed the
     /// UNNotificationPresentationOptionNone option").
     public var foregroundDisplayWithoutDelegate: ForegroundDisplayWithoutDelegate
     /// Whether `application(_:didReceiveRemoteNotification:)` (2) is called for a

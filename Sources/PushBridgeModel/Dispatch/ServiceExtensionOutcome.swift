@@ -27,14 +27,16 @@ public enum ServiceExtensionOutcome: String, Sendable, Hashable, CaseIterable, C
 
 /// What the trace reports of the service extension, when the scenario has one.
 public enum ServiceExtensionRun: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// It ran and its content was shown (changed or not).
+    /// It ran and its content was shown (changed or not; also a `filters` extension before
+    /// iOS 13.3, which cannot drop a notification).
     case ran
     /// It ran out of time: the original content was shown.
     case timedOut
     /// It dropped the notification: nothing was shown.
     case filtered
     /// iOS did not run it: not a visible `mutable-content` remote notification, alerts not
-    /// allowed, or an iOS version without the outcome (filtering before 13.3).
+    /// allowed, or iOS 9 or earlier. (An extension that filters before iOS 13.3 ran: iOS shows
+    /// what it delivered, `ran`.)
     case notRun
 
     /// The trace value.
