@@ -164,7 +164,7 @@ public final class SimulatedDevice: Sendable {
             if arrival.display.isActionable {
                 state.displayed[number] = Displayed(scenario: scenario, display: arrival.display, handover: handover)
             }
-            return DeliveredNotification(number: number, display: arrival.display)
+            return DeliveredNotification(number: number, display: arrival.display, requestIdentifier: handover.requestIdentifier)
         }
     }
 
@@ -350,8 +350,8 @@ public final class SimulatedDevice: Sendable {
                 let seen = session.replayToSDK(call, notification: note, to: client, completion: .presentation(completion))
                 state.withLock { $0.calls += seen }
             },
-            didReceive: { [state] note, action, appState, completion in
-                let call = SystemCall(phase: .action, callback: .didReceiveResponse, state: appState, action: action)
+            didReceiveWithText: { [state] note, action, textInput, appState, completion in
+                let call = SystemCall(phase: .action, callback: .didReceiveResponse, state: appState, action: action, textInput: textInput)
                 let seen = session.replayToSDK(call, notification: note, to: client, completion: .response(completion))
                 state.withLock { $0.calls += seen }
             })
@@ -446,6 +446,9 @@ public struct DeliveredNotification: Sendable, Hashable {
     public let number: Int
     /// What the system showed on arrival.
     public let display: NotificationDisplay
+    /// The request identifier iOS gave this delivery: what methods 4 and 5 carry (`nil` for a
+    /// provider-channel message iOS never showed).
+    public var requestIdentifier: String? = nil
 }
 
 /// The clock a simulated process's client reads: the manual scheduler's time (which fires

@@ -23,6 +23,11 @@ public final class SimulatedNotificationCenter: Sendable {
         /// Method 5, as the SDK's delegate receives it.
         public var didReceive: @Sendable (PushNotification, ResponseAction, ApplicationState, _ completion: @escaping @Sendable () -> Void) -> Void
 
+        /// Method 5 with what the user typed into a text-input action (`userText`), when the
+        /// delegate takes it; otherwise ``didReceive`` is called without it.
+        public var didReceiveWithText:
+            (@Sendable (PushNotification, ResponseAction, _ textInput: String?, ApplicationState, _ completion: @escaping @Sendable () -> Void) -> Void)?
+
         /// A delegate from its two methods.
         public init(
             willPresent: @escaping @Sendable (PushNotification, _ completion: @escaping @Sendable (PresentationOptions) -> Void) -> Void,
@@ -30,6 +35,26 @@ public final class SimulatedNotificationCenter: Sendable {
         ) {
             self.willPresent = willPresent
             self.didReceive = didReceive
+        }
+
+        /// A delegate whose method 5 takes the typed text of a text-input action too.
+        public init(
+            willPresent: @escaping @Sendable (PushNotification, _ completion: @escaping @Sendable (PresentationOptions) -> Void) -> Void,
+            didReceiveWithText: @escaping @Sendable (
+                PushNotification, ResponseAction, _ textInput: String?, ApplicationState, _ completion: @escaping @Sendable () -> Void
+            ) -> Void
+        ) {
+            self.willPresent = willPresent
+            didReceive = { note, action, state, completion in didReceiveWithText(note, action, nil, state, completion) }
+            self.didReceiveWithText = didReceiveWithText
+        }
+
+        /// Method 5, with the typed text when the delegate takes it.
+        func respond(
+            _ note: PushNotification, _ action: ResponseAction, _ textInput: String?, _ state: ApplicationState,
+            _ completion: @escaping @Sendable () -> Void
+        ) {
+            if let didReceiveWithText { didReceiveWithText(note, action, textInput, state, completion) } else { didReceive(note, action, state, completion) }
         }
     }
 
@@ -138,7 +163,7 @@ public final class SimulatedNotificationCenter: Sendable {
     ) -> Bool {
         let (holder, hooks) = state.withLock { ($0.holder, $0.sdkHooks) }
         guard let holder else { return false }
-        if hooks, let sdk, !holder.isSDK { sdk.didReceive(notification, action, appState) { self.state.withLock { $0.hookCompletions += 1 } } }
+        if hooks, let sdk, !holder.isSDK { sdk.respond(notification, action, textInput, appState) { self.state.withLock { $0.hookCompletions += 1 } } }
         didReceive(notification, action: action, textInput: textInput, appState: appState, to: holder, completion: completion)
         return true
     }
@@ -166,7 +191,7 @@ public final class SimulatedNotificationCenter: Sendable {
     ) {
         switch holder {
         case .sdk:
-            sdk?.didReceive(notification, action, appState, completion)
+            sdk?.respond(notification, action, textInput, appState, completion)
         case .app:
             relay.didReceive(notification, action: action, textInput: textInput, state: appState, completion: completion)
         case .other:

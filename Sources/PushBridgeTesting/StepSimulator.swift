@@ -190,11 +190,15 @@ public enum StepSimulator {
             return match.notification
         }
 
-        /// An event named as the trace names it: by the `id` of the notification whose payload it
-        /// carries (the latest such), unless its payload has a provider message ID.
+        /// An event named as the trace names it, unless its payload has a provider message ID: by
+        /// the `id` of the notification whose request identifier it carries (methods 4 and 5 and a
+        /// scene's connection carry one), else of the latest with its payload (the other paths
+        /// carry the payload only).
         private func named(_ event: PushEvent) -> PushEvent {
             func name(_ note: PushNotification) -> PushNotification {
-                guard note.providerMessageID == nil, let id = payloads.last(where: { $0.payload == note.payload })?.id else { return note }
+                guard note.providerMessageID == nil else { return note }
+                let byRequest = note.requestIdentifier.flatMap { request in delivered.last { $0.notification.requestIdentifier == request }?.id }
+                guard let id = byRequest ?? payloads.last(where: { $0.payload == note.payload })?.id else { return note }
                 return note.identified(as: id)
             }
             switch event {

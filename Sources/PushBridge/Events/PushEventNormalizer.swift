@@ -276,8 +276,12 @@ public struct PushEventNormalizer: Sendable {
 
     /// Emits what waits for a call that did not come: a deferred foreground call (the tap on the
     /// banner it matched), then a launch's event — `opened` (`coldStart`) for a launch by the
-    /// user, `received` (`background`) for a launch into the background.
+    /// user, `received` (`background`) for a launch into the background. Launch has ended: a
+    /// response after this is not the one that launched the app (iOS hands that one over before
+    /// the app becomes active *(inference: apps tell a cold start by `applicationState` being
+    /// `inactive` in the response)*).
     public mutating func flush(emit: (consuming PushEvent) -> Void) {
+        bareLaunchTime = nil
         resolveDeferredCall(emit: emit)
         guard let launch = pendingLaunch else { return }
         pendingLaunch = nil
