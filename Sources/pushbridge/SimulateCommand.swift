@@ -29,10 +29,8 @@ struct SimulateCommand: Sendable {
             scenario = decoded
             // A scenario with steps runs on a simulated device (one client per app process).
             if !scenario.steps.isEmpty {
-                guard format == "json" else {
-                    return .failure("--format: a scenario with steps is written as json only (its calls carry their step)")
-                }
                 let steps = try StepSimulator.run(scenario, provider: simulator)
+                if format == "text" { return .success(TraceText.render(steps, scenario: scenario)) }
                 return .success(JSONWriter.string(from: steps.jsonValue, style: .pretty))
             }
             result = try ScenarioSimulator.run(scenario, provider: simulator)

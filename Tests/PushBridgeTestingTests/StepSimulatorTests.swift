@@ -138,12 +138,8 @@ final class DeviceRecorder: Sendable {
         #expect(result.arrivals.map(\.id) == ["n-1", "n-2"])
         #expect(result.events.count == 1)
         #expect(result.events.first?.kind == .opened)
-        // BUG (StepSimulator.swift:189, Run.named): an event is named by the latest notification
-        // whose payload equals its own ("the latest such"), so a tap on n-1 is reported as n-2 when
-        // both carry the same payload; the request identifier of 4 and 5 would tell them apart.
-        withKnownIssue("StepSimulator names an event by the last notification with the same payload, not the one acted on") {
-            #expect(result.events.first?.id == "n-1")
-        }
+        // Named by the request identifier of the response, not by the latest equal payload.
+        #expect(result.events.first?.id == "n-1")
     }
 
     // MARK: A background push held for the next launch
@@ -277,17 +273,9 @@ final class DeviceRecorder: Sendable {
         }
         #expect(open.action == .custom("reply"))
         #expect(open.origin == .coldStart)
-        // BUG (SimulatedDevice.swift:353-354, SimulatedNotificationCenter.swift:24): the provider
-        // SDK's delegate path builds method 5 without `textInput` (SDKDelegate.didReceive takes no
-        // text), so with JPush or Getui holding or sharing the center's delegate — and with Getui
-        // always, whose hook (SimulatedNotificationCenter.swift:141) calls the SDK first — the typed
-        // text never reaches the event on the simulated device (ScenarioSimulator carries it).
-        let sdkPath = provider == 2 || (provider == 1 && center != .app)
-        withKnownIssue("the SDK delegate path of the simulated device drops the typed text") {
-            #expect(open.textInput == "Thanks!")
-        } when: {
-            sdkPath
-        }
+        // The SDK's delegate path too (JPush or Getui holding or sharing the center's delegate,
+        // Getui's hook) hands the typed text over (SDKDelegate.didReceiveWithText).
+        #expect(open.textInput == "Thanks!")
     }
 
     @Test(arguments: 0..<3)
@@ -298,11 +286,7 @@ final class DeviceRecorder: Sendable {
         try result.events.check([.opened(.foreground, action: .custom("reply"), id: "n-1")])
         guard case .opened(let open)? = result.events.first else { return }
         // The same SDK path as on the device (see typedTextReachesTheEventOnTheDevice).
-        withKnownIssue("the SDK delegate path of the simulated device drops the typed text") {
-            #expect(open.textInput == "Later")
-        } when: {
-            provider != 0
-        }
+        #expect(open.textInput == "Later")
     }
 
     @Test func clearingAGroupDeliversNothingAndTheNotificationIsGone() throws {
@@ -350,16 +334,9 @@ final class DeviceRecorder: Sendable {
         #expect(device.launchCount == 1)
         let events = recorder.events(settling: device)
         #expect(events.map(\.kind) == [.opened])
-        // BUG (PushEventNormalizer.swift:209, 222-225): the time of a launch with no notification
-        // (`bareLaunchTime`) is kept until the next call that carries one, even after the app became
-        // active (`flush`, from applicationDidBecomeActive, does not clear it); a response within
-        // `launchResponseWindow` (10 s) of that launch is then taken for the launch's own, and a
-        // tap on a running app is reported as `coldStart`.
-        withKnownIssue("a response within 10 s of a launch from the icon is taken for a cold start") {
-            #expect(events.first?.origin == .background)
-        } when: {
-            seconds * 2 <= 10
-        }
+        // Launch ended when the app became active: a later response is not the launch's
+        // (PushEventNormalizer.launchEnded()), however soon after it comes.
+        #expect(events.first?.origin == .background)
     }
 
     // MARK: The result's JSON

@@ -155,11 +155,10 @@ import Testing
     @Test func theTextFormatOfAScenarioWithStepsIsForPeople() {
         let output = SimulateCommandTests.run(["simulate", "--format", "text"], stdin: Self.killThenTap)
         #expect(output.status == 0)
-        // BUG (SimulateCommand.swift:31-33): a scenario with steps returns its JSON before
-        // `--format` is read, so `--format text` prints JSON (cli-contract.md: "`--format text`
-        // prints the same trace for people").
-        withKnownIssue("simulate ignores --format text for a scenario with steps") {
-            #expect((try? JSONValue(parsing: output.standardOutput)) == nil)
-        }
+        // cli-contract.md: "`--format text` prints the same trace for people".
+        #expect((try? JSONValue(parsing: output.standardOutput)) == nil)
+        #expect(output.standardOutput.contains("notifications:"))
+        #expect(output.standardOutput.contains("step 2"))
+        #expect(output.standardOutput.contains("events:"))
     }
 }

@@ -202,6 +202,7 @@ final class PushClientCore: Sendable {
             state.deferredDeadline?.cancel()
             state.deferredDeadline = nil
             guard !state.isClosed else { return ([], nil) }
+            state.normalizer.launchEnded()
             state.normalizer.flush { state.hub.publish($0) }
             return (state.normalizer.takeDiagnostics(), state.diagnosticHandler)
         }

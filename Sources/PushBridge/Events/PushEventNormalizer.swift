@@ -276,12 +276,8 @@ public struct PushEventNormalizer: Sendable {
 
     /// Emits what waits for a call that did not come: a deferred foreground call (the tap on the
     /// banner it matched), then a launch's event — `opened` (`coldStart`) for a launch by the
-    /// user, `received` (`background`) for a launch into the background. Launch has ended: a
-    /// response after this is not the one that launched the app (iOS hands that one over before
-    /// the app becomes active *(inference: apps tell a cold start by `applicationState` being
-    /// `inactive` in the response)*).
+    /// user, `received` (`background`) for a launch into the background.
     public mutating func flush(emit: (consuming PushEvent) -> Void) {
-        bareLaunchTime = nil
         resolveDeferredCall(emit: emit)
         guard let launch = pendingLaunch else { return }
         pendingLaunch = nil
@@ -301,6 +297,14 @@ public struct PushEventNormalizer: Sendable {
         case .background:
             deliver(.received(.init(notification: notification, origin: .background)), identity, .arrival, emit)
         }
+    }
+
+    /// Launch has ended (the app became active): a response after this is not the one that
+    /// launched the app, which iOS hands over before the app becomes active *(inference: apps
+    /// tell a cold start by `applicationState` being `inactive` in the response)*. Without it, a
+    /// tap seconds after a launch from the icon would be taken for a cold start.
+    public mutating func launchEnded() {
+        bareLaunchTime = nil
     }
 
     /// Emits a pending launch's event and returns what was pending.
