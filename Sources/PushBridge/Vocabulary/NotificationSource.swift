@@ -29,6 +29,15 @@ public struct NotificationSource: RawRepresentable, Sendable, Hashable, CustomSt
     @inlinable
     public var isProviderChannel: Bool { kind == .channel }
 
+    /// Whether this is `local` (a notification the app scheduled): read without a string or a
+    /// global's initialisation, as the dispatch model reads it on every evaluation.
+    @inlinable
+    public var isLocal: Bool { kind == .local }
+
+    /// Whether this is `remote` (a notification through APNs).
+    @inlinable
+    public var isRemote: Bool { kind == .remote }
+
     /// Equal names.
     @inlinable
     public static func == (lhs: NotificationSource, rhs: NotificationSource) -> Bool {

@@ -16,7 +16,7 @@ struct DeliveryFacts: Sendable {
         implemented = scenario.implemented.intersection(CallbackSet(existingOn: scenario.ios))
         backgroundMode = scenario.hasRemoteNotificationMode
         let flags = scenario.notification.flags
-        isLocal = scenario.notification.source == .local
+        isLocal = scenario.notification.source.isLocal
         contentAvailable = !isLocal && flags.contentAvailable
         silent = contentAvailable && flags.isSilent
         passive = flags.passive && scenario.ios.major >= 15
@@ -32,7 +32,7 @@ struct DeliveryFacts: Sendable {
         forceQuitWakes = scenario.disputed.silentPushWakesForceQuitApp && scenario.ios.major >= 13
         foregroundDisplayWithoutDelegate = scenario.disputed.foregroundDisplayWithoutDelegate == .asSent
         method2InBackground = scenario.disputed.method2InBackground
-        serviceExtension = Self.serviceExtensionRun(scenario, flags: flags, alertsAllowed: alertsAllowed)
+        serviceExtension = Self.serviceExtensionRun(scenario, remote: scenario.notification.source.isRemote, flags: flags, alertsAllowed: alertsAllowed)
         visible = (isLocal || flags.hasAlert) && alertsAllowed && serviceExtension != .filtered
     }
 
@@ -43,10 +43,12 @@ struct DeliveryFacts: Sendable {
     /// not employed"); dropping a notification needs iOS 13.3 (Apple,
     /// `com.apple.developer.usernotifications.filtering`); before, iOS shows what the extension
     /// delivers *(inference)*.
-    private static func serviceExtensionRun(_ scenario: borrowing DispatchScenario, flags: DeliveryFlags, alertsAllowed: Bool) -> ServiceExtensionRun? {
+    private static func serviceExtensionRun(
+        _ scenario: borrowing DispatchScenario, remote: Bool, flags: DeliveryFlags, alertsAllowed: Bool
+    ) -> ServiceExtensionRun? {
         let outcome = scenario.serviceExtension
         if outcome == .none { return nil }
-        guard scenario.notification.source == .remote, flags.hasAlert, flags.mutableContent, alertsAllowed, scenario.ios.major >= 10 else {
+        guard remote, flags.hasAlert, flags.mutableContent, alertsAllowed, scenario.ios.major >= 10 else {
             return .notRun
         }
         switch outcome {
