@@ -32,7 +32,9 @@ struct DeliveryFacts: Sendable {
         forceQuitWakes = scenario.disputed.silentPushWakesForceQuitApp && scenario.ios.major >= 13
         foregroundDisplayWithoutDelegate = scenario.disputed.foregroundDisplayWithoutDelegate == .asSent
         method2InBackground = scenario.disputed.method2InBackground
-        serviceExtension = Self.serviceExtensionRun(scenario, remote: scenario.notification.source.isRemote, flags: flags, alertsAllowed: alertsAllowed)
+        // The facts are of a remote or a local notification: a provider channel's message never
+        // reaches them (the model evaluates its APNs copy, or a bare remote one, instead).
+        serviceExtension = Self.serviceExtensionRun(scenario, remote: !isLocal, flags: flags, alertsAllowed: alertsAllowed)
         visible = (isLocal || flags.hasAlert) && alertsAllowed && serviceExtension != .filtered
     }
 
