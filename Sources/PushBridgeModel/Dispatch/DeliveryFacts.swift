@@ -163,7 +163,10 @@ struct DeliveryFacts: Sendable {
     /// and hands it to 3 when the user next launches the app (Apple, "Pushing background updates
     /// to your App": "If the user launches the app, the system immediately delivers the held
     /// notification"; invertase/react-native-firebase#5656, 2022: with Background App Refresh
-    /// off, opening the app from its icon ran the foreground handler).
+    /// off, opening the app from its icon ran the foreground handler). For an app that was not
+    /// running when the push came, that iOS holds it too is an inference; a force-quit app's
+    /// push is not held ("If something force quits or kills the app, the system discards the
+    /// held notification").
     var heldForNextLaunch: Bool { contentAvailable && fetchHandler && backgroundMode && !backgroundWakeAllowed }
 
     /// The launch options key a notification of this source is carried under.
