@@ -55,11 +55,16 @@ struct AppFileChecks: Sendable {
     var entitlements: [String: PropertyListValue]?
     /// The root of the app's `Info.plist`, when given.
     var infoPlist: [String: PropertyListValue]?
+    /// The root of the notification service extension's `Info.plist`, when given.
+    var extensionInfoPlist: [String: PropertyListValue]?
+    /// The root of the extension's `.entitlements` file, when given.
+    var extensionEntitlements: [String: PropertyListValue]?
 
     /// The remote-notification background mode's value in `UIBackgroundModes`.
     static let remoteNotificationMode = "remote-notification"
 
-    /// Every finding, entitlements first, in a fixed order; none when no file was given.
+    /// Every finding, entitlements first, in a fixed order, then the switched-on features'
+    /// (``featureFindings(_:)``); none when no file was given and no feature is on.
     ///
     /// - Parameter configuration: The configuration, when it could be read (its providers and
     ///   `jpush.production` refine the checks).
@@ -75,6 +80,7 @@ struct AppFileChecks: Sendable {
                 findings.append(tracking)
             }
         }
+        if let features = configuration?.features { findings += featureFindings(features) }
         return findings
     }
 

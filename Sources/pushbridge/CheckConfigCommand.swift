@@ -1,9 +1,12 @@
 import PushBridge
 import PushBridgeModel
 
-/// `pushbridge check-config [--entitlements FILE] [--info-plist FILE] FILE|-`: prints the provider
-/// and its settings with secrets masked (exit 0), or every problem, one per line, naming its key
-/// (exit 1). Never a secret in either.
+/// `pushbridge check-config [--entitlements FILE] [--info-plist FILE] [--extension-info-plist FILE]
+/// [--extension-entitlements FILE] FILE|-`: prints the provider and its settings with secrets
+/// masked (exit 0), or every problem, one per line, naming its key (exit 1). Never a secret in
+/// either. The features a configuration switches on (``PushFeatures``: a service extension, VoIP,
+/// Live Activities) are listed after the settings, with what the app still needs for each
+/// (``AppFileChecks/featureFindings(_:)``).
 ///
 /// Given the app's `.entitlements` file or `Info.plist` (XML or binary), it also checks what those
 /// files show of the provider's checklist (``AppFileChecks``): one line per check before the
@@ -13,7 +16,7 @@ struct CheckConfigCommand: Sendable {
     let io: CommandIO
 
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
-        let arguments = try Arguments(arguments, valued: ["--entitlements", "--info-plist"])
+        let arguments = try Arguments(arguments, valued: ["--entitlements", "--info-plist", "--extension-info-plist", "--extension-entitlements"])
         let input = try arguments.singleOperand()
         let bytes: [UInt8]
         do {
@@ -23,7 +26,11 @@ struct CheckConfigCommand: Sendable {
         }
         var problems: [String] = []
         var checks = AppFileChecks()
-        for (option, prefix) in [("--entitlements", "entitlements"), ("--info-plist", "info-plist")] {
+        let files = [
+            ("--entitlements", "entitlements"), ("--info-plist", "info-plist"), ("--extension-info-plist", "extension-info-plist"),
+            ("--extension-entitlements", "extension-entitlements"),
+        ]
+        for (option, prefix) in files {
             guard let path = arguments[option: option] else { continue }
             let fileBytes: [UInt8]
             do {
@@ -33,7 +40,12 @@ struct CheckConfigCommand: Sendable {
             }
             do throws(PropertyListValue.ReadError) {
                 let root = try PropertyListValue.dictionary(from: fileBytes)
-                if option == "--entitlements" { checks.entitlements = root } else { checks.infoPlist = root }
+                switch option {
+                case "--entitlements": checks.entitlements = root
+                case "--info-plist": checks.infoPlist = root
+                case "--extension-info-plist": checks.extensionInfoPlist = root
+                default: checks.extensionEntitlements = root
+                }
             } catch {
                 problems.append("\(prefix): \(error.message)")
             }
@@ -64,6 +76,10 @@ struct CheckConfigCommand: Sendable {
             guard let settings = configuration.settings(for: definition.id) else { continue }
             lines += settings.summary.map { "\($0.key): \($0.value)" }
         }
+        let features = configuration.features
+        if let serviceExtension = features.serviceExtension { lines.append("serviceExtension.appGroup: \(serviceExtension.appGroup)") }
+        if features.voip { lines.append("voip: on") }
+        if let liveActivities = features.liveActivities { lines.append("liveActivities: on\(liveActivities.pushToStart ? " (pushToStart)" : "")") }
         lines += findings.map(\.description)
         lines.append("ok")
         return lines.joined(separator: "\n")

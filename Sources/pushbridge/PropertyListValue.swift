@@ -17,6 +17,8 @@ enum PropertyListValue: Sendable, Hashable {
     case array([PropertyListValue])
     /// A dictionary.
     case dictionary([String: PropertyListValue])
+    /// A Boolean (`<true/>`, `<false/>`).
+    case bool(Bool)
     /// Any other kind (a number, a Boolean, a date, data), by the name messages give it.
     case other(String)
 
@@ -55,6 +57,9 @@ enum PropertyListValue: Sendable, Hashable {
         case let entries as [String: Any]: self = .dictionary(entries.mapValues(PropertyListValue.init))
         case is Date: self = .other("a date")
         case is Data: self = .other("data")
+        // A plist Boolean is an NSNumber of type `c` (a CFBoolean on Apple platforms, a bridged
+        // Bool in swift-corelibs-foundation); a plist integer or real is never that type.
+        case let number as NSNumber where String(cString: number.objCType) == "c": self = .bool(number.boolValue)
         default: self = .other("a number or a Boolean")
         }
     }
@@ -65,6 +70,7 @@ enum PropertyListValue: Sendable, Hashable {
         case .string: "a string"
         case .array: "an array"
         case .dictionary: "a dictionary"
+        case .bool: "a Boolean"
         case .other(let name): name
         }
     }

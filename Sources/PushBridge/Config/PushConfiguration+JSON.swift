@@ -1,6 +1,6 @@
 extension PushConfiguration {
     /// The configuration's top-level keys besides the providers' sections.
-    public static let commonJSONFields = ["provider", "additionalProviders"]
+    public static let commonJSONFields = ["provider", "additionalProviders"] + PushFeatures.jsonFields
 
     /// The key server-side secrets go by; never allowed in an app's configuration.
     static let serverSecretKey = "masterSecret"
@@ -102,8 +102,9 @@ extension PushConfiguration {
                 problems.add(fields.error(id.rawValue, "missing (the \(id) settings are required when \(id) is a provider)"))
             }
         }
+        let features = PushFeatures(reading: object, problems: &problems)
         guard problems.isEmpty, let provider else { throw PushConfigurationError(problems: problems.errors) }
-        self.init(provider: provider, additionalProviders: additional, settings: settings)
+        self.init(provider: provider, additionalProviders: additional, settings: settings, features: features)
     }
 
     /// The definitions to read with: `providers`, plain APNs' built in unless given.

@@ -18,13 +18,20 @@ public struct PushConfiguration: Sendable, Hashable, CustomStringConvertible {
     public var provider: PushProviderID
     /// Further providers that receive too (a migration), in order.
     public var additionalProviders: [PushProviderID]
+    /// What the app switches on beyond the app delegate: a service extension, VoIP, Live
+    /// Activities (all off unless their keys are present).
+    public var features: PushFeatures
     /// Each provider's settings, by provider.
     private var stored: [PushProviderID: StoredSettings]
 
     /// A configuration from its parts.
-    public init(provider: PushProviderID, additionalProviders: [PushProviderID] = [], settings: [any PushProviderSettings] = []) {
+    public init(
+        provider: PushProviderID, additionalProviders: [PushProviderID] = [], settings: [any PushProviderSettings] = [],
+        features: PushFeatures = PushFeatures()
+    ) {
         self.provider = provider
         self.additionalProviders = additionalProviders
+        self.features = features
         stored = [:]
         for value in settings { stored[value.provider] = StoredSettings(value: value) }
     }
@@ -65,6 +72,7 @@ public struct PushConfiguration: Sendable, Hashable, CustomStringConvertible {
         for id in stored.keys.sorted() {
             if let value = stored[id]?.value { parts.append("\(id): \(value)") }
         }
+        if !features.isEmpty { parts.append("features: \(features)") }
         return "PushConfiguration(" + parts.joined(separator: ", ") + ")"
     }
 }
