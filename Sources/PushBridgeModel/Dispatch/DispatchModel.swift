@@ -36,7 +36,9 @@ public enum DispatchModel {
         // location, …) never reaches the notification delegates (Apple, "Sending notification
         // requests to APNs": each type's handler; `PayloadValidator.PushType.handler`).
         if let type = scenario.pushType, !type.reachesNotificationDelegates {
-            return DispatchTrace(display: .none, actionDelivered: scenario.user == .none ? nil : false, steps: [])
+            var trace = DispatchTrace(display: .none, actionDelivered: scenario.user == .none ? nil : false, steps: [])
+            if type == .voip { trace.voip = VoIPOutcome(scenario) }
+            return trace
         }
         let facts = DeliveryFacts(scenario)
         var calls = CallRecorder()

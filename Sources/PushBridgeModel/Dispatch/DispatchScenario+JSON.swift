@@ -6,7 +6,7 @@ extension DispatchScenario {
         "ios", "state", "implements", "centerDelegate", "backgroundModes", "notification",
         "customDismissAction", "presentation", "user", "lifecycle", "pushType",
         "authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed", "serviceExtension", "disputed",
-        "steps",
+        "steps", "reportsCall",
     ]
 
     /// Reads a scenario in the `pushbridge simulate` format (`cli-contract.md`).
@@ -72,7 +72,8 @@ extension DispatchScenario {
             settings: settings,
             serviceExtension: try fields.choice("serviceExtension", ServiceExtensionOutcome.self) ?? .none,
             disputed: try DisputedBehaviours(json: try fields.object("disputed")),
-            steps: try Self.steps(fields))
+            steps: try Self.steps(fields),
+            reportsCall: try fields.bool("reportsCall") ?? true)
     }
 
     /// `steps`: each an object with exactly one of `app`, `notification`, or `user` (with an

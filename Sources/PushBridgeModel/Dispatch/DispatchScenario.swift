@@ -58,6 +58,9 @@ public struct DispatchScenario: Sendable, Hashable {
     /// steps; `StepSimulator` (`PushBridgeTesting`, on a simulated device) runs them, and so
     /// does `pushbridge simulate`.
     public var steps: [ScenarioStep]
+    /// For a VoIP push (`pushType` `voip`): whether the app reports a call to CallKit before its
+    /// PushKit handler returns (the default), as iOS 13 and later require.
+    public var reportsCall: Bool
 
     /// The background mode that lets iOS wake the app for `content-available` pushes.
     public static let remoteNotificationMode = "remote-notification"
@@ -84,7 +87,8 @@ public struct DispatchScenario: Sendable, Hashable {
         settings: DeviceSettings = .typical,
         serviceExtension: ServiceExtensionOutcome = .none,
         disputed: DisputedBehaviours = .documented,
-        steps: [ScenarioStep] = []
+        steps: [ScenarioStep] = [],
+        reportsCall: Bool = true
     ) {
         self.ios = ios
         self.state = state
@@ -101,6 +105,7 @@ public struct DispatchScenario: Sendable, Hashable {
         self.serviceExtension = serviceExtension
         self.disputed = disputed
         self.steps = steps
+        self.reportsCall = reportsCall
         implemented = CallbackSet(implements)
         hasRemoteNotificationMode = backgroundModes.contains(Self.remoteNotificationMode)
     }

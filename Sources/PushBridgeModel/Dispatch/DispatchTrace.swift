@@ -13,6 +13,8 @@ public struct DispatchTrace: Sendable, Hashable {
     public var lostResponse: LostResponse?
     /// What the app's service extension did; `nil` when the scenario has none.
     public var serviceExtension: ServiceExtensionRun?
+    /// What became of a VoIP push; `nil` for any other push type.
+    public var voip: VoIPOutcome?
 
     /// A trace from its parts.
     public init(

@@ -61,7 +61,7 @@ extension SimulationResult {
     /// The trace as `pushbridge simulate` writes it: `display`, `actionDelivered` (absent when
     /// the user did nothing), `lostResponse` (why a response iOS delivered reached no delegate,
     /// when it did not), `serviceExtension` (what the app's extension did, when the scenario has
-    /// one), `calls`, `events` (a notification's named by `notificationID`),
+    /// one), `voip` (what became of a VoIP push), `calls`, `events` (a notification's named by `notificationID`),
     /// `diagnostics` when there are any, and, for a scenario that names its push type, `pushType`
     /// and `handledBy` (who receives it on the device).
     public var jsonValue: JSONValue {
@@ -73,6 +73,7 @@ extension SimulationResult {
         if let delivered = trace.actionDelivered { object["actionDelivered"] = .bool(delivered) }
         if let lost = trace.lostResponse { object["lostResponse"] = .string(lost.rawValue) }
         if let run = trace.serviceExtension { object["serviceExtension"] = .string(run.rawValue) }
+        if let voip = trace.voip { object["voip"] = .string(voip.rawValue) }
         object["calls"] = .array(calls.map(\.jsonValue))
         object["events"] = .array(namedEvents.map(\.jsonValue))
         if !diagnostics.isEmpty {
