@@ -27,7 +27,7 @@ public struct DownloadedMedia: Sendable, Hashable {
 ///
 /// A backend protocol. The session checks the URL before, and the kind and size after; a
 /// downloader should also stop at `maxBytes` (the response's length, or the bytes received)
-/// and answer ``PushError/Code/outOfRange``.
+/// and answer `PushError.Code.outOfRange`.
 ///
 /// ```swift
 /// struct FixtureDownloader: MediaDownloader {

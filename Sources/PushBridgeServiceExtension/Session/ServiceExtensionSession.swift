@@ -10,7 +10,7 @@ import PushBridge
 /// appended to the ``DeliveryLedger``, if one was given (a failure to write is not the
 /// notification's: it is swallowed).
 ///
-/// Time is the injected ``PushBridge/PushScheduler``, so tests advance a manual clock.
+/// Time is the injected `PushScheduler`, so tests advance a manual clock.
 ///
 /// ```swift
 /// let session = ServiceExtensionSession(
