@@ -1,0 +1,95 @@
+#if canImport(UserNotifications) && canImport(ObjectiveC)
+    import Foundation
+    import PushBridge
+    import UserNotifications
+
+    /// A `UNNotificationServiceExtension` that runs a ``ServiceExtensionSession`` for each
+    /// notification: subclass it as the extension's principal class and override what differs.
+    ///
+    /// Extension-safe: it uses no app-only API. It reports to the provider whose reporter claims
+    /// the payload, downloads the media, records the outcome in the app group's
+    /// ``DeliveryLedger`` and calls the system's content handler exactly once — mapping
+    /// `serviceExtensionTimeWillExpire()` to ``ServiceExtensionSession/timeWillExpire()``.
+    ///
+    /// ```swift
+    /// final class NotificationService: PushNotificationServiceExtension {
+    ///     override var appGroupIdentifier: String? { "group.com.example.app" }
+    ///     override func makeReporters() throws -> [any ServiceExtensionReporter] {
+    ///         [try JPushServiceExtensionReporter(appKey: "…"), try GetuiServiceExtensionReporter(appGroup: "group.com.example.app")]
+    ///     }
+    /// }
+    /// ```
+    open class PushNotificationServiceExtension: UNNotificationServiceExtension, @unchecked Sendable {
+        // @unchecked: `current` is guarded by its lock; the system calls the two overrides on one
+        // extension instance per request.
+        private let current = Locked<(session: ServiceExtensionSession, getui: [GetuiServiceExtensionReporter])?>(nil)
+
+        /// The app group the ledger lives in; `nil` keeps no ledger.
+        open var appGroupIdentifier: String? { nil }
+
+        /// The session's options.
+        open var options: ServiceExtensionOptions { ServiceExtensionOptions() }
+
+        /// The providers' reporters. A reporter that throws (its SDK is missing) leaves the
+        /// notification unreported; the default reports nothing (APNs).
+        open func makeReporters() throws -> [any ServiceExtensionReporter] { [] }
+
+        /// The downloader.
+        open func makeDownloader() -> any MediaDownloader { URLSessionMediaDownloader() }
+
+        /// Called with each outcome before the content is delivered, for logging.
+        open func didFinish(_ outcome: ServiceExtensionOutcome) {}
+
+        open override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+            let content = (request.content.mutableCopy() as? UNMutableNotificationContent) ?? UNMutableNotificationContent()
+            let payload = (try? JSONValue(foundation: request.content.userInfo))?.objectValue ?? JSONObject()
+            let reporters = (try? makeReporters()) ?? []
+            let ledger = appGroupIdentifier.flatMap { FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: $0) }
+                .flatMap { try? DeliveryLedger(directory: $0) }
+            let session = ServiceExtensionSession(
+                request: ServiceExtensionRequest(identifier: request.identifier, payload: payload, platformRequest: PlatformObject(request)),
+                options: options, reporters: reporters, downloader: makeDownloader(), ledger: ledger)
+            let getui = reporters.compactMap { $0 as? GetuiServiceExtensionReporter }
+            current.withLock { $0 = (session, getui) }
+            let deliver = Deliver(content: content, handler: contentHandler)
+            session.start { [weak self] outcome in
+                self?.didFinish(outcome)
+                var attachments = getui.flatMap { $0.takeAttachments(for: request.identifier) }
+                if let attachment = Self.attachment(outcome) { attachments.append(attachment) }
+                deliver.call(attachments)
+            }
+        }
+
+        open override func serviceExtensionTimeWillExpire() {
+            guard let (session, getui) = current.withLock({ $0 }) else { return }
+            for reporter in getui { reporter.destroy() }
+            session.timeWillExpire()
+        }
+
+        /// The downloaded file as an attachment, renamed with its kind's extension (the system
+        /// infers the type from it); `nil` when there is none or the system refuses it.
+        static func attachment(_ outcome: ServiceExtensionOutcome) -> UNNotificationAttachment? {
+            guard case .downloaded(let media, _, let fileExtension) = outcome.attachment else { return nil }
+            let named = media.fileURL.deletingPathExtension().appendingPathExtension(fileExtension)
+            if named != media.fileURL { try? FileManager.default.moveItem(at: media.fileURL, to: named) }
+            return try? UNNotificationAttachment(identifier: "pushbridge.media", url: named, options: nil)
+        }
+    }
+
+    /// The system's content handler and the content, handed to the session's `@Sendable` closure.
+    private final class Deliver: @unchecked Sendable {
+        // @unchecked: the session calls `call` exactly once, so nothing is shared.
+        let content: UNMutableNotificationContent
+        let handler: (UNNotificationContent) -> Void
+
+        init(content: UNMutableNotificationContent, handler: @escaping (UNNotificationContent) -> Void) {
+            self.content = content
+            self.handler = handler
+        }
+
+        func call(_ attachments: [UNNotificationAttachment]) {
+            if !attachments.isEmpty { content.attachments = content.attachments + attachments }
+            handler(content)
+        }
+    }
+#endif

@@ -1,0 +1,59 @@
+import PushBridge
+
+/// What a service extension did with one notification: the content handler's one argument.
+public struct ServiceExtensionOutcome: Sendable, Hashable {
+    /// Why the content handler was called.
+    public enum Ending: String, Sendable, Hashable, CaseIterable {
+        /// The report and the download both finished.
+        case completed
+        /// The session's own deadline passed first.
+        case deadline
+        /// The system called `serviceExtensionTimeWillExpire()` first.
+        case timeWillExpire
+    }
+
+    /// How the provider's report went.
+    public enum Report: Sendable, Hashable {
+        /// No reporter claimed the notification (APNs: nothing to report).
+        case notNeeded
+        /// The SDK answered.
+        case reported(vendorAttachments: Int, vendorErrors: Int)
+        /// The report failed.
+        case failed(PushError)
+        /// The SDK had not answered when the handler was called.
+        case unfinished
+    }
+
+    /// What became of the rich-media attachment.
+    public enum Attachment: Sendable, Hashable {
+        /// The payload names none (or downloads are off).
+        case none
+        /// Downloaded, of a supported kind and within its limit.
+        case downloaded(DownloadedMedia, kind: MediaKind, fileExtension: String)
+        /// Not fetched, or fetched and refused: a bad URL, a wrong type, too large, a failed download.
+        case failed(PushError)
+        /// Still downloading when the handler was called.
+        case unfinished
+    }
+
+    /// The provider the notification was attributed to (`apns` when no reporter claimed it).
+    public var provider: PushProviderID
+    /// The request's identifier.
+    public var requestIdentifier: String
+    /// Why the handler was called.
+    public var ending: Ending
+    /// The report's outcome.
+    public var report: Report
+    /// The attachment's outcome.
+    public var attachment: Attachment
+    /// The payload key the attachment URL came from, if any.
+    public var attachmentKey: AttachmentKey?
+    /// Seconds from the start to the handler, on the session's scheduler.
+    public var elapsed: Double
+
+    /// The downloaded file, when there is one.
+    public var downloadedMedia: DownloadedMedia? {
+        if case .downloaded(let media, _, _) = attachment { return media }
+        return nil
+    }
+}

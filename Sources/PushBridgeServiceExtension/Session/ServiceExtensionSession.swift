@@ -1,0 +1,179 @@
+import Foundation
+import PushBridge
+
+/// Handles one notification in a service extension: reports it to its provider, downloads the
+/// media it names and calls the content handler exactly once.
+///
+/// The handler is called with the best outcome so far at the first of: both jobs finished, the
+/// ``ServiceExtensionOptions/deadline`` passed, or ``timeWillExpire()`` was called. Whatever
+/// answers later is ignored; the download is cancelled. Before the handler, the outcome is
+/// appended to the ``DeliveryLedger``, if one was given (a failure to write is not the
+/// notification's: it is swallowed).
+///
+/// Time is the injected `PushScheduler`, so tests advance a manual clock.
+///
+/// ```swift
+/// let session = ServiceExtensionSession(
+///     request: request, reporters: [jpush, getui], downloader: URLSessionMediaDownloader(),
+///     ledger: try? DeliveryLedger(directory: groupURL))
+/// session.start { outcome in deliver(outcome) }
+/// // in serviceExtensionTimeWillExpire():
+/// session.timeWillExpire()
+/// ```
+public final class ServiceExtensionSession: Sendable {
+    private struct State: Sendable {
+        var handler: (@Sendable (ServiceExtensionOutcome) -> Void)?
+        var started = false
+        var finished = false
+        var report: ServiceExtensionOutcome.Report = .unfinished
+        var attachment: ServiceExtensionOutcome.Attachment = .unfinished
+        var attachmentKey: AttachmentKey?
+        var startedAt: Double = 0
+        var deadline: ScheduledWork?
+        var download: ScheduledWork?
+    }
+
+    private let request: ServiceExtensionRequest
+    private let options: ServiceExtensionOptions
+    private let reporters: [any ServiceExtensionReporter]
+    private let downloader: any MediaDownloader
+    private let scheduler: any PushScheduler
+    private let ledger: DeliveryLedger?
+    private let wallClock: @Sendable () -> Double
+    private let state = Locked(State())
+
+    /// A session for `request`.
+    ///
+    /// - Parameters:
+    ///   - request: The notification.
+    ///   - options: The deadline and attachment keys.
+    ///   - reporters: The providers' reporters; the first that claims the payload reports it.
+    ///   - downloader: What fetches the media.
+    ///   - scheduler: The clock (`DispatchScheduler` in an extension).
+    ///   - ledger: Where the outcome is recorded for the app, if anywhere.
+    ///   - wallClock: Seconds since 1970 for the ledger's records.
+    public init(
+        request: ServiceExtensionRequest, options: ServiceExtensionOptions = ServiceExtensionOptions(),
+        reporters: [any ServiceExtensionReporter] = [], downloader: any MediaDownloader, scheduler: any PushScheduler = DispatchScheduler(),
+        ledger: DeliveryLedger? = nil, wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) {
+        self.request = request
+        self.options = options
+        self.reporters = reporters
+        self.downloader = downloader
+        self.scheduler = scheduler
+        self.ledger = ledger
+        self.wallClock = wallClock
+    }
+
+    /// The provider the notification is attributed to: the first reporter's that claims it, else APNs.
+    public var provider: PushProviderID { reporter?.provider ?? .apns }
+
+    private var reporter: (any ServiceExtensionReporter)? { reporters.first { $0.claims(request.payload) } }
+
+    /// Starts the report and the download and the deadline; `contentHandler` is called exactly
+    /// once, on whichever thread finishes the work (or the scheduler's). A second call is ignored.
+    ///
+    /// - Parameter contentHandler: Receives the outcome.
+    public func start(_ contentHandler: @escaping @Sendable (ServiceExtensionOutcome) -> Void) {
+        let now = scheduler.now
+        let first = state.withLock { state -> Bool in
+            guard !state.started else { return false }
+            state.started = true
+            state.handler = contentHandler
+            state.startedAt = now
+            return true
+        }
+        guard first else { return }
+        let deadline = scheduler.schedule(after: options.deadline) { [self] in finish(.deadline) }
+        state.withLock { $0.deadline = deadline }
+
+        if let reporter {
+            reporter.report(request) { [self] report in
+                let done = state.withLock { state -> Bool in
+                    guard !state.finished, state.report == .unfinished else { return false }
+                    switch report {
+                    case .reported(let attachments, let errors): state.report = .reported(vendorAttachments: attachments, vendorErrors: errors)
+                    case .failed(let error): state.report = .failed(error)
+                    }
+                    return state.attachment != .unfinished
+                }
+                if done { finish(.completed) }
+            }
+        } else {
+            state.withLock { $0.report = .notNeeded }
+        }
+        startDownload()
+        let done = state.withLock { !$0.finished && $0.report != .unfinished && $0.attachment != .unfinished }
+        if done { finish(.completed) }
+    }
+
+    /// The system's `serviceExtensionTimeWillExpire()`: calls the content handler now with what
+    /// is ready, unless it was called already.
+    public func timeWillExpire() { finish(.timeWillExpire) }
+
+    // MARK: The download
+
+    private func startDownload() {
+        guard options.downloadsMedia, let (key, url) = AttachmentLocator.locate(in: request.payload, keys: options.attachmentKeys) else {
+            state.withLock { $0.attachment = .none }
+            return
+        }
+        state.withLock { $0.attachmentKey = key }
+        switch url {
+        case .failure(let error):
+            state.withLock { $0.attachment = .failed(error) }
+        case .success(let url):
+            let token = downloader.download(url, maxBytes: MediaKind.largestLimit) { [self] result in
+                let attachment = Self.check(result, url: url, key: key)
+                let done = state.withLock { state -> Bool in
+                    guard !state.finished, state.attachment == .unfinished else { return false }
+                    state.attachment = attachment
+                    return state.report != .unfinished
+                }
+                if done { finish(.completed) }
+            }
+            let cancelNow = state.withLock { state -> Bool in
+                state.download = token
+                return state.finished
+            }
+            if cancelNow { token.cancel() }
+        }
+    }
+
+    /// The download's result checked for kind and size.
+    static func check(_ result: Result<DownloadedMedia, PushError>, url: URL, key: AttachmentKey) -> ServiceExtensionOutcome.Attachment {
+        switch result {
+        case .failure(let error): return .failed(error)
+        case .success(let media):
+            guard let (kind, fileExtension) = MediaKind.classify(mediaType: media.mediaType, pathExtension: url.pathExtension) else {
+                return .failed(PushError(.unsupported, field: key.description, "the attachment is not an image, audio or video file the system accepts"))
+            }
+            guard media.byteCount <= kind.maximumBytes else {
+                return .failed(
+                    PushError(.outOfRange, field: key.description, "the \(kind.rawValue) attachment has \(media.byteCount) bytes, more than the system's \(kind.maximumBytes)"))
+            }
+            return .downloaded(media, kind: kind, fileExtension: fileExtension)
+        }
+    }
+
+    // MARK: The end
+
+    private func finish(_ ending: ServiceExtensionOutcome.Ending) {
+        let now = scheduler.now
+        let taken = state.withLock { state -> (ServiceExtensionOutcome, @Sendable (ServiceExtensionOutcome) -> Void, [ScheduledWork])? in
+            guard state.started, !state.finished, let handler = state.handler else { return nil }
+            state.finished = true
+            state.handler = nil
+            let outcome = ServiceExtensionOutcome(
+                provider: reporter?.provider ?? .apns, requestIdentifier: request.identifier, ending: ending, report: state.report,
+                attachment: state.attachment, attachmentKey: state.attachmentKey, elapsed: now - state.startedAt)
+            let tokens = [state.deadline, state.download].compactMap { $0 }
+            return (outcome, handler, tokens)
+        }
+        guard let (outcome, handler, tokens) = taken else { return }
+        for token in tokens { token.cancel() }
+        if let ledger { try? ledger.append(DeliveryRecord(outcome, time: wallClock())) }
+        handler(outcome)
+    }
+}
