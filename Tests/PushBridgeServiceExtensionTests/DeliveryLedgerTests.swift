@@ -5,7 +5,7 @@ import PushBridgeTesting
 import Testing
 
 @Suite struct DeliveryLedgerTests {
-    func outcome(_ identifier: String, provider: PushProviderID = .apns) -> ServiceExtensionOutcome {
+    func outcome(_ identifier: String, provider: PushProviderID = .apns) -> ServiceExtensionSessionOutcome {
         let calls = HandlerCalls()
         ServiceExtensionSession(request: ServiceExtensionRequest(identifier: identifier, payload: payload()), downloader: MockDownloader())
             .start(calls.handler)

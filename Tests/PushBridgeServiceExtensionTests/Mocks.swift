@@ -101,15 +101,15 @@ final class MockDownloader: MediaDownloader, @unchecked Sendable {
 final class HandlerCalls: @unchecked Sendable {
     // @unchecked: `outcomes` is guarded by `lock`.
     private let lock = NSLock()
-    private var stored: [ServiceExtensionOutcome] = []
+    private var stored: [ServiceExtensionSessionOutcome] = []
 
-    var outcomes: [ServiceExtensionOutcome] {
+    var outcomes: [ServiceExtensionSessionOutcome] {
         lock.lock()
         defer { lock.unlock() }
         return stored
     }
 
-    var handler: @Sendable (ServiceExtensionOutcome) -> Void {
+    var handler: @Sendable (ServiceExtensionSessionOutcome) -> Void {
         { [self] outcome in
             lock.lock()
             stored.append(outcome)

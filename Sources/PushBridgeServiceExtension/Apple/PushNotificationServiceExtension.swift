@@ -38,7 +38,7 @@
         open func makeDownloader() -> any MediaDownloader { URLSessionMediaDownloader() }
 
         /// Called with each outcome before the content is delivered, for logging.
-        open func didFinish(_ outcome: ServiceExtensionOutcome) {}
+        open func didFinish(_ outcome: ServiceExtensionSessionOutcome) {}
 
         open override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
             let content = (request.content.mutableCopy() as? UNMutableNotificationContent) ?? UNMutableNotificationContent()
@@ -68,7 +68,7 @@
 
         /// The downloaded file as an attachment, renamed with its kind's extension (the system
         /// infers the type from it); `nil` when there is none or the system refuses it.
-        static func attachment(_ outcome: ServiceExtensionOutcome) -> UNNotificationAttachment? {
+        static func attachment(_ outcome: ServiceExtensionSessionOutcome) -> UNNotificationAttachment? {
             guard case .downloaded(let media, _, let fileExtension) = outcome.attachment else { return nil }
             let named = media.fileURL.deletingPathExtension().appendingPathExtension(fileExtension)
             if named != media.fileURL { try? FileManager.default.moveItem(at: media.fileURL, to: named) }

@@ -33,7 +33,7 @@ public struct DeliveryRecord: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - outcome: The session's outcome.
     ///   - time: Seconds since 1970.
-    public init(_ outcome: ServiceExtensionOutcome, time: Double) {
+    public init(_ outcome: ServiceExtensionSessionOutcome, time: Double) {
         self.time = time
         provider = outcome.provider.rawValue
         requestIdentifier = outcome.requestIdentifier

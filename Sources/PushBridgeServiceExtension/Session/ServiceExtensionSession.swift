@@ -22,11 +22,11 @@ import PushBridge
 /// ```
 public final class ServiceExtensionSession: Sendable {
     private struct State: Sendable {
-        var handler: (@Sendable (ServiceExtensionOutcome) -> Void)?
+        var handler: (@Sendable (ServiceExtensionSessionOutcome) -> Void)?
         var started = false
         var finished = false
-        var report: ServiceExtensionOutcome.Report = .unfinished
-        var attachment: ServiceExtensionOutcome.Attachment = .unfinished
+        var report: ServiceExtensionSessionOutcome.Report = .unfinished
+        var attachment: ServiceExtensionSessionOutcome.Attachment = .unfinished
         var attachmentKey: AttachmentKey?
         var startedAt: Double = 0
         var deadline: ScheduledWork?
@@ -75,7 +75,7 @@ public final class ServiceExtensionSession: Sendable {
     /// once, on whichever thread finishes the work (or the scheduler's). A second call is ignored.
     ///
     /// - Parameter contentHandler: Receives the outcome.
-    public func start(_ contentHandler: @escaping @Sendable (ServiceExtensionOutcome) -> Void) {
+    public func start(_ contentHandler: @escaping @Sendable (ServiceExtensionSessionOutcome) -> Void) {
         let now = scheduler.now
         let first = state.withLock { state -> Bool in
             guard !state.started else { return false }
@@ -142,7 +142,7 @@ public final class ServiceExtensionSession: Sendable {
     }
 
     /// The download's result checked for kind and size.
-    static func check(_ result: Result<DownloadedMedia, PushError>, url: URL, key: AttachmentKey) -> ServiceExtensionOutcome.Attachment {
+    static func check(_ result: Result<DownloadedMedia, PushError>, url: URL, key: AttachmentKey) -> ServiceExtensionSessionOutcome.Attachment {
         switch result {
         case .failure(let error): return .failed(error)
         case .success(let media):
@@ -159,13 +159,13 @@ public final class ServiceExtensionSession: Sendable {
 
     // MARK: The end
 
-    private func finish(_ ending: ServiceExtensionOutcome.Ending) {
+    private func finish(_ ending: ServiceExtensionSessionOutcome.Ending) {
         let now = scheduler.now
-        let taken = state.withLock { state -> (ServiceExtensionOutcome, @Sendable (ServiceExtensionOutcome) -> Void, [ScheduledWork])? in
+        let taken = state.withLock { state -> (ServiceExtensionSessionOutcome, @Sendable (ServiceExtensionSessionOutcome) -> Void, [ScheduledWork])? in
             guard state.started, !state.finished, let handler = state.handler else { return nil }
             state.finished = true
             state.handler = nil
-            let outcome = ServiceExtensionOutcome(
+            let outcome = ServiceExtensionSessionOutcome(
                 provider: reporter?.provider ?? .apns, requestIdentifier: request.identifier, ending: ending, report: state.report,
                 attachment: state.attachment, attachmentKey: state.attachmentKey, elapsed: now - state.startedAt)
             let tokens = [state.deadline, state.download].compactMap { $0 }

@@ -1,7 +1,7 @@
 import PushBridge
 
 /// What a service extension did with one notification: the content handler's one argument.
-public struct ServiceExtensionOutcome: Sendable, Hashable {
+public struct ServiceExtensionSessionOutcome: Sendable, Hashable {
     /// Why the content handler was called.
     public enum Ending: String, Sendable, Hashable, CaseIterable {
         /// The report and the download both finished.
