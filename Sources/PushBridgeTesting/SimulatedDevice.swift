@@ -43,6 +43,8 @@ public final class SimulatedDevice: Sendable {
     private let options: PushClientOptions
     private let onLaunch: @Sendable (PushClient) -> Void
     private let state = Locked(DeviceState())
+    /// What PushKit remembers of the app's VoIP compliance (see `SimulatedDevice+VoIP.swift`).
+    let voip = Locked(VoIPRecord())
 
     private struct Process {
         var client: PushClient
@@ -314,7 +316,8 @@ public final class SimulatedDevice: Sendable {
         state.withLock { $0.calls += seen }
     }
 
-    private func startProcess(as appState: ArrivalState) {
+    /// Starts a process (the app launched into `appState`), as iOS does for a call or a push.
+    func startProcess(as appState: ArrivalState) {
         let template = DispatchScenario(
             ios: ios, state: appState, implements: app.implements, centerDelegate: app.centerDelegate,
             backgroundModes: app.backgroundModes, notification: .remote(["aps": [:]]), customDismissAction: app.customDismissAction,
@@ -383,7 +386,8 @@ public final class SimulatedDevice: Sendable {
         }
     }
 
-    private func end(as appState: ArrivalState) {
+    /// Ends the process: iOS terminated it (`notRunning`) or the user swiped it away.
+    func end(as appState: ArrivalState) {
         let process = state.withLock { state -> Process? in
             defer {
                 state.process = nil

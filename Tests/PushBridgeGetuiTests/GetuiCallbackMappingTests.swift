@@ -208,7 +208,7 @@ import Testing
         ])
         #expect(harness.bridge.callsOffSDKThread.isEmpty, "start and registerRemoteNotification: on the main thread, as Getui requires")
         #expect(harness.provider.kind == .getui)
-        #expect(harness.provider.capabilities == [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages])
+        #expect(harness.provider.capabilities == [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages, .voip, .liveActivities, .liveActivityPushToStart])
     }
 
     @Test func theProviderIsItsBridgesDelegateHeldWeakly() {

@@ -15,8 +15,11 @@ import Testing
 
     // MARK: The symbols against the headers
 
+    /// Every class method bound, the required and the optional.
+    static let allClassMethods = JPushSDKSymbols.classMethods + JPushSDKSymbols.optionalClassMethods
+
     @Test func everyBoundClassMethodIsDeclaredWithTheArityOfItsSelector() {
-        for (className, selectors) in JPushSDKSymbols.classMethods {
+        for (className, selectors) in Self.allClassMethods {
             for selector in selectors {
                 let declaration = JPushHeaderFacts.declaration(className, selector)
                 #expect(declaration?.kind == .classMethod, "+[\(className) \(selector)] is not a recorded class method")
@@ -53,7 +56,7 @@ import Testing
 
     @Test func theRecordHoldsOnlyWhatIsBound() {
         let bound =
-            JPushSDKSymbols.classMethods.flatMap { entry in entry.selectors.map { "\(entry.className) \($0)" } }
+            Self.allClassMethods.flatMap { entry in entry.selectors.map { "\(entry.className) \($0)" } }
             + JPushSDKSymbols.keyValueProperties.flatMap { entry in entry.keys.map { "\(entry.className) \($0)" } }
             + JPushSDKSymbols.delegateSelectors.map { "\(JPushSDKSymbols.delegateProtocol) \($0)" }
         #expect(Set(JPushHeaderFacts.all.map { "\($0.owner) \($0.selector)" }) == Set(bound))
@@ -62,7 +65,7 @@ import Testing
 
     @Test func noNameIsSpelledTwice() throws {
         let names =
-            JPushSDKSymbols.classMethods.flatMap(\.selectors) + JPushSDKSymbols.keyValueProperties.flatMap(\.keys) + JPushSDKSymbols.delegateSelectors
+            Self.allClassMethods.flatMap(\.selectors) + JPushSDKSymbols.keyValueProperties.flatMap(\.keys) + JPushSDKSymbols.delegateSelectors
         #expect(Set(names).count == names.count, "a selector or key is listed twice")
         // Each constant's value appears once in the symbols file.
         let constants = try BridgeSource(Self.symbolsPath).stringConstants
@@ -107,7 +110,7 @@ import Testing
             #expect(check.implementation("TagsChangeIMP", of: declaration) == [], "+[JPUSHService \(selector)]")
             called.append("\(JPushSDKSymbols.serviceClass) \(selector)")
         }
-        let required = JPushSDKSymbols.classMethods.flatMap { entry in entry.selectors.map { "\(entry.className) \($0)" } }
+        let required = Self.allClassMethods.flatMap { entry in entry.selectors.map { "\(entry.className) \($0)" } }
         #expect(Set(called) == Set(required), "a class method is checked but never called, or called but never checked")
     }
 
@@ -165,7 +168,11 @@ import Testing
         #expect(error == nil)
         #expect(
             Set(classes) == ["JPUSHService", "JPUSHRegisterEntity", "JGInforCollectionAuth", "JGInforCollectionAuthItems"])
-        #expect(methods.count == JPushHeaderFacts.all.count - JPushSDKSymbols.delegateSelectors.count)
+        #expect(
+            methods.count
+                == JPushHeaderFacts.all.count - JPushSDKSymbols.delegateSelectors.count - JPushSDKSymbols.optionalClassMethods.flatMap(\.selectors).count)
+        #expect(methods.contains("+[JPUSHService registerVoipToken:]"))
+        #expect(!methods.contains("+[JPUSHService registerLiveActivity:pushToStartToken:completion:seq:]"), "optional: not required")
         #expect(methods.contains("+[JPUSHService setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:]"))
         #expect(methods.contains("-[JPUSHRegisterEntity setCategories:]"))
         #expect(methods.contains("-[JGInforCollectionAuthItems setIsAuth:]"))

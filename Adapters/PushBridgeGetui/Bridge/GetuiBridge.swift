@@ -62,4 +62,20 @@ public protocol GetuiBridge: Sendable {
     /// `+handleSceneWillConnectWithOptions:` (SDK 3.1.0.0+, iOS 13+): a scene app's scene
     /// connected; `connectionOptions` is the system's `UIScene.ConnectionOptions`.
     func handleSceneWillConnect(_ connectionOptions: PlatformObject?)
+
+    /// `+registerVoipTokenCredentials:` (`GeTuiSdk.h` 3.1.0.0 L165) — the PushKit VoIP token as
+    /// `NSData` (the `NSString` form, `+registerVoipToken:` L153, is not used); returns whether
+    /// Getui found it valid. "可以未启动SDK就调用该方法" (may be called before the SDK starts).
+    func registerVoipTokenCredentials(_ token: [UInt8]) -> Bool
+    /// `+handleVoipNotification:` (L292) — "VOIP消息回执", the receipt of a VoIP push.
+    func handleVoipNotification(_ payload: JSONObject)
+    /// `+registerLiveActivity:activityToken:sequenceNum:` (L188; since 3.0.5.2 at least) — one
+    /// activity's token as an `NSString` (hex: an inference, the header does not say); returns
+    /// whether the request was accepted ("有效判断 或 重复请求"), answered by
+    /// `GeTuiSdkDidRegisterLiveActivity:result:error:` only then.
+    func registerLiveActivity(_ liveActivityID: String, activityToken: String, sequenceNum: String) -> Bool
+    /// `+registerLiveActivity:pushToStartToken:sequenceNum:` (L178; since 3.0.7.0) — an
+    /// attributes type's push-to-start token; answered by `GeTuiSdkDidRegisterPushToStartToken:result:error:`.
+    /// Returns `false`, calling nothing, when the SDK in the app lacks it.
+    func registerLiveActivity(attributes activityAttributes: String, pushToStartToken: String, sequenceNum: String) -> Bool
 }

@@ -66,4 +66,17 @@ public protocol GetuiBridgeDelegate: AnyObject, Sendable {
     /// `userInfo` value with no JSON form) and handed on what it could; the diagnostic says which
     /// callback, which key path and what was expected, never a value.
     func sdkBridgeCouldNotRead(_ diagnostic: PushDiagnostic)
+    /// `GeTuiSdkDidRegisterLiveActivity:result:error:` (`GeTuiSdk.h` 3.1.0.0 L526): the answer
+    /// to `registerLiveActivity:activityToken:sequenceNum:`, by sequence number.
+    func geTuiSdkDidRegisterLiveActivity(_ sequenceNum: String, result: Bool, error: PushError.VendorCode?)
+    /// `GeTuiSdkDidRegisterPushToStartToken:result:error:` (L519): the answer to
+    /// `registerLiveActivity:pushToStartToken:sequenceNum:`, by sequence number.
+    func geTuiSdkDidRegisterPushToStartToken(_ sequenceNum: String, result: Bool, error: PushError.VendorCode?)
+}
+
+extension GetuiBridgeDelegate {
+    /// Nothing: a delegate that registers no Live Activity tokens has no answer to wait for.
+    public func geTuiSdkDidRegisterLiveActivity(_ sequenceNum: String, result: Bool, error: PushError.VendorCode?) {}
+    /// Nothing: a delegate that registers no push-to-start tokens has no answer to wait for.
+    public func geTuiSdkDidRegisterPushToStartToken(_ sequenceNum: String, result: Bool, error: PushError.VendorCode?) {}
 }

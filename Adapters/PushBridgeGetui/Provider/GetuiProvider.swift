@@ -54,6 +54,10 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
         var lastBind: Double?
         /// When `setTags` succeeded in the last 24 hours (Getui's once-a-day rule).
         var tagSetSuccesses: [Double] = []
+        /// The Live Activity registrations Getui has not answered, by sequence number.
+        var liveActivityRequests: [String: PushTokenKind] = [:]
+        /// The next Live Activity sequence number.
+        var nextLiveActivitySeq = 1
     }
 
     /// An adapter for Getui with these settings, talking to the SDK through `bridge`, whose
@@ -97,8 +101,11 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
 
     /// `.getui`.
     public var kind: PushProviderID { .getui }
-    /// Aliases, tags, the server badge, custom feedback and passthrough messages.
-    public var capabilities: PushCapabilities { [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages] }
+    /// Aliases, tags, the server badge, custom feedback, passthrough messages, VoIP and Live
+    /// Activities (push tokens and push-to-start tokens).
+    public var capabilities: PushCapabilities {
+        [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages, .voip, .liveActivities, .liveActivityPushToStart]
+    }
 
     var sink: PushEventSink { state.withLock { $0.sink } }
 

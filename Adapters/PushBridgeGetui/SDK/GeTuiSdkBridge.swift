@@ -63,6 +63,10 @@
     private typealias NoArgumentIMP = @convention(c) (AnyClass, Selector) -> Void
     /// `+setPushModeForOff:`.
     private typealias BoolArgumentIMP = @convention(c) (AnyClass, Selector, Bool) -> Void
+    /// `+registerVoipTokenCredentials:`.
+    private typealias DataToBoolIMP = @convention(c) (AnyClass, Selector, NSData) -> Bool
+    /// `+registerLiveActivity:activityToken:sequenceNum:` and `+registerLiveActivity:pushToStartToken:sequenceNum:`.
+    private typealias LiveActivityIMP = @convention(c) (AnyClass, Selector, NSString, NSString, NSString) -> Bool
     /// `+handleSceneWillConnectWithOptions:` (`UISceneConnectionOptions *`).
     private typealias ObjectArgumentIMP = @convention(c) (AnyClass, Selector, AnyObject) -> Void
 
@@ -235,6 +239,29 @@
             call(sdk, selector, options)
         }
 
+        /// `+registerVoipTokenCredentials:`.
+        public func registerVoipTokenCredentials(_ token: [UInt8]) -> Bool {
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.registerVoipTokenCredentials, as: DataToBoolIMP.self)
+            return call(sdk, selector, Data(token) as NSData)
+        }
+        /// `+handleVoipNotification:`.
+        public func handleVoipNotification(_ payload: JSONObject) {
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.handleVoipNotification, as: DictionaryIMP.self)
+            call(sdk, selector, payload.foundationDictionary as NSDictionary)
+        }
+        /// `+registerLiveActivity:activityToken:sequenceNum:`.
+        public func registerLiveActivity(_ liveActivityID: String, activityToken: String, sequenceNum: String) -> Bool {
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.registerLiveActivityToken, as: LiveActivityIMP.self)
+            return call(sdk, selector, liveActivityID as NSString, activityToken as NSString, sequenceNum as NSString)
+        }
+        /// `+registerLiveActivity:pushToStartToken:sequenceNum:` when the SDK has it (3.0.7.0+);
+        /// `false` otherwise, and nothing is called.
+        public func registerLiveActivity(attributes activityAttributes: String, pushToStartToken: String, sequenceNum: String) -> Bool {
+            guard class_getClassMethod(sdk, NSSelectorFromString(GetuiSDKSymbols.registerLiveActivityPushToStartToken)) != nil else { return false }
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.registerLiveActivityPushToStartToken, as: LiveActivityIMP.self)
+            return call(sdk, selector, activityAttributes as NSString, pushToStartToken as NSString, sequenceNum as NSString)
+        }
+
         // MARK: GeTuiSdkDelegate
         //
         // SDK 3 delivers passthrough only through `GeTuiSdkDidReceiveSlience:…`. On SDK 2.5.2 or
@@ -329,6 +356,18 @@
         @objc(GetuiSdkDidQueryTag:sequenceNum:error:)
         public func getuiSdkDidQueryTag(_ aTags: [Any], sequenceNum aSn: String, error: Error?) {
             delegate?.getuiSdkDidQueryTag(aTags.compactMap { $0 as? String }, sequenceNum: aSn, error: error.map(Self.vendorCode))
+        }
+
+        /// `GeTuiSdkDidRegisterLiveActivity:result:error:`.
+        @objc(GeTuiSdkDidRegisterLiveActivity:result:error:)
+        public func geTuiSdkDidRegisterLiveActivity(_ sequenceNum: String, result isSuccess: Bool, error: Error?) {
+            delegate?.geTuiSdkDidRegisterLiveActivity(sequenceNum, result: isSuccess, error: error.map(Self.vendorCode))
+        }
+
+        /// `GeTuiSdkDidRegisterPushToStartToken:result:error:`.
+        @objc(GeTuiSdkDidRegisterPushToStartToken:result:error:)
+        public func geTuiSdkDidRegisterPushToStartToken(_ sequenceNum: String, result isSuccess: Bool, error: Error?) {
+            delegate?.geTuiSdkDidRegisterPushToStartToken(sequenceNum, result: isSuccess, error: error.map(Self.vendorCode))
         }
 
         // MARK: Conversion at the edge

@@ -47,6 +47,15 @@ package enum GetuiSDKSymbols {
     package static let resetBadge = "resetBadge"
     /// `+setPushModeForOff:`.
     package static let setPushModeForOff = "setPushModeForOff:"
+    /// `+registerVoipTokenCredentials:` (3.1.0.0 L165).
+    package static let registerVoipTokenCredentials = "registerVoipTokenCredentials:"
+    /// `+handleVoipNotification:` (L292).
+    package static let handleVoipNotification = "handleVoipNotification:"
+    /// `+registerLiveActivity:activityToken:sequenceNum:` (L188; in 3.0.5.2 already).
+    package static let registerLiveActivityToken = "registerLiveActivity:activityToken:sequenceNum:"
+    /// `+registerLiveActivity:pushToStartToken:sequenceNum:` (L178; SDK 3.0.7.0+): optional,
+    /// called only when present.
+    package static let registerLiveActivityPushToStartToken = "registerLiveActivity:pushToStartToken:sequenceNum:"
     /// `+handleSceneWillConnectWithOptions:` (SDK 3.1.0.0+): optional, called only when present.
     package static let handleSceneWillConnect = "handleSceneWillConnectWithOptions:"
 
@@ -66,22 +75,28 @@ package enum GetuiSDKSymbols {
     package static let didSetTagsAction = "GeTuiSdkDidSetTagsAction:result:error:"
     /// `GetuiSdkDidQueryTag:sequenceNum:error:` (sic).
     package static let didQueryTag = "GetuiSdkDidQueryTag:sequenceNum:error:"
+    /// `GeTuiSdkDidRegisterLiveActivity:result:error:` (L526).
+    package static let didRegisterLiveActivity = "GeTuiSdkDidRegisterLiveActivity:result:error:"
+    /// `GeTuiSdkDidRegisterPushToStartToken:result:error:` (L519).
+    package static let didRegisterPushToStartToken = "GeTuiSdkDidRegisterPushToStartToken:result:error:"
 
     // MARK: Tables
 
     /// Every `GeTuiSdk` class method the bridge calls: all must be in the app.
     package static let requiredClassMethods = [
         startSdk, setIDFA, status, registerRemoteNotification, clientID, bindAlias, unbindAlias, setTags, queryTag, sendFeedbackMessage,
-        handleRemoteNotification, setBadge, resetBadge, setPushModeForOff,
+        handleRemoteNotification, setBadge, resetBadge, setPushModeForOff, registerVoipTokenCredentials, handleVoipNotification,
+        registerLiveActivityToken,
     ]
 
     /// The `GeTuiSdk` class methods the bridge calls only when the SDK has them.
-    package static let optionalClassMethods = [handleSceneWillConnect]
+    package static let optionalClassMethods = [handleSceneWillConnect, registerLiveActivityPushToStartToken]
 
     /// The `GeTuiSdkDelegate` methods the bridge implements (as `@objc(…)` methods).
     package static let delegateSelectors = [
         didRegisterClient, didNotifySdkState, didOccurError, grantAuthorization, GetuiCallbackName.willPresent, GetuiCallbackName.openSettings,
         GetuiCallbackName.didReceiveNotification, GetuiCallbackName.didReceiveSlience, didAliasAction, didSetTagsAction, didQueryTag,
+        didRegisterLiveActivity, didRegisterPushToStartToken,
     ]
 
     /// Every class the bridge looks up by name.

@@ -37,6 +37,14 @@ public final class MockGetuiBridge: GetuiBridge {
         case setIDFA(SecretText)
         /// `handleSceneWillConnectWithOptions:`, whether options were passed.
         case handleSceneWillConnect(withOptions: Bool)
+        /// `registerVoipTokenCredentials:`, the token in hex (masked when printed).
+        case registerVoipToken(SecretText)
+        /// `handleVoipNotification:`, with the payload's keys (never its values).
+        case handleVoipNotification(keys: [String])
+        /// `registerLiveActivity:activityToken:sequenceNum:`, the token masked.
+        case registerLiveActivity(id: String, token: SecretText, sequenceNum: String)
+        /// `registerLiveActivity:pushToStartToken:sequenceNum:`, the token masked.
+        case registerPushToStart(attributes: String, token: SecretText, sequenceNum: String)
 
         /// The call, secrets masked.
         public var description: String {
@@ -52,6 +60,10 @@ public final class MockGetuiBridge: GetuiBridge {
             case .pushModeForOff(let off): "setPushModeForOff(\(off))"
             case .setIDFA(let idfa): "setIDFA(\(idfa))"
             case .handleSceneWillConnect(let options): "handleSceneWillConnectWithOptions(\(options ? "options" : "nil"))"
+            case .registerVoipToken(let token): "registerVoipTokenCredentials(\(token))"
+            case .handleVoipNotification(let keys): "handleVoipNotification(keys: \(keys.count))"
+            case .registerLiveActivity(let id, let token, let sn): "registerLiveActivity(\(id), activityToken: \(token), sn: \(sn))"
+            case .registerPushToStart(let attributes, let token, let sn): "registerLiveActivity(\(attributes), pushToStartToken: \(token), sn: \(sn))"
             }
         }
 
@@ -121,6 +133,9 @@ public final class MockGetuiBridge: GetuiBridge {
         /// When `setTags` last succeeded, for Getui's once-a-day rule (20002).
         var tagSetSuccesses: [Double] = []
         var callsOffSDKThread: [String] = []
+        var acceptsVoipToken = true
+        var liveActivityResult: Bool? = true
+        var hasPushToStart = true
     }
 
     /// The delegate, held weakly as the real SDK holds its own (so neither keeps the other alive).
@@ -184,6 +199,23 @@ public final class MockGetuiBridge: GetuiBridge {
     public var acceptsTags: Bool {
         get { state.withLock { $0.acceptsTags } }
         set { state.withLock { $0.acceptsTags = newValue } }
+    }
+    /// What `registerVoipTokenCredentials:` returns (Getui's validity check).
+    public var acceptsVoipToken: Bool {
+        get { state.withLock { $0.acceptsVoipToken } }
+        set { state.withLock { $0.acceptsVoipToken = newValue } }
+    }
+    /// How Live Activity registrations are answered: `true` or `false` through
+    /// `GeTuiSdkDidRegisterLiveActivity:…`/`…PushToStartToken:…` at once; `nil`, the call
+    /// returns `NO` (Getui's "有效判断 或 重复请求") and nothing is answered.
+    public var liveActivityResult: Bool? {
+        get { state.withLock { $0.liveActivityResult } }
+        set { state.withLock { $0.liveActivityResult = newValue } }
+    }
+    /// Whether the SDK has `registerLiveActivity:pushToStartToken:sequenceNum:` (3.0.7.0+).
+    public var hasPushToStart: Bool {
+        get { state.withLock { $0.hasPushToStart } }
+        set { state.withLock { $0.hasPushToStart = newValue } }
     }
     /// Stores a payload for `retrivePayloadById:`.
     public func storePayload(_ payload: String, id: String) { state.withLock { $0.payloads[id] = payload } }
@@ -335,6 +367,28 @@ public final class MockGetuiBridge: GetuiBridge {
     public func setPushModeForOff(_ off: Bool) { record(.pushModeForOff(off)) }
     /// Records the scene connection.
     public func handleSceneWillConnect(_ connectionOptions: PlatformObject?) { record(.handleSceneWillConnect(withOptions: connectionOptions != nil)) }
+    /// Records the token (masked); returns ``acceptsVoipToken``.
+    public func registerVoipTokenCredentials(_ token: [UInt8]) -> Bool {
+        record(.registerVoipToken(DeviceTokenRequest(token: token).hexToken))
+        return acceptsVoipToken
+    }
+    /// Records the push's keys.
+    public func handleVoipNotification(_ payload: JSONObject) { record(.handleVoipNotification(keys: payload.keys.sorted())) }
+    /// Records the registration (masked) and answers it as ``liveActivityResult`` says.
+    public func registerLiveActivity(_ liveActivityID: String, activityToken: String, sequenceNum: String) -> Bool {
+        record(.registerLiveActivity(id: liveActivityID, token: SecretText(activityToken), sequenceNum: sequenceNum))
+        guard let result = liveActivityResult else { return false }
+        delegate?.geTuiSdkDidRegisterLiveActivity(sequenceNum, result: result, error: result ? nil : PushError.VendorCode(domain: "GetuiErrorDomain", code: -1))
+        return true
+    }
+    /// `false` without ``hasPushToStart``; else records (masked) and answers as ``liveActivityResult`` says.
+    public func registerLiveActivity(attributes activityAttributes: String, pushToStartToken: String, sequenceNum: String) -> Bool {
+        guard hasPushToStart else { return false }
+        record(.registerPushToStart(attributes: activityAttributes, token: SecretText(pushToStartToken), sequenceNum: sequenceNum))
+        guard let result = liveActivityResult else { return false }
+        delegate?.geTuiSdkDidRegisterPushToStartToken(sequenceNum, result: result, error: result ? nil : PushError.VendorCode(domain: "GetuiErrorDomain", code: -1))
+        return true
+    }
 
     // MARK: Helpers
 

@@ -64,6 +64,26 @@ public protocol JPushBridge: Sendable {
     func setBadge(_ value: Int) -> Bool
     /// `+resetBadge` — the same as `setBadge:0`.
     func resetBadge()
+
+    /// `+registerVoipToken:` (`JPUSHService.h` 5.7.0/5.9.0 L302; since 3.x) — the PushKit VoIP
+    /// token, "向极光服务器提交Token".
+    func registerVoipToken(_ token: [UInt8])
+    /// `+handleVoipNotification:` (L310) — "处理收到的 Voip 消息": the receipt of a VoIP push,
+    /// with `PKPushPayload.dictionaryPayload`.
+    func handleVoipNotification(_ remoteInfo: JSONObject)
+    /// `+registerLiveActivity:pushToken:completion:seq:` (L287-290; since 5.0.0) — one
+    /// activity's push token, `nil` when it ended; the completion gets
+    /// `JPUSHLiveActivityTokenCompletion`'s `(iResCode, iLiveActivityId, seq)` (L35; its
+    /// `pushToken` is not handed on).
+    func registerLiveActivity(
+        _ liveActivityID: String, pushToken: [UInt8]?, seq: Int,
+        completion: @escaping @Sendable (_ resCode: Int, _ liveActivityID: String?, _ seq: Int) -> Void)
+    /// `+registerLiveActivity:pushToStartToken:completion:seq:` (L272-275; absent from 5.2.0,
+    /// present in 5.7.0) — an attributes type's push-to-start token. Returns `false`, calling
+    /// nothing, when the SDK in the app lacks the method.
+    func registerLiveActivity(
+        attributes activityAttributes: String, pushToStartToken: [UInt8]?, seq: Int,
+        completion: @escaping @Sendable (_ resCode: Int, _ activityAttributes: String?, _ seq: Int) -> Void) -> Bool
 }
 
 /// Which of JPush's three tag-changing calls a ``JPushBridge/tags(_:_:seq:completion:)`` is.

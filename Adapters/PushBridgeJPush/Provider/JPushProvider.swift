@@ -58,6 +58,8 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
         var registrationID: SecretText?
         /// When each alias or tag request was made in the last 10 seconds (JPush's 6011 rule).
         var requestTimes: [Double] = []
+        /// The next `seq` of a Live Activity registration.
+        var nextLiveActivitySeq = 1
     }
 
     /// An adapter for JPush with these settings, talking to the SDK through `bridge`, whose
@@ -102,9 +104,9 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
 
     /// `.jpush`.
     public var kind: PushProviderID { .jpush }
-    /// Aliases, tags, the server badge and custom messages; no custom feedback (`report` throws
-    /// `unsupported`).
-    public var capabilities: PushCapabilities { [.alias, .tags, .serverBadge, .ownChannelMessages] }
+    /// Aliases, tags, the server badge, custom messages, VoIP and Live Activities (push tokens
+    /// and push-to-start tokens); no custom feedback (`report` throws `unsupported`).
+    public var capabilities: PushCapabilities { [.alias, .tags, .serverBadge, .ownChannelMessages, .voip, .liveActivities, .liveActivityPushToStart] }
 
     var sink: PushEventSink { state.withLock { $0.sink } }
 

@@ -49,6 +49,8 @@
     private typealias TagsCompletion = @convention(block) (Int, NSSet?, Int) -> Void
     /// `JPUSHTagValidOperationCompletion`: `void (^)(NSInteger iResCode, NSSet * _Nullable iTags, NSInteger seq, BOOL isBind)`.
     private typealias TagValidCompletion = @convention(block) (Int, NSSet?, Int, Bool) -> Void
+    /// `JPUSHLiveActivityTokenCompletion`: `void (^)(NSInteger iResCode, NSString * _Nullable iLiveActivityId, NSData * _Nullable pushToken, NSInteger seq)`.
+    private typealias LiveActivityCompletion = @convention(block) (Int, NSString?, NSData?, Int) -> Void
     /// `void (^ _Nullable)(JGInforCollectionAuthItems *authInfo)`.
     private typealias CollectionAuthBlock = @convention(block) (NSObject) -> Void
 
@@ -78,6 +80,8 @@
     private typealias SetBadgeIMP = @convention(c) (AnyClass, Selector, Int) -> Bool
     /// `+resetBadge`.
     private typealias NoArgumentIMP = @convention(c) (AnyClass, Selector) -> Void
+    /// `+registerLiveActivity:pushToken:completion:seq:` and `+registerLiveActivity:pushToStartToken:completion:seq:`.
+    private typealias LiveActivityIMP = @convention(c) (AnyClass, Selector, NSString, NSData?, LiveActivityCompletion?, Int) -> Void
     /// `+[JGInforCollectionAuth JCollectionAuth:]`.
     private typealias CollectionAuthIMP = @convention(c) (AnyClass, Selector, CollectionAuthBlock?) -> Void
 
@@ -298,6 +302,42 @@
         public func resetBadge() {
             let (call, selector) = Self.classMethod(service, JPushSDKSymbols.resetBadge, as: NoArgumentIMP.self)
             call(service, selector)
+        }
+
+        /// `+registerVoipToken:`.
+        public func registerVoipToken(_ token: [UInt8]) {
+            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.registerVoipToken, as: DataIMP.self)
+            call(service, selector, Data(token) as NSData)
+        }
+
+        /// `+handleVoipNotification:`.
+        public func handleVoipNotification(_ remoteInfo: JSONObject) {
+            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.handleVoipNotification, as: DictionaryIMP.self)
+            call(service, selector, remoteInfo.foundationDictionary as NSDictionary)
+        }
+
+        /// `+registerLiveActivity:pushToken:completion:seq:` (`nil` token: the activity ended).
+        public func registerLiveActivity(
+            _ liveActivityID: String, pushToken: [UInt8]?, seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void
+        ) {
+            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.registerLiveActivityPushToken, as: LiveActivityIMP.self)
+            call(service, selector, liveActivityID as NSString, pushToken.map { Data($0) as NSData }, Self.liveActivityReply(completion), seq)
+        }
+
+        /// `+registerLiveActivity:pushToStartToken:completion:seq:`, when the SDK has it (5.7.0
+        /// does, 5.2.0 does not); `false` otherwise, and nothing is called.
+        public func registerLiveActivity(
+            attributes activityAttributes: String, pushToStartToken: [UInt8]?, seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void
+        ) -> Bool {
+            guard class_getClassMethod(service, NSSelectorFromString(JPushSDKSymbols.registerLiveActivityPushToStartToken)) != nil else { return false }
+            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.registerLiveActivityPushToStartToken, as: LiveActivityIMP.self)
+            call(service, selector, activityAttributes as NSString, pushToStartToken.map { Data($0) as NSData }, Self.liveActivityReply(completion), seq)
+            return true
+        }
+
+        /// A `JPUSHLiveActivityTokenCompletion` forwarding the code, identifier and seq (not the token).
+        private static func liveActivityReply(_ completion: @escaping @Sendable (Int, String?, Int) -> Void) -> LiveActivityCompletion {
+            { code, id, _, seq in completion(code, id.map { $0 as String }, seq) }
         }
 
         /// A `JPUSHAliasOperationCompletion` forwarding to `completion`.

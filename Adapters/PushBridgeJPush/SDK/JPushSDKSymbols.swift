@@ -57,6 +57,15 @@ package enum JPushSDKSymbols {
     package static let setBadge = "setBadge:"
     /// `+resetBadge`.
     package static let resetBadge = "resetBadge"
+    /// `+registerVoipToken:` (5.7.0/5.9.0 L302; since 3.x).
+    package static let registerVoipToken = "registerVoipToken:"
+    /// `+handleVoipNotification:` (L310; since 3.x).
+    package static let handleVoipNotification = "handleVoipNotification:"
+    /// `+registerLiveActivity:pushToken:completion:seq:` (L287; since 5.0.0).
+    package static let registerLiveActivityPushToken = "registerLiveActivity:pushToken:completion:seq:"
+    /// `+registerLiveActivity:pushToStartToken:completion:seq:` (L272; absent from 5.2.0, in
+    /// 5.7.0): optional, called only when present.
+    package static let registerLiveActivityPushToStartToken = "registerLiveActivity:pushToStartToken:completion:seq:"
 
     // MARK: JCore
 
@@ -81,10 +90,16 @@ package enum JPushSDKSymbols {
             [
                 setup, registerForRemoteNotificationConfig, registerDeviceToken, handleRemoteNotification, registrationID,
                 registrationIDCompletionHandler, setAlias, deleteAlias, getAlias, addTags, setTags, deleteTags, cleanTags, getAllTags,
-                validTag, setBadge, resetBadge,
+                validTag, setBadge, resetBadge, registerVoipToken, handleVoipNotification, registerLiveActivityPushToken,
             ]
         ),
         (collectionAuthClass, [collectionAuth]),
+    ]
+
+    /// The class methods the bridge calls only when the SDK has them (not checked by
+    /// ``missing(classExists:responds:)``): the push-to-start registration, newer than 5.2.0.
+    package static let optionalClassMethods: [(className: String, selectors: [String])] = [
+        (serviceClass, [registerLiveActivityPushToStartToken])
     ]
 
     /// Every property the bridge sets by key-value coding, by class: a key with no setter would

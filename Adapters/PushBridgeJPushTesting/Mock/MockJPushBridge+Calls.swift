@@ -25,6 +25,14 @@ extension MockJPushBridge {
         case tags(operation: String, tags: Set<String>, seq: Int)
         /// `setBadge:` / `resetBadge` (0).
         case badge(Int)
+        /// `registerVoipToken:`, the token in hex (masked when printed).
+        case registerVoipToken(SecretText)
+        /// `handleVoipNotification:`, with the payload's keys (never its values).
+        case handleVoipNotification(keys: [String])
+        /// `registerLiveActivity:pushToken:completion:seq:`, the token in hex (`nil`: ended).
+        case registerLiveActivity(id: String, pushToken: SecretText?, seq: Int)
+        /// `registerLiveActivity:pushToStartToken:completion:seq:`, the token in hex.
+        case registerPushToStart(attributes: String, pushToStartToken: SecretText?, seq: Int)
 
         /// The call, secrets masked: `setAlias(••••, seq: 1)`.
         public var description: String {
@@ -39,6 +47,11 @@ extension MockJPushBridge {
             case .alias(let operation, let alias, let seq): "\(operation)Alias(\(alias.map(\.masked) ?? "-"), seq: \(seq))"
             case .tags(let operation, let tags, let seq): "\(operation)Tags(\(tags.count), seq: \(seq))"
             case .badge(let value): "setBadge(\(value))"
+            case .registerVoipToken(let token): "registerVoipToken(\(token))"
+            case .handleVoipNotification(let keys): "handleVoipNotification(keys: \(keys.count))"
+            case .registerLiveActivity(let id, let token, let seq): "registerLiveActivity(\(id), pushToken: \(token.map(\.masked) ?? "nil"), seq: \(seq))"
+            case .registerPushToStart(let attributes, let token, let seq):
+                "registerLiveActivity(\(attributes), pushToStartToken: \(token.map(\.masked) ?? "nil"), seq: \(seq))"
             }
         }
 

@@ -90,4 +90,31 @@ extension MockJPushBridge {
 
     /// ``JPushBridge``'s `resetBadge`: recorded as `setBadge(0)`.
     public func resetBadge() { record(.badge(0)) }
+
+    /// ``JPushBridge``'s `registerVoipToken`: recorded, the token masked.
+    public func registerVoipToken(_ token: [UInt8]) { record(.registerVoipToken(DeviceTokenRequest(token: token).hexToken)) }
+
+    /// ``JPushBridge``'s `handleVoipNotification`: recorded with the payload's keys.
+    public func handleVoipNotification(_ remoteInfo: JSONObject) { record(.handleVoipNotification(keys: remoteInfo.keys.sorted())) }
+
+    /// ``JPushBridge``'s `registerLiveActivity(_:pushToken:…)`: recorded (masked), and answered
+    /// at once with ``liveActivityResultCode``.
+    public func registerLiveActivity(
+        _ liveActivityID: String, pushToken: [UInt8]?, seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void
+    ) {
+        record(.registerLiveActivity(id: liveActivityID, pushToken: pushToken.map { DeviceTokenRequest(token: $0).hexToken }, seq: seq))
+        completion(liveActivityResultCode, liveActivityID, seq)
+    }
+
+    /// ``JPushBridge``'s `registerLiveActivity(attributes:pushToStartToken:…)`: `false` when
+    /// ``hasPushToStart`` is off; else recorded (masked) and answered with ``liveActivityResultCode``.
+    public func registerLiveActivity(
+        attributes activityAttributes: String, pushToStartToken: [UInt8]?, seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void
+    ) -> Bool {
+        guard hasPushToStart else { return false }
+        record(.registerPushToStart(
+            attributes: activityAttributes, pushToStartToken: pushToStartToken.map { DeviceTokenRequest(token: $0).hexToken }, seq: seq))
+        completion(liveActivityResultCode, activityAttributes, seq)
+        return true
+    }
 }

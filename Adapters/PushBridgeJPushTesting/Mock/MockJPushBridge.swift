@@ -74,6 +74,8 @@ public final class MockJPushBridge: JPushBridge {
         var aliasAnswer = Answer.success
         var tagAnswer = Answer.success
         var badgeAccepted = true
+        var liveActivityResultCode = 0
+        var hasPushToStart = true
         var alias: SecretText?
         var tags: Set<String> = []
         var pending: [Int: Request] = [:]
@@ -163,6 +165,17 @@ public final class MockJPushBridge: JPushBridge {
     public var badgeAccepted: Bool {
         get { state.withLock { $0.badgeAccepted } }
         set { state.withLock { $0.badgeAccepted = newValue } }
+    }
+    /// The `iResCode` Live Activity registrations are answered with (0: accepted).
+    public var liveActivityResultCode: Int {
+        get { state.withLock { $0.liveActivityResultCode } }
+        set { state.withLock { $0.liveActivityResultCode = newValue } }
+    }
+    /// Whether the SDK has `registerLiveActivity:pushToStartToken:completion:seq:` (5.7.0 does,
+    /// 5.2.0 does not).
+    public var hasPushToStart: Bool {
+        get { state.withLock { $0.hasPushToStart } }
+        set { state.withLock { $0.hasPushToStart = newValue } }
     }
     /// The sequence numbers of the requests not answered yet, in order.
     public var pendingSequences: [Int] { state.withLock { $0.pending.keys.sorted() } }

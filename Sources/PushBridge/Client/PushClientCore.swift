@@ -9,6 +9,8 @@ final class PushClientCore: Sendable {
     let options: PushClientOptions
     let scheduler: any PushScheduler
     let state: Locked<State>
+    /// The subscribers of ``PushClient/channelEvents()`` and what is held for the next one.
+    let channel: ChannelEventHub
 
     struct State {
         var normalizer: PushEventNormalizer
@@ -37,6 +39,7 @@ final class PushClientCore: Sendable {
     init(options: PushClientOptions, scheduler: any PushScheduler) {
         self.options = options
         self.scheduler = scheduler
+        channel = ChannelEventHub(heldLimit: options.heldEventLimit)
         state = Locked(State(
             normalizer: PushEventNormalizer(dedupeWindow: options.dedupeWindow, correlationInterval: options.correlationInterval),
             hub: EventHub(heldLimit: options.heldEventLimit)))
@@ -48,7 +51,8 @@ final class PushClientCore: Sendable {
             invocation: { invocation, completion in self.normalize(invocation, completion: completion) },
             message: { message in self.deliver(message) },
             event: { event in self.publish(event) },
-            diagnostic: { diagnostic in self.report(diagnostic) })
+            diagnostic: { diagnostic in self.report(diagnostic) },
+            channelEvent: { event in self.channel.publish(event) })
     }
 
     /// The client went away: ends every subscriber's stream (after what is queued) and stops.
@@ -61,6 +65,7 @@ final class PushClientCore: Sendable {
             state.deferredDeadline = nil
             state.hub.finishAll()
         }
+        channel.finish()
     }
 
     // MARK: Subscribing

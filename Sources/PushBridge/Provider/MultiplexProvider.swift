@@ -68,6 +68,24 @@ public final class MultiplexProvider: PushProvider {
         for provider in providers { provider.sceneWillConnect(request) }
     }
 
+    /// Forwards the VoIP token to every provider with ``PushCapabilities/voip``.
+    public func registerVoIPToken(_ request: VoIPTokenRequest) {
+        for provider in providers where provider.capabilities.contains(.voip) { provider.registerVoIPToken(request) }
+    }
+
+    /// Tells every provider with ``PushCapabilities/voip``: a VoIP push carries no message ID
+    /// PushBridge knows of, so each SDK sees it (each ignores another vendor's push — an
+    /// inference: neither header says what it does with one).
+    public func handleVoIPPush(_ request: VoIPPushRequest) {
+        for provider in providers where provider.capabilities.contains(.voip) { provider.handleVoIPPush(request) }
+    }
+
+    /// Forwards the token to every provider with the capability for its kind.
+    public func registerLiveActivityToken(_ request: LiveActivityTokenRequest) {
+        let needed: PushCapabilities = if case .pushToStart = request.kind { .liveActivityPushToStart } else { .liveActivities }
+        for provider in providers where provider.capabilities.contains(needed) { provider.registerLiveActivityToken(request) }
+    }
+
     /// Lets the one provider the payload belongs to observe the callback.
     public func observe(_ invocation: CallbackInvocation) {
         route(invocation.notification).observe(invocation)

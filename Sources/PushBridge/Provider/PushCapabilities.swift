@@ -16,9 +16,23 @@ public struct PushCapabilities: OptionSet, Sendable, Hashable, CustomStringConve
     /// Messages over the provider's own channel (JPush custom messages, Getui passthrough).
     public static let ownChannelMessages = PushCapabilities(rawValue: 1 << 4)
 
+    /// Pushing VoIP calls: the provider takes the PushKit token (JPush `+registerVoipToken:`,
+    /// Getui `+registerVoipTokenCredentials:`) and wants each VoIP push's receipt
+    /// (`+handleVoipNotification:`, both).
+    public static let voip = PushCapabilities(rawValue: 1 << 5)
+    /// Updating Live Activities: the provider takes each activity's push token (JPush
+    /// `+registerLiveActivity:pushToken:completion:seq:`, Getui
+    /// `+registerLiveActivity:activityToken:sequenceNum:`).
+    public static let liveActivities = PushCapabilities(rawValue: 1 << 6)
+    /// Starting Live Activities by push (iOS 17.2+): the provider takes the push-to-start token
+    /// (JPush `+registerLiveActivity:pushToStartToken:completion:seq:`, Getui
+    /// `+registerLiveActivity:pushToStartToken:sequenceNum:`).
+    public static let liveActivityPushToStart = PushCapabilities(rawValue: 1 << 7)
+
     private static let names: [(String, PushCapabilities)] = [
         ("alias", .alias), ("tags", .tags), ("serverBadge", .serverBadge), ("customFeedback", .customFeedback),
-        ("ownChannelMessages", .ownChannelMessages),
+        ("ownChannelMessages", .ownChannelMessages), ("voip", .voip), ("liveActivities", .liveActivities),
+        ("liveActivityPushToStart", .liveActivityPushToStart),
     ]
 
     /// `[alias, tags]`.

@@ -13,16 +13,19 @@ public struct PushEventSink: Sendable {
         let onMessage: @Sendable (PushEvent.Message) -> Void
         let onEvent: @Sendable (PushEvent) -> Void
         let onDiagnostic: @Sendable (PushDiagnostic) -> Void
+        let onChannelEvent: @Sendable (PushChannelEvent) -> Void
 
         init(
             onInvocation: @escaping @Sendable (CallbackInvocation, SystemCompletion?) -> Void,
             onMessage: @escaping @Sendable (PushEvent.Message) -> Void, onEvent: @escaping @Sendable (PushEvent) -> Void,
-            onDiagnostic: @escaping @Sendable (PushDiagnostic) -> Void
+            onDiagnostic: @escaping @Sendable (PushDiagnostic) -> Void,
+            onChannelEvent: @escaping @Sendable (PushChannelEvent) -> Void
         ) {
             self.onInvocation = onInvocation
             self.onMessage = onMessage
             self.onEvent = onEvent
             self.onDiagnostic = onDiagnostic
+            self.onChannelEvent = onChannelEvent
         }
     }
 
@@ -36,13 +39,17 @@ public struct PushEventSink: Sendable {
     ///   - event: Receives each registration, failure or connection change.
     ///   - diagnostic: Receives each diagnostic (input the adapter could not read); by default
     ///     they are dropped.
+    ///   - channelEvent: Receives each VoIP or Live Activity event the provider reports (a
+    ///     token its SDK refused); by default they are dropped.
     public init(
         invocation: @escaping @Sendable (CallbackInvocation, SystemCompletion?) -> Void,
         message: @escaping @Sendable (PushEvent.Message) -> Void,
         event: @escaping @Sendable (PushEvent) -> Void,
-        diagnostic: @escaping @Sendable (PushDiagnostic) -> Void = { _ in }
+        diagnostic: @escaping @Sendable (PushDiagnostic) -> Void = { _ in },
+        channelEvent: @escaping @Sendable (PushChannelEvent) -> Void = { _ in }
     ) {
-        handlers = Handlers(onInvocation: invocation, onMessage: message, onEvent: event, onDiagnostic: diagnostic)
+        handlers = Handlers(
+            onInvocation: invocation, onMessage: message, onEvent: event, onDiagnostic: diagnostic, onChannelEvent: channelEvent)
     }
 
     /// A callback iOS made (through the SDK), with its completion handler.
@@ -65,6 +72,11 @@ public struct PushEventSink: Sendable {
     /// addition to answering the callback's completion handler, never instead.
     public func report(_ diagnostic: PushDiagnostic) {
         handlers.onDiagnostic(diagnostic)
+    }
+
+    /// A VoIP or Live Activity event (``PushChannelEvent``): a token the provider's SDK refused.
+    public func publish(_ event: PushChannelEvent) {
+        handlers.onChannelEvent(event)
     }
 
     /// A sink that drops everything (answering each completion handler with its default).

@@ -58,6 +58,18 @@ public protocol PushProvider: AnyObject, Sendable {
     func setBadge(_ request: BadgeRequest) throws(PushError)
     /// Reports an action on a message.
     func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt
+
+    /// Forwards the PushKit VoIP token (or its invalidation) to the provider's server, for a
+    /// provider with ``PushCapabilities/voip``. What the SDK refuses it reports as a
+    /// ``PushChannelEvent/tokenForwardingFailed(_:)`` through its sink. Nothing by default.
+    func registerVoIPToken(_ request: VoIPTokenRequest)
+    /// Tells the provider's SDK a VoIP push arrived (its receipt), after the app reported the
+    /// call. Nothing by default.
+    func handleVoIPPush(_ request: VoIPPushRequest)
+    /// Forwards a Live Activity's push token or an attributes type's push-to-start token, for a
+    /// provider with ``PushCapabilities/liveActivities`` or ``PushCapabilities/liveActivityPushToStart``.
+    /// Nothing by default.
+    func registerLiveActivityToken(_ request: LiveActivityTokenRequest)
 }
 
 extension PushProvider {
@@ -104,6 +116,17 @@ extension PushProvider {
     public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
         throw unsupported("custom feedback")
     }
+
+    /// Nothing: a provider without ``PushCapabilities/voip`` leaves the token to the app's server
+    /// (``PushChannelEvent/tokenChanged(_:)``).
+    public func registerVoIPToken(_ request: VoIPTokenRequest) {}
+
+    /// Nothing: no receipt to report.
+    public func handleVoIPPush(_ request: VoIPPushRequest) {}
+
+    /// Nothing: a provider without Live Activity support leaves the token to the app's server
+    /// (``PushChannelEvent/tokenChanged(_:)``).
+    public func registerLiveActivityToken(_ request: LiveActivityTokenRequest) {}
 
     /// The error for a request this provider cannot carry out.
     public func unsupported(_ what: String) -> PushError {

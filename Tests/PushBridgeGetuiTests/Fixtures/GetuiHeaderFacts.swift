@@ -62,6 +62,18 @@ enum GetuiHeaderFacts {
         ObjCDeclaration(
             owner: sdk, kind: .classMethod, selector: "handleSceneWillConnectWithOptions:", arguments: [.object("UISceneConnectionOptions")],
             sites: [g31(274)]),
+        // VoIP (in 3.0.5.2 already, 389a5b4's history) and Live Activities (activityToken since
+        // 3.0.5.2 at least, pushToStartToken since 3.0.7.0).
+        ObjCDeclaration(
+            owner: sdk, kind: .classMethod, selector: "registerVoipTokenCredentials:", arguments: [.object("NSData")], returns: .bool,
+            sites: [g31(165)]),
+        ObjCDeclaration(owner: sdk, kind: .classMethod, selector: "handleVoipNotification:", arguments: [.object("NSDictionary")], sites: [g31(292)]),
+        ObjCDeclaration(
+            owner: sdk, kind: .classMethod, selector: "registerLiveActivity:activityToken:sequenceNum:",
+            arguments: [.object("NSString"), .object("NSString"), .object("NSString")], returns: .bool, sites: [g31(188)]),
+        ObjCDeclaration(
+            owner: sdk, kind: .classMethod, selector: "registerLiveActivity:pushToStartToken:sequenceNum:",
+            arguments: [.object("NSString"), .object("NSString"), .object("NSString")], returns: .bool, sites: [g31(178)]),
 
         // GeTuiSdkDelegate methods (all @optional, from line 381).
         ObjCDeclaration(owner: delegate, kind: .instanceMethod, selector: "GeTuiSdkDidRegisterClient:", arguments: [.object("NSString")], sites: [g31(390)]),
@@ -99,6 +111,12 @@ enum GetuiHeaderFacts {
         ObjCDeclaration(
             owner: delegate, kind: .instanceMethod, selector: "GetuiSdkDidQueryTag:sequenceNum:error:",
             arguments: [.object("NSArray"), .object("NSString"), .nullable("NSError")], sites: [g31(509)]),
+        ObjCDeclaration(
+            owner: delegate, kind: .instanceMethod, selector: "GeTuiSdkDidRegisterLiveActivity:result:error:",
+            arguments: [.object("NSString"), .bool, .nullable("NSError")], sites: [g31(526)]),
+        ObjCDeclaration(
+            owner: delegate, kind: .instanceMethod, selector: "GeTuiSdkDidRegisterPushToStartToken:result:error:",
+            arguments: [.object("NSString"), .bool, .nullable("NSError")], sites: [g31(519)]),
     ]
 
     /// The declaration of `selector` by `owner`, if recorded.

@@ -45,6 +45,9 @@ enum JPushHeaderFacts {
     /// `JPUSHTagValidOperationCompletion` (line 32), nullable where passed.
     static let tagValidCompletion = ObjCType.block([.integer, .nullable("NSSet"), .integer, .bool], nullable: true)
 
+    /// `JPUSHLiveActivityTokenCompletion` (both headers, line 35), nullable where passed.
+    static let liveActivityCompletion = ObjCType.block([.integer, .nullable("NSString"), .nullable("NSData"), .integer], nullable: true)
+
     static let service = "JPUSHService"
 
     static let all: [ObjCDeclaration] = [
@@ -103,6 +106,21 @@ enum JPushHeaderFacts {
         ObjCDeclaration(
             owner: service, kind: .classMethod, selector: "resetBadge", arguments: [],
             sites: [j59(733), j57(733)], binaryEncoding: "v16@0:8"),
+        // VoIP (since 3.x: Jold 3836c38 L246, L254) and Live Activities (pushToken since 5.0.0,
+        // Jold 89ed69d L259; pushToStartToken absent from 5.2.0, b7ecc60, present in 5.7.0).
+        // The binary's encodings were not read for these (no objdump run): none recorded.
+        ObjCDeclaration(
+            owner: service, kind: .classMethod, selector: "registerVoipToken:", arguments: [.object("NSData")],
+            sites: [j59(302), j57(302)]),
+        ObjCDeclaration(
+            owner: service, kind: .classMethod, selector: "handleVoipNotification:", arguments: [.object("NSDictionary")],
+            sites: [j59(310), j57(310)]),
+        ObjCDeclaration(
+            owner: service, kind: .classMethod, selector: "registerLiveActivity:pushToken:completion:seq:",
+            arguments: [.object("NSString"), .nullable("NSData"), liveActivityCompletion, .integer], sites: [j59(287), j57(287)]),
+        ObjCDeclaration(
+            owner: service, kind: .classMethod, selector: "registerLiveActivity:pushToStartToken:completion:seq:",
+            arguments: [.object("NSString"), .nullable("NSData"), liveActivityCompletion, .integer], sites: [j59(272), j57(272)]),
 
         // JPUSHRegisterEntity (@interface at line 68), set by key-value coding.
         ObjCDeclaration(

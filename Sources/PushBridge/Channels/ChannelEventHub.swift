@@ -1,0 +1,79 @@
+/// The subscribers of ``PushClient/channelEvents()``, the events held while there are none, and
+/// the last token of each kind (so an unchanged token is neither forwarded nor published twice).
+///
+/// A lock-guarded class of its own: these events are rare (a token a day, a call now and then),
+/// so the plain `AsyncStream` per subscriber suffices; continuations are resumed outside the lock.
+final class ChannelEventHub: Sendable {
+    private struct State {
+        var subscribers: [Int: AsyncStream<PushChannelEvent>.Continuation] = [:]
+        var nextID = 0
+        var held: [PushChannelEvent] = []
+        var tokens: [PushTokenKind: SecretText?] = [:]
+        var finished = false
+    }
+
+    private let state = Locked(State())
+    private let heldLimit: Int
+
+    init(heldLimit: Int) {
+        self.heldLimit = heldLimit
+    }
+
+    /// A new stream, registered before this returns, that first gets the held events.
+    func subscribe() -> AsyncStream<PushChannelEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PushChannelEvent.self, bufferingPolicy: .unbounded)
+        let (id, held, finished) = state.withLock { state -> (Int, [PushChannelEvent], Bool) in
+            guard !state.finished else { return (-1, [], true) }
+            let id = state.nextID
+            state.nextID += 1
+            state.subscribers[id] = continuation
+            defer { state.held.removeAll() }
+            return (id, state.held, false)
+        }
+        for event in held { continuation.yield(event) }
+        if finished {
+            continuation.finish()
+        } else {
+            continuation.onTermination = { [weak self] _ in
+                _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+            }
+        }
+        return stream
+    }
+
+    /// Yields `event` to every subscriber, or holds it (the oldest dropped beyond the limit).
+    func publish(_ event: PushChannelEvent) {
+        let subscribers = state.withLock { state -> [AsyncStream<PushChannelEvent>.Continuation] in
+            guard !state.finished else { return [] }
+            if state.subscribers.isEmpty {
+                guard heldLimit > 0 else { return [] }
+                if state.held.count == heldLimit { state.held.removeFirst() }
+                state.held.append(event)
+            }
+            return state.subscribers.sorted { $0.key < $1.key }.map(\.value)
+        }
+        for subscriber in subscribers { subscriber.yield(event) }
+    }
+
+    /// Records `token` as the newest of `kind`; returns whether it differs from the last one.
+    func recordToken(_ token: SecretText?, for kind: PushTokenKind) -> Bool {
+        state.withLock { state in
+            if let last = state.tokens[kind], last == token { return false }
+            state.tokens[kind] = token
+            return true
+        }
+    }
+
+    /// How many streams are subscribed.
+    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// Ends every stream; later events are dropped.
+    func finish() {
+        let subscribers = state.withLock { state in
+            state.finished = true
+            defer { state.subscribers.removeAll() }
+            return Array(state.subscribers.values)
+        }
+        for subscriber in subscribers { subscriber.finish() }
+    }
+}
