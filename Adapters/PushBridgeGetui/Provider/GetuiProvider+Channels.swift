@@ -3,7 +3,7 @@ import PushBridge
 /// VoIP and Live Activities through Getui (`GeTuiSdk.h` 3.1.0.0 L146-188, L292, L514-526).
 extension GetuiProvider {
     /// `+registerVoipTokenCredentials:` (L165) with the token, after the user's consent; a token
-    /// Getui calls invalid is a ``PushChannelEvent/tokenForwardingFailed(_:)``. Nothing when
+    /// Getui calls invalid is a `PushChannelEvent.tokenForwardingFailed(_:)`. Nothing when
     /// PushKit invalidated the token (Getui has no call for it).
     public func registerVoIPToken(_ request: VoIPTokenRequest) {
         guard let token = request.token, allowed("registerVoipTokenCredentials:", kind: .voip) else { return }
@@ -22,7 +22,7 @@ extension GetuiProvider {
     /// `+registerLiveActivity:pushToStartToken:sequenceNum:` (L178), the token in lowercase hex
     /// (an inference: the header types it `NSString` and does not say how it is encoded). An
     /// activity that ended (`nil` token) is not reported: Getui has no call for it. `NO`, or a
-    /// callback with an error, is a ``PushChannelEvent/tokenForwardingFailed(_:)``.
+    /// callback with an error, is a `PushChannelEvent.tokenForwardingFailed(_:)`.
     public func registerLiveActivityToken(_ request: LiveActivityTokenRequest) {
         guard let hex = request.hexToken?.revealed, allowed("registerLiveActivity:", kind: request.kind) else { return }
         let sn = state.withLock { state in

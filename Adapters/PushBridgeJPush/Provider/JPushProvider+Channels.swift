@@ -17,7 +17,7 @@ extension JPushProvider {
 
     /// `+registerLiveActivity:pushToken:completion:seq:` (L287) or
     /// `+registerLiveActivity:pushToStartToken:completion:seq:` (L272); a result code other than
-    /// 0, or an SDK without the push-to-start call, is a ``PushChannelEvent/tokenForwardingFailed(_:)``.
+    /// 0, or an SDK without the push-to-start call, is a `PushChannelEvent.tokenForwardingFailed(_:)`.
     public func registerLiveActivityToken(_ request: LiveActivityTokenRequest) {
         let kind = request.kind
         let selector = if case .pushToStart = kind { "registerLiveActivity:pushToStartToken:completion:seq:" } else { "registerLiveActivity:pushToken:completion:seq:" }

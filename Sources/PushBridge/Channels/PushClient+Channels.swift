@@ -120,8 +120,10 @@ extension PushClient {
     /// `Activity<Attributes>.pushToStartTokenUpdates`, iOS 17.2+) to each provider with
     /// ``PushCapabilities/liveActivityPushToStart`` and publishes it.
     ///
-    /// - Parameter attributesType: The attributes type's name as the provider's server knows it
-    ///   (JPush and Getui call it `activityAttributes`): `String(describing: DeliveryAttributes.self)`.
+    /// - Parameters:
+    ///   - token: The push-to-start token's bytes.
+    ///   - attributesType: The attributes type's name as the provider's server knows it (JPush
+    ///     and Getui call it `activityAttributes`): `String(describing: DeliveryAttributes.self)`.
     public func didUpdatePushToStartToken(_ token: [UInt8], attributesType: String) {
         updateToken(.pushToStart(attributesType: attributesType), token)
     }
