@@ -50,18 +50,10 @@ public enum StepSimulator {
         public var pushType: PayloadValidator.PushType?
 
         /// The result as `pushbridge simulate` writes it for a scenario with `steps`: the trace's
-        /// `display`, `pushType` and `handledBy` (when the scenario names its push type), `actionDelivered`, `lostResponse` and `serviceExtension` for the first
-        /// notification, then `calls` (each with its `step`), `events`, `notifications` (`id`,
+        /// outcome for the first notification (`DispatchTrace.outcomeJSON(pushType:)`), then `calls` (each with its `step`), `events`, `notifications` (`id`,
         /// `display`) and `diagnostics` when there are any.
         public var jsonValue: JSONValue {
-            var object: JSONObject = ["display": .string(trace.display.rawValue)]
-            if let pushType {
-                object["pushType"] = .string(pushType.rawValue)
-                object["handledBy"] = .string(pushType.handler)
-            }
-            if let delivered = trace.actionDelivered { object["actionDelivered"] = .bool(delivered) }
-            if let lost = trace.lostResponse { object["lostResponse"] = .string(lost.rawValue) }
-            if let run = trace.serviceExtension { object["serviceExtension"] = .string(run.rawValue) }
+            var object = trace.outcomeJSON(pushType: pushType)
             object["calls"] = .array(calls.map { stepCall in
                 guard case .object(var call) = stepCall.call.jsonValue else { return stepCall.call.jsonValue }
                 call["step"] = .integer(Int64(stepCall.step))

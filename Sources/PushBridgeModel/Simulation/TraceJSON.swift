@@ -57,6 +57,25 @@ extension TraceCall {
     }
 }
 
+extension DispatchTrace {
+    /// What the trace says of the scenario's own notification, as the trace's JSON writes it:
+    /// `display`, `pushType` and `handledBy` (for a scenario that names its push type),
+    /// `actionDelivered` (absent when the user did nothing), `lostResponse`, `serviceExtension`
+    /// and `voip` (each when it applies). The calls and events are added by the caller.
+    public func outcomeJSON(pushType: PayloadValidator.PushType?) -> JSONObject {
+        var object: JSONObject = ["display": .string(display.rawValue)]
+        if let pushType {
+            object["pushType"] = .string(pushType.rawValue)
+            object["handledBy"] = .string(pushType.handler)
+        }
+        if let delivered = actionDelivered { object["actionDelivered"] = .bool(delivered) }
+        if let lostResponse { object["lostResponse"] = .string(lostResponse.rawValue) }
+        if let serviceExtension { object["serviceExtension"] = .string(serviceExtension.rawValue) }
+        if let voip { object["voip"] = .string(voip.rawValue) }
+        return object
+    }
+}
+
 extension SimulationResult {
     /// The trace as `pushbridge simulate` writes it: `display`, `actionDelivered` (absent when
     /// the user did nothing), `lostResponse` (why a response iOS delivered reached no delegate,
@@ -65,15 +84,7 @@ extension SimulationResult {
     /// `diagnostics` when there are any, and, for a scenario that names its push type, `pushType`
     /// and `handledBy` (who receives it on the device).
     public var jsonValue: JSONValue {
-        var object: JSONObject = ["display": .string(trace.display.rawValue)]
-        if let pushType {
-            object["pushType"] = .string(pushType.rawValue)
-            object["handledBy"] = .string(pushType.handler)
-        }
-        if let delivered = trace.actionDelivered { object["actionDelivered"] = .bool(delivered) }
-        if let lost = trace.lostResponse { object["lostResponse"] = .string(lost.rawValue) }
-        if let run = trace.serviceExtension { object["serviceExtension"] = .string(run.rawValue) }
-        if let voip = trace.voip { object["voip"] = .string(voip.rawValue) }
+        var object = trace.outcomeJSON(pushType: pushType)
         object["calls"] = .array(calls.map(\.jsonValue))
         object["events"] = .array(namedEvents.map(\.jsonValue))
         if !diagnostics.isEmpty {
