@@ -145,6 +145,12 @@ extension PushClient {
     private func updateToken(_ kind: PushTokenKind, _ token: [UInt8]?) {
         let secret = token.map { SecretText(PushTokenHex.encode($0)) }
         guard core.channel.recordToken(secret, for: kind) else { return }
+        if let features = core.options.features, !features.allows(kind) {
+            // Switched off in the configuration: the app's server still gets it, no provider does.
+            core.report(.featureNotSwitchedOn(PushFeatures.key(for: kind), token: kind))
+            core.channel.publish(.tokenChanged(PushTokenChange(kind: kind, token: secret, forwardedTo: [])))
+            return
+        }
         let takers = providersTaking(kind)
         switch kind {
         case .voip: provider.registerVoIPToken(VoIPTokenRequest(token: token))

@@ -32,6 +32,11 @@ public struct PushClientOptions: Sendable, Hashable {
     /// delivery and path whose completion is still pending (an SDK hooking the method and the
     /// app forwarding it too): ``RepeatedCallCompletion/sameHandler`` by default.
     public var repeatedCallCompletion: RepeatedCallCompletion
+    /// The features the configuration switched on (``PushConfiguration/features``): a token of a
+    /// feature that is off is published but not forwarded to the providers, and a
+    /// ``PushDiagnostic/Code/featureNotSwitchedOn`` diagnostic says so. `nil` (the default, a
+    /// client not built from a configuration): every token is forwarded.
+    public var features: PushFeatures?
 
     /// Options with the documented defaults, each overridable.
     public init(
@@ -44,7 +49,8 @@ public struct PushClientOptions: Sendable, Hashable {
         presentationTimeout: Double = 5,
         launchSettleTime: Double = 2,
         correlationInterval: Double = PushEventNormalizer.defaultCorrelationInterval,
-        repeatedCallCompletion: RepeatedCallCompletion = .sameHandler
+        repeatedCallCompletion: RepeatedCallCompletion = .sameHandler,
+        features: PushFeatures? = nil
     ) {
         self.heldEventLimit = max(0, heldEventLimit)
         self.dedupeWindow = max(1, dedupeWindow)
@@ -56,6 +62,7 @@ public struct PushClientOptions: Sendable, Hashable {
         self.launchSettleTime = launchSettleTime
         self.correlationInterval = max(0, correlationInterval)
         self.repeatedCallCompletion = repeatedCallCompletion
+        self.features = features
     }
 
     /// When the fetch watchdog fires: the budget less the margin, never negative.

@@ -26,6 +26,25 @@ public struct PushFeatures: Sendable, Hashable, CustomStringConvertible {
         self.liveActivities = liveActivities
     }
 
+    /// Whether the feature a token of `kind` belongs to is on: VoIP for `.voip`, Live
+    /// Activities for `.liveActivity`, and push-to-start for `.pushToStart`.
+    public func allows(_ kind: PushTokenKind) -> Bool {
+        switch kind {
+        case .voip: voip
+        case .liveActivity: liveActivities != nil
+        case .pushToStart: liveActivities?.pushToStart == true
+        }
+    }
+
+    /// The configuration key that switches on the feature of `kind`.
+    static func key(for kind: PushTokenKind) -> String {
+        switch kind {
+        case .voip: "voip"
+        case .liveActivity: "liveActivities"
+        case .pushToStart: "liveActivities.pushToStart"
+        }
+    }
+
     /// Whether nothing is switched on.
     public var isEmpty: Bool { serviceExtension == nil && !voip && liveActivities == nil }
 

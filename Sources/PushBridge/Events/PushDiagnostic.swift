@@ -49,6 +49,10 @@ public struct PushDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// `didFinishLaunching` returns and tell the client
         /// (``PushClient/notificationCenterDelegateSet()``).
         case launchedBeforeCenterDelegate
+        /// A token arrived for a feature the configuration does not switch on (`voip`,
+        /// `liveActivities`, `liveActivities.pushToStart`; ``PushFeatures``): it was published on
+        /// ``PushClient/channelEvents()`` but forwarded to no provider.
+        case featureNotSwitchedOn
     }
 
     /// What was decided.
@@ -118,6 +122,17 @@ public struct PushDiagnostic: Sendable, Hashable, CustomStringConvertible {
             message: "launched (\(state)) with no notification in the launch options before a notification-center delegate was set, "
                 + "and no response followed: if an action button launched the app, its response reached no delegate and is lost; "
                 + "set the delegate before didFinishLaunching returns")
+    }
+
+    /// A token of a feature the configuration leaves off (``Code/featureNotSwitchedOn``).
+    ///
+    /// - Parameters:
+    ///   - key: The configuration key that would switch it on.
+    ///   - kind: The token's kind (never its value).
+    public static func featureNotSwitchedOn(_ key: String, token kind: PushTokenKind) -> PushDiagnostic {
+        PushDiagnostic(
+            code: .featureNotSwitchedOn, notificationID: "unidentified",
+            message: "a \(kind) token arrived but \(key) is not switched on in the configuration: it was published, not forwarded to the providers")
     }
 
     /// `code (id): message`.
