@@ -369,15 +369,14 @@ public final class SimulatedDevice: Sendable {
         // A delegate set after launch is set by the time the app is on screen.
         if app.centerDelegate == .afterLaunch { client?.notificationCenterDelegateSet() }
         client?.applicationDidBecomeActive()
-        // A background push iOS held is handed to 3 now that the user brought the app up ("If
+        // A background push iOS held is handed over now that the user brought the app up ("If
         // the user launches the app, the system immediately delivers the held notification",
-        // Apple, "Pushing background updates to your App"; the state `active` is an inference:
-        // RNFB#5656 saw the foreground handler run).
-        if let held = state.withLock({ state -> DeliveryHandover? in
+        // Apple, "Pushing background updates to your App"), by the model's call.
+        if let heldPush = state.withLock({ state -> DeliveryHandover? in
             defer { state.heldBackgroundPush = nil }
             return state.heldBackgroundPush
         }) {
-            replay([SystemCall(phase: .action, callback: .didReceiveRemoteNotificationFetch, state: .active)], held)
+            replay([DispatchModel.heldPushDelivery], heldPush)
         }
         for (delivery, message) in held {
             var online = delivery

@@ -13,9 +13,8 @@ extension DispatchModel {
         case .openAppIcon:
             // A launch without the notification; a running app gets only lifecycle callbacks.
             if arrival.app == .terminated { calls.append(SystemCall(phase: .action, callback: .didFinishLaunching, state: .inactive)) }
-            // A background push iOS held is handed to 3 now, the app on screen *(inference: the
-            // state; RNFB#5656 saw the foreground handler run)*.
-            if arrival.held { calls.append(call(.didReceiveRemoteNotificationFetch, .active)) }
+            // A background push iOS held is handed to 3 now (``heldPushDelivery``).
+            if arrival.held { calls.append(heldPushDelivery) }
             return false
         case .clearGroup:
             // Clearing a whole group delivers no response, even the custom dismiss action

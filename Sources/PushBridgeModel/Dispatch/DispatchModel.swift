@@ -65,30 +65,33 @@ extension DispatchModel {
     /// simulated device): the calls for `user` acting on a notification displayed as `display`,
     /// with the app now `app`.
     package static func userAction(
-        _ user: UserAction, scenario: DispatchScenario, display: NotificationDisplay, app: RunningApp, held: Bool = false
-    ) -> (calls: [SystemCall], delivered: Bool?, lostResponse: LostResponse?) {
+        _ user: UserAction, scenario: DispatchScenario, display: NotificationDisplay, app: RunningApp
+    ) -> (calls: [SystemCall], delivered: Bool?) {
         var calls = CallRecorder()
-        let outcome = ArrivalOutcome(display: display, app: app, held: held)
-        let delivered = respond(to: user, facts: DeliveryFacts(scenario), after: outcome, calls: &calls)
-        return (calls.calls, delivered, calls.lostResponse)
+        let delivered = respond(to: user, facts: DeliveryFacts(scenario), after: ArrivalOutcome(display: display, app: app), calls: &calls)
+        return (calls.calls, delivered)
     }
+
+    /// The call that hands the app a background push iOS held (Background App Refresh off, Low
+    /// Power Mode) once the user brings it up: 3, the app on screen *(inference: the state; RNFB#5656
+    /// saw the foreground handler run)*. The one rule for the model and the simulated device.
+    package static let heldPushDelivery = SystemCall(phase: .action, callback: .didReceiveRemoteNotificationFetch, state: .active)
 
     /// Phase 1 alone: the calls, display and the app's state after the notification arrives, and
     /// whether iOS held a background push for the app's next launch.
     package static func arrival(
         _ scenario: DispatchScenario
-    ) -> (calls: [SystemCall], display: NotificationDisplay, app: RunningApp, held: Bool, serviceExtension: ServiceExtensionRun?) {
+    ) -> (calls: [SystemCall], display: NotificationDisplay, app: RunningApp, held: Bool) {
         if let type = scenario.pushType, !type.reachesNotificationDelegates {
             let app: RunningApp = switch scenario.state {
             case .foreground: .foreground
             case .background: .background
             case .notRunning, .forceQuit: .terminated
             }
-            return ([], .none, app, false, nil)
+            return ([], .none, app, false)
         }
         var calls = CallRecorder()
-        let facts = DeliveryFacts(scenario)
-        let outcome = arrive(facts, calls: &calls)
-        return (calls.calls, outcome.display, outcome.app, outcome.held, facts.serviceExtension)
+        let outcome = arrive(DeliveryFacts(scenario), calls: &calls)
+        return (calls.calls, outcome.display, outcome.app, outcome.held)
     }
 }
