@@ -187,24 +187,9 @@ public enum StepSimulator {
         /// scene's connection carry one), else of the latest with its payload (the other paths
         /// carry the payload only).
         private func named(_ event: PushEvent) -> PushEvent {
-            func name(_ note: PushNotification) -> PushNotification {
-                guard note.providerMessageID == nil else { return note }
+            event.named { note in
                 let byRequest = note.requestIdentifier.flatMap { request in delivered.last { $0.notification.requestIdentifier == request }?.id }
-                guard let id = byRequest ?? payloads.last(where: { $0.payload == note.payload })?.id else { return note }
-                return note.identified(as: id)
-            }
-            switch event {
-            case .received(var arrival):
-                arrival.notification = name(arrival.notification)
-                return .received(arrival)
-            case .opened(var open):
-                open.notification = name(open.notification)
-                return .opened(open)
-            case .dismissed(var dismissal):
-                dismissal.notification = name(dismissal.notification)
-                return .dismissed(dismissal)
-            default:
-                return event
+                return byRequest ?? payloads.last(where: { $0.payload == note.payload })?.id
             }
         }
 

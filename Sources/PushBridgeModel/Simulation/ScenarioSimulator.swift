@@ -21,21 +21,7 @@ public struct SimulationResult: Sendable, Hashable {
     /// The events as the trace shows them: a notification's named by `notificationID` (an
     /// event whose payload has a provider message ID keeps it). The same for every provider.
     public var namedEvents: [PushEvent] {
-        events.map { event in
-            switch event {
-            case .received(var arrival) where arrival.notification.providerMessageID == nil:
-                arrival.notification = arrival.notification.identified(as: notificationID)
-                return .received(arrival)
-            case .opened(var open) where open.notification.providerMessageID == nil:
-                open.notification = open.notification.identified(as: notificationID)
-                return .opened(open)
-            case .dismissed(var dismissal) where dismissal.notification.providerMessageID == nil:
-                dismissal.notification = dismissal.notification.identified(as: notificationID)
-                return .dismissed(dismissal)
-            default:
-                return event
-            }
-        }
+        events.map { $0.named { _ in notificationID } }
     }
 
     /// A result from its parts.

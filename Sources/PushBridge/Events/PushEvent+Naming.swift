@@ -1,0 +1,26 @@
+extension PushEvent {
+    /// The event with its notification named as a trace names it: by `name`'s answer, unless the
+    /// notification carries a provider message ID (which stays its name) or `name` has none.
+    /// Events without a notification are returned as they are. For the simulations' traces,
+    /// which show an event under the scenario's notification `id` instead of the identity the
+    /// client derived (what an app sees is unchanged).
+    package func named(by name: (PushNotification) -> String?) -> PushEvent {
+        func renamed(_ note: PushNotification) -> PushNotification {
+            guard note.providerMessageID == nil, let id = name(note) else { return note }
+            return note.identified(as: id)
+        }
+        switch self {
+        case .received(var arrival):
+            arrival.notification = renamed(arrival.notification)
+            return .received(arrival)
+        case .opened(var open):
+            open.notification = renamed(open.notification)
+            return .opened(open)
+        case .dismissed(var dismissal):
+            dismissal.notification = renamed(dismissal.notification)
+            return .dismissed(dismissal)
+        case .message, .registered, .registrationFailed, .providerState, .settingsRequested:
+            return self
+        }
+    }
+}
