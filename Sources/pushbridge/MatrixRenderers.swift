@@ -13,9 +13,7 @@ enum MatrixRenderers {
                 guard let path = paths.first(where: { $0.state == state.name && $0.versions == band.name }) else { continue }
                 let bandNode = "\(stateNode)v\(bandIndex)"
                 lines.append("  \(stateNode) -->|\(escape(band.name))| \(bandNode){Which methods?}")
-                for (branchIndex, branch) in path.branches.enumerated() {
-                    lines.append("  \(bandNode) -->|\(escape(branch.answer))| \(bandNode)b\(branchIndex)[\"\(escape(branch.outcome))\"]")
-                }
+                lines += mermaidLeaves(of: path, from: bandNode)
             }
         }
         // iOS 13 and later: the settings and the way the app is built, before the handlers.
@@ -23,9 +21,7 @@ enum MatrixRenderers {
         for (index, path) in DecisionFlow.settingsPaths().enumerated() {
             let node = "m\(index)"
             lines.append("  modernState -->|\(escape(path.state))| \(node){Settings and build?}")
-            for (branchIndex, branch) in path.branches.enumerated() {
-                lines.append("  \(node) -->|\(escape(branch.answer))| \(node)b\(branchIndex)[\"\(escape(branch.outcome))\"]")
-            }
+            lines += mermaidLeaves(of: path, from: node)
         }
         return lines.joined(separator: "\n")
     }
@@ -42,10 +38,7 @@ enum MatrixRenderers {
                 let bandNode = "s\(stateIndex)v\(bandIndex)"
                 lines.append("  \(bandNode) [shape=diamond, label=\"Which methods?\"];")
                 lines.append("  s\(stateIndex) -> \(bandNode) [label=\"\(band.name)\"];")
-                for (branchIndex, branch) in path.branches.enumerated() {
-                    lines.append("  \(bandNode)b\(branchIndex) [shape=box, label=\"\(branch.outcome)\"];")
-                    lines.append("  \(bandNode) -> \(bandNode)b\(branchIndex) [label=\"\(branch.answer)\"];")
-                }
+                lines += dotLeaves(of: path, from: bandNode)
             }
         }
         lines.append("  modern [shape=oval, label=\"iOS 13 and later: a notification arrives\"];")
@@ -53,10 +46,7 @@ enum MatrixRenderers {
             let node = "m\(index)"
             lines.append("  \(node) [shape=diamond, label=\"Settings and build?\"];")
             lines.append("  modern -> \(node) [label=\"\(path.state)\"];")
-            for (branchIndex, branch) in path.branches.enumerated() {
-                lines.append("  \(node)b\(branchIndex) [shape=box, label=\"\(branch.outcome)\"];")
-                lines.append("  \(node) -> \(node)b\(branchIndex) [label=\"\(branch.answer)\"];")
-            }
+            lines += dotLeaves(of: path, from: node)
         }
         lines.append("}")
         return lines.joined(separator: "\n")
@@ -99,6 +89,20 @@ enum MatrixRenderers {
             </script>
             </body></html>
             """
+    }
+
+    /// A path's branches as Mermaid edges from `node` to one leaf each.
+    private static func mermaidLeaves(of path: DecisionFlow.Path, from node: String) -> [String] {
+        path.branches.enumerated().map { index, branch in
+            "  \(node) -->|\(escape(branch.answer))| \(node)b\(index)[\"\(escape(branch.outcome))\"]"
+        }
+    }
+
+    /// A path's branches as Graphviz leaves under `node`, each a box and its edge.
+    private static func dotLeaves(of path: DecisionFlow.Path, from node: String) -> [String] {
+        path.branches.enumerated().flatMap { index, branch in
+            ["  \(node)b\(index) [shape=box, label=\"\(branch.outcome)\"];", "  \(node) -> \(node)b\(index) [label=\"\(branch.answer)\"];"]
+        }
     }
 
     private static func escape(_ text: String) -> String {
