@@ -34,14 +34,16 @@ let package = Package(
         // The model and the test kit.
         .target(name: "PushBridgeModel", dependencies: ["PushBridge"]),
         .target(name: "PushBridgeTesting", dependencies: ["PushBridge", "PushBridgeModel"]),
-        // The adapters: each a production library and a testing library (mock, simulator).
+        // The adapters: each a production library and a testing library (mock, simulator). The
+        // JPush and Getui adapters also use the UIKit glue's conversions (UIApplication.State,
+        // UIBackgroundFetchResult) in their Apple-only SDK bridges; on Linux it is empty.
         .target(name: "PushBridgeAPNs", dependencies: ["PushBridge"], path: "Adapters/PushBridgeAPNs"),
         .target(name: "PushBridgeAPNsTesting", dependencies: ["PushBridgeAPNs", "PushBridge"], path: "Adapters/PushBridgeAPNsTesting"),
-        .target(name: "PushBridgeJPush", dependencies: ["PushBridge"], path: "Adapters/PushBridgeJPush"),
+        .target(name: "PushBridgeJPush", dependencies: ["PushBridge", "PushBridgeUIKit"], path: "Adapters/PushBridgeJPush"),
         .target(
             name: "PushBridgeJPushTesting", dependencies: ["PushBridgeJPush", "PushBridge", "PushBridgeModel"],
             path: "Adapters/PushBridgeJPushTesting"),
-        .target(name: "PushBridgeGetui", dependencies: ["PushBridge"], path: "Adapters/PushBridgeGetui"),
+        .target(name: "PushBridgeGetui", dependencies: ["PushBridge", "PushBridgeUIKit"], path: "Adapters/PushBridgeGetui"),
         .target(
             name: "PushBridgeGetuiTesting", dependencies: ["PushBridgeGetui", "PushBridge", "PushBridgeModel"],
             path: "Adapters/PushBridgeGetuiTesting"),

@@ -43,9 +43,15 @@
             client: PushClient, installsNotificationCenterDelegate: Bool = true
         ) {
             if installsNotificationCenterDelegate { installNotificationCenterDelegate(client: client) }
+            // Only the remote key: on iOS 10 and later a tapped local notification reaches the
+            // notification center's delegate as a response (UIKit deprecates `.localNotification`
+            // in iOS 10.0: "Use UserNotifications Framework's -[UNUserNotificationCenterDelegate
+            // didReceiveNotificationResponse:withCompletionHandler:]"), and the package's
+            // deployment target is iOS 13. What that key holds is a `UILocalNotification`, which
+            // has no JSON form anyway.
             var notificationOptions: [AnyHashable: Any] = [:]
-            for key in [UIApplication.LaunchOptionsKey.remoteNotification, .localNotification] {
-                if let value = launchOptions?[key] { notificationOptions[key.rawValue] = value }
+            if let value = launchOptions?[.remoteNotification] {
+                notificationOptions[UIApplication.LaunchOptionsKey.remoteNotification.rawValue] = value
             }
             let state = ApplicationState(application.applicationState)
             let json: JSONValue
@@ -95,7 +101,7 @@
                     callback: .didReceiveRemoteNotificationFetch, state: ApplicationState(application.applicationState),
                     notification: notification),
                 completion: .fetch { result in
-                    DispatchQueue.main.async { complete(UIBackgroundFetchResult(rawValue: UInt(result.rawValue)) ?? .failed) }
+                    DispatchQueue.main.async { complete(UIBackgroundFetchResult(result)) }
                 })
         }
 
@@ -209,17 +215,6 @@
         /// Remote when a push triggered the request, else local.
         static func source(of request: UNNotificationRequest) -> NotificationSource {
             request.trigger is UNPushNotificationTrigger ? .remote : .local
-        }
-    }
-
-    extension ApplicationState {
-        /// The state of `UIApplication.State`.
-        public init(_ state: UIApplication.State) {
-            switch state {
-            case .active: self = .active
-            case .inactive: self = .inactive
-            default: self = .background
-            }
         }
     }
 

@@ -27,6 +27,7 @@
     import Foundation
     import ObjectiveC
     import PushBridge
+    import PushBridgeUIKit
     import UIKit
     import UserNotifications
 
@@ -308,6 +309,16 @@
             delegate?.geTuiSdkNotificationCenter(openSettingsFor: notification.map(Self.info))
         }
 
+        /// Getui's fetch completion handler as the one the delegate takes (`nil` stays `nil`).
+        private static func fetchCompletion(
+            _ completionHandler: ((UIBackgroundFetchResult) -> Void)?
+        ) -> (@Sendable (BackgroundFetchResult) -> Void)? {
+            guard let completionHandler else { return nil }
+            // The system's handler, called once on whatever thread the app answers on, as UIKit allows.
+            nonisolated(unsafe) let complete = completionHandler
+            return { result in complete(UIBackgroundFetchResult(result)) }
+        }
+
         /// `GeTuiSdkDidReceiveNotification:notificationCenter:response:fetchCompletionHandler:`.
         @objc(GeTuiSdkDidReceiveNotification:notificationCenter:response:fetchCompletionHandler:)
         public func geTuiSdkDidReceiveNotification(
@@ -318,9 +329,7 @@
             guard let delegate else { complete?(.noData); return }
             let info = response.map { Self.info($0.notification) } ?? GetuiNotificationInfo(foundationUserInfo: userInfo)
             let reply = response.map { GetuiResponseInfo(actionIdentifier: $0.actionIdentifier, userText: ($0 as? UNTextInputNotificationResponse)?.userText) }
-            let fetch: (@Sendable (BackgroundFetchResult) -> Void)? = complete == nil ? nil : { result in
-                complete?(UIBackgroundFetchResult(rawValue: UInt(result.rawValue)) ?? .noData)
-            }
+            let fetch = Self.fetchCompletion(complete)
             delegate.geTuiSdkDidReceiveNotification(info, response: reply, fetchCompletionHandler: fetch)
         }
 
@@ -332,9 +341,7 @@
         ) {
             nonisolated(unsafe) let complete = completionHandler
             guard let delegate else { complete?(.noData); return }
-            let fetch: (@Sendable (BackgroundFetchResult) -> Void)? = complete == nil ? nil : { result in
-                complete?(UIBackgroundFetchResult(rawValue: UInt(result.rawValue)) ?? .noData)
-            }
+            let fetch = Self.fetchCompletion(complete)
             delegate.geTuiSdkDidReceiveSlience(
                 json(userInfo, in: GetuiCallbackName.didReceiveSlience), fromGetui: fromGetui, offLine: offLine, appID: appId, taskID: taskId, msgID: msgId,
                 fetchCompletionHandler: fetch)

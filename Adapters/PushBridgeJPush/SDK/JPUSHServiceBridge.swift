@@ -32,6 +32,7 @@
     import Foundation
     import ObjectiveC
     import PushBridge
+    import PushBridgeUIKit
     import UIKit
     import UserNotifications
 

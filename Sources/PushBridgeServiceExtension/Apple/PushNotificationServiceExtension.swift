@@ -52,9 +52,12 @@
             let getui = reporters.compactMap { $0 as? GetuiServiceExtensionReporter }
             current.withLock { $0 = (session, getui) }
             let deliver = Deliver(content: content, handler: contentHandler)
+            // The identifier, not the request: `UNNotificationRequest` is not `Sendable` in the
+            // iOS 17 SDK (capturing a `String` builds whether or not a newer SDK marks it so).
+            let identifier = request.identifier
             session.start { [weak self] outcome in
                 self?.didFinish(outcome)
-                var attachments = getui.flatMap { $0.takeAttachments(for: request.identifier) }
+                var attachments = getui.flatMap { $0.takeAttachments(for: identifier) }
                 if let attachment = Self.attachment(outcome) { attachments.append(attachment) }
                 deliver.call(attachments)
             }
