@@ -43,48 +43,48 @@
     // unretained (a getter returns it at +0).
 
     /// `void (^)(int resCode, NSString * _Nullable registrationID)`.
-    private typealias RegistrationIDCompletion = @convention(block) (Int32, NSString?) -> Void
+    package typealias RegistrationIDCompletion = @convention(block) (Int32, NSString?) -> Void
     /// `JPUSHAliasOperationCompletion`: `void (^)(NSInteger iResCode, NSString * _Nullable iAlias, NSInteger seq)`.
-    private typealias AliasCompletion = @convention(block) (Int, NSString?, Int) -> Void
+    package typealias AliasCompletion = @convention(block) (Int, NSString?, Int) -> Void
     /// `JPUSHTagsOperationCompletion`: `void (^)(NSInteger iResCode, NSSet * _Nullable iTags, NSInteger seq)`.
-    private typealias TagsCompletion = @convention(block) (Int, NSSet?, Int) -> Void
+    package typealias TagsCompletion = @convention(block) (Int, NSSet?, Int) -> Void
     /// `JPUSHTagValidOperationCompletion`: `void (^)(NSInteger iResCode, NSSet * _Nullable iTags, NSInteger seq, BOOL isBind)`.
-    private typealias TagValidCompletion = @convention(block) (Int, NSSet?, Int, Bool) -> Void
+    package typealias TagValidCompletion = @convention(block) (Int, NSSet?, Int, Bool) -> Void
     /// `JPUSHLiveActivityTokenCompletion`: `void (^)(NSInteger iResCode, NSString * _Nullable iLiveActivityId, NSData * _Nullable pushToken, NSInteger seq)`.
-    private typealias LiveActivityCompletion = @convention(block) (Int, NSString?, NSData?, Int) -> Void
+    package typealias LiveActivityCompletion = @convention(block) (Int, NSString?, NSData?, Int) -> Void
     /// `void (^ _Nullable)(JGInforCollectionAuthItems *authInfo)`.
-    private typealias CollectionAuthBlock = @convention(block) (NSObject) -> Void
+    package typealias CollectionAuthBlock = @convention(block) (NSObject) -> Void
 
     /// `+setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:`.
-    private typealias SetupIMP = @convention(c) (AnyClass, Selector, NSDictionary?, NSString, NSString?, Bool, NSString?) -> Void
+    package typealias SetupIMP = @convention(c) (AnyClass, Selector, NSDictionary?, NSString, NSString?, Bool, NSString?) -> Void
     /// `+registerForRemoteNotificationConfig:delegate:`.
-    private typealias RegisterConfigIMP = @convention(c) (AnyClass, Selector, AnyObject, AnyObject?) -> Void
+    package typealias RegisterConfigIMP = @convention(c) (AnyClass, Selector, AnyObject, AnyObject?) -> Void
     /// `+registerDeviceToken:`.
-    private typealias DataIMP = @convention(c) (AnyClass, Selector, NSData) -> Void
+    package typealias DataIMP = @convention(c) (AnyClass, Selector, NSData) -> Void
     /// `+handleRemoteNotification:`.
-    private typealias DictionaryIMP = @convention(c) (AnyClass, Selector, NSDictionary) -> Void
+    package typealias DictionaryIMP = @convention(c) (AnyClass, Selector, NSDictionary) -> Void
     /// `+registrationID`.
-    private typealias StringGetterIMP = @convention(c) (AnyClass, Selector) -> Unmanaged<NSString>?
+    package typealias StringGetterIMP = @convention(c) (AnyClass, Selector) -> Unmanaged<NSString>?
     /// `+registrationIDCompletionHandler:`.
-    private typealias RegistrationIDIMP = @convention(c) (AnyClass, Selector, RegistrationIDCompletion) -> Void
+    package typealias RegistrationIDIMP = @convention(c) (AnyClass, Selector, RegistrationIDCompletion) -> Void
     /// `+setAlias:completion:seq:`.
-    private typealias SetAliasIMP = @convention(c) (AnyClass, Selector, NSString, AliasCompletion?, Int) -> Void
+    package typealias SetAliasIMP = @convention(c) (AnyClass, Selector, NSString, AliasCompletion?, Int) -> Void
     /// `+deleteAlias:seq:` and `+getAlias:seq:`.
-    private typealias AliasQueryIMP = @convention(c) (AnyClass, Selector, AliasCompletion?, Int) -> Void
+    package typealias AliasQueryIMP = @convention(c) (AnyClass, Selector, AliasCompletion?, Int) -> Void
     /// `+addTags:completion:seq:`, `+setTags:completion:seq:` and `+deleteTags:completion:seq:`.
-    private typealias TagsChangeIMP = @convention(c) (AnyClass, Selector, NSSet, TagsCompletion?, Int) -> Void
+    package typealias TagsChangeIMP = @convention(c) (AnyClass, Selector, NSSet, TagsCompletion?, Int) -> Void
     /// `+cleanTags:seq:` and `+getAllTags:seq:`.
-    private typealias TagsQueryIMP = @convention(c) (AnyClass, Selector, TagsCompletion?, Int) -> Void
+    package typealias TagsQueryIMP = @convention(c) (AnyClass, Selector, TagsCompletion?, Int) -> Void
     /// `+validTag:completion:seq:`.
-    private typealias ValidTagIMP = @convention(c) (AnyClass, Selector, NSString, TagValidCompletion?, Int) -> Void
+    package typealias ValidTagIMP = @convention(c) (AnyClass, Selector, NSString, TagValidCompletion?, Int) -> Void
     /// `+setBadge:`.
-    private typealias SetBadgeIMP = @convention(c) (AnyClass, Selector, Int) -> Bool
+    package typealias SetBadgeIMP = @convention(c) (AnyClass, Selector, Int) -> Bool
     /// `+resetBadge`.
-    private typealias NoArgumentIMP = @convention(c) (AnyClass, Selector) -> Void
+    package typealias NoArgumentIMP = @convention(c) (AnyClass, Selector) -> Void
     /// `+registerLiveActivity:pushToken:completion:seq:` and `+registerLiveActivity:pushToStartToken:completion:seq:`.
-    private typealias LiveActivityIMP = @convention(c) (AnyClass, Selector, NSString, NSData?, LiveActivityCompletion?, Int) -> Void
+    package typealias LiveActivityIMP = @convention(c) (AnyClass, Selector, NSString, NSData?, LiveActivityCompletion?, Int) -> Void
     /// `+[JGInforCollectionAuth JCollectionAuth:]`.
-    private typealias CollectionAuthIMP = @convention(c) (AnyClass, Selector, CollectionAuthBlock?) -> Void
+    package typealias CollectionAuthIMP = @convention(c) (AnyClass, Selector, CollectionAuthBlock?) -> Void
 
     /// `JPUSHService` as a ``JPushBridge``, bound by name at run time, and the
     /// `JPUSHRegisterDelegate` and network-notification observer that forward JPush's callbacks
@@ -143,11 +143,18 @@
             for observer in observers { NotificationCenter.default.removeObserver(observer) }
         }
 
-        /// The adapter JPush's callbacks are forwarded to, held weakly as the SDK holds its own
-        /// delegate. A ``JPushProvider`` sets itself here when it is made with this bridge.
+        /// The adapter JPush's callbacks are forwarded to, held weakly. A ``JPushProvider`` sets
+        /// itself here when it is made with this bridge, and so becomes the one JPush's
+        /// registration delegate reaches (``JPushRegistrationDelegateAnchor``): a client built
+        /// after another takes JPush's callbacks over.
         public var delegate: (any JPushBridgeDelegate)? {
             get { lock.lock(); defer { lock.unlock() }; return storedDelegate }
-            set { lock.lock(); defer { lock.unlock() }; storedDelegate = newValue }
+            set {
+                lock.lock()
+                storedDelegate = newValue
+                lock.unlock()
+                if let newValue { JPushRegistrationDelegateAnchor.process.attach(newValue) }
+            }
         }
 
         /// `UIApplication.shared.applicationState` as PushBridge names it, read on the main thread
@@ -158,12 +165,6 @@
                 return MainActor.assumeIsolated { ApplicationState(UIApplication.shared.applicationState) }
             }
             return DispatchQueue.main.sync { MainActor.assumeIsolated { ApplicationState(UIApplication.shared.applicationState) } }
-        }
-
-        /// Answers YES for `JPUSHRegisterDelegate` too, whose methods this object implements
-        /// without seeing the protocol's declaration — in case the SDK checks conformance.
-        public override func conforms(to aProtocol: Protocol) -> Bool {
-            super.conforms(to: aProtocol) || NSStringFromProtocol(aProtocol) == JPushSDKSymbols.delegateProtocol
         }
 
         // MARK: Binding
@@ -211,8 +212,9 @@
                 apsForProduction, advertisingIdentifier.map { $0 as NSString })
         }
 
-        /// `+registerForRemoteNotificationConfig:delegate:`, with this object as the delegate and
-        /// a `JPUSHRegisterEntity` holding the entity's `types` and the categories it names.
+        /// `+registerForRemoteNotificationConfig:delegate:`, with the process-lifetime
+        /// `JPushRegisterDelegateProxy` as the delegate (JPush does not retain it) and a
+        /// `JPUSHRegisterEntity` holding the entity's `types` and the categories it names.
         public func registerForRemoteNotificationConfig(_ entity: JPushRegisterEntity) {
             let config = registerEntity.init()
             config.setValue(NSNumber(value: entity.types), forKey: JPushSDKSymbols.entityTypesKey)
@@ -222,7 +224,8 @@
                 config.setValue(named as NSSet, forKey: JPushSDKSymbols.entityCategoriesKey)
             }
             let (call, selector) = Self.classMethod(service, JPushSDKSymbols.registerForRemoteNotificationConfig, as: RegisterConfigIMP.self)
-            call(service, selector, config, self)
+            if let delegate { JPushRegistrationDelegateAnchor.process.attach(delegate) }
+            call(service, selector, config, JPushRegisterDelegateProxy.process)
         }
 
         /// `+registerDeviceToken:`.
@@ -351,47 +354,6 @@
             { code, tags, seq in completion(code, strings(tags), seq) }
         }
 
-        // MARK: JPUSHRegisterDelegate
-
-        /// `jpushNotificationCenter:willPresentNotification:withCompletionHandler:`.
-        @objc(jpushNotificationCenter:willPresentNotification:withCompletionHandler:)
-        public func jpushNotificationCenter(
-            _ center: UNUserNotificationCenter, willPresent notification: UNNotification, withCompletionHandler completionHandler: @escaping (Int) -> Void
-        ) {
-            nonisolated(unsafe) let complete = completionHandler
-            guard let delegate else { return complete(0) }
-            delegate.jpushNotificationCenter(willPresent: Self.info(notification)) { options in complete(options) }
-        }
-
-        /// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`.
-        @objc(jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:)
-        public func jpushNotificationCenter(
-            _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse, withCompletionHandler completionHandler: @escaping () -> Void
-        ) {
-            nonisolated(unsafe) let complete = completionHandler
-            guard let delegate else { return complete() }
-            let reply = JPushResponseInfo(
-                notification: Self.info(response.notification), actionIdentifier: response.actionIdentifier,
-                userText: (response as? UNTextInputNotificationResponse)?.userText)
-            delegate.jpushNotificationCenter(didReceive: reply) { complete() }
-        }
-
-        /// `jpushNotificationCenter:openSettingsForNotification:` (`nil` when opened from Settings,
-        /// though the header does not mark it nullable).
-        @objc(jpushNotificationCenter:openSettingsForNotification:)
-        public func jpushNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {
-            delegate?.jpushNotificationCenter(openSettingsFor: notification.map(Self.info))
-        }
-
-        /// `jpushNotificationAuthorization:withInfo:`; `status` is a `JPAuthorizationStatus`
-        /// (`NSUInteger`).
-        @objc(jpushNotificationAuthorization:withInfo:)
-        public func jpushNotificationAuthorization(_ status: UInt, withInfo info: [AnyHashable: Any]?) {
-            delegate?.jpushNotificationAuthorization(
-                JPushAuthorizationStatus(rawValue: Int(clamping: status)) ?? .notDetermined,
-                withInfo: info.map { json($0, in: JPushCallbackName.authorization) })
-        }
-
         // MARK: Network notifications
 
         /// Observes every ``JPushNetworkNotification`` (once), forwarding each with its `userInfo`
@@ -416,11 +378,17 @@
 
         /// `userInfo` as JSON; one with no JSON form is handed on as an empty object, and reported.
         private func json(_ userInfo: [AnyHashable: Any], in callback: String) -> JSONObject {
+            Self.json(userInfo, in: callback) { [weak self] diagnostic in self?.delegate?.sdkBridgeCouldNotRead(diagnostic) }
+        }
+
+        /// `userInfo` as JSON; one with no JSON form is handed on as an empty object, and
+        /// `report`ed.
+        static func json(_ userInfo: [AnyHashable: Any], in callback: String, report: (PushDiagnostic) -> Void) -> JSONObject {
             do throws(PushError) {
                 if case .object(let object) = try JSONValue(foundation: userInfo) { return object }
                 throw PushError(.invalidPayload, field: "userInfo", "expected an object")
             } catch {
-                delegate?.sdkBridgeCouldNotRead(PushDiagnostic(
+                report(PushDiagnostic(
                     code: .unreadablePayload, notificationID: "unidentified",
                     message: "\(callback): the userInfo could not be read (\(error)); it was handed on as an empty object", error: error))
                 return JSONObject()
@@ -432,10 +400,70 @@
             tags.map { Set($0.compactMap { $0 as? String }) }
         }
 
-        private static func info(_ notification: UNNotification) -> JPushNotificationInfo {
+        static func info(_ notification: UNNotification) -> JPushNotificationInfo {
             let request = notification.request
             return JPushNotificationInfo(
                 foundationUserInfo: request.content.userInfo, identifier: request.identifier, isRemote: request.trigger is UNPushNotificationTrigger)
+        }
+    }
+
+    /// The `JPUSHRegisterDelegate` JPush is handed: one object for the life of the process,
+    /// because JPush does not retain its delegate (see ``JPushRegistrationDelegateAnchor``). It
+    /// converts what iOS hands over at the edge and forwards to the anchor, which forwards to the
+    /// current client's provider or completes each handler itself when there is none.
+    package final class JPushRegisterDelegateProxy: NSObject, @unchecked Sendable {
+        // @unchecked: no stored state but the anchor, itself Sendable.
+        /// The one JPush is handed, never released.
+        package static let process = JPushRegisterDelegateProxy(anchor: .process)
+
+        private let anchor: JPushRegistrationDelegateAnchor
+
+        private init(anchor: JPushRegistrationDelegateAnchor) {
+            self.anchor = anchor
+            super.init()
+        }
+
+        /// Answers YES for `JPUSHRegisterDelegate` too, whose methods this object implements
+        /// without seeing the protocol's declaration — in case the SDK checks conformance.
+        package override func conforms(to aProtocol: Protocol) -> Bool {
+            super.conforms(to: aProtocol) || NSStringFromProtocol(aProtocol) == JPushSDKSymbols.delegateProtocol
+        }
+
+                /// `jpushNotificationCenter:willPresentNotification:withCompletionHandler:`.
+        @objc(jpushNotificationCenter:willPresentNotification:withCompletionHandler:)
+        package func jpushNotificationCenter(
+            _ center: UNUserNotificationCenter, willPresent notification: UNNotification, withCompletionHandler completionHandler: @escaping (Int) -> Void
+        ) {
+            nonisolated(unsafe) let complete = completionHandler
+            anchor.willPresent(JPUSHServiceBridge.info(notification)) { options in complete(options) }
+        }
+
+        /// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`.
+        @objc(jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:)
+        package func jpushNotificationCenter(
+            _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse, withCompletionHandler completionHandler: @escaping () -> Void
+        ) {
+            nonisolated(unsafe) let complete = completionHandler
+            let reply = JPushResponseInfo(
+                notification: JPUSHServiceBridge.info(response.notification), actionIdentifier: response.actionIdentifier,
+                userText: (response as? UNTextInputNotificationResponse)?.userText)
+            anchor.didReceive(reply) { complete() }
+        }
+
+        /// `jpushNotificationCenter:openSettingsForNotification:` (`nil` when opened from Settings,
+        /// though the header does not mark it nullable).
+        @objc(jpushNotificationCenter:openSettingsForNotification:)
+        package func jpushNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {
+            anchor.openSettings(for: notification.map(JPUSHServiceBridge.info))
+        }
+
+        /// `jpushNotificationAuthorization:withInfo:`; `status` is a `JPAuthorizationStatus`
+        /// (`NSUInteger`).
+        @objc(jpushNotificationAuthorization:withInfo:)
+        package func jpushNotificationAuthorization(_ status: UInt, withInfo info: [AnyHashable: Any]?) {
+            anchor.authorization(
+                JPushAuthorizationStatus(rawValue: Int(clamping: status)) ?? .notDetermined,
+                info: info.map { JPUSHServiceBridge.json($0, in: JPushCallbackName.authorization, report: anchor.couldNotRead) })
         }
     }
 #endif
