@@ -6,6 +6,11 @@ import Testing
 
 /// The Getui provider behind a real `PushClient`: starting, registering, a silent push answered
 /// with the app's result.
+/// The start call the mock records for ``GetuiClientTests/settings``.
+private enum PushStartRequestCall {
+    static let start = MockGetuiBridge.Call.start(appID: "AppId1234567", appKey: "AppKey1234567", appSecret: "AppSecret1234567", launchedWithNotification: false)
+}
+
 @Suite struct GetuiClientTests {
     static let settings = GetuiSettings(appID: "AppId1234567", appKey: "AppKey1234567", appSecret: "AppSecret1234567")
 
@@ -29,6 +34,33 @@ import Testing
             #expect(!"\(Self.settings)".contains(secret))
         }
         #expect(throws: PushError.self) { try client.register(PushRegistrationRequest(iosVersion: IOSVersion(12), options: [.announcement])) }
+    }
+
+    @Test func theServiceExtensionsAppGroupReachesGetuiBeforeItStarts() throws {
+        // A client built from a configuration that switches the extension on hands Getui's SDK the
+        // group (GeTuiSdk.h 3.1.0.0 L53: set it when the app uses the extension SDK), before it starts.
+        let json = #"""
+            {"provider": "getui", "getui": {"appId": "AppId1234567", "appKey": "AppKey1234567", "appSecret": "AppSecret1234567"},
+             "serviceExtension": {"appGroup": "group.com.example.app"}}
+            """#
+        for (configuration, expected) in [(json, "group.com.example.app"), (#"{"provider": "getui", "getui": {"appId": "AppId1234567", "appKey": "AppKey1234567", "appSecret": "AppSecret1234567"}}"#, nil)] {
+            let bridge = MockGetuiBridge()
+            var factories = PushProviderFactories()
+            factories.register(.getui) { configuration in
+                let provider = GetuiProvider(settings: try configuration.require(\.getui, "getui"), bridge: bridge, scheduler: ManualScheduler())
+                try provider.setPrivacyConsent(.granted)
+                return provider
+            }
+            let parsed = try PushConfiguration(jsonBytes: Array(configuration.utf8), providers: [GetuiDefinition()])
+            let client = try PushClient(configuration: parsed, factories: factories, scheduler: ManualScheduler())
+            try client.start(PushStartRequest(iosVersion: IOSVersion(17)))
+            let start = PushStartRequestCall.start
+            if let expected {
+                #expect(bridge.calls == [.setApplicationGroupIdentifier(expected), start])
+            } else {
+                #expect(bridge.calls == [start], "no extension, no app group")
+            }
+        }
     }
 
     @Test func anAPNsSilentPushIsAFetchAnsweredOnce() async {

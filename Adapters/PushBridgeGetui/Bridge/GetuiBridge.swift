@@ -27,6 +27,10 @@ public protocol GetuiBridge: Sendable {
     /// `+setIDFA:` (SDK 2.5.6.0+), before `startSdk`, with the advertising identifier the app
     /// read at run time after App Tracking Transparency consent.
     func setIDFA(_ idfa: String)
+    /// `+setApplicationGroupIdentifier:` (`GeTuiSdk.h` 3.1.0.0 L53: "如有使用 iOS Extension SDK，
+    /// 请设置该值", set it when the app uses Getui's extension SDK) — the app group shared with
+    /// the notification service extension.
+    func setApplicationGroupIdentifier(_ identifier: String)
     /// `+status`: the SDK's connection status now (`started` is online: alias and tag calls
     /// "need the SDK online", `GeTuiSdk.h`).
     var status: GetuiSdkStatus { get }

@@ -123,7 +123,10 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
         self.consent.record(consent)
     }
 
-    /// `setIDFA:` with the identifier the app's closure returns now (if any), then
+    /// `setIDFA:` with the identifier the app's closure returns now (if any),
+    /// `setApplicationGroupIdentifier:` with the request's app group when the configuration
+    /// switches the notification service extension on (Getui's extension SDK reads what the app's
+    /// SDK shares there: `GeTuiSdk.h` 3.1.0.0 L53), then
     /// `startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:` with the launch options,
     /// on the SDK thread.
     ///
@@ -134,6 +137,9 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
         let (bridge, settings, idfa) = (self.bridge, self.settings, advertisingIdentifier())
         sdkThread.run {
             if let idfa { bridge.setIDFA(idfa) }
+            // Before the SDK starts, so that it shares with the extension from its first
+            // message (an inference: the header does not say when).
+            if let group = request.appGroup { bridge.setApplicationGroupIdentifier(group) }
             bridge.startSdk(
                 appID: settings.appID.revealed, appKey: settings.appKey.revealed, appSecret: settings.appSecret.revealed,
                 launchingOptions: request.launchOptions)

@@ -39,37 +39,37 @@
     // +0).
 
     /// `+startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:`.
-    private typealias StartIMP = @convention(c) (AnyClass, Selector, NSString, NSString, NSString, AnyObject, NSDictionary?) -> Void
-    /// `+setIDFA:`.
-    private typealias StringArgumentIMP = @convention(c) (AnyClass, Selector, NSString) -> Void
+    package typealias StartIMP = @convention(c) (AnyClass, Selector, NSString, NSString, NSString, AnyObject, NSDictionary?) -> Void
+    /// `+setIDFA:` and `+setApplicationGroupIdentifier:`.
+    package typealias StringArgumentIMP = @convention(c) (AnyClass, Selector, NSString) -> Void
     /// `+status` (`SdkStatus`, an `NSUInteger` enum).
-    private typealias StatusIMP = @convention(c) (AnyClass, Selector) -> UInt
+    package typealias StatusIMP = @convention(c) (AnyClass, Selector) -> UInt
     /// `+registerRemoteNotification:` (`UNAuthorizationOptions`) and `+setBadge:` (`NSUInteger`).
-    private typealias UIntArgumentIMP = @convention(c) (AnyClass, Selector, UInt) -> Void
+    package typealias UIntArgumentIMP = @convention(c) (AnyClass, Selector, UInt) -> Void
     /// `+clientId`.
-    private typealias StringGetterIMP = @convention(c) (AnyClass, Selector) -> Unmanaged<NSString>?
+    package typealias StringGetterIMP = @convention(c) (AnyClass, Selector) -> Unmanaged<NSString>?
     /// `+bindAlias:andSequenceNum:`.
-    private typealias BindAliasIMP = @convention(c) (AnyClass, Selector, NSString, NSString) -> Void
+    package typealias BindAliasIMP = @convention(c) (AnyClass, Selector, NSString, NSString) -> Void
     /// `+unbindAlias:andSequenceNum:andIsSelf:`.
-    private typealias UnbindAliasIMP = @convention(c) (AnyClass, Selector, NSString, NSString, Bool) -> Void
+    package typealias UnbindAliasIMP = @convention(c) (AnyClass, Selector, NSString, NSString, Bool) -> Void
     /// `+setTags:andSequenceNum:`.
-    private typealias SetTagsIMP = @convention(c) (AnyClass, Selector, NSArray, NSString) -> Bool
+    package typealias SetTagsIMP = @convention(c) (AnyClass, Selector, NSArray, NSString) -> Bool
     /// `+queryTag:`.
-    private typealias QueryTagIMP = @convention(c) (AnyClass, Selector, NSString) -> Bool
+    package typealias QueryTagIMP = @convention(c) (AnyClass, Selector, NSString) -> Bool
     /// `+sendFeedbackMessage:andTaskId:andMsgId:`.
-    private typealias FeedbackIMP = @convention(c) (AnyClass, Selector, Int, NSString, NSString) -> Bool
+    package typealias FeedbackIMP = @convention(c) (AnyClass, Selector, Int, NSString, NSString) -> Bool
     /// `+handleRemoteNotification:`.
-    private typealias DictionaryIMP = @convention(c) (AnyClass, Selector, NSDictionary) -> Void
+    package typealias DictionaryIMP = @convention(c) (AnyClass, Selector, NSDictionary) -> Void
     /// `+resetBadge`.
-    private typealias NoArgumentIMP = @convention(c) (AnyClass, Selector) -> Void
+    package typealias NoArgumentIMP = @convention(c) (AnyClass, Selector) -> Void
     /// `+setPushModeForOff:`.
-    private typealias BoolArgumentIMP = @convention(c) (AnyClass, Selector, Bool) -> Void
+    package typealias BoolArgumentIMP = @convention(c) (AnyClass, Selector, Bool) -> Void
     /// `+registerVoipTokenCredentials:`.
-    private typealias DataToBoolIMP = @convention(c) (AnyClass, Selector, NSData) -> Bool
+    package typealias DataToBoolIMP = @convention(c) (AnyClass, Selector, NSData) -> Bool
     /// `+registerLiveActivity:activityToken:sequenceNum:` and `+registerLiveActivity:pushToStartToken:sequenceNum:`.
-    private typealias LiveActivityIMP = @convention(c) (AnyClass, Selector, NSString, NSString, NSString) -> Bool
+    package typealias LiveActivityIMP = @convention(c) (AnyClass, Selector, NSString, NSString, NSString) -> Bool
     /// `+handleSceneWillConnectWithOptions:` (`UISceneConnectionOptions *`).
-    private typealias ObjectArgumentIMP = @convention(c) (AnyClass, Selector, AnyObject) -> Void
+    package typealias ObjectArgumentIMP = @convention(c) (AnyClass, Selector, AnyObject) -> Void
 
     /// `GeTuiSdk` as a ``GetuiBridge``, bound by name at run time, and the `GeTuiSdkDelegate` that
     /// forwards Getui's callbacks to a ``GetuiBridgeDelegate`` (a ``GetuiProvider``), converting
@@ -166,6 +166,12 @@
         public func setIDFA(_ idfa: String) {
             let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.setIDFA, as: StringArgumentIMP.self)
             call(sdk, selector, idfa as NSString)
+        }
+
+        /// `+setApplicationGroupIdentifier:`.
+        public func setApplicationGroupIdentifier(_ identifier: String) {
+            let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.setApplicationGroupIdentifier, as: StringArgumentIMP.self)
+            call(sdk, selector, identifier as NSString)
         }
         /// `+status` (a value outside `SdkStatus` reads as `offline`).
         public var status: GetuiSdkStatus {

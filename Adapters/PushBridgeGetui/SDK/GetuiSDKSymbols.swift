@@ -23,6 +23,8 @@ package enum GetuiSDKSymbols {
     package static let startSdk = "startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:"
     /// `+setIDFA:`.
     package static let setIDFA = "setIDFA:"
+    /// `+setApplicationGroupIdentifier:` (3.1.0.0 L53).
+    package static let setApplicationGroupIdentifier = "setApplicationGroupIdentifier:"
     /// `+status`.
     package static let status = "status"
     /// `+registerRemoteNotification:`.
@@ -84,7 +86,7 @@ package enum GetuiSDKSymbols {
 
     /// Every `GeTuiSdk` class method the bridge calls: all must be in the app.
     package static let requiredClassMethods = [
-        startSdk, setIDFA, status, registerRemoteNotification, clientID, bindAlias, unbindAlias, setTags, queryTag, sendFeedbackMessage,
+        startSdk, setIDFA, setApplicationGroupIdentifier, status, registerRemoteNotification, clientID, bindAlias, unbindAlias, setTags, queryTag, sendFeedbackMessage,
         handleRemoteNotification, setBadge, resetBadge, setPushModeForOff, registerVoipTokenCredentials, handleVoipNotification,
         registerLiveActivityToken,
     ]

@@ -35,6 +35,8 @@ public final class MockGetuiBridge: GetuiBridge {
         case pushModeForOff(Bool)
         /// `setIDFA:`, masked.
         case setIDFA(SecretText)
+        /// `setApplicationGroupIdentifier:`.
+        case setApplicationGroupIdentifier(String)
         /// `handleSceneWillConnectWithOptions:`, whether options were passed.
         case handleSceneWillConnect(withOptions: Bool)
         /// `registerVoipTokenCredentials:`, the token in hex (masked when printed).
@@ -59,6 +61,7 @@ public final class MockGetuiBridge: GetuiBridge {
             case .badge(let value): "setBadge(\(value))"
             case .pushModeForOff(let off): "setPushModeForOff(\(off))"
             case .setIDFA(let idfa): "setIDFA(\(idfa))"
+            case .setApplicationGroupIdentifier(let group): "setApplicationGroupIdentifier(\(group))"
             case .handleSceneWillConnect(let options): "handleSceneWillConnectWithOptions(\(options ? "options" : "nil"))"
             case .registerVoipToken(let token): "registerVoipTokenCredentials(\(token))"
             case .handleVoipNotification(let keys): "handleVoipNotification(keys: \(keys.count))"
@@ -267,6 +270,8 @@ public final class MockGetuiBridge: GetuiBridge {
 
     /// ``GetuiBridge``'s `setIDFA`: recorded, masked.
     public func setIDFA(_ idfa: String) { record(.setIDFA(SecretText(idfa))) }
+    /// ``GetuiBridge``'s `setApplicationGroupIdentifier`: recorded.
+    public func setApplicationGroupIdentifier(_ identifier: String) { record(.setApplicationGroupIdentifier(identifier)) }
 
     /// ``GetuiBridge``'s `status`: `started` (online) unless set otherwise.
     public var status: GetuiSdkStatus {

@@ -14,6 +14,8 @@ extension PushClient {
 
     /// Starts the provider's SDK at launch, with the notification the app was launched for.
     public func start(_ request: PushStartRequest) throws(PushError) {
+        var request = request
+        if request.appGroup == nil { request.appGroup = core.options.features?.serviceExtension?.appGroup }
         try provider.start(request)
         // An SDK that hooks the delegate (Getui) does so when it starts.
         if provider.notificationCenterOwner.isSDK { notificationCenterDelegateSet() }

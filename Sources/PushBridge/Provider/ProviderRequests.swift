@@ -6,12 +6,18 @@ public struct PushStartRequest: Sendable, Hashable {
     public var launchNotification: PushNotification?
     /// The launch options key that carried it.
     public var launchOptionsKey: LaunchOptionsKey?
+    /// The app group the app shares with its notification service extension, for SDKs whose
+    /// extension SDK reads what the app's SDK wrote there (Getui's
+    /// `+setApplicationGroupIdentifier:`). A client built from a configuration fills it in from
+    /// `serviceExtension.appGroup` when the request has none; `nil` without the extension.
+    public var appGroup: String?
 
     /// A start request.
-    public init(iosVersion: IOSVersion, launchNotification: PushNotification? = nil, launchOptionsKey: LaunchOptionsKey? = nil) {
+    public init(iosVersion: IOSVersion, launchNotification: PushNotification? = nil, launchOptionsKey: LaunchOptionsKey? = nil, appGroup: String? = nil) {
         self.iosVersion = iosVersion
         self.launchNotification = launchNotification
         self.launchOptionsKey = launchOptionsKey
+        self.appGroup = appGroup
     }
 
     /// The launch options as iOS passed them, for SDKs that take them

@@ -36,6 +36,7 @@ enum GetuiHeaderFacts {
             arguments: [.object("NSString"), .object("NSString"), .object("NSString"), .object("id<GeTuiSdkDelegate>"), .nullable("NSDictionary")],
             sites: [g31(47)]),
         ObjCDeclaration(owner: sdk, kind: .classMethod, selector: "setIDFA:", arguments: [.object("NSString")], sites: [g31(101)]),
+        ObjCDeclaration(owner: sdk, kind: .classMethod, selector: "setApplicationGroupIdentifier:", arguments: [.object("NSString")], sites: [g31(53)]),
         ObjCDeclaration(owner: sdk, kind: .classMethod, selector: "status", arguments: [], returns: .unsignedInteger("SdkStatus"), sites: [g31(82)]),
         ObjCDeclaration(
             owner: sdk, kind: .classMethod, selector: "registerRemoteNotification:", arguments: [.unsignedInteger("UNAuthorizationOptions")],
