@@ -98,6 +98,8 @@ package struct BridgeSource {
     package struct ObjCMethod {
         package var selector: String
         package var parameterTypes: [String]
+        /// Its Swift name, `base(label:label:)` (`_` for an unlabelled parameter).
+        package var swiftName: String = ""
     }
 
     /// Every `@objc(…)` method in the file.
@@ -113,7 +115,12 @@ package struct BridgeSource {
                 let open = text[function.upperBound...].firstIndex(of: "(")
             else { continue }
             let parameters = Self.splitTopLevel(Self.parenthesized(text, from: text.index(after: open)).inside)
-            found.append(ObjCMethod(selector: selector, parameterTypes: parameters.map(Self.parameterType)))
+            let base = text[function.upperBound..<open].trimmingCharacters(in: .whitespaces)
+            let labels = parameters.map { $0.split(whereSeparator: { $0 == " " || $0 == ":" }).first.map(String.init) ?? "_" }
+            found.append(
+                ObjCMethod(
+                    selector: selector, parameterTypes: parameters.map(Self.parameterType),
+                    swiftName: "\(base)(\(labels.map { "\($0):" }.joined()))"))
         }
         return found
     }
