@@ -18,15 +18,21 @@
         ///     }
         /// }
         /// ```
+        ///
+        /// `completion` is PushKit's handler as the delegate method receives it: not `Sendable`
+        /// in the iOS 17 SDK's declaration, and whatever a newer SDK declares converts to this
+        /// plain closure type, so the app passes it as it is with either.
         public func handleVoIPPush(
-            _ payload: PKPushPayload, for type: PKPushType, completion: @escaping @Sendable () -> Void, reportCall: IncomingCallReporter
+            _ payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void, reportCall: IncomingCallReporter
         ) {
+            // PushKit's handler may be called from any thread; the client calls it exactly once.
+            nonisolated(unsafe) let completion = completion
             guard type == .voIP else { return completion() }
             // A payload with no JSON form is handed on as an empty object: the call must be
             // reported whatever it carries.
             var json = JSONObject()
             if case .object(let object)? = try? JSONValue(foundation: payload.dictionaryPayload) { json = object }
-            handleVoIPPush(json, completion: completion, reportCall: reportCall)
+            handleVoIPPush(json, completion: { completion() }, reportCall: reportCall)
         }
 
         /// `pushRegistry(_:didUpdate:for:)`: the VoIP token, to the providers and the app's server.
