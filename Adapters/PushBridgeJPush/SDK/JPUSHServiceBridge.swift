@@ -12,9 +12,10 @@
     // `NSClassFromString`, calls each class method through its implementation cast to a
     // `@convention(c)` type with the exact Objective-C argument types (blocks as
     // `@convention(block)` closures), sets `JPUSHRegisterEntity`'s and
-    // `JGInforCollectionAuthItems`'s properties by key-value coding, and implements the
-    // `JPUSHRegisterDelegate` methods as `@objc(…)` methods (JPush checks `respondsToSelector:`
-    // before each call). So it compiles in this package on every Apple platform and works however
+    // `JGInforCollectionAuthItems`'s properties by key-value coding, and hands JPush a
+    // process-lifetime `JPushRegisterDelegateProxy` that implements the `JPUSHRegisterDelegate`
+    // methods as `@objc(…)` methods (JPush checks `respondsToSelector:` before each call, and
+    // does not retain its delegate). So it compiles in this package on every Apple platform and works however
     // the app got JPush: CocoaPods (`pod 'JPush'`, which brings JCore) or the xcframeworks added
     // by hand.
     //
@@ -27,7 +28,10 @@
     // missing and this fix, instead of failing later.
     //
     // Every name bound is spelled once, in `JPushSDKSymbols`, except the `@objc(…)` selectors
-    // (an attribute needs a literal; a test holds each against `JPushSDKSymbols`). A thin shell:
+    // (an attribute needs a literal; a test holds each against `JPushSDKSymbols`). The compiler
+    // holds every binding against `JPUSHService.h` in CI: the tests generate
+    // `Tests/iOSBindingChecks/JPush*` from the tables, this file's `package` typealiases and
+    // its `@objc` methods, and `.ci/ios-typecheck` type-checks them with the header. A thin shell:
     // every decision is `JPushProvider`'s, which also calls the SDK on the thread it requires.
     import Foundation
     import ObjectiveC
@@ -86,9 +90,11 @@
     /// `+[JGInforCollectionAuth JCollectionAuth:]`.
     package typealias CollectionAuthIMP = @convention(c) (AnyClass, Selector, CollectionAuthBlock?) -> Void
 
-    /// `JPUSHService` as a ``JPushBridge``, bound by name at run time, and the
-    /// `JPUSHRegisterDelegate` and network-notification observer that forward JPush's callbacks
-    /// to a ``JPushBridgeDelegate`` (a ``JPushProvider``), converting at the edge.
+    /// `JPUSHService` as a ``JPushBridge``, bound by name at run time, and the network-notification
+    /// observer that forwards JPush's notifications to a ``JPushBridgeDelegate`` (a
+    /// ``JPushProvider``), converting at the edge; JPush's `JPUSHRegisterDelegate` callbacks reach
+    /// the same delegate through the process-lifetime proxy the bridge registers
+    /// (``JPushRegistrationDelegateAnchor``).
     ///
     /// The app needs JPush and JCore linked, with `-ObjC` in Other Linker Flags unless CocoaPods
     /// installed them; otherwise the initialiser throws, saying so.
