@@ -208,8 +208,8 @@ import Testing
         let error = try #require(Self.check(absentMethods: ["+[JPUSHService setBadge:]"]).error)
         #expect(error.code == .unsupported)
         #expect(error.field == "sdk")
-        #expect(error.message.hasPrefix("JPush has no +[JPUSHService setBadge:] in the app: JPUSHServiceBridge was written against JPush 5.x"))
-        #expect(error.message.contains("tested against the JPush 5.7.0 and 5.9.0 headers"))
+        #expect(error.message.hasPrefix("JPush has no +[JPUSHService setBadge:] in the app: JPUSHServiceBridge was written against JPush 5.x or 6.x"))
+        #expect(error.message.contains("against the JPush 5.9.0 header") && error.message.contains("6.2.7"))
     }
 
     @Test func aMissingSetterAndAMissingJCoreMethodAreBothNamed() throws {

@@ -1,6 +1,6 @@
 import PushBridge
 
-/// The JPush SDK calls the adapter makes, mirrored one to one (`JPUSHService`, JPush iOS SDK 5.x).
+/// The JPush SDK calls the adapter makes, mirrored one to one (`JPUSHService`, JPush iOS SDK 5.x and 6.x).
 ///
 /// JPush is a closed-source binary that cannot be linked here, so ``JPushProvider`` talks to it
 /// through this protocol: on a device, `JPUSHServiceBridge` (see `SDK/JPUSHServiceBridge.swift`)
@@ -78,8 +78,8 @@ public protocol JPushBridge: Sendable {
     func registerLiveActivity(
         _ liveActivityID: String, pushToken: [UInt8]?, seq: Int,
         completion: @escaping @Sendable (_ resCode: Int, _ liveActivityID: String?, _ seq: Int) -> Void)
-    /// `+registerLiveActivity:pushToStartToken:completion:seq:` (L272-275; absent from 5.2.0,
-    /// present in 5.7.0) — an attributes type's push-to-start token. Returns `false`, calling
+    /// `+registerLiveActivity:pushToStartToken:completion:seq:` (5.9.0 L272-275; since 5.5.0,
+    /// absent from 5.2.0) — an attributes type's push-to-start token. Returns `false`, calling
     /// nothing, when the SDK in the app lacks the method.
     func registerLiveActivity(
         attributes activityAttributes: String, pushToStartToken: [UInt8]?, seq: Int,

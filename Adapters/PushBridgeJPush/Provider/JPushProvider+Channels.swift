@@ -39,7 +39,7 @@ extension JPushProvider {
             if !called {
                 sink.publish(.tokenForwardingFailed(PushTokenForwardingFailure(
                     provider: .jpush, kind: kind,
-                    error: PushError(.unsupported, field: "sdk", "this JPush SDK has no +registerLiveActivity:pushToStartToken:completion:seq: (5.7.0 has it, 5.2.0 does not)"))))
+                    error: PushError(.unsupported, field: "sdk", "this JPush SDK has no +registerLiveActivity:pushToStartToken:completion:seq: (JPush 5.5.0 and later have it, 5.2.0 does not)"))))
             }
         case .voip:
             registerVoIPToken(VoIPTokenRequest(token: request.token))

@@ -1,6 +1,6 @@
 #if canImport(ObjectiveC) && canImport(UIKit)
     // The real JPush SDK behind `JPushBridge`, bound by name at run time through the Objective-C
-    // runtime, written against JPush 5.x (the 5.7.0 and 5.9.0 headers) and JCore's
+    // runtime, written against JPush 5.x and 6.x (the 5.7.0, 5.9.0 and 6.2.7 headers) and JCore's
     // `JGInforCollectionAuth.h`.
     //
     // Why by name. JPush ships no Swift or Clang module: an xcframework of `libJPush.a` and
@@ -136,7 +136,7 @@
                 let registerEntity = NSClassFromString(JPushSDKSymbols.registerEntityClass) as? NSObject.Type,
                 let collectionAuth = NSClassFromString(JPushSDKSymbols.collectionAuthClass)
             else {
-                throw PushError(.unsupported, field: "sdk", "JPush's \(JPushSDKSymbols.registerEntityClass) is not an NSObject subclass: not a JPush 5.x SDK")
+                throw PushError(.unsupported, field: "sdk", "JPush's \(JPushSDKSymbols.registerEntityClass) is not an NSObject subclass: not a JPush 5.x or 6.x SDK")
             }
             self.service = service
             self.registerEntity = registerEntity
@@ -334,8 +334,8 @@
             call(service, selector, liveActivityID as NSString, pushToken.map { Data($0) as NSData }, Self.liveActivityReply(completion), seq)
         }
 
-        /// `+registerLiveActivity:pushToStartToken:completion:seq:`, when the SDK has it (5.7.0
-        /// does, 5.2.0 does not); `false` otherwise, and nothing is called.
+        /// `+registerLiveActivity:pushToStartToken:completion:seq:`, when the SDK has it (5.5.0
+        /// and later do, 5.2.0 does not); `false` otherwise, and nothing is called.
         public func registerLiveActivity(
             attributes activityAttributes: String, pushToStartToken: [UInt8]?, seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void
         ) -> Bool {

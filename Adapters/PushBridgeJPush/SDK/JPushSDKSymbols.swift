@@ -61,10 +61,10 @@ package enum JPushSDKSymbols {
     package static let registerVoipToken = "registerVoipToken:"
     /// `+handleVoipNotification:` (L310; since 3.x).
     package static let handleVoipNotification = "handleVoipNotification:"
-    /// `+registerLiveActivity:pushToken:completion:seq:` (L287; since 5.0.0).
+    /// `+registerLiveActivity:pushToken:completion:seq:` (5.9.0 L287; since 5.0.0).
     package static let registerLiveActivityPushToken = "registerLiveActivity:pushToken:completion:seq:"
-    /// `+registerLiveActivity:pushToStartToken:completion:seq:` (L272; absent from 5.2.0, in
-    /// 5.7.0): optional, called only when present.
+    /// `+registerLiveActivity:pushToStartToken:completion:seq:` (5.9.0 L272; since 5.5.0, absent
+    /// from 5.2.0): optional, called only when present.
     package static let registerLiveActivityPushToStartToken = "registerLiveActivity:pushToStartToken:completion:seq:"
 
     // MARK: JCore
@@ -151,7 +151,9 @@ package enum JPushSDKSymbols {
     // MARK: The check
 
     /// What the bridge was written against, for the messages.
-    static let writtenAgainst = "JPush 5.x with its JCore (tested against the JPush 5.7.0 and 5.9.0 headers and JCore's JGInforCollectionAuth.h)"
+    static let writtenAgainst =
+        "JPush 5.x or 6.x with its JCore (held by the compiler against the JPush 5.9.0 header and JCore's JGInforCollectionAuth.h, "
+        + "and by hand against the 5.7.0 and 6.2.7 headers)"
 
     /// Whether `className` is one of JCore's rather than JPush's own.
     static func isJCore(_ className: String) -> Bool { className.hasPrefix("JG") }
@@ -168,7 +170,7 @@ package enum JPushSDKSymbols {
     /// Why a method is not found, and the fix.
     static func methodMissing(_ method: Method) -> String {
         "\(isJCore(method.className) ? "JCore" : "JPush") has no \(method) in the app: JPUSHServiceBridge was written against \(writtenAgainst), "
-            + "so use a JPush 5.x SDK and the JCore it requires"
+            + "so use a JPush 5.x or 6.x SDK and the JCore it requires"
     }
 
     /// Everything the bridge needs that the app lacks, as one error naming each missing class

@@ -47,10 +47,12 @@ package enum ServiceExtensionSDKSymbols {
         let isJPush = className == jpushClass
         let fix =
             isJPush
-            ? "add JPush's extension SDK to the extension target (pod 'JPushExtension', or jpush-extension-ios-x.y.z.a with libz.tbd and libresolv.tbd)"
-            : "add Getui's extension SDK to the extension target (pod 'GTExtensionSDK', or GTExtensionSDK.xcframework)"
+            ? "add JPush's extension SDK to the extension target (pod 'JPushExtension', or jpush-extension-ios-x.y.z.a linked with libz.tbd and libresolv.tbd)"
+            : "add Getui's extension SDK to the extension target (pod 'GTExtensionSDK', or GTExtensionSDK.xcframework linked with libz.tbd and libsqlite3.0.tbd)"
         guard classExists(className) else {
-            return PushError(.unsupported, field: "sdk", "\(className) is not in the extension: \(fix), and link with -ObjC if it is a static library")
+            return PushError(
+                .unsupported, field: "sdk",
+                "\(className) is not in the extension: \(fix), and add -ObjC to the extension's Other Linker Flags (a static library's classes named only as strings are stripped without it)")
         }
         let selectors = classMethods.first { $0.className == className }?.selectors ?? []
         let absent = selectors.filter { !responds(className, $0) }
