@@ -57,16 +57,32 @@
         /// Forwards each push token of `activity` (`pushTokenUpdates`, iOS 16.1+) until the
         /// sequence ends, then reports the activity ended. Run it in a task per activity.
         ///
-        /// ```swift
-        /// let activity = try Activity.request(attributes: attributes, content: content, pushType: .token)
-        /// Task { await client.forwardPushTokens(of: activity) }
-        /// ```
+        /// From a task that owns the activity; from a new task, use
+        /// ``forwardPushTokens(ofActivityWithID:attributes:)``.
         @available(iOS 16.1, *)
         public func forwardPushTokens<Attributes: ActivityAttributes>(of activity: Activity<Attributes>) async {
             for await token in activity.pushTokenUpdates {
                 didUpdateLiveActivityToken(Array(token), activityID: activity.id)
             }
             didEndLiveActivity(activityID: activity.id)
+        }
+
+        /// Forwards the push tokens of the running activity with identifier `activityID`, as
+        /// ``forwardPushTokens(of:)`` does; does nothing when no such activity runs.
+        ///
+        /// For a task of its own: `Activity` is not `Sendable` in the iOS 17 SDK, so a task that
+        /// captured the activity itself would not compile in Swift 6 mode; its identifier is a
+        /// `String`, and this builds whether or not a newer SDK marks `Activity` `Sendable`.
+        ///
+        /// ```swift
+        /// let activity = try Activity.request(attributes: attributes, content: content, pushType: .token)
+        /// let id = activity.id
+        /// Task { await client.forwardPushTokens(ofActivityWithID: id, attributes: DeliveryAttributes.self) }
+        /// ```
+        @available(iOS 16.1, *)
+        public func forwardPushTokens<Attributes: ActivityAttributes>(ofActivityWithID activityID: String, attributes _: Attributes.Type) async {
+            guard let activity = Activity<Attributes>.activities.first(where: { $0.id == activityID }) else { return }
+            await forwardPushTokens(of: activity)
         }
 
         /// Forwards each push-to-start token of `Attributes` (`pushToStartTokenUpdates`, iOS
