@@ -12,7 +12,7 @@
     /// `serviceExtensionTimeWillExpire()` to ``ServiceExtensionSession/timeWillExpire()``.
     ///
     /// ```swift
-    /// final class NotificationService: PushNotificationServiceExtension {
+    /// final class NotificationService: PushNotificationServiceExtension, @unchecked Sendable {
     ///     override var appGroupIdentifier: String? { "group.com.example.app" }
     ///     override func makeReporters() throws -> [any ServiceExtensionReporter] {
     ///         [try JPushServiceExtensionReporter(appKey: "…"), try GetuiServiceExtensionReporter(appGroup: "group.com.example.app")]

@@ -1,0 +1,28 @@
+import Foundation
+import UIKit
+import UserNotifications
+import PushKit
+import CallKit
+import ActivityKit
+import SwiftUI
+import PushBridge
+import PushBridgeUIKit
+import PushBridgeAPNs
+import PushBridgeJPush
+import PushBridgeGetui
+
+// Statements of an app's launch code. The names below are what the documentation's fragments
+// take from the app around them.
+enum Screen: Sendable { case comment(id: Int), inbox }
+@MainActor func show(_ notification: PushNotification) {}
+@MainActor func showBanner(_ notification: PushNotification) {}
+@MainActor func handleProviderMessage(_ message: PushEvent.Message) {}
+
+@MainActor
+func snippet(
+    client: PushClient, configuration: PushConfiguration, configurationData: Data, factories: PushProviderFactories,
+    jpushBridge: JPUSHServiceBridge, categories: Set<UNNotificationCategory>, startRequest: PushStartRequest,
+    privacyPolicyAccepted: Bool, version: IOSVersion, router: PushRouter<Screen>
+) async throws {
+// SNIPPET
+}

@@ -1,0 +1,8 @@
+import Foundation
+import PushBridge
+import PushBridgeServiceExtension
+
+// Members of a notification service extension's principal class.
+final class SnippetService: PushNotificationServiceExtension, @unchecked Sendable {
+// SNIPPET
+}

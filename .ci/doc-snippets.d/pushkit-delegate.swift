@@ -1,0 +1,19 @@
+import Foundation
+import UIKit
+import UserNotifications
+import PushKit
+import CallKit
+import ActivityKit
+import SwiftUI
+import PushBridge
+import PushBridgeUIKit
+import PushBridgeAPNs
+import PushBridgeJPush
+import PushBridgeGetui
+
+// Members of a PushKit delegate with its CallKit provider.
+final class SnippetCalls: NSObject, PKPushRegistryDelegate, @unchecked Sendable {
+    let client = PushClient(provider: NoOpProvider())
+    let callProvider = CXProvider(configuration: CXProviderConfiguration(localizedName: "Example"))
+// SNIPPET
+}
