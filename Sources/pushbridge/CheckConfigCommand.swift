@@ -16,7 +16,7 @@ struct CheckConfigCommand: Sendable {
     let io: CommandIO
 
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
-        let arguments = try Arguments(arguments, valued: ["--entitlements", "--info-plist", "--extension-info-plist", "--extension-entitlements"])
+        let arguments = try Arguments(arguments, valued: CommandHelp.checkConfig.valued)
         let input = try arguments.singleOperand()
         let bytes: [UInt8]
         do {

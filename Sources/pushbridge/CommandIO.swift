@@ -61,28 +61,46 @@ struct CommandIO: Sendable {
         }
     }
 
-    /// The real process: files and standard input.
+    /// The real process: files and standard input, read with the system's `open` and `read`, so
+    /// that every failure is an ``InputError`` naming the path and the reason (`FileHandle`'s
+    /// reads trap on an error such as reading a folder).
     static let process = CommandIO { (path, limit) throws(InputError) -> [UInt8] in
-        let handle: FileHandle
-        if let path, path != "-" {
-            guard let file = FileHandle(forReadingAtPath: path) else {
-                throw InputError(message: "\(path): cannot open the file")
-            }
-            handle = file
-        } else {
-            handle = FileHandle.standardInput
+        guard let path, path != "-" else { return try readAll(descriptor: 0, named: "standard input", limit: limit) }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw InputError(message: "\(path): cannot open the file (\(reason(errno)))") }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw InputError(message: "\(path): cannot read the file (\(reason(errno)))") }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: throw InputError(message: "\(path): is a folder, expected a file")
+        case S_IFREG, S_IFIFO, S_IFCHR: break  // a file, a pipe (`<(…)`), a terminal or /dev/stdin
+        default: throw InputError(message: "\(path): is not a file, a pipe or a terminal")
         }
+        if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > limit {
+            throw InputError(message: "\(path): the file has \(status.st_size) bytes, more than the \(limit) read")
+        }
+        return try readAll(descriptor: descriptor, named: path, limit: limit)
+    }
+
+    /// Everything `descriptor` holds, at most `limit` bytes.
+    private static func readAll(descriptor: Int32, named name: String, limit: Int) throws(InputError) -> [UInt8] {
         var bytes: [UInt8] = []
-        while bytes.count <= limit {
-            let chunk = handle.readData(ofLength: 64 * 1024)
-            if chunk.isEmpty { break }
-            bytes.append(contentsOf: chunk)
-        }
-        guard bytes.count <= limit else {
-            throw InputError(message: "input is larger than \(limit) bytes")
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw InputError(message: "\(name): cannot read (\(reason(errno)))")
+            }
+            bytes.append(contentsOf: chunk[..<count])
+            if bytes.count > limit { throw InputError(message: "\(name): input is larger than \(limit) bytes") }
         }
         return bytes
     }
+
+    /// The system's words for `code` (`Permission denied`, `Too many levels of symbolic links`, …).
+    private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     /// Input from memory: `stdin` for standard input, `files` by path.
     static func memory(stdin: [UInt8] = [], files: [String: [UInt8]] = [:]) -> CommandIO {
@@ -95,4 +113,9 @@ struct CommandIO: Sendable {
             return bytes
         }
     }
+}
+
+/// `read(2)`, named apart from ``CommandIO/read``.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

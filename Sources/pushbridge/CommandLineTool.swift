@@ -8,32 +8,37 @@ struct CommandLineTool: Sendable {
     let io: CommandIO
 
     static let usage = """
-        usage: pushbridge [COMMAND]
+        usage: pushbridge [COMMAND] [--help]
 
           (no command)                      a short demonstration that needs no input
           simulate [--provider apns|jpush|getui] [--config FILE] [--push-type TYPE] [--format json|text] [FILE|-]
                                             run one scenario (JSON) through the dispatch model
                                             and a provider's adapter
-          check-config [--entitlements FILE] [--info-plist FILE] FILE|-
+          check-config [--entitlements FILE] [--info-plist FILE] [--extension-info-plist FILE]
+                       [--extension-entitlements FILE] FILE|-
                                             check a PushBridge configuration (secrets masked) and,
-                                            when given, the app's entitlements and Info.plist
-                                            (aps-environment, UIBackgroundModes, tracking)
+                                            when given, the app's and the service extension's
+                                            entitlements and Info.plist
           validate [--provider P] [--push-type TYPE] [--priority 10|5|1] FILE|-
                                             check an APNs payload or .apns file
           validate --batch [--provider P] [--push-type T] FILE|-
                                             check JSON Lines (one payload a line, blank lines
                                             skipped): one JSON verdict a line; exit 1 if any is
                                             invalid or unreadable
-          matrix [--format markdown|json|mermaid|dot|html] [--ios 9.3.2,12.3.1]
+          matrix [--format markdown|json|mermaid|dot|html] [--ios 9.3.2,12.3.1] [--by DIMENSION]
                                             the seed article's experiment tables, as the model computes
-                                            them (mermaid and dot: the decision flow as a flowchart)
+                                            them (mermaid and dot: the decision flow as a flowchart);
+                                            --by: the iOS 13–26 tables by one dimension, or all
+          COMMAND --help                    a command's options, their defaults and an example
           help                              this text
+
         """
 
     /// Runs the command `arguments` names.
     func run(_ arguments: [String]) -> CommandOutput {
         guard let command = arguments.first else { return DemoCommand().run() }
         let rest = Array(arguments.dropFirst())
+        if let help = CommandHelp.all[command], CommandHelp.isRequested(rest) { return .success(help.text) }
         do {
             switch command {
             case "simulate": return try SimulateCommand(io: io).run(rest)

@@ -4,7 +4,7 @@ import PushBridgeModel
 /// `pushbridge matrix`: the seed article's experiment tables as the dispatch model computes them.
 struct MatrixCommand: Sendable {
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
-        let arguments = try Arguments(arguments, valued: ["--format", "--ios", "--by"])
+        let arguments = try Arguments(arguments, valued: CommandHelp.matrix.valued)
         let format = try arguments.choice("--format", ["markdown", "json", "mermaid", "dot", "html"], default: "markdown")
         guard arguments.operands.isEmpty else { throw Arguments.UsageError(message: "matrix takes no input file") }
         // `--by DIMENSION` (or `all`): the iOS 13–26 dimensions' tables instead of the seed tables.

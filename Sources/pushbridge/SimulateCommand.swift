@@ -10,7 +10,7 @@ struct SimulateCommand: Sendable {
     static let simulators: [PushProviderID: any ProviderSimulator] = ProviderSimulators.all
 
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
-        let arguments = try Arguments(arguments, valued: ["--provider", "--format", "--config", "--push-type"])
+        let arguments = try Arguments(arguments, valued: CommandHelp.simulate.valued)
         let format = try arguments.choice("--format", ["json", "text"], default: "json")
         // `--push-type` overrides the scenario's `pushType` (absent: the scenario's own, if any).
         var pushType: PayloadValidator.PushType?

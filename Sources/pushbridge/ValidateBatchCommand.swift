@@ -13,11 +13,23 @@ import PushBridge
 /// `line` counts every line of the input from 1, blank ones included; an unreadable line's
 /// position is within its line. Exit 0 when every payload is valid, 1 when any is invalid or
 /// unreadable, 2 only when the input itself cannot be read (or the command line is wrong).
+///
+/// Bounded for input that is not JSON Lines at all: a line longer than ``maxLineBytes`` is
+/// unreadable without being parsed, and after ``maxUnreadableLines`` unreadable lines the command
+/// stops, with the verdicts so far on standard output and one `error:` line on standard error
+/// saying where it stopped and that the rest was not checked (exit 2).
 struct ValidateBatchCommand: Sendable {
     let io: CommandIO
 
+    /// The longest line read as a payload: 64 KiB, twelve times the largest APNs payload (5 KB,
+    /// a VoIP push's).
+    static let maxLineBytes = 64 << 10
+    /// How many unreadable lines the command reports before it stops: input with this many is
+    /// not JSON Lines, and its verdicts would only repeat that.
+    static let maxUnreadableLines = 1_000
+
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
-        let arguments = try Arguments(arguments, valued: ["--provider", "--push-type"])
+        let arguments = try Arguments(arguments, valued: CommandHelp.validate.valued.subtracting(["--priority"]))
         let provider = ProviderSimulators.definition(named: try arguments.choice("--provider", ProviderSimulators.names, default: "apns"))
             ?? APNsDefinition()
         let pushType = PayloadValidator.PushType(
@@ -29,35 +41,64 @@ struct ValidateBatchCommand: Sendable {
         } catch {
             return .failure("input: \(error.message)")
         }
-        let (text, allValid) = Self.verdicts(input, pushType: pushType, provider: provider)
-        return CommandOutput(status: allValid ? ExitStatus.success : ExitStatus.problemsFound, standardOutput: text)
+        let (text, allValid, stoppedAt) = Self.verdicts(input, pushType: pushType, provider: provider)
+        guard let stoppedAt else {
+            return CommandOutput(status: allValid ? ExitStatus.success : ExitStatus.problemsFound, standardOutput: text)
+        }
+        return CommandOutput(
+            status: ExitStatus.invalidInput, standardOutput: text,
+            standardError: "error: input: stopped at line \(stoppedAt) after \(Self.maxUnreadableLines) unreadable lines (is it JSON Lines, one payload a line?); the lines after it were not checked\n")
     }
 
-    /// One verdict line per non-blank line of `input`, and whether every payload was valid.
-    static func verdicts(_ input: [UInt8], pushType: PayloadValidator.PushType, provider: any PushProviderDefinition) -> (text: String, allValid: Bool) {
+    /// One verdict line per non-blank line of `input`, whether every payload was valid, and the
+    /// line after which the command stopped (``maxUnreadableLines`` unreadable ones), if it did.
+    static func verdicts(
+        _ input: [UInt8], pushType: PayloadValidator.PushType, provider: any PushProviderDefinition
+    ) -> (text: String, allValid: Bool, stoppedAt: Int?) {
         var output: [UInt8] = []
-        output.reserveCapacity(input.count / 4 + 64)
+        output.reserveCapacity(min(input.count / 4, 1 << 20) + 64)
         var allValid = true
+        var unreadable = 0
         var lineNumber = 0
         var start = 0
         while start < input.count {
             let end = input[start...].firstIndex(of: UInt8(ascii: "\n")) ?? input.count
             lineNumber += 1
-            let line = Array(input[start..<end])
+            let line = input[start..<end]
             start = end + 1
             guard !line.allSatisfy(isWhitespace) else { continue }
-            if !Self.appendVerdict(line, number: lineNumber, pushType: pushType, provider: provider, to: &output) { allValid = false }
+            if line.count > maxLineBytes {
+                output.append(contentsOf: #"{"line":\#(lineNumber),"valid":false,"unreadable":"the line has \#(line.count) bytes, more than the \#(maxLineBytes) a payload line may have"}"#.utf8)
+                allValid = false
+                unreadable += 1
+            } else {
+                switch Self.appendVerdict(Array(line), number: lineNumber, pushType: pushType, provider: provider, to: &output) {
+                case .valid: break
+                case .invalid: allValid = false
+                case .unreadable:
+                    allValid = false
+                    unreadable += 1
+                }
+            }
             output.append(UInt8(ascii: "\n"))
+            if unreadable >= maxUnreadableLines, start < input.count {
+                return (String(decoding: output, as: UTF8.self), false, lineNumber)
+            }
         }
-        return (String(decoding: output, as: UTF8.self), allValid)
+        return (String(decoding: output, as: UTF8.self), allValid, nil)
+    }
+
+    /// What a line's verdict says.
+    enum Verdict {
+        case valid, invalid, unreadable
     }
 
     /// Writes the verdict on one payload line (compact JSON, without the line break) and returns
-    /// whether the payload is valid. Written field by field rather than through a `JSONObject`:
+    /// what it says. Written field by field rather than through a `JSONObject`:
     /// the same text `JSONWriter` would write for the object, in a third of the time.
     static func appendVerdict(
         _ line: [UInt8], number: Int, pushType: PayloadValidator.PushType, provider: any PushProviderDefinition, to output: inout [UInt8]
-    ) -> Bool {
+    ) -> Verdict {
         output.append(contentsOf: #"{"line":\#(number),"valid":"#.utf8)
         do {
             let report = try PayloadValidator.validate(line, pushType: pushType, provider: provider)
@@ -66,12 +107,12 @@ struct ValidateBatchCommand: Sendable {
             output.append(contentsOf: #","warnings":"#.utf8)
             appendEntries(report.warnings, to: &output)
             output.append(UInt8(ascii: "}"))
-            return report.isValid
+            return report.isValid ? .valid : .invalid
         } catch {
             output.append(contentsOf: #"false,"unreadable":"#.utf8)
             output.append(contentsOf: JSONWriter.bytes(from: .string(error.message)))
             output.append(UInt8(ascii: "}"))
-            return false
+            return .unreadable
         }
     }
 

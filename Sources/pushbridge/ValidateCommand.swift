@@ -11,7 +11,7 @@ struct ValidateCommand: Sendable {
 
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
         if arguments.contains("--batch") { return try ValidateBatchCommand(io: io).run(arguments.filter { $0 != "--batch" }) }
-        let arguments = try Arguments(arguments, valued: ["--provider", "--push-type", "--priority"])
+        let arguments = try Arguments(arguments, valued: CommandHelp.validate.valued)
         let provider = ProviderSimulators.definition(named: try arguments.choice("--provider", ProviderSimulators.names, default: "apns"))
             ?? APNsDefinition()
         let pushType = PayloadValidator.PushType(

@@ -1,0 +1,118 @@
+import PushBridge
+import PushBridgeModel
+
+/// What `pushbridge COMMAND --help` prints: the command's synopsis, each option with its values
+/// and default, and an example. Each command's parser takes its options from the same table
+/// (``options``), so an option cannot be accepted without being documented.
+struct CommandHelp: Sendable {
+    /// One option a command accepts.
+    struct Option: Sendable {
+        /// `--provider`.
+        var name: String
+        /// `apns|jpush|getui`, or `FILE`; empty for a flag.
+        var value: String
+        /// What it does, and its default.
+        var text: String
+    }
+
+    /// `simulate`.
+    var command: String
+    /// `[--provider P] … [FILE|-]`.
+    var synopsis: String
+    /// What the command does.
+    var summary: String
+    var options: [Option]
+    /// An example command line.
+    var example: String
+
+    /// The names of the options that take a value, for ``Arguments``.
+    var valued: Set<String> { Set(options.filter { !$0.value.isEmpty }.map(\.name)) }
+
+    /// The text printed.
+    var text: String {
+        var lines = ["usage: pushbridge \(command) \(synopsis)", "", summary]
+        if !options.isEmpty {
+            lines += ["", "options:"]
+            let width = options.map { ($0.value.isEmpty ? $0.name : "\($0.name) \($0.value)").count }.max() ?? 0
+            for option in options {
+                let head = option.value.isEmpty ? option.name : "\(option.name) \(option.value)"
+                lines.append("  " + head.padding(toLength: width + 2, withPad: " ", startingAt: 0) + option.text)
+            }
+        }
+        lines += ["", "example:", "  \(example)"]
+        return lines.joined(separator: "\n")
+    }
+
+    /// Whether `arguments` ask for help.
+    static func isRequested(_ arguments: [String]) -> Bool { arguments.contains("--help") || arguments.contains("-h") }
+
+    static let simulate = CommandHelp(
+        command: "simulate", synopsis: "[--provider apns|jpush|getui] [--config FILE] [--push-type TYPE] [--format json|text] [FILE|-]",
+        summary: """
+            Runs one scenario (JSON, from FILE or standard input) through the dispatch model and a
+            provider's adapter: what iOS displays, which callbacks it makes, and the events the app
+            receives. A malformed scenario exits 2 with one line naming the field.
+            """,
+        options: [
+            Option(name: "--provider", value: "apns|jpush|getui", text: "the provider whose adapter runs the scenario (default: apns)"),
+            Option(name: "--config", value: "FILE", text: "a PushBridge configuration whose provider runs the scenario (instead of --provider)"),
+            Option(name: "--push-type", value: "TYPE", text: "the scenario push's apns-push-type, one of \(pushTypes) (default: the scenario's own)"),
+            Option(name: "--format", value: "json|text", text: "JSON (default) or a human-readable trace"),
+        ],
+        example: "pushbridge simulate --provider jpush cold-start.json")
+
+    static let validate = CommandHelp(
+        command: "validate", synopsis: "[--batch] [--provider apns|jpush|getui] [--push-type TYPE] [--priority 10|5|1] FILE|-",
+        summary: """
+            Checks an APNs payload (or an Xcode .apns file) as APNs does: an error (exit 1) for what
+            makes the push fail, a warning line for what APNs delivers but iOS ignores. With --batch,
+            JSON Lines in (one payload a line) and one JSON verdict a line out; a line over 65,536
+            bytes is unreadable unparsed, and after 1,000 unreadable lines it stops (exit 2).
+            """,
+        options: [
+            Option(name: "--batch", value: "", text: "JSON Lines: one payload a line, one verdict a line (exit 1 if any is invalid or unreadable)"),
+            Option(name: "--provider", value: "apns|jpush|getui", text: "whose keys the payload may carry (default: apns)"),
+            Option(name: "--push-type", value: "TYPE", text: "the apns-push-type it is sent with, one of \(pushTypes) (default: alert)"),
+            Option(name: "--priority", value: "10|5|1", text: "the apns-priority it is sent with (10 with background is refused; not with --batch)"),
+        ],
+        example: "pushbridge validate --push-type background payload.json")
+
+    static let checkConfig = CommandHelp(
+        command: "check-config",
+        synopsis: "[--entitlements FILE] [--info-plist FILE] [--extension-info-plist FILE] [--extension-entitlements FILE] FILE|-",
+        summary: """
+            Checks a PushBridge configuration: the provider and its settings with every secret masked
+            (exit 0), or every problem naming its key (exit 1). Given the app's and the notification
+            service extension's files (XML or binary property lists), it also checks what they show
+            of the provider's checklist. A file that cannot be read exits 2 with one line.
+            """,
+        options: [
+            Option(name: "--entitlements", value: "FILE", text: "the app's .entitlements (aps-environment, App Groups)"),
+            Option(name: "--info-plist", value: "FILE", text: "the app's Info.plist (UIBackgroundModes, NSUserTrackingUsageDescription, NSSupportsLiveActivities)"),
+            Option(name: "--extension-info-plist", value: "FILE", text: "the service extension's Info.plist (NSExtension)"),
+            Option(name: "--extension-entitlements", value: "FILE", text: "the service extension's .entitlements (App Groups)"),
+        ],
+        example: "pushbridge check-config --entitlements App.entitlements --info-plist Info.plist push.json")
+
+    static let matrix = CommandHelp(
+        command: "matrix", synopsis: "[--format markdown|json|mermaid|dot|html] [--ios VERSIONS] [--by DIMENSION]",
+        summary: """
+            Prints the seed article's eight experiment tables (which callbacks run, for which handler
+            set, in the foreground, the background and closed) as the model computes them; mermaid
+            and dot draw the decision flow. With --by, the iOS 13–26 tables of a typical modern app.
+            """,
+        options: [
+            Option(name: "--format", value: "markdown|json|mermaid|dot|html", text: "the output (default: markdown; --by takes markdown or json)"),
+            Option(name: "--ios", value: "VERSIONS", text: "comma-separated iOS versions (default: 6.1,9.3.2,12.3.1,17.0)"),
+            Option(name: "--by", value: "DIMENSION", text: "one of \((DimensionTables.Dimension.allCases.map(\.rawValue) + ["all"]).joined(separator: ", "))"),
+        ],
+        example: "pushbridge matrix --by interruptionLevel --format json")
+
+    /// Every `apns-push-type`, as `--push-type` takes it.
+    static let pushTypes = PayloadValidator.PushType.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// Every command's help, by name.
+    static let all: [String: CommandHelp] = [
+        "simulate": simulate, "validate": validate, "check-config": checkConfig, "matrix": matrix,
+    ]
+}
