@@ -4,7 +4,9 @@ import PushBridgeModel
 /// `pushbridge check-config [--entitlements FILE] [--info-plist FILE] [--extension-info-plist FILE]
 /// [--extension-entitlements FILE] FILE|-`: prints the provider and its settings with secrets
 /// masked (exit 0), or every problem, one per line, naming its key (exit 1). Never a secret in
-/// either. The features a configuration switches on (``PushFeatures``: a service extension, VoIP,
+/// either. Input that cannot be read — a file that cannot be opened, a configuration that is not
+/// JSON, a file that is no property list — is one `error:` line on standard error (exit 2), as
+/// for every other command. The features a configuration switches on (``PushFeatures``: a service extension, VoIP,
 /// Live Activities) are listed after the settings, with what the app still needs for each
 /// (``AppFileChecks/featureFindings(_:)``).
 ///
@@ -46,6 +48,8 @@ struct CheckConfigCommand: Sendable {
                 case "--extension-info-plist": checks.extensionInfoPlist = root
                 default: checks.extensionEntitlements = root
                 }
+            } catch where error.isUnreadable {
+                return .failure("\(option): \(path): \(error.message)")
             } catch {
                 problems.append("\(prefix): \(error.message)")
             }
@@ -54,6 +58,10 @@ struct CheckConfigCommand: Sendable {
         do {
             configuration = try PushConfiguration(jsonBytes: bytes, providers: ProviderSimulators.definitions)
         } catch {
+            // JSON that cannot be read at all is unreadable input, as for every other command.
+            if let malformed = error.problems.first(where: { $0.code == .malformedJSON }) {
+                return .failure("configuration: \(malformed.message)")
+            }
             configuration = nil
             problems.insert(contentsOf: error.problems.map(\.description), at: 0)
         }

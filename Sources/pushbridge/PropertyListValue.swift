@@ -27,6 +27,9 @@ enum PropertyListValue: Sendable, Hashable {
     struct ReadError: Error, Sendable, Equatable {
         /// What was wrong, for a problem line.
         var message: String
+        /// Whether the bytes are no property list at all (unreadable input, exit 2), rather than
+        /// one whose root is not a dictionary (a problem of its content, exit 1).
+        var isUnreadable = false
     }
 
     /// The dictionary at the root of a property list.
@@ -40,7 +43,7 @@ enum PropertyListValue: Sendable, Hashable {
         do {
             root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
         } catch {
-            throw ReadError(message: "not a property list (expected an XML or binary plist)")
+            throw ReadError(message: "not a property list (expected an XML or binary plist)", isUnreadable: true)
         }
         let value = PropertyListValue(root)
         guard case .dictionary(let dictionary) = value else {

@@ -31,9 +31,18 @@ import Testing
         #expect(!output.standardOutput.contains("TopSecretValue1"))
     }
 
-    @Test(arguments: ["", "{", "\u{0}\u{1}", "[1,2]"])
-    func unreadableConfigurationsAreProblems(text: String) {
+    @Test(arguments: ["", "{", "\u{0}\u{1}"])
+    func configurationsThatAreNotJSONAreUnreadableInputExitTwo(text: String) {
+        // As for every other command: input that cannot be read is one error line, exit 2.
         let output = run(["check-config", "-"], stdin: text)
+        #expect(output.status == 2)
+        #expect(output.standardOutput.isEmpty)
+        #expect(output.standardError.hasPrefix("error: configuration: "))
+        #expect(output.standardError.split(separator: "\n").count == 1)
+    }
+
+    @Test func jsonThatIsNoConfigurationIsAProblem() {
+        let output = run(["check-config", "-"], stdin: "[1,2]")
         #expect(output.status == 1)
         #expect(output.standardOutput.hasPrefix("configuration: "))
     }

@@ -199,7 +199,7 @@ import Testing
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let documented = Set(CommandHelp.all.values.flatMap { $0.options.map(\.name) })
         // The options of `swift` itself that the README's build instructions use.
-        let swiftOptions: Set<String> = ["--package-path", "--sanitize", "--scratch-path", "--filter"]
+        let swiftOptions: Set<String> = ["--package-path", "--sanitize", "--scratch-path", "--filter", "--help"]
         var named = Set<String>()
         var rest = readme[...]
         while let range = rest.range(of: "--") {
