@@ -24,7 +24,7 @@ let package = Package(
         .library(name: "PushBridgeGetui", targets: ["PushBridgeGetui"]),
         .library(name: "PushBridgeGetuiTesting", targets: ["PushBridgeGetuiTesting"]),
         .executable(name: "pushbridge", targets: ["pushbridge"]),
-        // Issue 18 (1): the notification service extension — what an extension target links.
+        // The notification service extension — what an extension target links.
         .library(name: "PushBridgeServiceExtension", targets: ["PushBridgeServiceExtension"]),
     ],
     targets: [
@@ -85,7 +85,7 @@ let package = Package(
                 "pushbridge", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
                 "PushBridgeGetui", "PushBridgeGetuiTesting",
             ]),
-        // Issue 18 (1): the notification service extension (extension-safe: the core only), its tests.
+        // The notification service extension (extension-safe: the core only), its tests.
         .target(name: "PushBridgeServiceExtension", dependencies: ["PushBridge"]),
         .testTarget(
             name: "PushBridgeServiceExtensionTests",

@@ -18,20 +18,30 @@ struct DemoCommand: Sendable {
                 ios: IOSVersion(12, 3, 1), state: .forceQuit, implements: modernApp,
                 notification: .remote(["aps": ["alert": "New comment"], "type": "comment"], id: "n-1"), user: .tap)),
         Demo(
-            title: "A content-available push in the foreground (iOS 10.2): methods 3 and 4 both run, one received",
+            title: "A content-available push in the foreground (iOS 10.2): callbacks 3 and 4 both run, one received",
             scenario: DispatchScenario(
                 ios: IOSVersion(10, 2), state: .foreground, implements: modernApp,
                 notification: .remote(["aps": ["alert": "Sync done", "content-available": 1]], id: "n-2"),
                 presentation: [.alert], user: .tap)),
         Demo(
-            title: "An old app implementing only method 2 (iOS 9.3.2, cold start): only the launch options carry the tap",
+            title: "An old app implementing only callback 2 (iOS 9.3.2, cold start): only the launch options carry the tap",
             scenario: DispatchScenario(
                 ios: IOSVersion(9, 3, 2), state: .notRunning, implements: [.didReceiveRemoteNotification],
                 notification: .remote(["aps": ["alert": "Hello"]], id: "n-3"), user: .tap)),
     ]
 
+    /// The numbers the traces give iOS's callbacks, each with the method an app implements.
+    static let callbackKey = [
+        "The callbacks, by the number the traces give them:",
+        "  1  application(_:didFinishLaunchingWithOptions:)",
+        "  2  application(_:didReceiveRemoteNotification:)  (deprecated since iOS 10)",
+        "  3  application(_:didReceiveRemoteNotification:fetchCompletionHandler:)",
+        "  4  userNotificationCenter(_:willPresent:withCompletionHandler:)",
+        "  5  userNotificationCenter(_:didReceive:withCompletionHandler:)",
+    ]
+
     func run() -> CommandOutput {
-        var sections = ["PushBridge: how iOS delivers a push, and the one event stream your app sees.", ""]
+        var sections = ["PushBridge: how iOS delivers a push, and the one event stream your app sees.", ""] + Self.callbackKey + [""]
         sections += providersSideBySide(Self.demos[0])
         for demo in Self.demos.dropFirst() {
             sections.append("▸ " + demo.title)

@@ -53,7 +53,7 @@ struct MatrixCommand: Sendable {
 
     static func markdown(_ tables: [ExperimentMatrix.Table]) -> String {
         var lines = [
-            "# How iOS calls an app's push methods (seed 001's experiments, computed)",
+            "# How iOS calls an app's push methods (a published on-device experiment's eight tables, computed by the model)",
             "",
             "Methods: 1 didFinishLaunchingWithOptions, 2 didReceiveRemoteNotification, "
                 + "3 didReceiveRemoteNotification:fetchCompletionHandler, 4 willPresentNotification, "

@@ -29,7 +29,7 @@ final class DeviceRecorder: Sendable {
 }
 
 /// Scenarios with `steps`, run by `StepSimulator` on the simulated device, and the device's own
-/// issue 17 behaviours: a notification acted on in a later app state, several notifications, a
+/// iOS 13–26 behaviours: a notification acted on in a later app state, several notifications, a
 /// held background push, text input, clearing a group, a lost response.
 @Suite struct StepSimulatorTests {
     static let modern: Set<SystemCallback> = [.didReceiveRemoteNotificationFetch, .willPresent, .didReceiveResponse]

@@ -3,7 +3,7 @@ import Testing
 
 @testable import pushbridge
 
-/// `pushbridge simulate` with the fields of issue 17: a scenario with `steps` prints
+/// `pushbridge simulate` with the iOS 13–26 fields: a scenario with `steps` prints
 /// `notifications` and each call's `step`; the new trace fields (`lostResponse`,
 /// `serviceExtension`, `diagnostics`) appear only when used; bad steps exit 2 naming the step.
 @Suite struct SimulateStepsCommandTests {

@@ -111,7 +111,7 @@ extension DispatchModel {
     /// An app that was not running is launched first, and on iOS 10+ its launch options carry
     /// **no** notification: urbanairship/ios-library#260 (iOS 13.6.1) saw `didFinishLaunching`
     /// without it, and the Swrve maintainer in Swrve/swrve-ios-sdk#244 (2018) says the same;
-    /// issue 17 also cites Apple forums thread 727537 and `dispatch-model.md`
+    /// the project's specification also cites Apple forums thread 727537 and
     /// react-native-push-notification/ios#380, which no search here could open. With no
     /// delegate to take the response (set after launch, or never) iOS still launches the app —
     /// a foreground action brings it on screen — and the response is lost: the trace names why

@@ -56,7 +56,7 @@ enum ModernPayloads {
     static let mutableSilent: JSONObject = ["aps": ["content-available": 1, "mutable-content": 1]]
 }
 
-/// The dispatch rules of issue 17 (iOS 13–26): device settings, interruption levels under a Focus
+/// The dispatch rules of iOS 13–26: device settings, interruption levels under a Focus
 /// and the summary, the service extension, the disputed knobs, action launches and lost
 /// responses, text input and clearing a group; and every new field, at its default or where it
 /// does not apply, leaves the trace as it was.

@@ -55,7 +55,7 @@ enum DeviceFeeding {
     }
 }
 
-/// Issue 13's two probes, through `PushClient` directly: each yielded two events before
+/// The two device-feeding probes, through `PushClient` directly: each yielded two events before
 /// identities came from what each callback really carries.
 @Suite struct DeviceFeedingProbeTests {
     @Test(arguments: [false, true])

@@ -5,7 +5,7 @@ import PushBridgeModel
 import PushBridgeTesting
 import Testing
 
-/// The events of issue 17's scenarios, end to end, through every provider's simulation: an action
+/// The events of the iOS 13–26 scenarios, end to end, through every provider's simulation: an action
 /// that launches the app is one `opened` (`coldStart`), typed text reaches the event, a lost
 /// response is no event and one `launchedBeforeCenterDelegate` diagnostic, and a held background
 /// push is one `received` (`foreground`) once the user opens the app.
