@@ -73,6 +73,9 @@ public final class SimulatedDevice: Sendable {
         var nextNumber = 1
         var calls: [TraceCall] = []
         var launches = 0
+        /// Whether a scene has connected to the process: not after a launch into the background
+        /// (a scene app's scene connects when the app first comes on screen).
+        var sceneConnected = false
         /// For each 4 and 5 iOS made, how often its completion handler ran.
         var systemCompletions: [Int] = []
     }
@@ -253,7 +256,9 @@ public final class SimulatedDevice: Sendable {
             throw PushError(.invalidScenario, field: "notification", "#\(notification.number) is not displayed (already acted on, or never shown)")
         }
         let before = appState
-        let running: RunningApp = before == .foreground ? .foreground : before == .background ? .background : .terminated
+        let sceneless = app.lifecycle == .scenes && ios.major >= 13 && !state.withLock { $0.sceneConnected }
+        let running: RunningApp =
+            before == .foreground ? .foreground : before == .background ? (sceneless ? .backgroundWithoutScene : .background) : .terminated
         let response = DispatchModel.userAction(user, scenario: shown.scenario, display: shown.display, app: running)
         clock.pass(secondsBetweenActions)
         // The response hands the app the held push itself: it is not delivered a second time.
@@ -340,6 +345,7 @@ public final class SimulatedDevice: Sendable {
             state.process = Process(client: client, session: session, center: center)
             state.appState = appState
             state.launches += 1
+            state.sceneConnected = appState == .foreground
         }
     }
 
@@ -363,6 +369,7 @@ public final class SimulatedDevice: Sendable {
     private func comeToForeground() {
         let (client, held) = state.withLock { state -> (PushClient?, [(ChannelDelivery, JSONObject)]) in
             state.appState = .foreground
+            state.sceneConnected = true
             defer { state.heldMessages.removeAll() }
             return (state.process?.client, state.heldMessages)
         }

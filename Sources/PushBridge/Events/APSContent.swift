@@ -85,8 +85,17 @@ public struct APSContent: Sendable, Hashable {
         return DeliveryFlags(
             hasAlert: showsAlert(aps["alert"]), contentAvailable: contentAvailable,
             isSilent: isSilent(aps, contentAvailable: contentAvailable), passive: aps["interruption-level"] == .string("passive"),
-            timeSensitive: aps["interruption-level"] == .string("time-sensitive"), critical: aps["interruption-level"] == .string("critical"),
+            timeSensitive: aps["interruption-level"] == .string("time-sensitive"), critical: isCritical(aps),
             mutableContent: isNumberOne(aps["mutable-content"]))
+    }
+
+    /// A critical alert: `aps.interruption-level` `critical`, or a sound dictionary with
+    /// `critical` 1 (Apple, "Generating a remote notification": the `sound` dictionary's
+    /// `critical` flag, "1 indicates critical. 0 is not critical"; `UNNotificationSound.defaultCritical`).
+    private static func isCritical(_ aps: JSONObject) -> Bool {
+        if aps["interruption-level"] == .string("critical") { return true }
+        guard case .object(let sound)? = aps["sound"] else { return false }
+        return isNumberOne(sound["critical"])
     }
 
     /// `aps.alert` is a non-empty string or a non-empty dictionary.
@@ -126,7 +135,8 @@ package struct DeliveryFlags: Sendable, Hashable {
     /// `aps.interruption-level` is `time-sensitive`: it breaks through a Focus and the scheduled
     /// summary when the app may (Apple, `UNNotificationInterruptionLevel.timeSensitive`).
     package var timeSensitive = false
-    /// `aps.interruption-level` is `critical` (Apple, `UNNotificationInterruptionLevel.critical`).
+    /// A critical alert: `aps.interruption-level` is `critical` (Apple,
+    /// `UNNotificationInterruptionLevel.critical`) or the sound dictionary's `critical` is 1.
     package var critical = false
     /// `aps.mutable-content` is the number 1: a service extension may run.
     package var mutableContent = false

@@ -110,6 +110,9 @@ public struct PushEventNormalizer: Sendable {
         var state: ApplicationState
         var action: ResponseAction = .default
         var textInput: String?
+        /// Whether the process was already running, launched into the background earlier: a
+        /// scene app's first scene connecting, whose response is a running app's, not a cold start.
+        var wasRunning = false
     }
 
     /// A cold start already emitted from the launch options alone (its notification named as
@@ -144,6 +147,8 @@ public struct PushEventNormalizer: Sendable {
     /// (urbanairship/ios-library#260, iOS 13.6.1; `inactive` for a foreground action,
     /// `background` for a background one).
     private var bareLaunchTime: Double?
+    /// Whether the last launch was into the background and no scene has connected since.
+    private var launchedIntoBackground = false
     private var deferred: DeferredCall?
     private var previous: PreviousCall?
     /// Deliveries whose payload was seen before in another delivery: each is named with a number.
@@ -201,7 +206,20 @@ public struct PushEventNormalizer: Sendable {
         if dependsOnTime(invocation), let time = clock(), time > now { now = time }
         if deferred != nil { resolveDeferredCall(before: invocation, emit: emit) }
         if invocation.callback == .didFinishLaunching || invocation.callback == .sceneWillConnect {
+            // A scene app iOS launched into the background has no scene until the user brings it
+            // up: the response its first scene connects with is a running app's — the delivery
+            // its 3 already named, `background`, merged with the 5 that follows (Apple,
+            // `UIScene.ConnectionOptions.notificationResponse`; WordPress-iOS#25643).
+            let wasRunning = invocation.callback == .sceneWillConnect && launchedIntoBackground
+            launchedIntoBackground = invocation.callback == .didFinishLaunching && invocation.state == .background
             flush(emit: emit)
+            if wasRunning, let notification = invocation.notification {
+                guard let id = resolveDelivery(invocation, notification, emit: emit) else { return nil }
+                pendingLaunch = PendingLaunch(
+                    notification: notification.identified(as: id), state: invocation.state, action: invocation.action ?? .default,
+                    textInput: invocation.textInput, wasRunning: true)
+                return id
+            }
             previous = nil
             // A scene app's launch options carry no notification: its scene's connection does.
             guard invocation.launchOptionsKey != nil || invocation.callback == .sceneWillConnect, let notification = invocation.notification
@@ -225,7 +243,7 @@ public struct PushEventNormalizer: Sendable {
         }
         if let launch = takeLaunch(for: notification, emit: emit) {
             deliveryID = launch.notification.id
-            launchedForIt = true
+            launchedForIt = !launch.wasRunning
             bindIdentifier(of: notification, to: deliveryID)
             remember(notification, invocation.callback, invocation.state, as: deliveryID)
         } else if isUserResponse(invocation), let launch = flushedLaunch {
@@ -286,13 +304,14 @@ public struct PushEventNormalizer: Sendable {
         switch launch.state {
         case .inactive, .active:
             flushedLaunch = FlushedLaunch(notification: notification, time: now)
+            let origin: PushOrigin = launch.wasRunning ? .background : .coldStart
             switch launch.action {
             case .dismiss:
                 deliver(.dismissed(.init(notification: notification)), identity, .response, emit)
             case .default:
-                deliver(.opened(.init(notification: notification, origin: .coldStart, action: .default, textInput: launch.textInput)), identity, .response, emit)
+                deliver(.opened(.init(notification: notification, origin: origin, action: .default, textInput: launch.textInput)), identity, .response, emit)
             case .custom(let id):
-                deliver(.opened(.init(notification: notification, origin: .coldStart, action: .custom(id), textInput: launch.textInput)), identity, .response, emit)
+                deliver(.opened(.init(notification: notification, origin: origin, action: .custom(id), textInput: launch.textInput)), identity, .response, emit)
             }
         case .background:
             deliver(.received(.init(notification: notification, origin: .background)), identity, .arrival, emit)
@@ -389,7 +408,7 @@ public struct PushEventNormalizer: Sendable {
         let mayJoin: Bool
         switch invocation.callback {
         case .willPresent: mayJoin = announcesArrival(previous, of: fingerprint)
-        case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal: mayJoin = byFingerprint.count > 0
+        case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal, .sceneWillConnect: mayJoin = byFingerprint.count > 0
         default: mayJoin = false
         }
         if mayJoin, var record = self.record(for: fingerprint), !record.hasRequestIdentifier {

@@ -25,7 +25,7 @@ struct DeliveryFacts: Sendable {
         let settings = scenario.settings
         alertsAllowed = settings.authorization != .denied
         let provisional = settings.authorization == .provisional && scenario.ios.major >= 12
-        let breaksThrough = flags.critical || (flags.timeSensitive && settings.timeSensitiveAllowed)
+        let breaksThrough = (flags.critical && settings.criticalAlertsAllowed) || (flags.timeSensitive && settings.timeSensitiveAllowed)
         let heldBack = settings.holdsBackNotifications && scenario.ios.major >= 15 && !breaksThrough
         quiet = provisional || heldBack
         backgroundWakeAllowed = settings.allowsBackgroundWake
@@ -102,7 +102,9 @@ struct DeliveryFacts: Sendable {
     /// content's `interruptionLevel` there). A time-sensitive one breaks through only when
     /// ``DeviceSettings/timeSensitiveAllowed`` (invertase/notifee#840, iOS 16.6: without the
     /// capability it stayed under "While in Do Not Disturb"; with it, it broke through); a
-    /// critical one always (its entitlement is assumed: Apple grants it on request).
+    /// critical one — `interruption-level: critical` or a `critical` sound — when
+    /// ``DeviceSettings/criticalAlertsAllowed`` (without the entitlement it is a normal
+    /// notification, home-assistant/iOS#737).
     let quiet: Bool
     /// Background App Refresh on and Low Power Mode off (``DeviceSettings/allowsBackgroundWake``).
     let backgroundWakeAllowed: Bool

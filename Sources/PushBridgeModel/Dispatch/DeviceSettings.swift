@@ -28,12 +28,28 @@ public struct DeviceSettings: Sendable, Hashable {
     /// Notifications" on for it (Apple, `UNNotificationInterruptionLevel.timeSensitive`;
     /// invertase/notifee#840, iOS 16.6: without the capability it was held back).
     public var timeSensitiveAllowed: Bool
+    /// Whether a critical alert may break through a Focus, the scheduled summary and the mute
+    /// switch: the app has the Critical Alerts entitlement
+    /// (`com.apple.developer.usernotifications.critical-alerts`, which Apple grants on request)
+    /// and the user allowed critical alerts (`UNAuthorizationOptions.criticalAlert`). Without it
+    /// a critical alert is a normal notification (home-assistant/iOS#737). Default `true`: a
+    /// scenario that sends a critical alert describes an app entitled to send it, and the
+    /// project's vectors for `interruption-level: critical` (Apple's
+    /// `UNNotificationInterruptionLevel.critical` page) were written so.
+    public var criticalAlertsAllowed: Bool
+    /// The device's screen: with the Dynamic Island or without it, which decides how a Live
+    /// Activity update's alert shows (``NotificationDisplay/expandedActivity`` or a banner).
+    /// Default ``DeviceKind/dynamicIsland``: every iPhone 14 Pro and later model but the 16e.
+    public var device: DeviceKind
 
     /// Settings from their parts; each default is the typical device's.
     public init(
         authorization: NotificationAuthorization = .authorized, backgroundAppRefresh: Bool = true, lowPowerMode: Bool = false,
-        focus: Bool = false, scheduledSummary: Bool = false, timeSensitiveAllowed: Bool = true
+        focus: Bool = false, scheduledSummary: Bool = false, timeSensitiveAllowed: Bool = true, criticalAlertsAllowed: Bool = true,
+        device: DeviceKind = .dynamicIsland
     ) {
+        self.criticalAlertsAllowed = criticalAlertsAllowed
+        self.device = device
         self.authorization = authorization
         self.backgroundAppRefresh = backgroundAppRefresh
         self.lowPowerMode = lowPowerMode
@@ -71,6 +87,20 @@ public enum NotificationAuthorization: String, Sendable, Hashable, CaseIterable,
     /// pushes still reach the app, since they need no authorization (Apple, "Pushing background
     /// updates to your App"; the model's rule for what the app is then called is an inference).
     case denied
+
+    /// The scenario value.
+    public var description: String { rawValue }
+}
+
+/// The kind of screen a device has, for what a Live Activity's alert shows.
+public enum DeviceKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// The Dynamic Island (iPhone 14 Pro and later, but the 16e): an update's alert shows the
+    /// activity's expanded presentation.
+    case dynamicIsland
+    /// No Dynamic Island: an update's alert shows as a banner over the Lock Screen presentation
+    /// (Apple, Human Interface Guidelines, "Live Activities"; Apple Developer Forums thread
+    /// 799195).
+    case noDynamicIsland
 
     /// The scenario value.
     public var description: String { rawValue }

@@ -52,9 +52,13 @@ extension DispatchModel {
                 calls.append(call(handler, .active))
             }
 
-        case .background:
+        case .background, .backgroundWithoutScene:
             // iOS 10+: 5. Otherwise the remote handler (2 or 3), or L for a local notification
-            // before iOS 10.
+            // before iOS 10. A scene app iOS launched into the background has no scene yet: the
+            // tap connects one, with the response in its options, before 5 (Apple,
+            // `UIScene.ConnectionOptions.notificationResponse`; WordPress-iOS#25643: no window
+            // after a background launch) *(inference: the order, as on a cold start)*.
+            if app == .backgroundWithoutScene { calls.append(respond(.sceneWillConnect, .inactive, tapped)) }
             if facts.didReceiveResponse(coldStart: false) {
                 calls.append(respond(.didReceiveResponse, .inactive, tapped))
             } else if let handler = handlerBefore10(facts) {
@@ -94,7 +98,7 @@ extension DispatchModel {
         switch app {
         case .foreground:
             calls.append(respond(.didReceiveResponse, .active, .dismiss))
-        case .background:
+        case .background, .backgroundWithoutScene:
             calls.append(respond(.didReceiveResponse, .background, .dismiss))
         case .terminated:
             // Launched into the background first (inference).
@@ -128,8 +132,12 @@ extension DispatchModel {
             if coldStart {
                 calls.append(call(.didFinishLaunching, state))
                 if facts.scenes, foreground { calls.append(respond(.sceneWillConnect, state, response, text: text)) }
+            } else if app == .backgroundWithoutScene, foreground {
+                // A foreground action brings up a scene app launched in the background: its scene
+                // connects with the response, as for a tap.
+                calls.append(respond(.sceneWillConnect, state, response, text: text))
             }
-            let connectedScene = coldStart && facts.scenes && foreground
+            let connectedScene = (coldStart || app == .backgroundWithoutScene) && facts.scenes && foreground
             if facts.didReceiveResponse(coldStart: coldStart) {
                 calls.append(respond(.didReceiveResponse, state, response, text: text))
             } else if !connectedScene, facts.centerDelegate == .none {

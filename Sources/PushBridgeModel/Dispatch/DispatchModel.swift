@@ -36,7 +36,7 @@ public enum DispatchModel {
         // location, …) never reaches the notification delegates (Apple, "Sending notification
         // requests to APNs": each type's handler; `PayloadValidator.PushType.handler`).
         if let type = scenario.pushType, !type.reachesNotificationDelegates {
-            var trace = DispatchTrace(display: .none, actionDelivered: scenario.user == .none ? nil : false, steps: [])
+            var trace = DispatchTrace(display: frameworkDisplay(scenario, type), actionDelivered: scenario.user == .none ? nil : false, steps: [])
             if type == .voip { trace.voip = VoIPOutcome(scenario) }
             return trace
         }
@@ -50,12 +50,31 @@ public enum DispatchModel {
     }
 }
 
+extension DispatchModel {
+    /// What a push for a framework shows: a Live Activity update with an `alert` lights the
+    /// screen — the activity's expanded presentation on a device with the Dynamic Island, a
+    /// banner on one without (Apple, Human Interface Guidelines, "Live Activities"; Apple
+    /// Developer Forums thread 799195); nothing otherwise. Neither reaches a notification
+    /// delegate, and a tap opens the app through the activity, not as a notification response
+    /// *(inference)*; whether a Focus or the notification settings hold the alert back is not
+    /// modelled *(no source found)*.
+    static func frameworkDisplay(_ scenario: DispatchScenario, _ type: PayloadValidator.PushType) -> NotificationDisplay {
+        guard type == .liveactivity, scenario.notification.flags.hasAlert else { return .none }
+        return scenario.settings.device == .dynamicIsland ? .expandedActivity : .banner
+    }
+}
+
 /// Where the app is once the notification has arrived, for phase 2.
 package enum RunningApp: Sendable, Hashable {
     /// On screen.
     case foreground
     /// Running in the background (including after iOS launched it there for the notification).
     case background
+    /// A scene app iOS launched into the background, which no scene has connected to yet: a
+    /// background launch connects none (Apple, `UIScene.ConnectionOptions.notificationResponse`:
+    /// the response comes with the scene that connects; WordPress-iOS#25643 shows a background
+    /// launch with no window), so the user's tap connects the scene, with the response.
+    case backgroundWithoutScene
     /// No process: acting on the notification launches the app.
     case terminated
 }
@@ -67,6 +86,8 @@ extension DispatchModel {
     package static func userAction(
         _ user: UserAction, scenario: DispatchScenario, display: NotificationDisplay, app: RunningApp
     ) -> (calls: [SystemCall], delivered: Bool?) {
+        // What a framework's push showed (a Live Activity's alert) is no notification to act on.
+        if let type = scenario.pushType, !type.reachesNotificationDelegates { return ([], user == .none ? nil : false) }
         var calls = CallRecorder()
         let delivered = respond(to: user, facts: DeliveryFacts(scenario), after: ArrivalOutcome(display: display, app: app), calls: &calls)
         return (calls.calls, delivered)
@@ -88,7 +109,7 @@ extension DispatchModel {
             case .background: .background
             case .notRunning, .forceQuit: .terminated
             }
-            return ([], .none, app, false)
+            return ([], frameworkDisplay(scenario, type), app, false)
         }
         var calls = CallRecorder()
         let outcome = arrive(DeliveryFacts(scenario), calls: &calls)

@@ -5,7 +5,8 @@ extension DispatchScenario {
     public static let jsonFields = [
         "ios", "state", "implements", "centerDelegate", "backgroundModes", "notification",
         "customDismissAction", "presentation", "user", "lifecycle", "pushType",
-        "authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed", "serviceExtension", "disputed",
+        "authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed", "criticalAlertsAllowed", "device",
+        "serviceExtension", "disputed",
         "steps", "reportsCall",
     ]
 
@@ -57,7 +58,9 @@ extension DispatchScenario {
             lowPowerMode: try fields.bool("lowPowerMode") ?? false,
             focus: try fields.bool("focus") ?? false,
             scheduledSummary: try fields.bool("scheduledSummary") ?? false,
-            timeSensitiveAllowed: try fields.bool("timeSensitiveAllowed") ?? true)
+            timeSensitiveAllowed: try fields.bool("timeSensitiveAllowed") ?? true,
+            criticalAlertsAllowed: try fields.bool("criticalAlertsAllowed") ?? true,
+            device: try fields.choice("device", DeviceKind.self) ?? .dynamicIsland)
         if settings.authorization == .provisional, ios < IOSVersion(12) {
             throw fields.error("authorization", "\"provisional\" exists from iOS 12 (the scenario's ios is \(ios))")
         }

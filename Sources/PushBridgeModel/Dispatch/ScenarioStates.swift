@@ -39,12 +39,17 @@ public enum NotificationDisplay: String, Sendable, Hashable, CaseIterable, Custo
     case list
     /// Nothing.
     case none
+    /// A Live Activity update's alert on a device with the Dynamic Island: the activity's
+    /// expanded presentation, not a notification (Apple, Human Interface Guidelines, "Live
+    /// Activities": an update with an alert shows the expanded presentation on such a device).
+    case expandedActivity
 
     /// The trace value.
     public var description: String { rawValue }
 
-    /// Whether the user has something to tap, dismiss or press an action on.
-    public var isActionable: Bool { self != .none }
+    /// Whether the user has something to tap, dismiss or press an action on, as a notification:
+    /// not a Live Activity's expanded presentation, which opens the app through the activity.
+    public var isActionable: Bool { self != .none && self != .expandedActivity }
 }
 
 

@@ -20,9 +20,46 @@ import Testing
         for state in ArrivalState.allCases {
             let trace = DispatchModel.trace(for: scenario(state: state, payload: Self.alert, pushType: type, user: .tap))
             #expect(trace.steps.isEmpty, "\(type) in \(state)")
-            #expect(trace.display == .none)
+            // Only a Live Activity update with an alert shows anything (below).
+            #expect(trace.display == (type == .liveactivity ? .expandedActivity : .none))
             #expect(trace.actionDelivered == false, "there is no notification to tap")
         }
+    }
+
+    @Test(arguments: [(DeviceKind.dynamicIsland, NotificationDisplay.expandedActivity), (.noDynamicIsland, .banner)])
+    func aLiveActivityUpdateWithAnAlertShowsByTheDeviceKind(device: DeviceKind, expected: NotificationDisplay) {
+        // Apple, HIG "Live Activities": an alert shows the expanded presentation with the Dynamic
+        // Island, a banner without; forums thread 799195. No notification delegate is called.
+        let update: JSONObject = ["aps": ["timestamp": 1_700_000_000, "event": "update", "content-state": ["status": "out"],
+                                          "alert": ["title": "Delivery", "body": "Out for delivery"]]]
+        let quiet: JSONObject = ["aps": ["timestamp": 1_700_000_000, "event": "update", "content-state": ["status": "out"]]]
+        for state in ArrivalState.allCases {
+            var shown = scenario(state: state, payload: update, pushType: .liveactivity, user: .tap)
+            shown.settings.device = device
+            let trace = DispatchModel.trace(for: shown)
+            #expect(trace.display == expected && trace.steps.isEmpty && trace.actionDelivered == false, "\(state)")
+            var silent = shown
+            silent.notification = .remote(quiet)
+            #expect(DispatchModel.trace(for: silent).display == .none, "an update without an alert shows nothing")
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func aCriticalSoundBreaksThroughAFocusOnlyWithTheEntitlement(entitled: Bool) {
+        // Apple's payload reference: `"sound": {"critical": 1, …}` asks for a critical alert, as
+        // `interruption-level: critical` does; without the entitlement it is a normal notification
+        // (home-assistant/iOS#737), which a Focus holds back to the list.
+        for payload: JSONObject in [
+            ["aps": ["alert": "Door open", "sound": ["critical": 1, "name": "alarm.caf", "volume": 1.0]]],
+            ["aps": ["alert": "Door open", "interruption-level": "critical"]],
+        ] {
+            var critical = scenario(state: .background, payload: payload)
+            critical.settings = DeviceSettings(focus: true, criticalAlertsAllowed: entitled)
+            #expect(DispatchModel.trace(for: critical).display == (entitled ? .banner : .list), "\(payload)")
+        }
+        var notCritical = scenario(state: .background, payload: ["aps": ["alert": "Door open", "sound": ["critical": 0, "name": "alarm.caf"]]])
+        notCritical.settings = DeviceSettings(focus: true, criticalAlertsAllowed: entitled)
+        #expect(DispatchModel.trace(for: notCritical).display == .list, "critical 0 is a normal sound")
     }
 
     @Test(arguments: [PayloadValidator.PushType.alert, .background])
