@@ -370,7 +370,7 @@ public struct PushEventNormalizer: Sendable {
         {
             diagnostics.append(PushDiagnostic(
                 code: .identicalCallsMerged, notificationID: previous.deliveryID,
-                message: "\(invocation.callback.seedLabel) was called twice with the same payload, "
+                message: "\(invocation.callback.rawValue) was called twice with the same payload, "
                     + "\(Int(((now - previous.time) * 1000).rounded())) ms apart and nothing between: taken as one delivery handed over twice "
                     + "(two deliveries need a message ID in the payload to be told apart this close)"))
             remember(notification, invocation.callback, invocation.state, as: previous.deliveryID)
@@ -514,7 +514,7 @@ public struct PushEventNormalizer: Sendable {
             setRecord(DeliveryRecord(deliveryID: id), for: fingerprint)
             diagnostics.append(PushDiagnostic(
                 code: .foregroundCallResolved, notificationID: id,
-                message: "\(call.callback.seedLabel) (active) matched a banner still on screen, then willPresent "
+                message: "\(call.callback.rawValue) (active) matched a banner still on screen, then willPresent "
                     + "followed: the arrival of an identical notification"))
             let notification = call.notification.identified(as: id)
             deliver(.received(.init(notification: notification, origin: .foreground)), IdentityKey(notification), .arrival, emit)
@@ -522,7 +522,7 @@ public struct PushEventNormalizer: Sendable {
         } else {
             diagnostics.append(PushDiagnostic(
                 code: .foregroundCallResolved, notificationID: call.presentedID,
-                message: "\(call.callback.seedLabel) (active) matched a banner still on screen and no willPresent "
+                message: "\(call.callback.rawValue) (active) matched a banner still on screen and no willPresent "
                     + "followed: the tap on that banner"))
             let notification = call.notification.identified(as: call.presentedID)
             deliver(
