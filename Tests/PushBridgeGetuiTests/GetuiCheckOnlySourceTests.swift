@@ -4,14 +4,14 @@ import PushBridgeGetui
 import Testing
 
 /// The check-only modules CI type-checks against Getui's real header
-/// (`Tests/iOSBindingChecks/Getui*`) are generated here from ``GetuiSDKSymbols`` and the bridge's
+/// (`Tests/iOSBindingChecks/`) are generated here from ``GetuiSDKSymbols`` and the bridge's
 /// source, and must be what is committed: a table and its compiler check cannot drift.
 ///
 /// After changing a table or the bridge: `PUSHBRIDGE_REGENERATE_BINDING_CHECKS=1 swift test --filter CheckOnlySourceTests`.
 @Suite struct GetuiCheckOnlySourceTests {
     static let regenerate = "PUSHBRIDGE_REGENERATE_BINDING_CHECKS=1 swift test --filter CheckOnlySourceTests"
-    static let bindingsPath = "Tests/iOSBindingChecks/Getui/GetuiBindings.swift"
-    static let probePath = "Tests/iOSBindingChecks/GetuiSelectors/GetuiSelectors.swift"
+    static let bindingsPath = "Tests/iOSBindingChecks/Bindings/GetuiBindings.swift"
+    static let probePath = "Tests/iOSBindingChecks/Selectors/GetuiSelectors.swift"
     static let classMethodEntries = [(className: GetuiSDKSymbols.sdkClass, selectors: GetuiSDKSymbols.requiredClassMethods + GetuiSDKSymbols.optionalClassMethods)]
 
     static func source() throws -> CheckOnlySource {
@@ -44,5 +44,6 @@ import Testing
             selectors: Self.classMethodEntries.flatMap(\.selectors) + GetuiSDKSymbols.delegateSelectors, regenerate: Self.regenerate)
         try GeneratedFile.expect(try Self.source().source, at: Self.bindingsPath)
         try GeneratedFile.expect(probe, at: Self.probePath)
+        try GeneratedFile.expect(CheckOnlySource.conversionsFile(regenerate: Self.regenerate), at: "Tests/iOSBindingChecks/Bindings/Conversions.swift")
     }
 }

@@ -4,14 +4,14 @@ import PushBridgeJPush
 import Testing
 
 /// The check-only modules CI type-checks against JPush's and JCore's real headers
-/// (`Tests/iOSBindingChecks/JPush*`) are generated here from ``JPushSDKSymbols`` and the
+/// (`Tests/iOSBindingChecks/`) are generated here from ``JPushSDKSymbols`` and the
 /// bridge's source, and must be what is committed: a table and its compiler check cannot drift.
 ///
 /// After changing a table or the bridge: `PUSHBRIDGE_REGENERATE_BINDING_CHECKS=1 swift test --filter CheckOnlySourceTests`.
 @Suite struct JPushCheckOnlySourceTests {
     static let regenerate = "PUSHBRIDGE_REGENERATE_BINDING_CHECKS=1 swift test --filter CheckOnlySourceTests"
-    static let bindingsPath = "Tests/iOSBindingChecks/JPush/JPushBindings.swift"
-    static let probePath = "Tests/iOSBindingChecks/JPushSelectors/JPushSelectors.swift"
+    static let bindingsPath = "Tests/iOSBindingChecks/Bindings/JPushBindings.swift"
+    static let probePath = "Tests/iOSBindingChecks/Selectors/JPushSelectors.swift"
 
     static func source() throws -> CheckOnlySource {
         let bridge = try BridgeSource(JPushSDKBindingTests.bridgePath)
@@ -56,6 +56,7 @@ import Testing
             moduleName: "JPushBindings", imports: ["UserNotifications", "JPush", "JCore"], selectors: Self.allSelectors, regenerate: Self.regenerate)
         try GeneratedFile.expect(bindings, at: Self.bindingsPath)
         try GeneratedFile.expect(probe, at: Self.probePath)
+        try GeneratedFile.expect(CheckOnlySource.conversionsFile(regenerate: Self.regenerate), at: "Tests/iOSBindingChecks/Bindings/Conversions.swift")
     }
 }
 

@@ -24,7 +24,7 @@
     // Every name bound is spelled once, in `GetuiSDKSymbols`, except the `@objc(…)` selectors
     // (an attribute needs a literal; a test holds each against `GetuiSDKSymbols`). The compiler
     // holds every binding against `GeTuiSdk.h` in CI: the tests generate
-    // `Tests/iOSBindingChecks/Getui*` from the tables, this file's `package` typealiases and its
+    // `Tests/iOSBindingChecks/` from the tables, this file's `package` typealiases and its
     // `@objc` methods, and `.ci/ios-typecheck` type-checks them with the header. A thin shell:
     // every decision is `GetuiProvider`'s, which also calls the SDK on the thread it requires.
     import Foundation

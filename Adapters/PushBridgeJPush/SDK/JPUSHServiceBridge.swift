@@ -15,9 +15,9 @@
     // `JGInforCollectionAuthItems`'s properties by key-value coding, and hands JPush a
     // process-lifetime `JPushRegisterDelegateProxy` that implements the `JPUSHRegisterDelegate`
     // methods as `@objc(…)` methods (JPush checks `respondsToSelector:` before each call, and
-    // does not retain its delegate). So it compiles in this package on every Apple platform and works however
-    // the app got JPush: CocoaPods (`pod 'JPush'`, which brings JCore) or the xcframeworks added
-    // by hand.
+    // does not retain its delegate). So it compiles in this package on every Apple platform and
+    // works however the app got JPush: CocoaPods (`pod 'JPush'`, which brings JCore), its Swift
+    // package (6.2+) or the xcframeworks added by hand.
     //
     // Static libraries need `-ObjC`. `libJPush.a` and JCore are static; the linker keeps only
     // the object files something references, and a class named only in a string is referenced by
@@ -30,7 +30,7 @@
     // Every name bound is spelled once, in `JPushSDKSymbols`, except the `@objc(…)` selectors
     // (an attribute needs a literal; a test holds each against `JPushSDKSymbols`). The compiler
     // holds every binding against `JPUSHService.h` in CI: the tests generate
-    // `Tests/iOSBindingChecks/JPush*` from the tables, this file's `package` typealiases and
+    // `Tests/iOSBindingChecks/` from the tables, this file's `package` typealiases and
     // its `@objc` methods, and `.ci/ios-typecheck` type-checks them with the header. A thin shell:
     // every decision is `JPushProvider`'s, which also calls the SDK on the thread it requires.
     import Foundation

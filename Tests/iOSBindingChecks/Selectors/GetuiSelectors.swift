@@ -7,7 +7,7 @@ import Foundation
 import UserNotifications
 import GTSDK
 
-func spelledSelectors() {
+func getuiSpelledSelectors() {
     _ = Selector("startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:")
     _ = Selector("setIDFA:")
     _ = Selector("setApplicationGroupIdentifier:")

@@ -10,40 +10,9 @@ import JPush
 import JCore
 import PushBridgeJPush
 
-// MARK: What the runtime converts, and nothing else
-
-/// An argument the bridge passes as the declared parameter: the same type, a bridged
-/// Foundation object as its Swift value, an object as the declared class, a raw value as
-/// the declared enumeration or option set.
-func imported<T>(_ value: T) -> T { value }
-func imported<T: _ObjectiveCBridgeable>(_ value: T._ObjectiveCType) -> T { T._unconditionallyBridgeFromObjectiveC(value) }
-func imported<T: _ObjectiveCBridgeable>(_ value: T._ObjectiveCType?) -> T? { value.map { T._unconditionallyBridgeFromObjectiveC($0) } }
-func imported<T: _ObjectiveCBridgeable>(_ value: T._ObjectiveCType) -> T? { T._unconditionallyBridgeFromObjectiveC(value) }
-func imported<T: AnyObject>(_ value: AnyObject) -> T { unsafeDowncast(value, to: T.self) }
-func imported<T: AnyObject>(_ value: AnyObject?) -> T? { value.map { unsafeDowncast($0, to: T.self) } }
-func imported<T: RawRepresentable>(_ value: T.RawValue) -> T { T(rawValue: value)! }
-
-/// A value the SDK hands over (a delegate method's argument, a block's) as the bridge declares it.
-func objc<T>(_ value: T) -> T { value }
-func objc<T: _ObjectiveCBridgeable>(_ value: T) -> T._ObjectiveCType { value._bridgeToObjectiveC() }
-func objc<T: _ObjectiveCBridgeable>(_ value: T?) -> T._ObjectiveCType? { value.map { $0._bridgeToObjectiveC() } }
-func objc<T: RawRepresentable>(_ value: T) -> T.RawValue { value.rawValue }
-func objc<T: RawRepresentable>(_ value: T?) -> T.RawValue? { value.map(\.rawValue) }
-
-/// What the header's method returns as the bridge's implementation type returns it.
-func returned<T>(_ value: T) -> T { value }
-func returned<T: _ObjectiveCBridgeable>(_ value: T?) -> Unmanaged<T._ObjectiveCType>? where T._ObjectiveCType: AnyObject {
-    value.map { Unmanaged.passUnretained($0._bridgeToObjectiveC()) }
-}
-func returned<T: RawRepresentable>(_ value: T) -> T.RawValue { value.rawValue }
-
-/// A delegate requirement and a closure of the same type (what the bridge's method accepts).
-func shape<each A, R>(_ requirement: (repeat each A) -> R, _ witness: (repeat each A) -> R) {}
-func shapeOptional<each A, R>(_ requirement: ((repeat each A) -> R)?, _ witness: (repeat each A) -> R) {}
-
 // MARK: Class methods: each implementation as the bridge casts it, calling the header's method
 
-func classMethods() {
+func jpushClassMethods() {
     // +[JPUSHService setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:]
     let _: PushBridgeJPush.SetupIMP = { _, _, a0, a1, a2, a3, a4 in returned(JPUSHService.setup(withOption: imported(a0), appKey: imported(a1), channel: imported(a2), apsForProduction: imported(a3), advertisingIdentifier: imported(a4))) }
     // +[JPUSHService registerForRemoteNotificationConfig:delegate:]
@@ -92,7 +61,7 @@ func classMethods() {
 
 // MARK: Delegate methods: what the SDK calls, with what it passes, reaches the bridge's method
 
-func delegateMethods(sdk: any JPUSHRegisterDelegate, bridge: PushBridgeJPush.JPushRegisterDelegateProxy) {
+func jpushDelegateMethods(sdk: any JPUSHRegisterDelegate, bridge: PushBridgeJPush.JPushRegisterDelegateProxy) {
     // -jpushNotificationCenter:willPresentNotification:withCompletionHandler:
     shape(sdk.jpushNotificationCenter(_:willPresent:withCompletionHandler:)) { a0, a1, a2 in bridge.jpushNotificationCenter(a0, willPresent: a1, withCompletionHandler: a2) }
     // -jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:
@@ -105,7 +74,7 @@ func delegateMethods(sdk: any JPUSHRegisterDelegate, bridge: PushBridgeJPush.JPu
 
 // MARK: Properties set by key-value coding: each key names a settable property
 
-func keyValueProperties() {
+func jpushKeyValueProperties() {
     let _: ReferenceWritableKeyPath<JPUSHRegisterEntity, _> = \JPUSHRegisterEntity.types
     let _: ReferenceWritableKeyPath<JPUSHRegisterEntity, _> = \JPUSHRegisterEntity.categories
     let _: ReferenceWritableKeyPath<JGInforCollectionAuthItems, _> = \JGInforCollectionAuthItems.isAuth

@@ -10,40 +10,9 @@ import UserNotifications
 import GTSDK
 import PushBridgeGetui
 
-// MARK: What the runtime converts, and nothing else
-
-/// An argument the bridge passes as the declared parameter: the same type, a bridged
-/// Foundation object as its Swift value, an object as the declared class, a raw value as
-/// the declared enumeration or option set.
-func imported<T>(_ value: T) -> T { value }
-func imported<T: _ObjectiveCBridgeable>(_ value: T._ObjectiveCType) -> T { T._unconditionallyBridgeFromObjectiveC(value) }
-func imported<T: _ObjectiveCBridgeable>(_ value: T._ObjectiveCType?) -> T? { value.map { T._unconditionallyBridgeFromObjectiveC($0) } }
-func imported<T: _ObjectiveCBridgeable>(_ value: T._ObjectiveCType) -> T? { T._unconditionallyBridgeFromObjectiveC(value) }
-func imported<T: AnyObject>(_ value: AnyObject) -> T { unsafeDowncast(value, to: T.self) }
-func imported<T: AnyObject>(_ value: AnyObject?) -> T? { value.map { unsafeDowncast($0, to: T.self) } }
-func imported<T: RawRepresentable>(_ value: T.RawValue) -> T { T(rawValue: value)! }
-
-/// A value the SDK hands over (a delegate method's argument, a block's) as the bridge declares it.
-func objc<T>(_ value: T) -> T { value }
-func objc<T: _ObjectiveCBridgeable>(_ value: T) -> T._ObjectiveCType { value._bridgeToObjectiveC() }
-func objc<T: _ObjectiveCBridgeable>(_ value: T?) -> T._ObjectiveCType? { value.map { $0._bridgeToObjectiveC() } }
-func objc<T: RawRepresentable>(_ value: T) -> T.RawValue { value.rawValue }
-func objc<T: RawRepresentable>(_ value: T?) -> T.RawValue? { value.map(\.rawValue) }
-
-/// What the header's method returns as the bridge's implementation type returns it.
-func returned<T>(_ value: T) -> T { value }
-func returned<T: _ObjectiveCBridgeable>(_ value: T?) -> Unmanaged<T._ObjectiveCType>? where T._ObjectiveCType: AnyObject {
-    value.map { Unmanaged.passUnretained($0._bridgeToObjectiveC()) }
-}
-func returned<T: RawRepresentable>(_ value: T) -> T.RawValue { value.rawValue }
-
-/// A delegate requirement and a closure of the same type (what the bridge's method accepts).
-func shape<each A, R>(_ requirement: (repeat each A) -> R, _ witness: (repeat each A) -> R) {}
-func shapeOptional<each A, R>(_ requirement: ((repeat each A) -> R)?, _ witness: (repeat each A) -> R) {}
-
 // MARK: Class methods: each implementation as the bridge casts it, calling the header's method
 
-func classMethods() {
+func getuiClassMethods() {
     // +[GeTuiSdk startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:]
     let _: PushBridgeGetui.StartIMP = { _, _, a0, a1, a2, a3, a4 in returned(GeTuiSdk.start(withAppId: imported(a0), appKey: imported(a1), appSecret: imported(a2), delegate: imported(a3), launchingOptions: imported(a4))) }
     // +[GeTuiSdk setIDFA:]
@@ -88,7 +57,7 @@ func classMethods() {
 
 // MARK: Delegate methods: what the SDK calls, with what it passes, reaches the bridge's method
 
-func delegateMethods(sdk: any GeTuiSdkDelegate, bridge: PushBridgeGetui.GeTuiSdkBridge) {
+func getuiDelegateMethods(sdk: any GeTuiSdkDelegate, bridge: PushBridgeGetui.GeTuiSdkBridge) {
     // -GeTuiSdkDidRegisterClient:
     shapeOptional(sdk.geTuiSdkDidRegisterClient(_:)) { a0 in bridge.geTuiSdkDidRegisterClient(a0) }
     // -GeTuiSDkDidNotifySdkState:
@@ -119,5 +88,5 @@ func delegateMethods(sdk: any GeTuiSdkDelegate, bridge: PushBridgeGetui.GeTuiSdk
 
 // MARK: Properties set by key-value coding: each key names a settable property
 
-func keyValueProperties() {
+func getuiKeyValueProperties() {
 }

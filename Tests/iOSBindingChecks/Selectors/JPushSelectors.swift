@@ -8,7 +8,7 @@ import UserNotifications
 import JPush
 import JCore
 
-func spelledSelectors() {
+func jpushSpelledSelectors() {
     _ = Selector("setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:")
     _ = Selector("registerForRemoteNotificationConfig:delegate:")
     _ = Selector("registerDeviceToken:")
