@@ -143,11 +143,15 @@ public struct SceneConnectionRequest: Sendable {
     }
 }
 
-/// An object of the platform's (a `UIScene.ConnectionOptions`) carried through PushBridge's
-/// `Sendable` values untouched, to the one SDK bridge that hands it back to the platform.
+/// An object of the platform's — a `UIScene.ConnectionOptions`, or the service extension's
+/// `UNNotificationRequest` — carried through PushBridge's `Sendable` values untouched, to the one
+/// SDK call that hands it back to the platform. One type for the runtime and the service
+/// extension, so a file importing both names it unambiguously.
 ///
 /// `@unchecked Sendable`: PushBridge never reads or changes the object; it passes the reference,
-/// on the thread the system called, to the SDK call made for that same callback.
+/// on the thread the system called, to the SDK call made for that same callback (JPush's and
+/// Getui's extension SDKs document taking the request from any thread: their demos call from
+/// `didReceive` and complete on the SDK's own queue).
 public struct PlatformObject: @unchecked Sendable {
     /// The object.
     public let object: AnyObject

@@ -29,18 +29,3 @@ public struct ServiceExtensionRequest: Sendable {
         self.platformRequest = platformRequest
     }
 }
-
-/// An Objective-C object of the system's handed through the platform-independent core untouched.
-///
-/// Only the Apple-only glue makes one (around a `UNNotificationRequest`) and only the Apple-only
-/// reporters open it; the core never reads it.
-public struct PlatformObject: @unchecked Sendable {
-    // @unchecked: the core never touches `object`; the glue reads it on the thread that made it
-    // or hands it to an SDK that documents taking it from any thread (JPush, Getui: their demos
-    // call from `didReceive` and complete on the SDK's own queue).
-    /// The object.
-    public let object: AnyObject
-
-    /// A box around `object`.
-    public init(_ object: AnyObject) { self.object = object }
-}
