@@ -14,7 +14,8 @@ public struct ServiceExtensionRequest: Sendable {
     /// The notification's payload (`UNNotificationContent.userInfo`), converted at the edge.
     public var payload: JSONObject
     /// The system's own request object, for a reporter that hands it to a vendor SDK
-    /// (JPush's and Getui's extension SDKs take the `UNNotificationRequest`); `nil` in tests.
+    /// (JPush's and Getui's extension SDKs take the `UNNotificationRequest`), in the runtime's
+    /// `PlatformObject`; `nil` in tests.
     public var platformRequest: PlatformObject?
 
     /// A request named `identifier` carrying `payload`.
