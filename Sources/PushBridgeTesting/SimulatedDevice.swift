@@ -73,8 +73,8 @@ public final class SimulatedDevice: Sendable {
         var nextNumber = 1
         var calls: [TraceCall] = []
         var launches = 0
-        /// Whether a scene has connected to the process: not after a launch into the background
-        /// (a scene app's scene connects when the app first comes on screen).
+        /// Whether the process's UI has come up: not after a launch into the background (a scene
+        /// app's scene connects when the app first comes on screen).
         var sceneConnected = false
         /// For each 4 and 5 iOS made, how often its completion handler ran.
         var systemCompletions: [Int] = []
@@ -159,7 +159,7 @@ public final class SimulatedDevice: Sendable {
         clock.pass(secondsBetweenActions)
         let arrival = DispatchModel.arrival(scenario)
         replay(arrival.calls, handover)
-        if arrival.app == .background && scenario.state.isTerminated {
+        if arrival.app == .background || arrival.app == .backgroundWithoutScene, scenario.state.isTerminated {
             state.withLock { $0.appState = .background }
         }
         if arrival.held { state.withLock { $0.heldBackgroundPush = handover } }
@@ -256,9 +256,11 @@ public final class SimulatedDevice: Sendable {
             throw PushError(.invalidScenario, field: "notification", "#\(notification.number) is not displayed (already acted on, or never shown)")
         }
         let before = appState
-        let sceneless = app.lifecycle == .scenes && ios.major >= 13 && !state.withLock { $0.sceneConnected }
+        // Whether the app's UI ever came up is the device's to know; what it means (a scene to
+        // connect, for a scene app) is the model's.
+        let neverShown = !state.withLock { $0.sceneConnected }
         let running: RunningApp =
-            before == .foreground ? .foreground : before == .background ? (sceneless ? .backgroundWithoutScene : .background) : .terminated
+            before == .foreground ? .foreground : before == .background ? (neverShown ? .backgroundWithoutScene : .background) : .terminated
         let response = DispatchModel.userAction(user, scenario: shown.scenario, display: shown.display, app: running)
         clock.pass(secondsBetweenActions)
         // The response hands the app the held push itself: it is not delivered a second time.

@@ -8,11 +8,16 @@ package struct BridgeSource {
 
     /// The file at `path`, relative to the package root (found from this file's place).
     package init(_ path: String, file: String = #filePath) throws {
+        text = try String(contentsOf: Self.packageRoot(file: file).appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The package's root folder: the nearest one above `file` that holds `Package.swift`.
+    package static func packageRoot(file: String = #filePath) -> URL {
         var root = URL(fileURLWithPath: file).deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path), root.path != "/" {
             root.deleteLastPathComponent()
         }
-        text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        return root
     }
 
     /// The lines that are code: not comments.

@@ -3,15 +3,6 @@ import Foundation
 /// A file the tests generate and the repository commits: the test fails when the committed one
 /// differs, and rewrites it when `PUSHBRIDGE_REGENERATE_BINDING_CHECKS=1` is set.
 package enum GeneratedFile {
-    /// The package root, found from this file's place.
-    static func root(file: String = #filePath) -> URL {
-        var root = URL(fileURLWithPath: file).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path), root.path != "/" {
-            root.deleteLastPathComponent()
-        }
-        return root
-    }
-
     /// The error of a committed file that is not what the tables generate.
     package struct Stale: Error, CustomStringConvertible {
         package var path: String
@@ -23,7 +14,7 @@ package enum GeneratedFile {
     /// Throws ``Stale`` unless the file at `path` (relative to the package root) holds `text`;
     /// writes it instead when regenerating.
     package static func expect(_ text: String, at path: String) throws {
-        let url = root().appendingPathComponent(path)
+        let url = BridgeSource.packageRoot().appendingPathComponent(path)
         if ProcessInfo.processInfo.environment["PUSHBRIDGE_REGENERATE_BINDING_CHECKS"] == "1" {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url, options: .atomic)

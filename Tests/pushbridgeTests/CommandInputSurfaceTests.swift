@@ -194,9 +194,7 @@ import Testing
     }
 
     @Test func everyOptionTheReadmeNamesIsDocumented() throws {
-        var root = URL(fileURLWithPath: #filePath)
-        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) { root.deleteLastPathComponent() }
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try ReadmeClaimsTests.text("README.md")
         let documented = Set(CommandHelp.all.values.flatMap { $0.options.map(\.name) })
         // The options of `swift` itself that the README's build instructions use.
         let swiftOptions: Set<String> = ["--package-path", "--sanitize", "--scratch-path", "--filter", "--help"]

@@ -35,11 +35,6 @@ package final class JPushRegistrationDelegateAnchor: Sendable {
         target.withLock { $0.delegate = delegate }
     }
 
-    /// Forgets `delegate` if it is the one attached (a later client's stays).
-    package func detach(_ delegate: any JPushBridgeDelegate) {
-        target.withLock { if $0.delegate === delegate { $0.delegate = nil } }
-    }
-
     /// The delegate JPush's callbacks reach now, if its client is still alive.
     package var delegate: (any JPushBridgeDelegate)? { target.withLock { $0.delegate } }
 

@@ -230,7 +230,6 @@
                 config.setValue(named as NSSet, forKey: JPushSDKSymbols.entityCategoriesKey)
             }
             let (call, selector) = Self.classMethod(service, JPushSDKSymbols.registerForRemoteNotificationConfig, as: RegisterConfigIMP.self)
-            if let delegate { JPushRegistrationDelegateAnchor.process.attach(delegate) }
             call(service, selector, config, JPushRegisterDelegateProxy.process)
         }
 

@@ -67,7 +67,7 @@ extension DispatchModel {
         }
         calls.append(arrival(.didFinishLaunching, .background, launchOptionsKey: facts.scenes ? nil : .remoteNotification))
         calls.append(arrival(.didReceiveRemoteNotificationFetch, .background))
-        return ArrivalOutcome(display: facts.displayOutsideForeground, app: facts.scenes ? .backgroundWithoutScene : .background)
+        return ArrivalOutcome(display: facts.displayOutsideForeground, app: .backgroundWithoutScene)
     }
 
     /// What a foreground notification shows when 4 is not called: nothing, or — with no center

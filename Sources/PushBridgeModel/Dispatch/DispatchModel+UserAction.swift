@@ -58,7 +58,7 @@ extension DispatchModel {
             // tap connects one, with the response in its options, before 5 (Apple,
             // `UIScene.ConnectionOptions.notificationResponse`; WordPress-iOS#25643: no window
             // after a background launch) *(inference: the order, as on a cold start)*.
-            if app == .backgroundWithoutScene { calls.append(respond(.sceneWillConnect, .inactive, tapped)) }
+            if app == .backgroundWithoutScene, facts.scenes { calls.append(respond(.sceneWillConnect, .inactive, tapped)) }
             if facts.didReceiveResponse(coldStart: false) {
                 calls.append(respond(.didReceiveResponse, .inactive, tapped))
             } else if let handler = handlerBefore10(facts) {
@@ -132,7 +132,7 @@ extension DispatchModel {
             if coldStart {
                 calls.append(call(.didFinishLaunching, state))
                 if facts.scenes, foreground { calls.append(respond(.sceneWillConnect, state, response, text: text)) }
-            } else if app == .backgroundWithoutScene, foreground {
+            } else if app == .backgroundWithoutScene, facts.scenes, foreground {
                 // A foreground action brings up a scene app launched in the background: its scene
                 // connects with the response, as for a tap.
                 calls.append(respond(.sceneWillConnect, state, response, text: text))

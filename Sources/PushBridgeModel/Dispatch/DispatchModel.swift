@@ -70,10 +70,11 @@ package enum RunningApp: Sendable, Hashable {
     case foreground
     /// Running in the background (including after iOS launched it there for the notification).
     case background
-    /// A scene app iOS launched into the background, which no scene has connected to yet: a
-    /// background launch connects none (Apple, `UIScene.ConnectionOptions.notificationResponse`:
-    /// the response comes with the scene that connects; WordPress-iOS#25643 shows a background
-    /// launch with no window), so the user's tap connects the scene, with the response.
+    /// Running in the background since iOS launched it there, its UI never brought up: a scene
+    /// app has no scene yet (a background launch connects none; WordPress-iOS#25643 shows no
+    /// window), so for a scene app the user's tap connects one, with the response (Apple,
+    /// `UIScene.ConnectionOptions.notificationResponse`). For an app-delegate app it is
+    /// ``background``.
     case backgroundWithoutScene
     /// No process: acting on the notification launches the app.
     case terminated
