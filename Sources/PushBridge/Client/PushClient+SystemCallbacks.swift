@@ -9,7 +9,6 @@ extension PushClient {
     ///   - completion: The completion handler the system passed, if any. It runs exactly once:
     ///     with the app's answer, or from a watchdog before the system's deadline.
     public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
-        noteForCenterDelegateCheck(invocation)
         // Copied only when the provider names the delivery: most calls pass through untouched.
         if findsMessageIDs, let notification = invocation.notification, notification.providerMessageID == nil,
             let messageID = provider.messageID(in: notification.payload)
@@ -32,44 +31,13 @@ extension PushClient {
     /// ``PushDiagnostic/Code/launchedBeforeCenterDelegate``: a response that launched the app
     /// may have been lost.
     public func notificationCenterDelegateSet() {
-        core.state.withLock { $0.centerDelegateSet = true }
-    }
-
-    /// Remembers a launch with nothing in its launch options before any center delegate was
-    /// set, and whether a response reached the app after it (a scene's connection carrying it,
-    /// or 5): when launch ends with none, a response that launched the app may have been lost.
-    private func noteForCenterDelegateCheck(_ invocation: CallbackInvocation) {
-        switch invocation.callback {
-        case .didFinishLaunching:
-            guard invocation.launchOptionsKey == nil, invocation.state != .active else { return }
-            core.state.withLock { state in
-                guard !state.centerDelegateSet else { return }
-                state.launchBeforeCenterDelegate = invocation.state
-                state.responseSinceLaunch = false
-            }
-        case .didReceiveResponse, .sceneWillConnect, .handleActionForRemote, .handleActionForLocal:
-            guard invocation.notification != nil else { return }
-            core.state.withLock { state in if state.launchBeforeCenterDelegate != nil { state.responseSinceLaunch = true } }
-        case .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch, .willPresent, .didReceiveLocalNotification:
-            return
-        }
-    }
-
-    /// Launch has ended: reports a launch before the center delegate after which no response
-    /// came — the device gives no other sign that one may have been lost.
-    func reportLaunchBeforeCenterDelegate() {
-        let launch = core.state.withLock { state -> ApplicationState? in
-            defer { state.launchBeforeCenterDelegate = nil }
-            return state.responseSinceLaunch ? nil : state.launchBeforeCenterDelegate
-        }
-        if let launch { core.report(.launchedBeforeCenterDelegate(state: launch)) }
+        core.centerDelegateSet()
     }
 
     /// Tells the client the app became active: a launch's event that is still waiting for its
     /// follow-up call is emitted now (from the launch options alone).
     public func applicationDidBecomeActive() {
-        reportLaunchBeforeCenterDelegate()
-        core.flushLaunch()
+        core.endLaunch()
     }
 
     /// A notification is about to be presented in the foreground (method 4): emits `received`

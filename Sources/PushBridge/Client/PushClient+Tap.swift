@@ -10,8 +10,7 @@ extension PushClient {
     /// foreground call now: what the client's deadlines do on a device, at the end of a simulated
     /// delivery.
     package func settle() {
-        reportLaunchBeforeCenterDelegate()
-        core.flushLaunch()
+        core.endLaunch()
     }
 }
 

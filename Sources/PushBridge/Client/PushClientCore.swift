@@ -15,7 +15,6 @@ final class PushClientCore: Sendable {
     struct State {
         var normalizer: PushEventNormalizer
         var hub: EventHub
-        var launchDeadline: ScheduledWork?
         var presentationHandler: PushClient.PresentationHandler?
         var backgroundWorkHandler: PushClient.BackgroundWorkHandler?
         var responseHandler: PushClient.ResponseHandler?
@@ -26,14 +25,6 @@ final class PushClientCore: Sendable {
         var pendingCompletions: [PendingCompletionKey: CompletionGroup] = [:]
         /// The client is gone: nothing more is normalised or published.
         var isClosed = false
-        /// Someone (PushBridge's glue, the app, the provider's SDK) set the notification-center
-        /// delegate: a response can reach the app.
-        var centerDelegateSet = false
-        /// A launch with nothing in its launch options, handled before the delegate was set: its
-        /// state, until launch ends (the app becomes active, or the simulation settles).
-        var launchBeforeCenterDelegate: ApplicationState?
-        /// Whether a response reached the app since that launch (a scene's connection with it, 5).
-        var responseSinceLaunch = false
     }
 
     init(options: PushClientOptions, scheduler: any PushScheduler) {
@@ -59,8 +50,7 @@ final class PushClientCore: Sendable {
     func close() {
         publishing { state in
             state.isClosed = true
-            state.launchDeadline?.cancel()
-            state.launchDeadline = nil
+            state.normalizer.launch.disarm()
             state.deferredDeadline?.cancel()
             state.deferredDeadline = nil
             state.hub.finishAll()
@@ -106,17 +96,12 @@ final class PushClientCore: Sendable {
             guard !state.isClosed else { return nil }
             // The user's response the completion waits for: the last event that is not an arrival.
             var response: PushEvent?
-            let delivery = state.normalizer.consumeCall(invocation, clock: { scheduler.now }) { event in
+            let step = state.normalizer.consumeCall(invocation, clock: { scheduler.now }) { event in
                 if event.kind != .received { response = event }
                 state.hub.publish(event)
             }
-            if state.normalizer.hasPendingLaunch {
-                if invocation.callback == .didFinishLaunching || invocation.callback == .sceneWillConnect { scheduleLaunchDeadline(&state) }
-            } else if state.launchDeadline != nil {
-                state.launchDeadline?.cancel()
-                state.launchDeadline = nil
-            }
-            scheduleDeferredDeadline(&state)
+            apply(step, &state)
+            let delivery = step.deliveryID
             let diagnostics = state.normalizer.takeDiagnostics()
             // Most calls leave nothing to do outside the lock: no completion, nothing to report.
             guard completion != nil || !diagnostics.isEmpty else { return nil }
@@ -199,19 +184,25 @@ final class PushClientCore: Sendable {
         report(diagnostics, to: handler)
     }
 
-    /// Emits a launch's event that is still waiting for its follow-up call.
-    func flushLaunch() {
+    /// Launch has ended (the app became active, or its deadline passed): what waits for a
+    /// follow-up call is emitted, and a launch that may have lost its response is reported.
+    func endLaunch() {
         let (diagnostics, handler) = publishing { state -> ([PushDiagnostic], (@Sendable (PushDiagnostic) -> Void)?) in
-            state.launchDeadline?.cancel()
-            state.launchDeadline = nil
             state.deferredDeadline?.cancel()
             state.deferredDeadline = nil
-            guard !state.isClosed else { return ([], nil) }
-            state.normalizer.launchEnded()
-            state.normalizer.flush { state.hub.publish($0) }
+            guard !state.isClosed else {
+                state.normalizer.launch.disarm()
+                return ([], nil)
+            }
+            state.normalizer.endLaunch { state.hub.publish($0) }
             return (state.normalizer.takeDiagnostics(), state.diagnosticHandler)
         }
         report(diagnostics, to: handler)
+    }
+
+    /// The notification-center delegate is set (by PushBridge's glue, the app or the SDK).
+    func centerDelegateSet() {
+        state.withLock { $0.normalizer.launch.centerDelegateWasSet() }
     }
 
     /// Runs `body` under the lock, then resumes the consumers its events woke: after the lock
@@ -225,23 +216,22 @@ final class PushClientCore: Sendable {
         return result
     }
 
-    /// Schedules the decision of a deferred foreground call, or cancels it when none is deferred.
-    private func scheduleDeferredDeadline(_ state: inout State) {
-        guard state.normalizer.hasDeferredCall else {
+    /// Arms or cancels the deadlines a call left: the launch's settle deadline, and the
+    /// decision of a deferred foreground call.
+    private func apply(_ step: PushEventNormalizer.Step, _ state: inout State) {
+        switch step.launchDeadline {
+        case .keep: break
+        case .arm: state.normalizer.launch.arm(scheduler.schedule(after: options.launchSettleTime) { [self] in endLaunch() })
+        case .cancel: state.normalizer.launch.disarm()
+        }
+        switch step.deferralDeadline {
+        case .keep: break
+        case .arm:
+            guard state.deferredDeadline == nil else { break }
+            state.deferredDeadline = scheduler.schedule(after: options.correlationInterval) { [self] in resolveDeferredCall() }
+        case .cancel:
             state.deferredDeadline?.cancel()
             state.deferredDeadline = nil
-            return
-        }
-        guard state.deferredDeadline == nil else { return }
-        state.deferredDeadline = scheduler.schedule(after: options.correlationInterval) { [self] in
-            resolveDeferredCall()
-        }
-    }
-
-    private func scheduleLaunchDeadline(_ state: inout State) {
-        state.launchDeadline?.cancel()
-        state.launchDeadline = scheduler.schedule(after: options.launchSettleTime) { [self] in
-            flushLaunch()
         }
     }
 }

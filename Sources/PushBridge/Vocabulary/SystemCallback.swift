@@ -106,6 +106,19 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
         version >= introduced && removed.map { version < $0 } ?? true
     }
 
+    /// Whether this is a launch's call: 1, or a scene app's scene connecting (which carries the
+    /// response that launched it, when there was one).
+    package var beginsLaunch: Bool { self == .didFinishLaunching || self == .sceneWillConnect }
+
+    /// Whether this method hands the app the payload (`userInfo`) alone, with no request
+    /// identifier: 2, 3 and L (the launch options too, through 1).
+    package var handsOverUserInfo: Bool {
+        switch self {
+        case .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch, .didReceiveLocalNotification: true
+        default: false
+        }
+    }
+
     /// Whether a call of this method hands the app a response (a user's action) to complete.
     @inlinable
     public var carriesResponse: Bool {

@@ -1,0 +1,193 @@
+/// Everything PushBridge knows of the app's launch, and the one place that knows it: the launch
+/// that carried a notification and waits for the call that completes it, the cold start already
+/// told from the launch options alone, a launch with nothing in its options, a launch into the
+/// background, whether a center delegate was set in time, and the deadline that ends the launch.
+///
+/// The normaliser feeds it every call and asks it what a call means for the launch; the client
+/// arms and ends it. Nothing else reads or writes launch state.
+package struct LaunchTracker: Sendable {
+    /// A launch that carried a notification (named as its delivery), waiting for the call that
+    /// completes it: the launch options' notification, or a scene app's connection response
+    /// (with the user's action).
+    struct PendingLaunch: Sendable {
+        var notification: PushNotification
+        var state: ApplicationState
+        var action: ResponseAction = .default
+        var textInput: String?
+        /// Whether the process was already running, launched into the background earlier: a
+        /// scene app's first scene connecting, whose response is a running app's, not a cold start.
+        var wasRunning = false
+
+        /// The launch's event when nothing completes it: `opened` (`coldStart`, or `background`
+        /// for a running app's first scene) or `dismissed` for a launch by the user, `received`
+        /// (`background`) for a launch into the background.
+        func event() -> (event: PushEvent, share: EventLedger.Share) {
+            switch state {
+            case .inactive, .active:
+                let origin: PushOrigin = wasRunning ? .background : .coldStart
+                return (EventClassifier.response(notification, action: action, origin: origin, textInput: textInput), .response)
+            case .background:
+                return (.received(.init(notification: notification, origin: .background)), .arrival)
+            }
+        }
+    }
+
+    /// A cold start already emitted from the launch options alone (its notification named as
+    /// its delivery): its 5 or 3 may still come.
+    private struct FlushedLaunch: Sendable {
+        var notification: PushNotification
+        var time: Double
+    }
+
+    /// How long after a cold start's event was emitted from the launch options alone its own
+    /// 5 or 3 may still come and be recognised as the same tap: 10 seconds *(inference: the
+    /// response reaches the delegate while the app finishes launching)*.
+    static let responseWindow = 10.0
+
+    private var pending: PendingLaunch?
+    private var flushed: FlushedLaunch?
+    /// When the app was launched, not for a background push, with nothing in the launch options
+    /// and no call has come since — the response that follows at once is the cold start's: a
+    /// scene app whose scene connected without `notificationResponse` (onmyway133/blog#884), or
+    /// an app launched by an action button, whose launch options never carry the notification
+    /// (urbanairship/ios-library#260, iOS 13.6.1; `inactive` for a foreground action,
+    /// `background` for a background one).
+    private var bareLaunchTime: Double?
+    /// Whether the last launch was into the background and no scene has connected since.
+    private var intoBackground = false
+    /// Someone (PushBridge's glue, the app, the provider's SDK) set the notification-center
+    /// delegate: a response can reach the app.
+    private var centerDelegateSet = false
+    /// A launch with nothing in its launch options, handled before the delegate was set: its
+    /// state, until launch ends.
+    private var beforeCenterDelegate: ApplicationState?
+    /// Whether a response reached the app since that launch (a scene's connection with it, 5).
+    private var responseSinceLaunch = false
+    /// When the launch ends if nothing ends it first (the client's settle deadline).
+    private var deadline: ScheduledWork?
+
+    /// Whether a launch's event is waiting for the call that may follow it.
+    var hasPending: Bool { pending != nil }
+
+    /// Whether what a call means for the launch depends on the time it came.
+    var readsTime: Bool { pending != nil || flushed != nil || bareLaunchTime != nil }
+
+    // MARK: Calls
+
+    /// Notes what every call tells of the launch: a launch with nothing in its options before
+    /// any center delegate was set, and a response reaching the app after it.
+    mutating func observe(_ invocation: CallbackInvocation) {
+        if invocation.callback == .didFinishLaunching {
+            guard invocation.launchOptionsKey == nil, invocation.state != .active, !centerDelegateSet else { return }
+            beforeCenterDelegate = invocation.state
+            responseSinceLaunch = false
+        } else if invocation.callback.carriesResponse, invocation.notification != nil, beforeCenterDelegate != nil {
+            responseSinceLaunch = true
+        }
+    }
+
+    /// A launch's call (1, or a scene connecting): returns whether it is a running app's first
+    /// scene connecting after a launch into the background — its response is the delivery its 3
+    /// already named, `background` (Apple, `UIScene.ConnectionOptions.notificationResponse`;
+    /// WordPress-iOS#25643).
+    mutating func begin(_ invocation: CallbackInvocation) -> Bool {
+        let wasRunning = invocation.callback == .sceneWillConnect && intoBackground
+        intoBackground = invocation.callback == .didFinishLaunching && invocation.state == .background
+        return wasRunning
+    }
+
+    /// A launch that carried a notification: it waits for the call that completes it.
+    mutating func hold(_ launch: PendingLaunch) {
+        bareLaunchTime = nil
+        pending = launch
+    }
+
+    /// A launch with nothing in its launch options, at `now`: a user's response right after it
+    /// is the cold start's (not for a launch into the foreground by the icon, `active`).
+    mutating func holdBareLaunch(_ invocation: CallbackInvocation, now: Double) {
+        if invocation.callback == .didFinishLaunching, invocation.state != .active { bareLaunchTime = now }
+    }
+
+    /// Whether the call after a bare launch is the response that launched the app (the first
+    /// call after it only).
+    mutating func respondsToBareLaunch(_ invocation: CallbackInvocation, now: Double) -> Bool {
+        guard let launchTime = bareLaunchTime else { return false }
+        bareLaunchTime = nil
+        return EventClassifier.isUserResponse(invocation) && invocation.state != .active && now - launchTime <= Self.responseWindow
+    }
+
+    /// What a call with a notification makes of the pending launch.
+    enum Completion {
+        /// No launch is pending.
+        case none
+        /// The call is the launch's delivery: the launch, taken.
+        case completes(PendingLaunch)
+        /// Another delivery's launch is pending: its event is emitted first.
+        case another
+    }
+
+    /// What a call with `notification` makes of the pending launch (taken when it completes it).
+    mutating func completion(by notification: PushNotification) -> Completion {
+        guard let launch = pending else { return .none }
+        guard DeliveryResolver.sameDelivery(launch.notification, notification) else { return .another }
+        pending = nil
+        return .completes(launch)
+    }
+
+    /// The cold start a user's response belongs to when its event was already emitted from the
+    /// launch options alone (the same delivery, within ``responseWindow``); forgotten either way.
+    mutating func flushedLaunch(answeredBy invocation: CallbackInvocation, _ notification: PushNotification, now: Double) -> PushNotification? {
+        guard EventClassifier.isUserResponse(invocation), let launch = flushed else { return nil }
+        flushed = nil
+        guard DeliveryResolver.sameDelivery(launch.notification, notification), now - launch.time <= Self.responseWindow else { return nil }
+        return launch.notification
+    }
+
+    /// Takes the pending launch to emit its event from the launch options alone; a launch by the
+    /// user is remembered, so that its own response, if it comes, is recognised.
+    mutating func takePending(now: Double) -> PendingLaunch? {
+        guard let launch = pending else { return nil }
+        pending = nil
+        if launch.state != .background { flushed = FlushedLaunch(notification: launch.notification, time: now) }
+        return launch
+    }
+
+    // MARK: The end of launch
+
+    /// Launch has ended (the app became active): a response after this is not the one that
+    /// launched the app, which iOS hands over before the app becomes active *(inference: apps
+    /// tell a cold start by `applicationState` being `inactive` in the response)*.
+    mutating func ended() {
+        bareLaunchTime = nil
+    }
+
+    /// Launch has ended: the diagnostic of a launch before the center delegate after which no
+    /// response came — the device gives no other sign that one may have been lost.
+    mutating func endedWithoutCenterDelegate() -> PushDiagnostic? {
+        defer { beforeCenterDelegate = nil }
+        guard !responseSinceLaunch, let state = beforeCenterDelegate else { return nil }
+        return .launchedBeforeCenterDelegate(state: state)
+    }
+
+    /// The notification-center delegate is set: a response can reach the app from now on.
+    mutating func centerDelegateWasSet() {
+        centerDelegateSet = true
+    }
+
+    // MARK: The deadline
+
+    /// Whether a deadline is armed.
+    var isArmed: Bool { deadline != nil }
+
+    /// Arms the deadline that ends the launch, replacing (and cancelling) any other.
+    mutating func arm(_ work: ScheduledWork) {
+        deadline?.cancel()
+        deadline = work
+    }
+
+    /// Cancels the deadline.
+    mutating func disarm() {
+        deadline?.cancel()
+        deadline = nil
+    }
+}
