@@ -74,18 +74,3 @@ extension PushConfiguration {
         return settings
     }
 }
-
-extension PushClient {
-    /// A client whose provider the configuration picks among `factories`, with the features it
-    /// switches on (``PushClientOptions/features``).
-    ///
-    /// - Throws: ``PushError`` when the configuration names a provider with no registered factory.
-    public convenience init(
-        configuration: PushConfiguration, factories: PushProviderFactories, options: PushClientOptions = PushClientOptions(),
-        scheduler: any PushScheduler = DispatchScheduler()
-    ) throws(PushError) {
-        var options = options
-        options.features = configuration.features
-        self.init(provider: try factories.makeProvider(for: configuration), options: options, scheduler: scheduler)
-    }
-}
