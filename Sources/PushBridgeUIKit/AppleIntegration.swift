@@ -43,28 +43,9 @@
             client: PushClient, installsNotificationCenterDelegate: Bool = true
         ) {
             if installsNotificationCenterDelegate { installNotificationCenterDelegate(client: client) }
-            // Only the remote key: on iOS 10 and later a tapped local notification reaches the
-            // notification center's delegate as a response (UIKit deprecates `.localNotification`
-            // in iOS 10.0: "Use UserNotifications Framework's -[UNUserNotificationCenterDelegate
-            // didReceiveNotificationResponse:withCompletionHandler:]"), and the package's
-            // deployment target is iOS 13. What that key holds is a `UILocalNotification`, which
-            // has no JSON form anyway.
-            var notificationOptions: [AnyHashable: Any] = [:]
-            if let value = launchOptions?[.remoteNotification] {
-                notificationOptions[UIApplication.LaunchOptionsKey.remoteNotification.rawValue] = value
-            }
-            let state = ApplicationState(application.applicationState)
-            let json: JSONValue
-            do throws(PushError) {
-                json = try JSONValue(foundation: notificationOptions, path: "launchOptions")
-            } catch {
-                client.reportUnreadablePayload(error, in: .didFinishLaunching)
-                client.handle(LaunchOptionsReader.invocation(launchOptions: nil, state: state).invocation)
-                return
-            }
-            let (invocation, error) = LaunchOptionsReader.invocation(launchOptions: json.objectValue, state: state)
-            if let error { client.reportUnreadablePayload(error, in: .didFinishLaunching) }
-            client.handle(invocation)
+            client.didFinishLaunching(
+                launchOptions: launchOptions.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.key.rawValue, $0.value) }) },
+                state: ApplicationState(application.applicationState))
         }
 
         /// Makes PushBridge the notification center's delegate, forwarding to the delegate it
@@ -88,21 +69,9 @@
             fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void, client: PushClient
         ) {
             nonisolated(unsafe) let complete = completionHandler
-            let notification: PushNotification
-            do throws(PushError) {
-                notification = try PushNotification(userInfo: userInfo)
-            } catch {
-                client.reportUnreadablePayload(error, in: .didReceiveRemoteNotificationFetch)
-                complete(.noData)
-                return
+            client.didReceiveRemoteNotification(userInfo, state: ApplicationState(application.applicationState)) { result in
+                DispatchQueue.main.async { complete(UIBackgroundFetchResult(result)) }
             }
-            client.handle(
-                CallbackInvocation(
-                    callback: .didReceiveRemoteNotificationFetch, state: ApplicationState(application.applicationState),
-                    notification: notification),
-                completion: .fetch { result in
-                    DispatchQueue.main.async { complete(UIBackgroundFetchResult(result)) }
-                })
         }
 
         /// From `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`.
@@ -140,17 +109,7 @@
         public static func scene(
             _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions, client: PushClient
         ) {
-            var response: (notification: PushNotification, action: ResponseAction, textInput: String?)?
-            if let launch = connectionOptions.notificationResponse {
-                let request = launch.notification.request
-                do throws(PushError) {
-                    let note = try PushNotification(userInfo: request.content.userInfo, identifier: request.identifier, source: source(of: request))
-                    response = (note, ResponseAction(identifier: launch.actionIdentifier), (launch as? UNTextInputNotificationResponse)?.userText)
-                } catch {
-                    client.reportUnreadablePayload(error, in: .sceneWillConnect, identifier: request.identifier)
-                }
-            }
-            client.sceneWillConnect(response: response, options: PlatformObject(connectionOptions))
+            client.sceneWillConnect(response: connectionOptions.notificationResponse.map(response), options: PlatformObject(connectionOptions))
         }
 
         // MARK: The app's own notification-center delegate
@@ -163,7 +122,7 @@
             withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void, client: PushClient
         ) {
             let version = (IOSVersion.running ?? IOSVersion(14))
-            NotificationCenterRelay(client: client).willPresent(read(notification, in: .willPresent, client: client)) { options in
+            NotificationCenterRelay(client: client).willPresent(request(notification)) { options in
                 completionHandler(UNNotificationPresentationOptions(rawValue: UInt(PresentationAdapter.systemOptions(options, on: version).rawValue)))
             }
         }
@@ -181,40 +140,32 @@
         /// From the app's own `userNotificationCenter(_:openSettingsFor:)` (iOS 12+): a
         /// `settingsRequested` event (`notification` `nil`: from the Settings app).
         public static func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?, client: PushClient) {
-            NotificationCenterRelay(client: client).openSettings(for: notification.flatMap { read($0, in: .didReceiveResponse, client: client) })
+            NotificationCenterRelay(client: client).openSettings(forRequest: notification.map(request))
         }
 
-        /// The notification a `UNNotification` carries, or `nil` (reported) when it cannot be read.
-        static func read(_ notification: UNNotification, in callback: SystemCallback, client: PushClient) -> PushNotification? {
+        /// The request a `UNNotification` carries, as iOS handed it over.
+        static func request(_ notification: UNNotification) -> SystemNotification {
             let request = notification.request
-            do throws(PushError) {
-                return try PushNotification(userInfo: request.content.userInfo, identifier: request.identifier, source: source(of: request))
-            } catch {
-                client.reportUnreadablePayload(error, in: callback, identifier: request.identifier)
-                return nil
-            }
+            return SystemNotification(
+                identifier: request.identifier, userInfo: request.content.userInfo, isRemote: request.trigger is UNPushNotificationTrigger)
         }
 
-        /// Hands a response to `relay` with the application state read on the main actor (the
-        /// center may call its delegate on another thread); the system's handler runs on main.
+        /// A `UNNotificationResponse` as iOS handed it over.
+        static func response(_ response: UNNotificationResponse) -> SystemResponse {
+            SystemResponse(
+                notification: request(response.notification), actionIdentifier: response.actionIdentifier,
+                textInput: (response as? UNTextInputNotificationResponse)?.userText)
+        }
+
+        /// Hands a response to `relay`, with the application state read on the main actor; the
+        /// system's handler runs on main.
         static func deliver(
             _ response: UNNotificationResponse, to relay: NotificationCenterRelay, forwardingTo forwards: [NotificationCenterRelay.ResponseForward],
             completion: @escaping @Sendable () -> Void
         ) {
-            let note = read(response.notification, in: .didReceiveResponse, client: relay.client)
-            let action = ResponseAction(identifier: response.actionIdentifier)
-            let textInput = (response as? UNTextInputNotificationResponse)?.userText
-            Task { @MainActor in
-                let state = ApplicationState(UIApplication.shared.applicationState)
-                relay.didReceive(note, action: action, textInput: textInput, state: state, forwardingTo: forwards) {
-                    DispatchQueue.main.async { completion() }
-                }
-            }
-        }
-
-        /// Remote when a push triggered the request, else local.
-        static func source(of request: UNNotificationRequest) -> NotificationSource {
-            request.trigger is UNPushNotificationTrigger ? .remote : .local
+            relay.didReceive(
+                Self.response(response), forwardingTo: forwards, applicationState: { ApplicationState(UIApplication.shared.applicationState) },
+                completion: { DispatchQueue.main.async { completion() } })
         }
     }
 
@@ -254,8 +205,7 @@
                     }
                 }
             }
-            let note = PushAppIntegration.read(notification, in: .willPresent, client: relay.client)
-            relay.willPresent(note, forwardingTo: forwards) { options in
+            relay.willPresent(PushAppIntegration.request(notification), forwardingTo: forwards) { options in
                 completionHandler(UNNotificationPresentationOptions(rawValue: UInt(PresentationAdapter.systemOptions(options, on: version).rawValue)))
             }
         }
@@ -280,7 +230,7 @@
                 previous.delegate.userNotificationCenter?(center, openSettingsFor: notification)
             }
             guard let relay else { return }
-            relay.openSettings(for: notification.flatMap { PushAppIntegration.read($0, in: .didReceiveResponse, client: relay.client) })
+            relay.openSettings(forRequest: notification.map(PushAppIntegration.request))
         }
     }
 
