@@ -85,6 +85,13 @@ let package = Package(
                 "pushbridge", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
                 "PushBridgeGetui", "PushBridgeGetuiTesting",
             ]),
+        // Every library product imported into one file: one name, one type.
+        .testTarget(
+            name: "ProductsTogetherTests",
+            dependencies: [
+                "PushBridge", "PushBridgeUIKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush",
+                "PushBridgeJPushTesting", "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeServiceExtension",
+            ]),
         // The notification service extension (extension-safe: the core only), its tests.
         .target(name: "PushBridgeServiceExtension", dependencies: ["PushBridge"]),
         .testTarget(

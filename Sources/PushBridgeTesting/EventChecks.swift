@@ -31,6 +31,14 @@ public struct ExpectedPushEvent: Sendable, Hashable, CustomStringConvertible {
         self.id = id
     }
 
+    /// The shape of `event`: its kind, origin and action, without its identity — what
+    /// ``expected(for:trace:)`` computes, so the two compare.
+    public init(_ event: PushEvent) {
+        kind = event.kind
+        origin = event.origin
+        if case .opened(let open) = event { action = open.action }
+    }
+
     /// A `received` event.
     public static func received(_ origin: PushOrigin? = nil, id: String? = nil) -> ExpectedPushEvent {
         ExpectedPushEvent(.received, origin: origin, id: id)

@@ -20,7 +20,10 @@ public final class ManualScheduler: PushScheduler {
     }
 
     private struct State {
+        /// The time work falls due by.
         var now: Double = 0
+        /// Time that passed without making work due (``elapse(_:)``).
+        var elapsed: Double = 0
         var nextID: UInt64 = 0
         var jobs: [Job] = []
     }
@@ -30,8 +33,9 @@ public final class ManualScheduler: PushScheduler {
     /// A scheduler at time 0 with nothing scheduled.
     public init() {}
 
-    /// The current time, in seconds since the scheduler was made.
-    public var now: Double { state.withLock { $0.now } }
+    /// The current time, in seconds since the scheduler was made: what ``advance(by:)`` and
+    /// ``elapse(_:)`` moved it by.
+    public var now: Double { state.withLock { $0.now + $0.elapsed } }
 
     /// How many pieces of work are waiting.
     public var pendingCount: Int { state.withLock { $0.jobs.count } }
@@ -47,6 +51,13 @@ public final class ManualScheduler: PushScheduler {
         return ScheduledWork { [weak self] in
             self?.state.withLock { $0.jobs.removeAll { $0.id == id } }
         }
+    }
+
+    /// Lets `seconds` pass for what reads ``now`` without making any work due: the time between
+    /// a simulated user's actions, which the client's correlation sees, while its watchdogs and
+    /// deadlines wait for ``advance(by:)`` (the simulated device moves time so).
+    public func elapse(_ seconds: Double) {
+        state.withLock { $0.elapsed += max(0, seconds) }
     }
 
     /// Moves time forward by `seconds`, running every piece of work that falls due, in order of

@@ -39,7 +39,6 @@ public final class SimulatedDevice: Sendable {
     /// How much time passes on the device's wall clock between two of your actions (a delivery,
     /// a tap, …), without firing watchdogs: 60 s by default.
     public let secondsBetweenActions: Double
-    private let clock: DeviceClock
     private let options: PushClientOptions
     private let onLaunch: @Sendable (PushClient) -> Void
     private let state = Locked(DeviceState())
@@ -105,7 +104,6 @@ public final class SimulatedDevice: Sendable {
         self.onLaunch = onLaunch
         self.secondsBetweenActions = max(0, secondsBetweenActions)
         scheduler = ManualScheduler()
-        clock = DeviceClock(scheduler)
     }
 
     /// Where the app is now.
@@ -137,7 +135,7 @@ public final class SimulatedDevice: Sendable {
             guard transport == provider.kind, let channel = provider.definition.channel(notification.source) else {
                 throw PushError(.invalidScenario, field: "notification.source", "\(notification.source) needs the \(transport) provider's simulation")
             }
-            clock.pass(secondsBetweenActions)
+            scheduler.elapse(secondsBetweenActions)
             let foreground = state.withLock { $0.appState == .foreground && $0.process != nil }
             let delivery = ChannelDelivery(phase: .arrival, transport: transport, offline: !foreground && channel.flagsHeldMessagesOffline)
             if foreground {
@@ -156,7 +154,7 @@ public final class SimulatedDevice: Sendable {
         let handover = try DeliveryHandover(
             payload: notification.payload, source: notification.source,
             requestIdentifier: notification.source == .local ? notification.id : nil)
-        clock.pass(secondsBetweenActions)
+        scheduler.elapse(secondsBetweenActions)
         let arrival = DispatchModel.arrival(scenario)
         replay(arrival.calls, handover)
         if arrival.app == .background || arrival.app == .backgroundWithoutScene, scenario.state.isTerminated {
@@ -217,7 +215,7 @@ public final class SimulatedDevice: Sendable {
 
     /// Opens the app from its icon: launches it if it is not running, brings it to the foreground.
     public func openFromIcon() {
-        clock.pass(secondsBetweenActions)
+        scheduler.elapse(secondsBetweenActions)
         switch appState {
         case .foreground:
             return
@@ -262,7 +260,7 @@ public final class SimulatedDevice: Sendable {
         let running: RunningApp =
             before == .foreground ? .foreground : before == .background ? (neverShown ? .backgroundWithoutScene : .background) : .terminated
         let response = DispatchModel.userAction(user, scenario: shown.scenario, display: shown.display, app: running)
-        clock.pass(secondsBetweenActions)
+        scheduler.elapse(secondsBetweenActions)
         // The response hands the app the held push itself: it is not delivered a second time.
         state.withLock { state in
             if state.heldBackgroundPush?.requestIdentifier == shown.handover.requestIdentifier { state.heldBackgroundPush = nil }
@@ -338,7 +336,7 @@ public final class SimulatedDevice: Sendable {
             guard let system = try? SystemSimulator().makeSession(scenario: template) else { return }
             session = system
         }
-        let client = PushClient(provider: session.provider, options: options, scheduler: clock)
+        let client = PushClient(provider: session.provider, options: options, scheduler: scheduler)
         if app.centerDelegate == .beforeLaunchEnds { client.notificationCenterDelegateSet() }
         onLaunch(client)
         let center = SimulatedNotificationCenter(relay: NotificationCenterRelay(client: client), sdk: sdkDelegate(session, client))
@@ -461,25 +459,4 @@ public struct DeliveredNotification: Sendable, Hashable {
     /// The request identifier iOS gave this delivery: what methods 4 and 5 carry (`nil` for a
     /// provider-channel message iOS never showed).
     public var requestIdentifier: String? = nil
-}
-
-/// The clock a simulated process's client reads: the manual scheduler's time (which fires
-/// watchdogs) plus the time that passed between the user's actions (which does not).
-private final class DeviceClock: PushScheduler {
-    private let manual: ManualScheduler
-    private let passed = Locked(0.0)
-
-    init(_ manual: ManualScheduler) {
-        self.manual = manual
-    }
-
-    var now: Double { manual.now + passed.withLock { $0 } }
-
-    func pass(_ seconds: Double) {
-        passed.withLock { $0 += seconds }
-    }
-
-    func schedule(after delay: Double, _ work: @escaping @Sendable () -> Void) -> ScheduledWork {
-        manual.schedule(after: delay, work)
-    }
 }

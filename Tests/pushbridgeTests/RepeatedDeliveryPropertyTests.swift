@@ -31,8 +31,8 @@ import Testing
                 let results = try ScenarioSimulator.runRepeatedly(scenario, times: 3, secondsApart: secondsApart, provider: provider)
                 var seen: Set<String> = []
                 for (delivery, result) in results.enumerated() {
-                    let expected = ExpectedEvent.expected(for: scenario, trace: result.trace)
-                    let actual = result.events.map(ExpectedEvent.init)
+                    let expected = ExpectedPushEvent.expected(for: scenario, trace: result.trace)
+                    let actual = result.events.map(ExpectedPushEvent.init)
                     let ids = Set(result.events.compactMap(\.id))
                     let ownIdentity = ids.count <= 1 && seen.isDisjoint(with: ids)
                     seen.formUnion(ids)

@@ -40,18 +40,6 @@ extension PushClient {
         core.endLaunch()
     }
 
-    /// A notification is about to be presented in the foreground (method 4): emits `received`
-    /// and answers with the app's presentation options, united with `requestedByOthers` (what
-    /// another SDK's notification-center delegate asked for).
-    public func willPresent(
-        _ notification: PushNotification, requestedByOthers: PresentationOptions = [],
-        completionHandler: @escaping @Sendable (PresentationOptions) -> Void
-    ) {
-        handle(
-            CallbackInvocation(callback: .willPresent, state: .active, notification: notification),
-            completion: .presentation { options in completionHandler(options.union(requestedByOthers)) })
-    }
-
     /// Registering for remote notifications failed
     /// (`application(_:didFailToRegisterForRemoteNotificationsWithError:)`: 3000, no
     /// `aps-environment` entitlement; 3010, a simulator that cannot register): emits

@@ -38,10 +38,6 @@ public struct PushProviderID: RawRepresentable, Sendable, Hashable, Comparable, 
     public var description: String { rawValue }
 }
 
-/// The name ``PushProviderID`` had when the core knew every provider.
-@available(*, deprecated, renamed: "PushProviderID")
-public typealias PushProviderKind = PushProviderID
-
 /// A provider's connection to its own servers (JPush network notifications, Getui `SdkStatus`).
 public enum ProviderConnectionState: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Connecting (JPush `kJPFNetworkIsConnectingNotification`/`DidSetup`, Getui `SdkStatusStarting`).

@@ -82,7 +82,7 @@ import Testing
         let answers = Locked<[PresentationOptions]>([])
         let note = try Fixture.notification("p")
         await confirmation(expectedCount: 1) { answered in
-            client.willPresent(note, requestedByOthers: [.alert]) { options in
+            NotificationCenterRelay(client: client).willPresent(note, forwardingTo: [{ answer in answer([.alert]) }]) { options in
                 answers.withLock { $0.append(options) }
                 answered()
             }
@@ -96,7 +96,7 @@ import Testing
         let answers = Locked<[PresentationOptions]>([])
         try await confirmation(expectedCount: 2) { answered in
             for id in ["quiet", "loud"] {
-                client.willPresent(try Fixture.notification(id), requestedByOthers: [.badge]) { options in
+                NotificationCenterRelay(client: client).willPresent(try Fixture.notification(id), forwardingTo: [{ answer in answer([.badge]) }]) { options in
                     answers.withLock { $0.append(options) }
                     answered()
                 }
@@ -115,7 +115,7 @@ import Testing
         }
         let answers = Locked<[PresentationOptions]>([])
         try await confirmation(expectedCount: 1) { answered in
-            client.willPresent(try Fixture.notification("slow")) { options in
+            NotificationCenterRelay(client: client).willPresent(try Fixture.notification("slow")) { options in
                 answers.withLock { $0.append(options) }
                 answered()
             }

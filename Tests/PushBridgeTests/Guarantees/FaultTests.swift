@@ -34,7 +34,7 @@ import Testing
         let answers = Locked<[PresentationOptions]>([])
         let note = try PushNotification(payload: ["aps": ["alert": "x"]], identifier: "late")
         await confirmation(expectedCount: 1) { answered in
-            client.willPresent(note) { options in
+            NotificationCenterRelay(client: client).willPresent(note) { options in
                 answers.withLock { $0.append(options) }
                 answered()
             }

@@ -17,8 +17,8 @@ import Testing
         var checked = 0
         for scenario in scenarios {
             let result = try ScenarioSimulator.run(scenario)
-            let expected = ExpectedEvent.expected(for: scenario, trace: result.trace)
-            let actual = result.events.map(ExpectedEvent.init)
+            let expected = ExpectedPushEvent.expected(for: scenario, trace: result.trace)
+            let actual = result.events.map(ExpectedPushEvent.init)
             checked += 1
             // Exactly once, received before opened, all under one identity (what the app could
             // know on a device), which the trace shows as the scenario's.
@@ -80,7 +80,7 @@ import Testing
             if scenario.state != .foreground {
                 #expect(result.trace.arrivalCalls.isEmpty)
             }
-            #expect(result.events.map(ExpectedEvent.init) == ExpectedEvent.expected(for: scenario, trace: result.trace))
+            #expect(result.events.map(ExpectedPushEvent.init) == ExpectedPushEvent.expected(for: scenario, trace: result.trace))
         }
     }
 }

@@ -189,7 +189,7 @@ import Testing
                             var scenario = Self.scenario(state, user: user, centerDelegate: centerDelegate, payload: payload, settings: setting)
                             scenario.customDismissAction = true
                             let result = try ScenarioSimulator.run(scenario, provider: Self.providers[provider])
-                            #expect(result.events.map(ExpectedEvent.init) == ExpectedEvent.expected(for: scenario, trace: result.trace),
+                            #expect(result.events.map(ExpectedPushEvent.init) == ExpectedPushEvent.expected(for: scenario, trace: result.trace),
                                     "\(Self.providerNames[provider]) \(state) \(user) \(setting) \(centerDelegate) \(payload)")
                         }
                     }

@@ -10,7 +10,7 @@ struct DeliveryResolver: Sendable {
     }
 
     /// Deliveries known by their payload's fingerprint (the latest one per fingerprint).
-    private var byFingerprint: RecentTable<UInt64, DeliveryRecord>
+    private var byFingerprint: RecentTable<UInt64, KnownDelivery>
     /// Request identifiers tied to a delivery first seen on a `userInfo`-only path.
     private var aliases: RecentTable<String, String>
     /// The previous `userInfo`-only call, while nothing else has come since.
@@ -83,7 +83,7 @@ struct DeliveryResolver: Sendable {
             }
         }
         let id = newDeliveryID(for: notification, seenBefore: candidate != nil)
-        setRecord(DeliveryRecord(deliveryID: id, deliveryHash: id == notification.id ? notification.idHash : nil), for: fingerprint)
+        setRecord(KnownDelivery(deliveryID: id, deliveryHash: id == notification.id ? notification.idHash : nil), for: fingerprint)
         remember(notification, invocation.callback, invocation.state, as: id, now: now)
         return .delivery(id)
     }
@@ -112,7 +112,7 @@ struct DeliveryResolver: Sendable {
         }
         if invocation.callback == .willPresent {
             setRecord(
-                DeliveryRecord(deliveryID: identifier, deliveryHash: notification.idHash, presented: true, hasRequestIdentifier: true),
+                KnownDelivery(deliveryID: identifier, deliveryHash: notification.idHash, presented: true, hasRequestIdentifier: true),
                 for: fingerprint)
         }
         return identifier
@@ -122,7 +122,7 @@ struct DeliveryResolver: Sendable {
     /// when no message ID names it.
     mutating func launchDelivery(for notification: PushNotification) -> String {
         let id = newDeliveryID(for: notification)
-        if notification.providerMessageID == nil { setRecord(DeliveryRecord(deliveryID: id), for: notification.fingerprint) }
+        if notification.providerMessageID == nil { setRecord(KnownDelivery(deliveryID: id), for: notification.fingerprint) }
         return id
     }
 
@@ -130,7 +130,7 @@ struct DeliveryResolver: Sendable {
     /// delivery is on screen (a deferred foreground call's arrival).
     mutating func repeatedArrival(of notification: PushNotification) -> String {
         let id = newDeliveryID(for: notification, seenBefore: true)
-        setRecord(DeliveryRecord(deliveryID: id), for: notification.fingerprint)
+        setRecord(KnownDelivery(deliveryID: id), for: notification.fingerprint)
         return id
     }
 
@@ -171,11 +171,11 @@ struct DeliveryResolver: Sendable {
     // MARK: The tables
 
     /// The delivery known by `fingerprint`, if any.
-    private func record(for fingerprint: UInt64) -> DeliveryRecord? {
+    private func record(for fingerprint: UInt64) -> KnownDelivery? {
         byFingerprint.value(for: fingerprint, hash: Self.tableHash(fingerprint))
     }
 
-    private mutating func setRecord(_ record: DeliveryRecord, for fingerprint: UInt64) {
+    private mutating func setRecord(_ record: KnownDelivery, for fingerprint: UInt64) {
         byFingerprint.set(record, for: fingerprint, hash: Self.tableHash(fingerprint))
     }
 

@@ -58,7 +58,7 @@ struct EventLedger: Sendable {
     var count: Int { recent.count }
 
     /// Whether an event of `share` was emitted for `record`'s delivery.
-    func told(_ record: DeliveryRecord, _ share: Share) -> Bool {
+    func told(_ record: KnownDelivery, _ share: Share) -> Bool {
         let key = EventKey(identity: IdentityKey(record.deliveryID, hash: record.deliveryHash), share: share)
         return recent.contains(key, hash: key.windowHash)
     }
