@@ -45,11 +45,11 @@
 /// normalizer.flush { events.append($0) }
 /// ```
 ///
-/// A state machine over four parts, each in its own file: the ``LaunchTracker`` (the launch),
-/// the ``DeliveryResolver`` (which delivery a call belongs to), the ``DeferredCall`` (a
-/// foreground call the next call decides) and the ``EventClassifier`` (which event a call
-/// makes), with the ``EventLedger`` of what was emitted. Each call returns what its caller must
-/// do next (``Step``): the deadlines to arm or cancel.
+/// A state machine over four parts, each in its own file: the `LaunchTracker` (the launch),
+/// the `DeliveryResolver` (which delivery a call belongs to), the `DeferredCall` (a
+/// foreground call the next call decides) and the `EventClassifier` (which event a call
+/// makes), with the `EventLedger` of what was emitted. Each call returns what its caller must
+/// do next (`Step`): the deadlines to arm or cancel.
 public struct PushEventNormalizer: Sendable {
     /// How many recent events deduplication remembers by default: 1,024.
     public static let defaultDedupeWindow = 1_024
