@@ -61,6 +61,12 @@ let package = Package(
                 "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
                 "PushBridgeGetuiTesting",
             ]),
+        // The dispatch model's rules, its simulator and its vectors, run on every provider.
+        .testTarget(
+            name: "PushBridgeModelTests",
+            dependencies: [
+                "PushBridgeModel", "PushBridge", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting", "PushBridgeGetuiTesting",
+            ]),
         .testTarget(
             name: "PushBridgeTestingTests",
             dependencies: [
@@ -71,12 +77,18 @@ let package = Package(
         // What the two binding tests share (a header record, a reader of the Apple-only bridge's
         // source, the type check): a target, not a product.
         .target(name: "SDKBindingChecks", path: "Tests/SDKBindingChecks"),
+        // What the JPush and Getui adapters' tests share (invocation shapes, exactly-once rows).
+        .target(name: "AdapterTestSupport", dependencies: ["PushBridge"], path: "Tests/AdapterTestSupport"),
         .testTarget(
             name: "PushBridgeJPushTests",
-            dependencies: ["PushBridgeJPush", "PushBridgeJPushTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks"]),
+            dependencies: [
+                "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
+            ]),
         .testTarget(
             name: "PushBridgeGetuiTests",
-            dependencies: ["PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks"]),
+            dependencies: [
+                "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
+            ]),
         // A fourth provider written here alone, with no core change: the core is provider-agnostic.
         .testTarget(name: "FourthProviderTests", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeTesting"]),
         .testTarget(

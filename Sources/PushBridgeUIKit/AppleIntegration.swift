@@ -8,7 +8,7 @@
     ///
     /// Call each entry point from the delegate method it is named after. Every completion handler
     /// iOS passes is completed exactly once; every decision is made by code tested on Linux
-    /// (``LaunchOptionsReader``, ``NotificationCenterRelay``, ``PresentationAdapter``,
+    /// (``LaunchOptionsReader``, ``NotificationCenterRelay``, `PresentationAdapter`,
     /// ``PushClient``). App-only (it reads `UIApplication`): unavailable in app extensions.
     ///
     /// One owner of the notification center's calls (see <doc:OneOwnerOfTheCallbacks>):

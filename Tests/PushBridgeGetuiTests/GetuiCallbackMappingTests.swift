@@ -1,3 +1,4 @@
+import AdapterTestSupport
 import PushBridge
 import PushBridgeGetuiTesting
 import PushBridgeGetui
@@ -7,29 +8,6 @@ import Testing
 /// Every `GeTuiSdkDelegate` callback shape, triggered through the mock SDK: what the adapter hands
 /// the core (an invocation in iOS's vocabulary, a message, an event) and the events that result.
 @Suite struct GetuiCallbackMappingTests {
-    /// What an invocation must look like.
-    struct InvocationShape: Sendable, Hashable, CustomStringConvertible {
-        var callback: SystemCallback
-        var state: ApplicationState
-        var action: ResponseAction? = nil
-        var textInput: String? = nil
-        var id: String?
-
-        init(_ callback: SystemCallback, _ state: ApplicationState, action: ResponseAction? = nil, textInput: String? = nil, id: String?) {
-            self.callback = callback
-            self.state = state
-            self.action = action
-            self.textInput = textInput
-            self.id = id
-        }
-
-        init(_ invocation: CallbackInvocation) {
-            self.init(invocation.callback, invocation.state, action: invocation.action, textInput: invocation.textInput, id: invocation.notification?.id)
-        }
-
-        var description: String { "\(callback)(\(state), \(action.map(String.init(describing:)) ?? "-"), \(id ?? "-"))" }
-    }
-
     /// What a message must look like.
     struct MessageShape: Sendable, Hashable {
         var id: String

@@ -1,3 +1,4 @@
+import AdapterTestSupport
 import PushBridge
 import PushBridgeGetuiTesting
 import PushBridgeGetui
@@ -7,67 +8,59 @@ import Testing
 /// Every completion handler Getui passes in is completed exactly once: after the app's answer when
 /// the core asks the app, at once otherwise, never twice.
 @Suite struct GetuiCompletionTests {
-    /// What a completion handler was called with, in order.
-    final class Answers: Sendable {
-        private let values = Locked<[String]>([])
-        var all: [String] { values.withLock { $0 } }
-        func record(_ value: some Sendable) { values.withLock { $0.append("\(value)") } }
-    }
+    typealias Answers = CompletionAnswers
 
-    /// One row: a callback whose completion handler records into `Answers`, what it must have
-    /// been called with before the app answers, and after the app answered (twice).
-    struct Case: Sendable, CustomTestStringConvertible {
-        var name: String
-        var state: ApplicationState = .background
-        var callback: @Sendable (Answers) -> MockGetuiBridge.Callback
-        var beforeTheApp: [String]
-        var afterTheApp: [String]
-        var testDescription: String { name }
+    /// A row; the state is `background` unless given.
+    static func row(
+        name: String, state: ApplicationState = .background, callback: @escaping @Sendable (Answers) -> MockGetuiBridge.Callback, beforeTheApp: [String],
+        afterTheApp: [String]
+    ) -> CompletionCase<MockGetuiBridge.Callback> {
+        CompletionCase(name: name, state: state, callback: callback, beforeTheApp: beforeTheApp, afterTheApp: afterTheApp)
     }
 
     static let contentAvailable: JSONObject = ["aps": ["content-available": 1], "_gmid_": "t:m"]
 
-    static let cases: [Case] = [
-        Case(
+    static let cases: [CompletionCase<MockGetuiBridge.Callback>] = [
+        row(
             name: "APNs silent push (fromGetui NO): the app's answer",
             callback: { answers in .slience(contentAvailable, fromGetui: false, offLine: false, taskID: "t", msgID: "m", fetchCompletionHandler: answers.record) },
             beforeTheApp: [], afterTheApp: ["newData"]),
-        Case(
+        row(
             name: "passthrough over the socket with a handler anyway: noData at once",
             callback: { answers in .slience(["payload": "x"], fromGetui: true, offLine: true, taskID: "t", msgID: "m", fetchCompletionHandler: answers.record) },
             beforeTheApp: ["noData"], afterTheApp: ["noData"]),
-        Case(
+        row(
             name: "passthrough through APNs without aps: noData at once",
             callback: { answers in .slience(["payload": "x"], fromGetui: false, offLine: false, taskID: "t", msgID: "m", fetchCompletionHandler: answers.record) },
             beforeTheApp: ["noData"], afterTheApp: ["noData"]),
-        Case(
+        row(
             name: "a malformed APNs push: noData at once",
             callback: { answers in .slience(["aps": "broken"], fromGetui: false, offLine: false, taskID: nil, msgID: nil, fetchCompletionHandler: answers.record) },
             beforeTheApp: ["noData"], afterTheApp: ["noData"]),
-        Case(
+        row(
             name: "receipt before iOS 10: the app's answer",
             callback: { answers in .receiveNotification(.copy(), response: nil, fetchCompletionHandler: answers.record) },
             beforeTheApp: [], afterTheApp: ["newData"]),
-        Case(
+        row(
             name: "tap with a fetch handler: noData once the response is handled", state: .inactive,
             callback: { answers in .receiveNotification(.copy(), response: GetuiResponseInfo(), fetchCompletionHandler: answers.record) },
             beforeTheApp: [], afterTheApp: ["noData"]),
-        Case(
+        row(
             name: "receipt of something that is not a notification: noData at once",
             callback: { answers in .receiveNotification(GetuiNotificationInfo(userInfo: ["payload": "x"]), response: nil, fetchCompletionHandler: answers.record) },
             beforeTheApp: ["noData"], afterTheApp: ["noData"]),
-        Case(
+        row(
             name: "willPresent: the app's presentation options", state: .active,
             callback: { answers in .willPresent(.copy(), completionHandler: answers.record) },
             beforeTheApp: [], afterTheApp: ["4"]),
-        Case(
+        row(
             name: "willPresent of something that is not a notification: none at once", state: .active,
             callback: { answers in .willPresent(GetuiNotificationInfo(userInfo: [:]), completionHandler: answers.record) },
             beforeTheApp: ["0"], afterTheApp: ["0"]),
     ]
 
     @Test(arguments: cases)
-    func eachCompletionHandlerRunsOnceAfterTheApp(_ row: Case) {
+    func eachCompletionHandlerRunsOnceAfterTheApp(_ row: CompletionCase<MockGetuiBridge.Callback>) {
         let harness = GetuiHarness(state: row.state, answersAtOnce: false)
         let answers = Answers()
         harness.bridge.trigger(row.callback(answers))

@@ -1,3 +1,4 @@
+import AdapterTestSupport
 import PushBridge
 import PushBridgeJPushTesting
 import PushBridgeJPush

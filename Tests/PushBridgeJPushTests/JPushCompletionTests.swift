@@ -1,3 +1,4 @@
+import AdapterTestSupport
 import PushBridge
 import PushBridgeJPushTesting
 import PushBridgeJPush
@@ -7,49 +8,41 @@ import Testing
 /// Every completion handler JPush passes in is completed exactly once: after the app's answer when
 /// the core asks the app, at once otherwise, never twice.
 @Suite struct JPushCompletionTests {
-    /// What a completion handler was called with, in order.
-    final class Answers: Sendable {
-        private let values = Locked<[String]>([])
-        var all: [String] { values.withLock { $0 } }
-        func record(_ value: some Sendable) { values.withLock { $0.append("\(value)") } }
+    typealias Answers = CompletionAnswers
+
+    /// A row; the state is `active` unless given.
+    static func row(
+        name: String, state: ApplicationState = .active, callback: @escaping @Sendable (Answers) -> MockJPushBridge.Callback, beforeTheApp: [String],
+        afterTheApp: [String]
+    ) -> CompletionCase<MockJPushBridge.Callback> {
+        CompletionCase(name: name, state: state, callback: callback, beforeTheApp: beforeTheApp, afterTheApp: afterTheApp)
     }
 
-    /// One row: a callback whose completion handler records into `Answers`, what it must have
-    /// been called with before the app answers, and after the app answered (twice).
-    struct Case: Sendable, CustomTestStringConvertible {
-        var name: String
-        var state: ApplicationState = .active
-        var callback: @Sendable (Answers) -> MockJPushBridge.Callback
-        var beforeTheApp: [String]
-        var afterTheApp: [String]
-        var testDescription: String { name }
-    }
-
-    static let cases: [Case] = [
-        Case(
+    static let cases: [CompletionCase<MockJPushBridge.Callback>] = [
+        row(
             name: "willPresent of a push: the app's options, as JPush's integer",
             callback: { answers in .willPresent(.push(), completionHandler: answers.record) },
             beforeTheApp: [], afterTheApp: ["18"]),
-        Case(
+        row(
             name: "willPresent of a local notification: the app's options",
             callback: { answers in .willPresent(.local(), completionHandler: answers.record) },
             beforeTheApp: [], afterTheApp: ["18"]),
-        Case(
+        row(
             name: "willPresent of something that is not a notification: none at once",
             callback: { answers in .willPresent(JPushNotificationInfo(userInfo: ["content": "x"]), completionHandler: answers.record) },
             beforeTheApp: ["0"], afterTheApp: ["0"]),
-        Case(
+        row(
             name: "a tap: done once the client is done", state: .inactive,
             callback: { answers in .didReceiveResponse(JPushResponseInfo(notification: .push()), completionHandler: { answers.record("done") }) },
             beforeTheApp: [], afterTheApp: ["done"]),
-        Case(
+        row(
             name: "a dismissal: done once the client is done", state: .background,
             callback: { answers in
                 .didReceiveResponse(
                     JPushResponseInfo(notification: .push(), actionIdentifier: ResponseAction.dismissIdentifier), completionHandler: { answers.record("done") })
             },
             beforeTheApp: [], afterTheApp: ["done"]),
-        Case(
+        row(
             name: "a response to something that is not a notification: done at once", state: .inactive,
             callback: { answers in
                 .didReceiveResponse(JPushResponseInfo(notification: JPushNotificationInfo(userInfo: [:])), completionHandler: { answers.record("done") })
@@ -58,7 +51,7 @@ import Testing
     ]
 
     @Test(arguments: cases)
-    func eachCompletionHandlerRunsOnceAfterTheApp(_ row: Case) {
+    func eachCompletionHandlerRunsOnceAfterTheApp(_ row: CompletionCase<MockJPushBridge.Callback>) {
         let harness = JPushHarness(state: row.state, answersAtOnce: false)
         let answers = Answers()
         harness.bridge.trigger(row.callback(answers))

@@ -43,14 +43,11 @@ public struct GetuiSimulator: ProviderSimulator {
         func replay(_ call: SystemCall, notification: PushNotification?, to client: PushClient) -> [TraceCall] {
             state.withLock { $0 = call.state }
             let note = call.carriesNotification ? notification : nil
+            // 4 and 5 are Getui's delegate's: as the SDK hands them over, with no one waiting.
+            if let note, let ignored = SystemCompletion.ignored(for: call.callback) {
+                return replayToSDK(call, notification: note, to: client, completion: ignored)
+            }
             switch (call.callback, note) {
-            case (.willPresent, .some(let note)):
-                bridge.trigger(.willPresent(Self.info(note), completionHandler: { _ in }))
-                return [TraceCall(call).renamed(GetuiCallbackName.willPresent)]
-            case (.didReceiveResponse, .some(let note)):
-                let response = GetuiResponseInfo(actionIdentifier: call.action?.identifier ?? ResponseAction.defaultIdentifier, userText: call.textInput)
-                bridge.trigger(.receiveNotification(Self.info(note), response: response, fetchCompletionHandler: { _ in }))
-                return [TraceCall(call).renamed(GetuiCallbackName.didReceiveNotification)]
             case (.didReceiveRemoteNotificationFetch, .some(let note)) where ios < IOSVersion(10):
                 bridge.trigger(.receiveNotification(Self.info(note), response: nil, fetchCompletionHandler: { _ in }))
                 return [TraceCall(call).renamed(GetuiCallbackName.didReceiveNotification)]

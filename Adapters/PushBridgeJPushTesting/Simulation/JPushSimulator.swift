@@ -57,18 +57,12 @@ public struct JPushSimulator: ProviderSimulator {
         func replay(_ call: SystemCall, notification: PushNotification?, to client: PushClient) -> [TraceCall] {
             state.withLock { $0 = call.state }
             let note = call.carriesNotification ? notification : nil
-            switch (call.callback, note) {
-            case (.willPresent, .some(let note)):
-                bridge.trigger(.willPresent(Self.info(note), completionHandler: { _ in }))
-                return [TraceCall(call).renamed(JPushCallbackName.willPresent)]
-            case (.didReceiveResponse, .some(let note)):
-                let response = JPushResponseInfo(notification: Self.info(note), actionIdentifier: call.action?.identifier ?? ResponseAction.defaultIdentifier, userText: call.textInput)
-                bridge.trigger(.didReceiveResponse(response, completionHandler: {}))
-                return [TraceCall(call).renamed(JPushCallbackName.didReceiveResponse)]
-            default:
-                client.handle(CallbackInvocation(call, notification: note))
-                return [TraceCall(call)]
+            // 4 and 5 are JPush's delegate's: as the SDK hands them over, with no one waiting.
+            if let note, let ignored = SystemCompletion.ignored(for: call.callback) {
+                return replayToSDK(call, notification: note, to: client, completion: ignored)
             }
+            client.handle(CallbackInvocation(call, notification: note))
+            return [TraceCall(call)]
         }
 
         /// 4 or 5 to JPush's delegate, with the system's handler: JPush calls it when the adapter

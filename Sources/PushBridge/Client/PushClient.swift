@@ -145,7 +145,7 @@ public final class PushClient: Sendable {
     ///   - callback: The delegate method that handed it over.
     ///   - identifier: The notification request's identifier, when there is one; the diagnostic's
     ///     ``PushDiagnostic/notificationID`` is `unidentified` otherwise.
-    public func reportUnreadablePayload(_ error: PushError, in callback: SystemCallback, identifier: String? = nil) {
+    package func reportUnreadablePayload(_ error: PushError, in callback: SystemCallback, identifier: String? = nil) {
         let id = identifier.flatMap { $0.isEmpty ? nil : $0 } ?? "unidentified"
         report(.unreadablePayload(in: callback.rawValue, notificationID: id, error: error))
     }

@@ -38,3 +38,15 @@ extension SystemCompletion {
         }
     }
 }
+
+extension SystemCompletion {
+    /// A completion handler nobody waits on, for a notification-center callback (4 or 5)
+    /// replayed to an SDK's delegate with no system handler behind it; `nil` for other callbacks.
+    package static func ignored(for callback: SystemCallback) -> SystemCompletion? {
+        switch callback {
+        case .willPresent: .presentation { _ in }
+        case .didReceiveResponse: .response {}
+        default: nil
+        }
+    }
+}

@@ -1,9 +1,9 @@
 /// Turns the presentation options PushBridge decided into what the running iOS understands,
 /// and unites the answers of several notification-center delegates.
-public enum PresentationAdapter {
+package enum PresentationAdapter {
     /// The options to hand iOS on `version`: before iOS 14, `banner` and `list` do not exist and
     /// become `alert`; from iOS 14, `alert` (deprecated) becomes `banner` and `list`.
-    public static func systemOptions(_ options: PresentationOptions, on version: IOSVersion) -> PresentationOptions {
+    package static func systemOptions(_ options: PresentationOptions, on version: IOSVersion) -> PresentationOptions {
         var result = options
         if version < IOSVersion(14) {
             if !options.isDisjoint(with: [.banner, .list]) { result.insert(.alert) }
@@ -24,19 +24,19 @@ public enum PresentationAdapter {
 /// client.handle(response, completion: .response { join.partDone() })
 /// otherDelegate.userNotificationCenter(center, didReceive: response) { join.partDone() }
 /// ```
-public final class CompletionJoin: Sendable {
+package final class CompletionJoin: Sendable {
     private let remaining: Locked<Int>
     private let once: ExactlyOnce<Void>
 
     /// A join waiting for `parts` answers before calling `completion` (at once when `parts` ≤ 0).
-    public init(parts: Int, completion: @escaping @Sendable () -> Void) {
+    package init(parts: Int, completion: @escaping @Sendable () -> Void) {
         remaining = Locked(max(0, parts))
         once = ExactlyOnce { _ in completion() }
         if parts <= 0 { once.complete(()) }
     }
 
     /// One part answered; the last one calls the completion. Extra calls are ignored.
-    public func partDone() {
+    package func partDone() {
         let done = remaining.withLock { count -> Bool in
             guard count > 0 else { return false }
             count -= 1

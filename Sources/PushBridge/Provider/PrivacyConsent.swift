@@ -31,17 +31,17 @@ public enum PrivacyConsent: String, Sendable, Hashable, CaseIterable {
 /// ```swift
 /// try consent.require(for: "start", provider: "JPush") // throws consentRequired unless granted
 /// ```
-public struct PrivacyConsentGate: Sendable {
+package struct PrivacyConsentGate: Sendable {
     private let answer = Locked<PrivacyConsent?>(nil)
 
     /// A gate with no answer recorded yet.
-    public init() {}
+    package init() {}
 
     /// The answer recorded last, if any.
-    public var consent: PrivacyConsent? { answer.withLock { $0 } }
+    package var consent: PrivacyConsent? { answer.withLock { $0 } }
 
     /// Records `consent`, replacing any earlier answer.
-    public func record(_ consent: PrivacyConsent) { answer.withLock { $0 = consent } }
+    package func record(_ consent: PrivacyConsent) { answer.withLock { $0 = consent } }
 
     /// Throws unless consent was granted.
     ///
@@ -50,7 +50,7 @@ public struct PrivacyConsentGate: Sendable {
     ///   - provider: The vendor, named in the message.
     /// - Throws: ``PushError/Code/consentRequired`` when no answer was recorded, or the user
     ///   declined.
-    public func require(for call: String, provider: String) throws(PushError) {
+    package func require(for call: String, provider: String) throws(PushError) {
         switch consent {
         case .granted: return
         case .denied:

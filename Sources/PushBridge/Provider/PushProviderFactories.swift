@@ -40,7 +40,7 @@ public struct PushProviderFactories: Sendable {
     /// - Throws: ``PushError`` (``PushError/Code/invalidConfiguration``) when a named provider has
     ///   no registered factory, or the factory's own error (one that is not a ``PushError``
     ///   wrapped as the ``PushError/underlying`` error of an ``PushError/Code/invalidConfiguration``).
-    public func makeProvider(for configuration: PushConfiguration) throws(PushError) -> any PushProvider {
+    package func makeProvider(for configuration: PushConfiguration) throws(PushError) -> any PushProvider {
         var providers: [any PushProvider] = []
         for kind in configuration.providers {
             guard let factory = factories[kind] else {

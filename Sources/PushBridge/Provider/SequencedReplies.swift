@@ -16,7 +16,7 @@
 ///     replies.resolve(seq, code == 0 ? .success(…) : .failure(…))
 /// } }
 /// ```
-public final class SequencedReplies<Value: Sendable>: Sendable {
+package final class SequencedReplies<Value: Sendable>: Sendable {
     private let scheduler: any PushScheduler
     private let timeout: Double
     private let operation: String
@@ -37,7 +37,7 @@ public final class SequencedReplies<Value: Sendable>: Sendable {
     ///   - timeout: How long a request waits for its reply, in seconds.
     ///   - operation: What the requests are (`alias`), the field of a timeout's error.
     ///   - oneAtATime: Whether a request waits until the one before it was answered.
-    public init(scheduler: any PushScheduler, timeout: Double = 30, operation: String, oneAtATime: Bool = false) {
+    package init(scheduler: any PushScheduler, timeout: Double = 30, operation: String, oneAtATime: Bool = false) {
         self.scheduler = scheduler
         self.timeout = timeout
         self.operation = operation
@@ -45,14 +45,14 @@ public final class SequencedReplies<Value: Sendable>: Sendable {
     }
 
     /// How many requests are waiting for their reply.
-    public var waitingCount: Int { state.withLock { $0.waiting.count } }
+    package var waitingCount: Int { state.withLock { $0.waiting.count } }
 
     /// How many requests wait for their turn to be sent (always 0 unless `oneAtATime`).
-    public var queuedCount: Int { turns.withLock { $0.queue.count } }
+    package var queuedCount: Int { turns.withLock { $0.queue.count } }
 
     /// Sends a request with a fresh sequence number and waits for its reply (or the timeout);
     /// made `oneAtATime`, first waits until no other request is out.
-    public func send(_ request: @Sendable (Int) -> Void) async throws(PushError) -> Value {
+    package func send(_ request: @Sendable (Int) -> Void) async throws(PushError) -> Value {
         guard oneAtATime else { return try await sendNow(request) }
         await takeTurn()
         defer { passTurn() }
@@ -108,7 +108,7 @@ public final class SequencedReplies<Value: Sendable>: Sendable {
     /// Delivers the reply to request `sequence`; returns `false` when nothing waits for it (an
     /// unknown, repeated or timed-out sequence number), so a reply is never delivered twice.
     @discardableResult
-    public func resolve(_ sequence: Int, _ result: Result<Value, PushError>) -> Bool {
+    package func resolve(_ sequence: Int, _ result: Result<Value, PushError>) -> Bool {
         guard let waiting = state.withLock({ $0.waiting.removeValue(forKey: sequence) }) else { return false }
         waiting.watchdog?.cancel()
         waiting.continuation.resume(returning: result)

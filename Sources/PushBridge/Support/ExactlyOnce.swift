@@ -9,17 +9,17 @@
 /// once.complete(.newData) // true: runs the handler
 /// once.complete(.failed)  // false: ignored
 /// ```
-public final class ExactlyOnce<Value: Sendable>: Sendable {
+package final class ExactlyOnce<Value: Sendable>: Sendable {
     private let state: Locked<(@Sendable (Value) -> Void)?>
 
     /// Wraps `handler`.
-    public init(_ handler: @escaping @Sendable (Value) -> Void) {
+    package init(_ handler: @escaping @Sendable (Value) -> Void) {
         state = Locked(handler)
     }
 
     /// Runs the handler with `value` if nothing has yet; returns whether this call did.
     @discardableResult
-    public func complete(_ value: Value) -> Bool {
+    package func complete(_ value: Value) -> Bool {
         // Take the handler under the lock, call it outside: never call out while locked.
         guard let handler = state.withLock({ handler in defer { handler = nil }; return handler }) else { return false }
         handler(value)
@@ -27,5 +27,5 @@ public final class ExactlyOnce<Value: Sendable>: Sendable {
     }
 
     /// Whether the handler has run.
-    public var isCompleted: Bool { state.withLock { $0 == nil } }
+    package var isCompleted: Bool { state.withLock { $0 == nil } }
 }

@@ -23,7 +23,7 @@ public struct PushProviderID: RawRepresentable, Sendable, Hashable, Comparable, 
 
     /// Whether `name` can name a provider: lowercase ASCII letters, digits and `-`, starting
     /// with a letter.
-    public static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return false }
         return name.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)

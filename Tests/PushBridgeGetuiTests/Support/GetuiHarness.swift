@@ -2,6 +2,7 @@ import PushBridge
 import PushBridgeGetuiTesting
 import PushBridgeGetui
 import PushBridgeTesting
+import AdapterTestSupport
 
 /// A mock SDK and a provider on it, feeding a real client through an ``AdapterRecorder``: what the
 /// adapter hands the client, in order, and the events the client makes of it.

@@ -2,6 +2,7 @@ import PushBridge
 import PushBridgeJPushTesting
 import PushBridgeJPush
 import PushBridgeTesting
+import AdapterTestSupport
 
 /// A mock SDK and a provider on it, feeding a real client through an ``AdapterRecorder``: what the
 /// adapter hands the client, in order, and the events the client makes of it.
@@ -84,29 +85,6 @@ extension JPushNotificationInfo {
     static func local(_ id: String = "local-1") -> JPushNotificationInfo {
         JPushNotificationInfo(userInfo: ["aps": ["alert": "reminder"]], identifier: id, isRemote: false)
     }
-}
-
-/// What an invocation must look like.
-struct InvocationShape: Sendable, Hashable, CustomStringConvertible {
-    var callback: SystemCallback
-    var state: ApplicationState
-    var action: ResponseAction? = nil
-    var textInput: String? = nil
-    var id: String?
-
-    init(_ callback: SystemCallback, _ state: ApplicationState, action: ResponseAction? = nil, textInput: String? = nil, id: String?) {
-        self.callback = callback
-        self.state = state
-        self.action = action
-        self.textInput = textInput
-        self.id = id
-    }
-
-    init(_ invocation: CallbackInvocation) {
-        self.init(invocation.callback, invocation.state, action: invocation.action, textInput: invocation.textInput, id: invocation.notification?.id)
-    }
-
-    var description: String { "\(callback)(\(state), \(action.map(String.init(describing:)) ?? "-"), \(id ?? "-"))" }
 }
 
 extension Result where Failure == PushError {

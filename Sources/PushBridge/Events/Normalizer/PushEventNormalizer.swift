@@ -84,11 +84,11 @@ public struct PushEventNormalizer: Sendable {
     package var rememberedCount: Int { ledger.count + resolver.count }
 
     /// Whether a launch's event is waiting for the call that may follow it.
-    public var hasPendingLaunch: Bool { launch.hasPending }
+    package var hasPendingLaunch: Bool { launch.hasPending }
 
     /// Whether a foreground call waits for the next call to decide whether it was a tap or an
     /// arrival (at most ``correlationInterval``; ``resolveDeferredCall(emit:)`` decides it).
-    public var hasDeferredCall: Bool { deferred != nil }
+    package var hasDeferredCall: Bool { deferred != nil }
 
     /// The diagnostics reported since the last call, oldest first; the list is emptied.
     public mutating func takeDiagnostics() -> [PushDiagnostic] {
@@ -172,7 +172,7 @@ public struct PushEventNormalizer: Sendable {
     /// launched the app, which iOS hands over before the app becomes active *(inference: apps
     /// tell a cold start by `applicationState` being `inactive` in the response)*. Without it, a
     /// tap seconds after a launch from the icon would be taken for a cold start.
-    public mutating func launchEnded() {
+    package mutating func launchEnded() {
         launch.ended()
     }
 
@@ -188,7 +188,7 @@ public struct PushEventNormalizer: Sendable {
 
     /// Decides a deferred foreground call now that no `willPresent` followed it: it was the tap
     /// on the banner it matched (`opened`, `foreground`).
-    public mutating func resolveDeferredCall(emit: (consuming PushEvent) -> Void) {
+    package mutating func resolveDeferredCall(emit: (consuming PushEvent) -> Void) {
         resolveDeferredCall(before: nil, emit: emit)
     }
 

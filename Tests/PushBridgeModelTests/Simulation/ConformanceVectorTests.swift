@@ -17,7 +17,7 @@ import Testing
     static let vectorsPath: String = {
         let root = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent()  // Simulation
-            .deletingLastPathComponent()  // PushBridgeTests
+            .deletingLastPathComponent()  // PushBridgeModelTests
             .deletingLastPathComponent()  // Tests
             .deletingLastPathComponent()  // the package root
         return root.deletingLastPathComponent().appendingPathComponent("shared/vectors/seeds.json").path

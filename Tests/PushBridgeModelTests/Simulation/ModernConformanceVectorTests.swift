@@ -15,7 +15,7 @@ import Testing
     /// `<package root>/Tests/Vectors/ios13-and-later.json`.
     static let vectorsPath: String = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // Simulation
-        .deletingLastPathComponent()  // PushBridgeTests
+        .deletingLastPathComponent()  // PushBridgeModelTests
         .deletingLastPathComponent()  // Tests
         .appendingPathComponent("Vectors/ios13-and-later.json").path
 
