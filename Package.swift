@@ -26,6 +26,10 @@ let package = Package(
         .executable(name: "pushbridge", targets: ["pushbridge"]),
         // The notification service extension — what an extension target links.
         .library(name: "PushBridgeServiceExtension", targets: ["PushBridgeServiceExtension"]),
+        // JPush's and Getui's delivery reporters for that extension: the vendor knowledge stays
+        // with the vendor's adapter, and an extension links only the vendor it uses.
+        .library(name: "PushBridgeJPushServiceExtension", targets: ["PushBridgeJPushServiceExtension"]),
+        .library(name: "PushBridgeGetuiServiceExtension", targets: ["PushBridgeGetuiServiceExtension"]),
     ],
     targets: [
         // The runtime.
@@ -83,11 +87,13 @@ let package = Package(
             name: "PushBridgeJPushTests",
             dependencies: [
                 "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
+                "PushBridgeJPushServiceExtension", "PushBridgeServiceExtension",
             ]),
         .testTarget(
             name: "PushBridgeGetuiTests",
             dependencies: [
                 "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
+                "PushBridgeGetuiServiceExtension", "PushBridgeServiceExtension",
             ]),
         // A fourth provider written here alone, with no core change: the core is provider-agnostic.
         .testTarget(name: "FourthProviderTests", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeTesting"]),
@@ -102,10 +108,17 @@ let package = Package(
             name: "ProductsTogetherTests",
             dependencies: [
                 "PushBridge", "PushBridgeUIKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush",
-                "PushBridgeJPushTesting", "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeServiceExtension",
+                "PushBridgeJPushTesting", "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeServiceExtension", "PushBridgeJPushServiceExtension",
+                "PushBridgeGetuiServiceExtension",
             ]),
         // The notification service extension (extension-safe: the core only), its tests.
         .target(name: "PushBridgeServiceExtension", dependencies: ["PushBridge"]),
+        .target(
+            name: "PushBridgeJPushServiceExtension", dependencies: ["PushBridgeServiceExtension", "PushBridge"],
+            path: "Adapters/PushBridgeJPushServiceExtension"),
+        .target(
+            name: "PushBridgeGetuiServiceExtension", dependencies: ["PushBridgeServiceExtension", "PushBridge"],
+            path: "Adapters/PushBridgeGetuiServiceExtension"),
         .testTarget(
             name: "PushBridgeServiceExtensionTests",
             dependencies: ["PushBridgeServiceExtension", "PushBridge", "PushBridgeTesting", "SDKBindingChecks"]),

@@ -79,7 +79,7 @@ import Testing
             for downloader in downloaders {
                 ServiceExtensionSession(
                     request: ServiceExtensionRequest(identifier: "id", payload: payload),
-                    reporters: [MockReporter("jpush", key: VendorMessageKey.jpush, answerAtOnce: .failed(PushError(.unsupported, "no SDK \(secrets[3])")))],
+                    reporters: [MockReporter("jpush", key: "_j_msgid", answerAtOnce: .failed(PushError(.unsupported, "no SDK \(secrets[3])")))],
                     downloader: downloader, ledger: ledger
                 ).start { _ in }
             }

@@ -34,7 +34,7 @@ import Testing
 
     @Test func theHandlerWaitsForBothTheReportAndTheDownload() throws {
         let scheduler = ManualScheduler()
-        let reporter = MockReporter("jpush", key: VendorMessageKey.jpush)
+        let reporter = MockReporter("jpush", key: "_j_msgid")
         let calls = HandlerCalls()
         let downloader = MockDownloader(scheduler: scheduler, delay: 2)
         session(payload(image: url, [("_j_msgid", 123)]), reporters: [reporter], downloader: downloader, scheduler: scheduler).start(calls.handler)
@@ -55,8 +55,8 @@ import Testing
 
     @Test func theFirstReporterThatClaimsThePayloadReportsAndNoOther() throws {
         let scheduler = ManualScheduler()
-        let jpush = MockReporter("jpush", key: VendorMessageKey.jpush, answerAtOnce: .reported())
-        let getui = MockReporter("getui", key: VendorMessageKey.getui, answerAtOnce: .reported(vendorAttachments: 1, vendorErrors: 0))
+        let jpush = MockReporter("jpush", key: "_j_msgid", answerAtOnce: .reported())
+        let getui = MockReporter("getui", key: "_gmid_", answerAtOnce: .reported(vendorAttachments: 1, vendorErrors: 0))
         let calls = HandlerCalls()
         session(payload([("_gmid_", "a|b|c")]), reporters: [jpush, getui], downloader: MockDownloader(), scheduler: scheduler).start(calls.handler)
         #expect(jpush.calls == 0)
@@ -96,7 +96,7 @@ import Testing
 
     @Test func aVendorCallThatNeverCompletesEndsAtTheDeadlineWithTheMedia() throws {
         let scheduler = ManualScheduler()
-        let reporter = MockReporter("getui", key: VendorMessageKey.getui)
+        let reporter = MockReporter("getui", key: "_gmid_")
         let calls = HandlerCalls()
         session(
             payload(image: url, [("_gmid_", "x")]), reporters: [reporter], downloader: MockDownloader(), scheduler: scheduler,
@@ -114,7 +114,7 @@ import Testing
 
     @Test func timeWillExpireDeliversWhatIsReadyAndLaterAnswersAreIgnored() throws {
         let scheduler = ManualScheduler()
-        let reporter = MockReporter("jpush", key: VendorMessageKey.jpush)
+        let reporter = MockReporter("jpush", key: "_j_msgid")
         let calls = HandlerCalls()
         let session = session(payload(image: url, [("_j_msgid", 1)]), reporters: [reporter], downloader: MockDownloader(), scheduler: scheduler)
         session.start(calls.handler)
@@ -149,7 +149,7 @@ import Testing
     /// on many threads: the handler runs exactly once every time.
     @Test func timeWillExpireRacingCompletionCallsTheHandlerExactlyOnce() async {
         for _ in 0..<200 {
-            let reporter = MockReporter("jpush", key: VendorMessageKey.jpush)
+            let reporter = MockReporter("jpush", key: "_j_msgid")
             let downloader = MockDownloader(delay: -1)
             let session = ServiceExtensionSession(
                 request: ServiceExtensionRequest(identifier: "r", payload: payload(image: url, [("_j_msgid", 1)])), reporters: [reporter],
@@ -277,7 +277,7 @@ import Testing
         let seen = HandlerCalls()
         let recordsAtHandler = Locked<[DeliveryRecord]>([])
         session(
-            payload(image: url, [("_j_msgid", 9)]), reporters: [MockReporter("jpush", key: VendorMessageKey.jpush, answerAtOnce: .reported())],
+            payload(image: url, [("_j_msgid", 9)]), reporters: [MockReporter("jpush", key: "_j_msgid", answerAtOnce: .reported())],
             downloader: MockDownloader(bytes: 2_048), scheduler: ManualScheduler(), ledger: ledger
         ).start { outcome in
             recordsAtHandler.withLock { $0 = ledger.records() }

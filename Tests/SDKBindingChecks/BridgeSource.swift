@@ -52,7 +52,8 @@ package struct BridgeSource {
         return aliases
     }
 
-    /// One class method bound: `Self.classMethod(receiver, Symbols.constant, as: Alias.self)`,
+    /// One class method bound: `Self.classMethod(receiver, Symbols.constant, as: Alias.self)` (or
+    /// through another `function`, such as `ExtensionSDKBinding.classMethod(`),
     /// with the arguments of the `call(…)` that follows it.
     package struct Binding {
         package var receiver: String
@@ -62,11 +63,11 @@ package struct BridgeSource {
     }
 
     /// Every class method binding of the form above, `symbols` naming the symbols type.
-    package func bindings(symbols: String) -> [Binding] {
+    package func bindings(symbols: String, call function: String = "Self.classMethod(") -> [Binding] {
         let text = code
         var found: [Binding] = []
         var searchFrom = text.startIndex
-        while let start = text.range(of: "Self.classMethod(", range: searchFrom..<text.endIndex) {
+        while let start = text.range(of: function, range: searchFrom..<text.endIndex) {
             let (inside, end) = Self.parenthesized(text, from: start.upperBound)
             searchFrom = end
             let parts = Self.splitTopLevel(inside)
@@ -85,11 +86,11 @@ package struct BridgeSource {
 
     /// Other receivers named as the first argument of `Self.classMethod(` in switch-chosen
     /// calls (`Self.classMethod(service, name, as: …)`): the binding's constant is then a local.
-    package func bindingsThroughLocals(symbols: String) -> [Binding] {
+    package func bindingsThroughLocals(symbols: String, call function: String = "Self.classMethod(") -> [Binding] {
         let text = code
         var found: [Binding] = []
         var searchFrom = text.startIndex
-        while let start = text.range(of: "Self.classMethod(", range: searchFrom..<text.endIndex) {
+        while let start = text.range(of: function, range: searchFrom..<text.endIndex) {
             let (inside, end) = Self.parenthesized(text, from: start.upperBound)
             searchFrom = end
             let parts = Self.splitTopLevel(inside)

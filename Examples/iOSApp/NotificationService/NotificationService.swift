@@ -1,5 +1,7 @@
 import Foundation
 import PushBridge
+import PushBridgeGetuiServiceExtension
+import PushBridgeJPushServiceExtension
 import PushBridgeServiceExtension
 
 /// The notification service extension's principal class (`NSExtensionPrincipalClass` =

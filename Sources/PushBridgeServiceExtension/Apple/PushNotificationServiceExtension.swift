@@ -11,6 +11,9 @@
     /// ``DeliveryLedger`` and calls the system's content handler exactly once — mapping
     /// `serviceExtensionTimeWillExpire()` to ``ServiceExtensionSession/timeWillExpire()``.
     ///
+    /// The vendors' reporters come from their products (`PushBridgeJPushServiceExtension`,
+    /// `PushBridgeGetuiServiceExtension`):
+    ///
     /// ```swift
     /// final class NotificationService: PushNotificationServiceExtension, @unchecked Sendable {
     ///     override var appGroupIdentifier: String? { "group.com.example.app" }
@@ -22,7 +25,7 @@
     open class PushNotificationServiceExtension: UNNotificationServiceExtension, @unchecked Sendable {
         // @unchecked: `current` is guarded by its lock; the system calls the two overrides on one
         // extension instance per request.
-        private let current = Locked<(session: ServiceExtensionSession, getui: [GetuiServiceExtensionReporter])?>(nil)
+        private let current = Locked<(session: ServiceExtensionSession, reporters: [any ServiceExtensionReporter])?>(nil)
 
         /// The app group the ledger lives in; `nil` keeps no ledger.
         open var appGroupIdentifier: String? { nil }
@@ -49,23 +52,23 @@
             let session = ServiceExtensionSession(
                 request: ServiceExtensionRequest(identifier: request.identifier, payload: payload, platformRequest: PlatformObject(request)),
                 options: options, reporters: reporters, downloader: makeDownloader(), ledger: ledger)
-            let getui = reporters.compactMap { $0 as? GetuiServiceExtensionReporter }
-            current.withLock { $0 = (session, getui) }
+            let attaching = reporters.compactMap { $0 as? any ServiceExtensionAttachmentReporter }
+            current.withLock { $0 = (session, reporters) }
             let deliver = Deliver(content: content, handler: contentHandler)
             // The identifier, not the request: `UNNotificationRequest` is not `Sendable` in the
             // iOS 17 SDK (capturing a `String` builds whether or not a newer SDK marks it so).
             let identifier = request.identifier
             session.start { [weak self] outcome in
                 self?.didFinish(outcome)
-                var attachments = getui.flatMap { $0.takeAttachments(for: identifier) }
+                var attachments = attaching.flatMap { $0.takeAttachments(for: identifier) }
                 if let attachment = Self.attachment(outcome) { attachments.append(attachment) }
                 deliver.call(attachments)
             }
         }
 
         open override func serviceExtensionTimeWillExpire() {
-            guard let (session, getui) = current.withLock({ $0 }) else { return }
-            for reporter in getui { reporter.destroy() }
+            guard let (session, reporters) = current.withLock({ $0 }) else { return }
+            for reporter in reporters { reporter.timeWillExpire() }
             session.timeWillExpire()
         }
 

@@ -10,8 +10,9 @@ public enum ServiceExtensionReport: Sendable, Hashable {
     case failed(PushError)
 }
 
-/// A provider's delivery report from a notification service extension: JPush's and Getui's
-/// extension SDKs; APNs reports nothing.
+/// A provider's delivery report from a notification service extension; APNs reports nothing. The
+/// JPush and Getui reporters are in their own products (`PushBridgeJPushServiceExtension`,
+/// `PushBridgeGetuiServiceExtension`): this module knows no vendor.
 ///
 /// A backend protocol: the session picks the first reporter that ``claims(_:)`` the payload,
 /// calls ``report(_:completion:)`` once and waits for the completion only as long as its time
@@ -43,15 +44,13 @@ public protocol ServiceExtensionReporter: Sendable {
     ///   - request: The notification.
     ///   - completion: Called with the outcome, on any thread.
     func report(_ request: ServiceExtensionRequest, completion: @escaping @Sendable (ServiceExtensionReport) -> Void)
+
+    /// The system is about to end the extension (`serviceExtensionTimeWillExpire()`): release
+    /// what the SDK holds (Getui's demos call `+destory` there). Called on every reporter.
+    func timeWillExpire()
 }
 
-/// The payload keys that mark a notification as a vendor's: each SDK's message-ID key.
-///
-/// The same keys the adapters' definitions read (`JPushDefinition.messageIDKey`,
-/// `GetuiDefinition.messageIDKey`), spelled here because an extension links only the core.
-public enum VendorMessageKey {
-    /// JPush's message ID in an APNs payload, `_j_msgid` (`JPushDefinition.messageIDKey`).
-    public static let jpush = "_j_msgid"
-    /// Getui's message ID in an APNs payload, `_gmid_` (`GetuiDefinition.messageIDKey`).
-    public static let getui = "_gmid_"
+extension ServiceExtensionReporter {
+    /// Nothing to release.
+    public func timeWillExpire() {}
 }

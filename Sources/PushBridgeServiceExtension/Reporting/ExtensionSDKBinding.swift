@@ -1,0 +1,36 @@
+import PushBridge
+
+/// How a vendor's reporter finds the extension SDK it binds by name at run time: the check that
+/// the SDK's class and class methods are in the extension, with an error that names the fix.
+///
+/// Compiled on every platform, so that Linux tests exercise ``missing(_:selectors:fix:writtenAgainst:classExists:responds:)``
+/// with fakes; the Apple-only part (finding the class, casting a method's implementation) is in
+/// `Apple/ExtensionSDKBinding+ObjectiveC.swift`.
+package enum ExtensionSDKBinding {
+    /// What is missing of `className`'s `selectors`, as one error naming each with the fix; `nil`
+    /// when all are there.
+    ///
+    /// - Parameters:
+    ///   - className: The SDK's class.
+    ///   - selectors: The class methods the reporter calls.
+    ///   - fix: How to add the SDK to the extension target.
+    ///   - writtenAgainst: The SDK version the reporter was written against.
+    ///   - classExists: Whether a class of that name is in the extension (`NSClassFromString`).
+    ///   - responds: Whether the class implements a class method (`class_getClassMethod`).
+    /// - Returns: A `PushError` with code `unsupported` and field `sdk`, or `nil`.
+    package static func missing(
+        _ className: String, selectors: [String], fix: String, writtenAgainst: String, classExists: (String) -> Bool,
+        responds: (String, String) -> Bool
+    ) -> PushError? {
+        guard classExists(className) else {
+            return PushError(
+                .unsupported, field: "sdk",
+                "\(className) is not in the extension: \(fix), and add -ObjC to the extension's Other Linker Flags (a static library's classes named only as strings are stripped without it)")
+        }
+        let absent = selectors.filter { !responds(className, $0) }
+        guard !absent.isEmpty else { return nil }
+        return PushError(
+            .unsupported, field: "sdk",
+            absent.map { "\(className) has no +\($0) in the extension: the reporter was written against \(writtenAgainst)" }.joined(separator: "; "))
+    }
+}
