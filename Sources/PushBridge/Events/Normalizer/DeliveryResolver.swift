@@ -2,13 +2,6 @@
 /// by the request identifier methods 4 and 5 carry, or — for the calls that carry `userInfo`
 /// only — by the payload's fingerprint, within the correlation interval.
 struct DeliveryResolver: Sendable {
-    /// What a call resolves to: its delivery, or nothing yet — a foreground call the next
-    /// call decides (``DeferredCall``).
-    enum Resolution {
-        case delivery(String)
-        case deferred(DeferredCall)
-    }
-
     /// Deliveries known by their payload's fingerprint (the latest one per fingerprint).
     private var byFingerprint: RecentTable<UInt64, KnownDelivery>
     /// Request identifiers tied to a delivery first seen on a `userInfo`-only path.
@@ -42,20 +35,21 @@ struct DeliveryResolver: Sendable {
     }
 
     /// The delivery a call (not a launch, not its follow-up) belongs to, at `now`; `ledger`
-    /// tells which shares of a known delivery the app was already told of.
+    /// tells which shares of a known delivery the app was already told of. `nil`, with `deferred`
+    /// set, for a foreground call the next call decides (``DeferredCall``).
     mutating func resolve(
         _ invocation: CallbackInvocation, _ notification: PushNotification, now: Double, ledger: borrowing EventLedger,
-        diagnostics: inout [PushDiagnostic]
-    ) -> Resolution {
+        deferred: inout DeferredCall?, diagnostics: inout [PushDiagnostic]
+    ) -> String? {
         if let messageID = notification.providerMessageID {
             remember(notification, invocation.callback, invocation.state, as: messageID, now: now)
-            return .delivery(messageID)
+            return messageID
         }
         let fingerprint = notification.fingerprint
         if let identifier = notification.requestIdentifier {
             let id = identifiedDelivery(invocation, notification, identifier, now: now, ledger: ledger)
             remember(notification, invocation.callback, invocation.state, as: id, now: now)
-            return .delivery(id)
+            return id
         }
         // `userInfo` only: the previous call's delivery when this repeats its path.
         if let previous, previous.fingerprint == fingerprint, previous.callback == invocation.callback,
@@ -67,7 +61,7 @@ struct DeliveryResolver: Sendable {
                     + "\(Int(((now - previous.time) * 1000).rounded())) ms apart and nothing between: taken as one delivery handed over twice "
                     + "(two deliveries need a message ID in the payload to be told apart this close)"))
             remember(notification, invocation.callback, invocation.state, as: previous.deliveryID, now: now)
-            return .delivery(previous.deliveryID)
+            return previous.deliveryID
         }
         let candidate = record(for: fingerprint)
         if let record = candidate, !ledger.told(record, .response) {
@@ -75,17 +69,18 @@ struct DeliveryResolver: Sendable {
             if share == .response, invocation.state == .active, notification.content.contentAvailable {
                 // The tap on the presented banner, or an identical notification arriving (then 4 follows).
                 previous = nil
-                return .deferred(DeferredCall(callback: invocation.callback, notification: notification, presentedID: record.deliveryID, time: now))
+                deferred = DeferredCall(callback: invocation.callback, notification: notification, presentedID: record.deliveryID, time: now)
+                return nil
             }
             if !ledger.told(record, share) {
                 remember(notification, invocation.callback, invocation.state, as: record.deliveryID, now: now)
-                return .delivery(record.deliveryID)
+                return record.deliveryID
             }
         }
         let id = newDeliveryID(for: notification, seenBefore: candidate != nil)
         setRecord(KnownDelivery(deliveryID: id, deliveryHash: id == notification.id ? notification.idHash : nil), for: fingerprint)
         remember(notification, invocation.callback, invocation.state, as: id, now: now)
-        return .delivery(id)
+        return id
     }
 
     /// The delivery of a call carrying a request identifier: the one it was tied to; else the

@@ -76,6 +76,7 @@ package struct LaunchTracker: Sendable {
 
     /// Notes what every call tells of the launch: a launch with nothing in its options before
     /// any center delegate was set, and a response reaching the app after it.
+    @inline(__always)
     mutating func observe(_ invocation: CallbackInvocation) {
         if invocation.callback == .didFinishLaunching {
             guard invocation.launchOptionsKey == nil, invocation.state != .active, !centerDelegateSet else { return }
@@ -110,32 +111,26 @@ package struct LaunchTracker: Sendable {
 
     /// Whether the call after a bare launch is the response that launched the app (the first
     /// call after it only).
+    @inline(__always)
     mutating func respondsToBareLaunch(_ invocation: CallbackInvocation, now: Double) -> Bool {
         guard let launchTime = bareLaunchTime else { return false }
         bareLaunchTime = nil
         return EventClassifier.isUserResponse(invocation) && invocation.state != .active && now - launchTime <= Self.responseWindow
     }
 
-    /// What a call with a notification makes of the pending launch.
-    enum Completion {
-        /// No launch is pending.
-        case none
-        /// The call is the launch's delivery: the launch, taken.
-        case completes(PendingLaunch)
-        /// Another delivery's launch is pending: its event is emitted first.
-        case another
-    }
-
-    /// What a call with `notification` makes of the pending launch (taken when it completes it).
-    mutating func completion(by notification: PushNotification) -> Completion {
-        guard let launch = pending else { return .none }
-        guard DeliveryResolver.sameDelivery(launch.notification, notification) else { return .another }
+    /// The pending launch, taken, when `notification` is its delivery's (the call completes it);
+    /// `nil` otherwise — when ``hasPending`` is still true, another delivery's launch waits, and
+    /// its event is emitted first.
+    @inline(__always)
+    mutating func take(completedBy notification: PushNotification) -> PendingLaunch? {
+        guard let launch = pending, DeliveryResolver.sameDelivery(launch.notification, notification) else { return nil }
         pending = nil
-        return .completes(launch)
+        return launch
     }
 
     /// The cold start a user's response belongs to when its event was already emitted from the
     /// launch options alone (the same delivery, within ``responseWindow``); forgotten either way.
+    @inline(__always)
     mutating func flushedLaunch(answeredBy invocation: CallbackInvocation, _ notification: PushNotification, now: Double) -> PushNotification? {
         guard EventClassifier.isUserResponse(invocation), let launch = flushed else { return nil }
         flushed = nil

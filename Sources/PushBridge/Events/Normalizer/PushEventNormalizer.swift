@@ -203,30 +203,25 @@ public struct PushEventNormalizer: Sendable {
         guard let notification = invocation.notification else { return nil }
         let deliveryID: String
         var launchedForIt = launch.respondsToBareLaunch(invocation, now: now)
-        let completion = launch.completion(by: notification)
-        if case .completes(let pending) = completion {
+        if let pending = launch.take(completedBy: notification) {
             deliveryID = pending.notification.id
             launchedForIt = !pending.wasRunning
             resolver.bindIdentifier(of: notification, to: deliveryID)
             resolver.remember(notification, invocation.callback, invocation.state, as: deliveryID, now: now)
         } else {
             // Another delivery's launch is told first.
-            if case .another = completion { flush(emit: emit) }
+            if launch.hasPending { flush(emit: emit) }
             if let launched = launch.flushedLaunch(answeredBy: invocation, notification, now: now) {
                 // The cold start's own response, after its event was emitted from the launch options.
                 resolver.bindIdentifier(of: notification, to: launched.id)
                 resolver.remember(notification, invocation.callback, invocation.state, as: launched.id, now: now)
                 return launched.id
             }
-            guard let id = resolvedDelivery(invocation, notification, emit: emit) else { return nil }
+            guard let id = resolvedDelivery(invocation, notification) else { return nil }
             deliveryID = id
         }
         let named = (consume notification).identified(as: deliveryID)
-        let identity = EventLedger.IdentityKey(named)
-        let presented = resolver.isPresented(named)
-        if let (event, share) = EventClassifier.event(for: invocation, named, presented: presented, launchedForIt: launchedForIt) {
-            ledger.deliver(event, identity, share, emit)
-        }
+        EventClassifier.deliver(invocation, named, presented: resolver.isPresented(named), launchedForIt: launchedForIt, to: &ledger, emit)
         return deliveryID
     }
 
@@ -236,7 +231,7 @@ public struct PushEventNormalizer: Sendable {
         let wasRunning = launch.begin(invocation)
         flush(emit: emit)
         if wasRunning, let notification = invocation.notification {
-            guard let id = resolvedDelivery(invocation, notification, emit: emit) else { return nil }
+            guard let id = resolvedDelivery(invocation, notification) else { return nil }
             launch.hold(.init(
                 notification: notification.identified(as: id), state: invocation.state, action: invocation.action ?? .default,
                 textInput: invocation.textInput, wasRunning: true))
@@ -256,15 +251,8 @@ public struct PushEventNormalizer: Sendable {
     }
 
     /// The resolver's delivery for a call, or `nil` when the call is deferred until the next one.
-    private mutating func resolvedDelivery(
-        _ invocation: CallbackInvocation, _ notification: PushNotification, emit: (consuming PushEvent) -> Void
-    ) -> String? {
-        switch resolver.resolve(invocation, notification, now: now, ledger: ledger, diagnostics: &diagnostics) {
-        case .delivery(let id): return id
-        case .deferred(let call):
-            deferred = call
-            return nil
-        }
+    private mutating func resolvedDelivery(_ invocation: CallbackInvocation, _ notification: PushNotification) -> String? {
+        resolver.resolve(invocation, notification, now: now, ledger: ledger, deferred: &deferred, diagnostics: &diagnostics)
     }
 
     /// Decides the deferred foreground call, before `next` (or `nil`: no call came in time).
