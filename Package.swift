@@ -14,6 +14,8 @@ let package = Package(
         // What an app links: the runtime (events, client, provider protocol, configuration,
         // routing, validation) and its UIKit glue, whose app-only API is unavailable in extensions.
         .library(name: "PushBridge", targets: ["PushBridge", "PushBridgeUIKit"]),
+        // What APNs accepts, judged before sending: for backends and tools, not linked by an app.
+        .library(name: "PushBridgeValidation", targets: ["PushBridgeValidation"]),
         // The dispatch model of iOS delivery and its simulator, for tests and tools.
         .library(name: "PushBridgeModel", targets: ["PushBridgeModel"]),
         .library(name: "PushBridgeTesting", targets: ["PushBridgeTesting"]),
@@ -35,9 +37,11 @@ let package = Package(
         // The runtime.
         .target(name: "PushBridge"),
         .target(name: "PushBridgeUIKit", dependencies: ["PushBridge"]),
+        // Payload validation (APNs' rules, the push type's, each provider's keys).
+        .target(name: "PushBridgeValidation", dependencies: ["PushBridge"]),
         // The model and the test kit.
-        .target(name: "PushBridgeModel", dependencies: ["PushBridge"]),
-        .target(name: "PushBridgeTesting", dependencies: ["PushBridge", "PushBridgeModel"]),
+        .target(name: "PushBridgeModel", dependencies: ["PushBridge", "PushBridgeValidation"]),
+        .target(name: "PushBridgeTesting", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeValidation"]),
         // The adapters: each a production library and a testing library (mock, simulator). The
         // JPush and Getui adapters also use the UIKit glue's conversions (UIApplication.State,
         // UIBackgroundFetchResult) in their Apple-only SDK bridges; on Linux it is empty.
@@ -56,20 +60,20 @@ let package = Package(
             name: "pushbridge",
             dependencies: [
                 "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridgeGetui",
-                "PushBridgeGetuiTesting",
+                "PushBridgeGetuiTesting", "PushBridgeValidation",
             ]),
         // The core's tests exercise its rules with the real providers' definitions too.
         .testTarget(
             name: "PushBridgeTests",
             dependencies: [
                 "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
-                "PushBridgeGetuiTesting",
+                "PushBridgeGetuiTesting", "PushBridgeValidation",
             ]),
         // The dispatch model's rules, its simulator and its vectors, run on every provider.
         .testTarget(
             name: "PushBridgeModelTests",
             dependencies: [
-                "PushBridgeModel", "PushBridge", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting", "PushBridgeGetuiTesting",
+                "PushBridgeModel", "PushBridge", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting", "PushBridgeGetuiTesting", "PushBridgeValidation",
             ]),
         .testTarget(
             name: "PushBridgeTestingTests",
@@ -77,6 +81,7 @@ let package = Package(
                 "PushBridgeTesting", "PushBridgeModel", "PushBridge", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
                 "PushBridgeGetuiTesting",
             ]),
+        .testTarget(name: "PushBridgeValidationTests", dependencies: ["PushBridgeValidation", "PushBridge", "PushBridgeJPush", "PushBridgeGetui"]),
         .testTarget(name: "PushBridgeAPNsTests", dependencies: ["PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeTesting"]),
         // What the two binding tests share (a header record, a reader of the Apple-only bridge's
         // source, the type check): a target, not a product.
@@ -96,12 +101,12 @@ let package = Package(
                 "PushBridgeGetuiServiceExtension", "PushBridgeServiceExtension",
             ]),
         // A fourth provider written here alone, with no core change: the core is provider-agnostic.
-        .testTarget(name: "FourthProviderTests", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeTesting"]),
+        .testTarget(name: "FourthProviderTests", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeValidation"]),
         .testTarget(
             name: "pushbridgeTests",
             dependencies: [
                 "pushbridge", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
-                "PushBridgeGetui", "PushBridgeGetuiTesting",
+                "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeValidation",
             ]),
         // Every library product imported into one file: one name, one type.
         .testTarget(
@@ -109,7 +114,7 @@ let package = Package(
             dependencies: [
                 "PushBridge", "PushBridgeUIKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush",
                 "PushBridgeJPushTesting", "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeServiceExtension", "PushBridgeJPushServiceExtension",
-                "PushBridgeGetuiServiceExtension",
+                "PushBridgeGetuiServiceExtension", "PushBridgeValidation",
             ]),
         // The notification service extension (extension-safe: the core only), its tests.
         .target(name: "PushBridgeServiceExtension", dependencies: ["PushBridge"]),

@@ -17,6 +17,7 @@ let package = Package(
                 .product(name: "PushBridge", package: "PushBridge"),
                 .product(name: "PushBridgeTesting", package: "PushBridge"),
                 .product(name: "PushBridgeModel", package: "PushBridge"),
+                .product(name: "PushBridgeValidation", package: "PushBridge"),
             ])
     ],
     swiftLanguageModes: [.v6]

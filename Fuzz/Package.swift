@@ -8,7 +8,7 @@ import PackageDescription
 /// The runtime and the adapters whose definitions read payloads and configuration sections.
 let providers: [Target.Dependency] = [
     .product(name: "PushBridge", package: "PushBridge"), .product(name: "PushBridgeJPush", package: "PushBridge"),
-    .product(name: "PushBridgeGetui", package: "PushBridge"),
+    .product(name: "PushBridgeGetui", package: "PushBridge"), .product(name: "PushBridgeValidation", package: "PushBridge"),
 ]
 
 let package = Package(
@@ -27,7 +27,9 @@ let package = Package(
         .target(name: "JSONReference", dependencies: [.product(name: "PushBridge", package: "PushBridge")]),
         .executableTarget(
             name: "FuzzJSONDifferential",
-            dependencies: ["JSONReference", .product(name: "PushBridge", package: "PushBridge")]),
+            dependencies: [
+                "JSONReference", .product(name: "PushBridge", package: "PushBridge"), .product(name: "PushBridgeValidation", package: "PushBridge"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

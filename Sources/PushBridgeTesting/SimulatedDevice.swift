@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeValidation
 import PushBridgeModel
 
 /// A simulated iPhone running your app: deliver notifications in any app state, tap, dismiss,

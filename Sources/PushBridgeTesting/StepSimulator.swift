@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeValidation
 import PushBridgeModel
 
 /// Runs a scenario that has `steps` on a ``SimulatedDevice``: the app is brought to the

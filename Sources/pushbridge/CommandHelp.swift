@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeValidation
 import PushBridgeModel
 
 /// What `pushbridge COMMAND --help` prints: the command's synopsis, each option with its values

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeValidation
 
 /// `pushbridge validate --batch [--provider P] [--push-type T] FILE|-`: JSON Lines in (one
 /// payload a line; blank lines skipped), one compact JSON verdict a line out, in input order:

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeValidation
 import PushBridgeModel
 
 /// `pushbridge validate [--provider apns|jpush|getui] [--push-type TYPE] [--priority 10|5|1] FILE|-`:

@@ -1,5 +1,6 @@
 import Foundation
 import PushBridge
+import PushBridgeValidation
 import PushBridgeModel
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import PushBridge
+import PushBridgeValidation
 
 /// `pushbridge validate --batch` throughput: payloads per second through the release command on a
 /// JSON Lines file, the whole process timed (start, read, validate, write every verdict).

@@ -1,5 +1,6 @@
 import Foundation
 import PushBridge
+import PushBridgeValidation
 
 /// Parsing and validating a typical (~300 B) and a maximal (~4 KB) payload from JSON bytes,
 /// against `JSONSerialization.jsonObject` alone on the same bytes.

@@ -1,5 +1,6 @@
 import JSONReference
 import PushBridge
+import PushBridgeValidation
 
 /// Whether two values are the same in every respect a reader could see: same cases, same key
 /// order, doubles with the same bits (`-0.0` is not `0.0` here), strings with the same scalars.

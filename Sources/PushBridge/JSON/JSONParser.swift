@@ -49,7 +49,7 @@ public enum JSONParser {
 
     /// Parses one JSON value and counts, on the way, the bytes of its compact form: what
     /// `JSONWriter.bytes(from:)` would write for it, without writing it.
-    static func parseMeasuringCompactSize(_ bytes: [UInt8], limits: Limits = .default) throws(JSONParseError) -> (value: JSONValue, compactSize: Int) {
+    package static func parseMeasuringCompactSize(_ bytes: [UInt8], limits: Limits = .default) throws(JSONParseError) -> (value: JSONValue, compactSize: Int) {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> (value: JSONValue, compactSize: Int) in
             var reader = Reader(buffer, limits: limits)
             let value = try reader.parseDocument()

@@ -118,15 +118,17 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 /// their members (over the keys' bytes when every key is ASCII).
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// One member, as stored.
+    @usableFromInline
     struct Member: Sendable {
-        var key: String
-        var value: JSONValue
+        @usableFromInline var key: String
+        @usableFromInline var value: JSONValue
     }
 
     /// Objects with more members than this keep ``index``; smaller ones are searched linearly.
     static let indexThreshold = 12
 
     /// The members, in the order their keys were first inserted.
+    @usableFromInline
     private(set) var members: [Member] = []
     /// Each key's position in ``members``; none while there are at most ``indexThreshold``.
     private var index = JSONKeyIndex.none
@@ -155,12 +157,15 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public var keys: [String] { members.map(\.key) }
 
     /// The number of members.
+    @inlinable
     public var count: Int { members.count }
 
     /// Whether the object has no members.
+    @inlinable
     public var isEmpty: Bool { members.isEmpty }
 
     /// The position of `key` in ``members``.
+    @usableFromInline
     func position(of key: String) -> Int? {
         switch index {
         case .none:
@@ -182,7 +187,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// The value for `key`; setting `nil` removes the member.
     public subscript(key: String) -> JSONValue? {
-        get {
+        @inlinable get {
             guard let position = position(of: key) else { return nil }
             return members[position].value
         }
@@ -217,14 +222,17 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         index = JSONKeyIndex.build(members)
     }
 
-    /// Iterates an object's members in insertion order.
+    /// Iterates an object's members in insertion order. Inlinable, as iterating an object in
+    /// the same module is: a validator in another module walks payloads member by member.
     public struct Iterator: IteratorProtocol {
-        private let members: [Member]
-        private var position = 0
+        @usableFromInline let members: [Member]
+        @usableFromInline var position = 0
 
-        fileprivate init(_ object: JSONObject) { self.members = object.members }
+        @inlinable
+        init(_ object: JSONObject) { self.members = object.members }
 
         /// The next member, or `nil` after the last.
+        @inlinable
         public mutating func next() -> (key: String, value: JSONValue)? {
             guard position < members.count else { return nil }
             defer { position += 1 }
@@ -233,6 +241,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     /// The members in insertion order.
+    @inlinable
     public func makeIterator() -> Iterator { Iterator(self) }
 
     /// Equal when both hold the same keys with equal values, whatever their order.

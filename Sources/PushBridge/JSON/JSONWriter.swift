@@ -164,7 +164,7 @@ public enum JSONWriter {
 
     /// The number of bytes ``bytes(from:style:)`` writes for `value` in the compact style,
     /// counted without writing them.
-    static func compactByteCount(of value: JSONValue) -> Int {
+    package static func compactByteCount(of value: JSONValue) -> Int {
         switch value {
         case .null: return 4
         case .bool(let bool): return bool ? 4 : 5

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeValidation
 
 /// The deterministic model of how iOS hands a notification to an app's callbacks.
 ///

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeValidation
 
 extension DispatchScenario {
     /// The scenario's top-level fields, as `cli-contract.md` names them.

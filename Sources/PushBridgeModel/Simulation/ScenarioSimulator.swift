@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeValidation
 
 /// What a scenario produces: the dispatch model's trace, the calls the app saw, and the events.
 public struct SimulationResult: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeValidation
 
 extension SystemCall {
     /// The call as the trace's JSON writes it (`cli-contract.md`): `phase`, `method`, `state`,

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeValidation
 import PushBridgeModel
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PushBridge
+import PushBridgeValidation
 
 /// `JSONValue.bigInteger`: an integer beyond 64 bits, which APNs accepts, kept exactly as written.
 @Suite struct JSONBigIntegerTests {

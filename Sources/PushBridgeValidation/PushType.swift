@@ -1,3 +1,5 @@
+import PushBridge
+
 extension PayloadValidator {
     /// What kind of push a payload is sent as: the `apns-push-type` header, and what APNs and
     /// iOS do with each.

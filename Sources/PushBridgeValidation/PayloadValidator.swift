@@ -1,3 +1,5 @@
+import PushBridge
+
 /// Checks an APNs payload the way APNs does, and says what iOS will do with the rest.
 ///
 /// **Errors** are what makes a push fail, and only that (Apple, "Sending notification requests
@@ -60,10 +62,10 @@ public enum PayloadValidator {
     ///   - priority: The `apns-priority` it is sent with, if known.
     ///   - provider: The provider whose own keys to check too.
     /// - Returns: The report: errors and warnings.
-    /// - Throws: ``PushError`` (``PushError/Code/malformedJSON``) when the bytes cannot be read as
+    /// - Throws: `PushError` (`PushError/Code/malformedJSON`) when the bytes cannot be read as
     ///   one JSON object at all (invalid JSON or UTF-8, duplicate keys, lone surrogates, numbers
     ///   too large for a `Double`, nesting beyond the parser's limit). An integer beyond 64 bits is
-    ///   read, as APNs reads it: it is kept as ``JSONValue/bigInteger(_:)``.
+    ///   read, as APNs reads it: it is kept as `JSONValue/bigInteger(_:)`.
     public static func validate(
         _ bytes: [UInt8], pushType: PushType = .alert, priority: Int? = nil, provider: any PushProviderDefinition = APNsDefinition()
     ) throws(PushError) -> Report {

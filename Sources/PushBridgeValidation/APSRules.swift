@@ -1,3 +1,5 @@
+import PushBridge
+
 /// The `aps` keys Apple documents and their types, checked on the JSON's own types.
 ///
 /// A key of the wrong type, an unknown key or a misplaced one is a **warning**, never an error:

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeValidation
 import PushBridgeGetui
 import PushBridgeJPush
 import Testing

@@ -1,3 +1,5 @@
+import PushBridge
+
 /// What each push type requires of its payload and its priority — an **error** when missing,
 /// because the push cannot work — and what Apple advises for it — a **warning**.
 ///
