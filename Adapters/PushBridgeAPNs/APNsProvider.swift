@@ -22,7 +22,7 @@ public final class APNsProvider: PushProvider {
     }
 
     /// `.apns`.
-    public var kind: PushProviderID { .apns }
+    public var id: PushProviderID { .apns }
     /// None beyond receiving notifications.
     public var capabilities: PushCapabilities { [] }
     /// Plain APNs has no message IDs.

@@ -41,7 +41,7 @@ public final class InMemoryProvider: PushProvider {
     }
 
     /// The provider this one pretends to be.
-    public let kind: PushProviderID
+    public let id: PushProviderID
     /// What it pretends to support; requests outside it throw `PushError/Code/unsupported`.
     public let capabilities: PushCapabilities
     /// The definition whose message IDs it finds in payloads, if any.
@@ -50,8 +50,8 @@ public final class InMemoryProvider: PushProvider {
 
     /// A provider pretending to be `kind`, supporting `capabilities` (all by default), finding no
     /// message IDs.
-    public init(kind: PushProviderID = .apns, capabilities: PushCapabilities = [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages]) {
-        self.kind = kind
+    public init(id: PushProviderID = .apns, capabilities: PushCapabilities = [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages]) {
+        self.id = id
         self.capabilities = capabilities
         definition = nil
     }
@@ -61,7 +61,7 @@ public final class InMemoryProvider: PushProvider {
     public init(
         definition: any PushProviderDefinition, capabilities: PushCapabilities = [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages]
     ) {
-        kind = definition.id
+        id = definition.id
         self.capabilities = capabilities
         self.definition = definition
     }

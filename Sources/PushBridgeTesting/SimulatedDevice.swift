@@ -133,7 +133,7 @@ public final class SimulatedDevice: Sendable {
     @discardableResult
     public func deliver(_ notification: ScenarioNotification, pushType: PayloadValidator.PushType? = nil) throws(PushError) -> DeliveredNotification {
         if let transport = notification.source.channel {
-            guard transport == provider.kind, let channel = provider.definition.channel(notification.source) else {
+            guard transport == provider.id, let channel = provider.definition.channel(notification.source) else {
                 throw PushError(.invalidScenario, field: "notification.source", "\(notification.source) needs the \(transport) provider's simulation")
             }
             scheduler.elapse(secondsBetweenActions)

@@ -61,7 +61,7 @@ struct AcmeDefinition: PushProviderDefinition {
 final class AcmeProvider: PushProvider {
     private let state = Locked((sink: PushEventSink.discarding, observed: [String]()))
 
-    var kind: PushProviderID { .acme }
+    var id: PushProviderID { .acme }
     var capabilities: PushCapabilities { [.ownChannelMessages] }
     var observed: [String] { state.withLock { $0.observed } }
 

@@ -185,7 +185,7 @@ import Testing
             .pushModeForOff(true),
         ])
         #expect(harness.bridge.callsOffSDKThread.isEmpty, "start and registerRemoteNotification: on the main thread, as Getui requires")
-        #expect(harness.provider.kind == .getui)
+        #expect(harness.provider.id == .getui)
         #expect(harness.provider.capabilities == [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages, .voip, .liveActivities, .liveActivityPushToStart])
     }
 

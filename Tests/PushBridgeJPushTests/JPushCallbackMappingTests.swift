@@ -177,7 +177,7 @@ import Testing
 
     @Test func kindAndCapabilities() {
         let harness = JPushHarness()
-        #expect(harness.provider.kind == .jpush)
+        #expect(harness.provider.id == .jpush)
         #expect(harness.provider.capabilities == [.alias, .tags, .serverBadge, .ownChannelMessages, .voip, .liveActivities, .liveActivityPushToStart])
         #expect(!harness.provider.capabilities.contains(.customFeedback))
     }

@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func unsupportedCapabilitiesThrow() async {
-        let provider = InMemoryProvider(kind: .apns, capabilities: [])
+        let provider = InMemoryProvider(id: .apns, capabilities: [])
         await #expect(throws: PushError.self) { _ = try await provider.alias(AliasRequest(.get)) }
         #expect(throws: PushError.self) { _ = try provider.report(FeedbackRequest(.custom(90001), messageID: "t:m")) }
         #expect(provider.commands.isEmpty)

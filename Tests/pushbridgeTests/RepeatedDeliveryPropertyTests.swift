@@ -38,7 +38,7 @@ import Testing
                     seen.formUnion(ids)
                     if actual != expected || !ownIdentity, failures.count < 10 {
                         failures.append(
-                            "\(provider.kind) \(scenario.ios) \(scenario.state) \(scenario.implements.map(\.seedLabel).sorted()) "
+                            "\(provider.id) \(scenario.ios) \(scenario.state) \(scenario.implements.map(\.seedLabel).sorted()) "
                                 + "\(scenario.notification.payload) \(scenario.user) \(scenario.presentation) delivery \(delivery + 1): "
                                 + "expected \(expected), got \(actual) ids \(ids.sorted())")
                     }

@@ -100,7 +100,7 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     }
 
     /// `.getui`.
-    public var kind: PushProviderID { .getui }
+    public var id: PushProviderID { .getui }
     /// Aliases, tags, the server badge, custom feedback, passthrough messages, VoIP and Live
     /// Activities (push tokens and push-to-start tokens).
     public var capabilities: PushCapabilities {

@@ -103,7 +103,7 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     }
 
     /// `.jpush`.
-    public var kind: PushProviderID { .jpush }
+    public var id: PushProviderID { .jpush }
     /// Aliases, tags, the server badge, custom messages, VoIP and Live Activities (push tokens
     /// and push-to-start tokens); no custom feedback (`report` throws `unsupported`).
     public var capabilities: PushCapabilities { [.alias, .tags, .serverBadge, .ownChannelMessages, .voip, .liveActivities, .liveActivityPushToStart] }

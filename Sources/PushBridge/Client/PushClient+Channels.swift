@@ -156,6 +156,6 @@ extension PushClient {
         case .voip: provider.registerVoIPToken(VoIPTokenRequest(token: token))
         case .liveActivity, .pushToStart: provider.registerLiveActivityToken(LiveActivityTokenRequest(kind: kind, token: token))
         }
-        core.channel.publish(.tokenChanged(PushTokenChange(kind: kind, token: secret, forwardedTo: takers.map(\.kind))))
+        core.channel.publish(.tokenChanged(PushTokenChange(kind: kind, token: secret, forwardedTo: takers.map(\.id))))
     }
 }

@@ -48,7 +48,7 @@ extension PushClient {
     /// Getui 2.7, read by disassembly), so the app's delegate must hand it over.
     public func didFailToRegisterForRemoteNotifications(error: PushError) {
         provider.didFailToRegisterForRemoteNotifications(RegistrationFailureRequest(error: error))
-        core.publish(.registrationFailed(.init(provider: provider.kind, error: error)))
+        core.publish(.registrationFailed(.init(provider: provider.id, error: error)))
     }
 
     /// The user asked to see the app's notification settings

@@ -24,7 +24,7 @@ public final class MultiplexProvider: PushProvider {
     }
 
     /// The primary's kind.
-    public var kind: PushProviderID { primary.kind }
+    public var id: PushProviderID { primary.id }
     /// What any of the providers supports.
     public var capabilities: PushCapabilities {
         providers.reduce(into: []) { $0.formUnion($1.capabilities) }

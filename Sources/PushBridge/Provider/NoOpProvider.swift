@@ -7,7 +7,7 @@ public final class NoOpProvider: PushProvider {
     public init() {}
 
     /// `.apns`: with no provider SDK, notifications are plain APNs.
-    public var kind: PushProviderID { .apns }
+    public var id: PushProviderID { .apns }
     /// None.
     public var capabilities: PushCapabilities { [] }
 

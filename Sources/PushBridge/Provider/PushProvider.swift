@@ -13,8 +13,8 @@
 /// itself reports (its own delegate callbacks, channel messages, registration) it passes to the
 /// ``PushEventSink`` it was attached to.
 public protocol PushProvider: AnyObject, Sendable {
-    /// Which provider this is.
-    var kind: PushProviderID { get }
+    /// Which provider this is: its ``PushProviderID``.
+    var id: PushProviderID { get }
     /// What it supports beyond receiving notifications.
     var capabilities: PushCapabilities { get }
 
@@ -130,6 +130,6 @@ extension PushProvider {
 
     /// The error for a request this provider cannot carry out.
     public func unsupported(_ what: String) -> PushError {
-        PushError(.unsupported, field: "provider", "\(kind) does not support \(what) (capabilities: \(capabilities))")
+        PushError(.unsupported, field: "provider", "\(id) does not support \(what) (capabilities: \(capabilities))")
     }
 }

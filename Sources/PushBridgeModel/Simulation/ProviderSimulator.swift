@@ -60,7 +60,7 @@ public protocol ProviderSimulator: Sendable {
 
 extension ProviderSimulator {
     /// The provider simulated.
-    public var kind: PushProviderID { definition.id }
+    public var id: PushProviderID { definition.id }
 }
 
 /// One scenario's run through a provider's SDK and adapter.

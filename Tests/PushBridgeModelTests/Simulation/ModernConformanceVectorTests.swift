@@ -64,12 +64,12 @@ import Testing
             var expect = vector.expect
             // The vendors' calls are their SDKs' own: only the events are compared, an absent
             // expectation meaning none (as the tool does).
-            if provider.kind != .apns { expect = ["events": vector.expect["events"] ?? .array([])] }
+            if provider.id != .apns { expect = ["events": vector.expect["events"] ?? .array([])] }
             var problems = ConformanceVectorTests.problems(got: got, expect: expect)
             for key in ["serviceExtension", "lostResponse"] {
                 if let want = expect[key], got[key] != want { problems.append("\(key) \(got[key].map { JSONWriter.string(from: $0) } ?? "absent") != \(JSONWriter.string(from: want))") }
             }
-            #expect(problems == [], "\(provider.kind)")
+            #expect(problems == [], "\(provider.id)")
         }
     }
 

@@ -6,20 +6,20 @@ import Testing
 @Suite struct VoIPAndLiveActivityClientTests {
     /// A provider that records what the client forwards, with the capabilities given.
     final class RecordingProvider: PushProvider {
-        let kind: PushProviderID
+        let id: PushProviderID
         let capabilities: PushCapabilities
         let log = Locked<[String]>([])
-        init(kind: PushProviderID = .apns, capabilities: PushCapabilities = []) {
-            self.kind = kind
+        init(id: PushProviderID = .apns, capabilities: PushCapabilities = []) {
+            self.id = id
             self.capabilities = capabilities
         }
         func attach(to sink: PushEventSink) {}
         func start(_ request: PushStartRequest) throws(PushError) {}
         func register(_ request: PushRegistrationRequest) throws(PushError) {}
         func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
-        func registerVoIPToken(_ request: VoIPTokenRequest) { log.withLock { $0.append("\(kind) voip \(request)") } }
-        func handleVoIPPush(_ request: VoIPPushRequest) { log.withLock { $0.append("\(kind) push \(request.payload.count)") } }
-        func registerLiveActivityToken(_ request: LiveActivityTokenRequest) { log.withLock { $0.append("\(kind) activity \(request)") } }
+        func registerVoIPToken(_ request: VoIPTokenRequest) { log.withLock { $0.append("\(id) voip \(request)") } }
+        func handleVoIPPush(_ request: VoIPPushRequest) { log.withLock { $0.append("\(id) push \(request.payload.count)") } }
+        func registerLiveActivityToken(_ request: LiveActivityTokenRequest) { log.withLock { $0.append("\(id) activity \(request)") } }
         var entries: [String] { log.withLock { $0 } }
     }
 
@@ -66,8 +66,8 @@ import Testing
     }
 
     @Test func tokensReachTheProvidersThatTakeThemAndTheAppAsMaskedEvents() async {
-        let voipOnly = RecordingProvider(kind: .jpush, capabilities: .voip)
-        let activities = RecordingProvider(kind: .getui, capabilities: [.liveActivities, .liveActivityPushToStart])
+        let voipOnly = RecordingProvider(id: .jpush, capabilities: .voip)
+        let activities = RecordingProvider(id: .getui, capabilities: [.liveActivities, .liveActivityPushToStart])
         let client = PushClient(provider: MultiplexProvider(primary: voipOnly, others: [activities]))
         client.didUpdateVoIPToken(Self.token)
         client.didUpdateVoIPToken(Self.token)  // unchanged: neither forwarded nor published again

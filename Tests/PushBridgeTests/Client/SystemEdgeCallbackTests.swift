@@ -25,7 +25,7 @@ import Testing
         let events = tap.take()
         try events.check([ExpectedPushEvent(.registrationFailed)])
         guard case .registrationFailed(let failure) = events.first else { return }
-        #expect(failure.provider == provider.kind)
+        #expect(failure.provider == provider.id)
         #expect(failure.error.field == "deviceToken")
     }
 

@@ -22,11 +22,11 @@ import Testing
         let jpush = try PushClient(
             configuration: configuration(#"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}}"#),
             factories: factories, scheduler: ManualScheduler())
-        #expect(jpush.provider.kind == .jpush)
+        #expect(jpush.provider.id == .jpush)
         let getui = try PushClient(
             configuration: configuration(#"{"provider": "getui", "getui": {"appId": "a", "appKey": "b", "appSecret": "c"}}"#),
             factories: factories, scheduler: ManualScheduler())
-        #expect(getui.provider.kind == .getui)
+        #expect(getui.provider.id == .getui)
     }
 
     @Test func additionalProvidersAreMultiplexed() throws {
@@ -35,7 +35,7 @@ import Testing
                 #"{"provider": "getui", "additionalProviders": ["jpush"], "getui": {"appId": "a", "appKey": "b", "appSecret": "c"}, "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}}"#),
             factories: factories, scheduler: ManualScheduler())
         let multiplex = try #require(client.provider as? MultiplexProvider)
-        #expect(multiplex.providers.map(\.kind) == [.getui, .jpush])
+        #expect(multiplex.providers.map(\.id) == [.getui, .jpush])
     }
 
     @Test func anUnregisteredProviderIsAnError() throws {

@@ -6,12 +6,12 @@ import Testing
 
 /// A provider that records the callbacks it observes and finds its own message IDs.
 final class RecordingProvider: PushProvider {
-    let kind: PushProviderID
+    let id: PushProviderID
     let capabilities: PushCapabilities
     private let state = Locked((sink: PushEventSink.discarding, handled: [String](), started: 0, reports: [FeedbackRequest]()))
 
-    init(_ kind: PushProviderID, capabilities: PushCapabilities = []) {
-        self.kind = kind
+    init(_ id: PushProviderID, capabilities: PushCapabilities = []) {
+        self.id = id
         self.capabilities = capabilities
     }
 
@@ -27,7 +27,7 @@ final class RecordingProvider: PushProvider {
         state.withLock { $0.handled.append(invocation.notification?.id ?? "-") }
     }
     func messageID(in payload: JSONObject) -> String? {
-        switch kind {
+        switch id {
         case .jpush: JPushDefinition().messageID(in: payload)
         case .getui: GetuiDefinition().messageID(in: payload)
         default: nil
@@ -74,7 +74,7 @@ final class RecordingProvider: PushProvider {
         try client.start(PushStartRequest(iosVersion: IOSVersion(14)))
         #expect(getui.startCount == 1 && jpush.startCount == 1)
         #expect(client.capabilities == [.customFeedback])
-        #expect(client.provider.kind == .jpush)
+        #expect(client.provider.id == .jpush)
         let message = PushEvent.Message(transport: .getui, offline: true, id: "t:m", payload: ["payload": "x"])
         #expect(try client.report(.custom(90001), for: message).submitted)
         #expect(getui.reports == [FeedbackRequest(.custom(90001), messageID: "t:m")])
@@ -83,7 +83,7 @@ final class RecordingProvider: PushProvider {
 
     @Test func noOpProviderPassesCallbacksAndSupportsNothing() async throws {
         let client = PushClient(scheduler: ManualScheduler())
-        #expect(client.provider.kind == .apns)
+        #expect(client.provider.id == .apns)
         #expect(client.capabilities.isEmpty)
         try client.start(PushStartRequest(iosVersion: IOSVersion(17)))
         let note = try PushNotification(payload: ["aps": ["alert": "x"]], identifier: "n")
