@@ -51,7 +51,7 @@ public enum JSONParser {
     /// `JSONWriter.bytes(from:)` would write for it, without writing it.
     package static func parseMeasuringCompactSize(_ bytes: [UInt8], limits: Limits = .default) throws(JSONParseError) -> (value: JSONValue, compactSize: Int) {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> (value: JSONValue, compactSize: Int) in
-            var reader = Reader(buffer, limits: limits)
+            var reader = JSONByteReader(buffer, limits: limits)
             let value = try reader.parseDocument()
             return (value, reader.size)
         }
@@ -75,7 +75,8 @@ extension JSONValue {
     }
 }
 
-private enum ASCII {
+/// The bytes JSON's grammar names, and their classes.
+enum JSONASCII {
     static let quote = UInt8(ascii: "\"")
     static let backslash = UInt8(ascii: "\\")
     static let slash = UInt8(ascii: "/")
@@ -110,8 +111,9 @@ private enum ASCII {
     }
 }
 
-/// The parser's cursor over the input bytes.
-private struct Reader {
+/// The parser's cursor over the input bytes: values and helpers here, strings and numbers in
+/// `JSONByteReader+Scalars.swift`.
+struct JSONByteReader {
     let bytes: UnsafeBufferPointer<UInt8>
     let limits: JSONParser.Limits
     var index = 0
@@ -144,10 +146,10 @@ private struct Reader {
     mutating func parseValue() throws(JSONParseError) -> JSONValue {
         guard index < bytes.count else { throw error(.unexpectedEnd(expected: "a value"), at: index) }
         switch bytes[index] {
-        case ASCII.openBrace: return try parseObject()
-        case ASCII.openBracket: return try parseArray()
-        case ASCII.quote: return .string(try parseString())
-        case ASCII.minus, ASCII.zero...ASCII.nine: return try parseNumber()
+        case JSONASCII.openBrace: return try parseObject()
+        case JSONASCII.openBracket: return try parseArray()
+        case JSONASCII.quote: return .string(try parseString())
+        case JSONASCII.minus, JSONASCII.zero...JSONASCII.nine: return try parseNumber()
         case UInt8(ascii: "t"): try expectLiteral("true"); size = 4; return .bool(true)
         case UInt8(ascii: "f"): try expectLiteral("false"); size = 5; return .bool(false)
         case UInt8(ascii: "n"): try expectLiteral("null"); size = 4; return .null
@@ -159,7 +161,7 @@ private struct Reader {
         try enterContainer()
         index += 1  // {
         skipWhitespace()
-        if consumeIf(ASCII.closeBrace) {
+        if consumeIf(JSONASCII.closeBrace) {
             depth -= 1
             size = 2
             return .object(JSONObject())
@@ -175,7 +177,7 @@ private struct Reader {
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEnd(expected: "a key string"), at: index) }
-            guard bytes[index] == ASCII.quote else {
+            guard bytes[index] == JSONASCII.quote else {
                 throw error(.unexpectedCharacter(expected: "a key string"), at: index)
             }
             let keyOffset = index
@@ -215,14 +217,14 @@ private struct Reader {
             }
             keysAreASCII = keysAreASCII && asciiKey != nil
             skipWhitespace()
-            try expect(ASCII.colon, "':' after a key")
+            try expect(JSONASCII.colon, "':' after a key")
             skipWhitespace()
             let value = try parseValue()
             total += size
             members.append(JSONObject.Member(key: key, value: value))
             skipWhitespace()
-            if consumeIf(ASCII.comma) { continue }
-            try expect(ASCII.closeBrace, "',' or '}' after an object member")
+            if consumeIf(JSONASCII.comma) { continue }
+            try expect(JSONASCII.closeBrace, "',' or '}' after an object member")
             depth -= 1
             size = total
             let keyIndex = table.map { JSONKeyIndex.ascii($0) } ?? positions.map { JSONKeyIndex.dictionary($0) } ?? JSONKeyIndex.none
@@ -235,7 +237,7 @@ private struct Reader {
         index += 1  // [
         var elements: [JSONValue] = []
         skipWhitespace()
-        if consumeIf(ASCII.closeBracket) {
+        if consumeIf(JSONASCII.closeBracket) {
             depth -= 1
             size = 2
             return .array(elements)
@@ -246,8 +248,8 @@ private struct Reader {
             elements.append(try parseValue())
             total += size + 1  // the element and ',' or ']'
             skipWhitespace()
-            if consumeIf(ASCII.comma) { continue }
-            try expect(ASCII.closeBracket, "',' or ']' after an array element")
+            if consumeIf(JSONASCII.comma) { continue }
+            try expect(JSONASCII.closeBracket, "',' or ']' after an array element")
             depth -= 1
             size = total
             return .array(elements)
@@ -257,243 +259,6 @@ private struct Reader {
     mutating func enterContainer() throws(JSONParseError) {
         depth += 1
         if depth > limits.maxDepth { throw error(.tooDeep(limit: limits.maxDepth), at: index) }
-    }
-
-    // MARK: Strings
-
-    /// The high bit of each byte of `word` (read little-endian: the first byte lowest) that is a
-    /// quote, a backslash, a control character or non-ASCII: the bytes a string's fast scan must
-    /// stop at. Bytes after the first such byte may be flagged wrongly (borrows), never the
-    /// first one nor a byte before it, so the lowest flag is exact.
-    @inline(__always)
-    static func specialBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* UInt64(ASCII.quote))
-        let backslashes = word ^ (ones &* UInt64(ASCII.backslash))
-        let zeroQuote = (quotes &- ones) & ~quotes
-        let zeroBackslash = (backslashes &- ones) & ~backslashes
-        let control = (word &- ones &* 0x20) & ~word
-        return (zeroQuote | zeroBackslash | control | word) & highs
-    }
-
-    /// Steps `index` over plain ASCII string bytes (no quote, backslash, control or non-ASCII
-    /// byte), eight at a time where it can.
-    @inline(__always)
-    mutating func skipPlainASCII() {
-        guard let base = bytes.baseAddress else { return }
-        var position = index
-        let end = bytes.count
-        while position + 8 <= end {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-            let special = Self.specialBytes(word)
-            if special != 0 {
-                index = position + special.trailingZeroBitCount >> 3
-                return
-            }
-            position += 8
-        }
-        while position < end {
-            let byte = base[position]
-            if byte == ASCII.quote || byte == ASCII.backslash || byte < 0x20 || byte >= 0x80 { break }
-            position += 1
-        }
-        index = position
-    }
-
-    mutating func parseString() throws(JSONParseError) -> String {
-        index += 1  // opening quote
-        let start = index
-        // U+2028 and U+2029 written raw: JSONWriter escapes them (three bytes become six).
-        var separators = 0
-        var isASCII = true
-        asciiString = nil
-        // Fast path: no escapes.
-        while true {
-            skipPlainASCII()
-            guard index < bytes.count else { throw error(.unexpectedEnd(expected: "'\"' to close a string"), at: index) }
-            let byte = bytes[index]
-            if byte == ASCII.quote {
-                let text = Self.string(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                size = 2 + index - start + 3 * separators
-                if isASCII { asciiString = start..<index }
-                index += 1
-                return text
-            }
-            if byte == ASCII.backslash { break }
-            let lead = index
-            if byte >= 0x80 { isASCII = false }
-            try advanceCharacter(byte)
-            if byte == 0xE2, bytes[lead + 1] == 0x80, bytes[lead + 2] == 0xA8 || bytes[lead + 2] == 0xA9 { separators += 1 }
-        }
-        // Slow path: copy what was read and decode escapes from here on.
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        while true {
-            let from = index
-            skipPlainASCII()
-            if index > from { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<index])) }
-            guard index < bytes.count else { break }
-            let byte = bytes[index]
-            if byte == ASCII.quote {
-                index += 1
-                size = scratch.withUnsafeBufferPointer { JSONWriter.stringByteCount(utf8: $0) }
-                return String(decoding: scratch, as: UTF8.self)
-            }
-            if byte == ASCII.backslash {
-                try parseEscape()
-            } else {
-                let character = index
-                try advanceCharacter(byte)
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[character..<index]))
-            }
-        }
-        throw error(.unexpectedEnd(expected: "'\"' to close a string"), at: index)
-    }
-
-    /// The string of these UTF-8 bytes, already validated: copied into the string's storage
-    /// where the platform allows (a short ASCII string is then never validated again).
-    @inline(__always)
-    static func string(_ utf8: UnsafeBufferPointer<UInt8>) -> String {
-        if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
-            guard let source = utf8.baseAddress, !utf8.isEmpty else { return "" }
-            return String(unsafeUninitializedCapacity: utf8.count) { buffer in
-                buffer.baseAddress!.update(from: source, count: utf8.count)
-                return utf8.count
-            }
-        }
-        return String(decoding: utf8, as: UTF8.self)
-    }
-
-    /// Steps over one unescaped character of a string, validating its UTF-8 encoding.
-    mutating func advanceCharacter(_ lead: UInt8) throws(JSONParseError) {
-        if lead < 0x20 { throw error(.controlCharacter, at: index) }
-        if lead < 0x80 {
-            index += 1
-            return
-        }
-        let length: Int
-        var lowerBound: UInt8 = 0x80
-        var upperBound: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lowerBound = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upperBound = 0x9F  // no UTF-16 surrogates
-        case 0xF0: length = 4; lowerBound = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upperBound = 0x8F
-        default: throw error(.invalidUTF8, at: index)
-        }
-        guard index + length <= bytes.count else { throw error(.invalidUTF8, at: index) }
-        let second = bytes[index + 1]
-        guard second >= lowerBound && second <= upperBound else { throw error(.invalidUTF8, at: index) }
-        for offset in 2..<max(length, 2) where bytes[index + offset] & 0xC0 != 0x80 {
-            throw error(.invalidUTF8, at: index)
-        }
-        index += length
-    }
-
-    mutating func parseEscape() throws(JSONParseError) {
-        let escapeStart = index
-        index += 1
-        guard index < bytes.count else { throw error(.unexpectedEnd(expected: "an escape sequence"), at: index) }
-        let byte = bytes[index]
-        index += 1
-        switch byte {
-        case ASCII.quote: scratch.append(ASCII.quote)
-        case ASCII.backslash: scratch.append(ASCII.backslash)
-        case ASCII.slash: scratch.append(ASCII.slash)
-        case UInt8(ascii: "b"): scratch.append(0x08)
-        case UInt8(ascii: "f"): scratch.append(0x0C)
-        case UInt8(ascii: "n"): scratch.append(0x0A)
-        case UInt8(ascii: "r"): scratch.append(0x0D)
-        case UInt8(ascii: "t"): scratch.append(0x09)
-        case UInt8(ascii: "u"):
-            let unit = try parseHexQuad(escapeStart: escapeStart)
-            let scalarValue: UInt32
-            switch unit {
-            case 0xD800...0xDBFF:
-                guard index + 1 < bytes.count, bytes[index] == ASCII.backslash, bytes[index + 1] == UInt8(ascii: "u")
-                else { throw error(.loneSurrogate, at: escapeStart) }
-                index += 2
-                let low = try parseHexQuad(escapeStart: escapeStart)
-                guard (0xDC00...0xDFFF).contains(low) else { throw error(.loneSurrogate, at: escapeStart) }
-                scalarValue = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(low - 0xDC00)
-            case 0xDC00...0xDFFF:
-                throw error(.loneSurrogate, at: escapeStart)
-            default:
-                scalarValue = UInt32(unit)
-            }
-            guard let scalar = Unicode.Scalar(scalarValue) else { throw error(.loneSurrogate, at: escapeStart) }
-            UTF8.encode(scalar) { scratch.append($0) }
-        default:
-            throw error(.invalidEscape, at: escapeStart)
-        }
-    }
-
-    mutating func parseHexQuad(escapeStart: Int) throws(JSONParseError) -> UInt16 {
-        guard index + 4 <= bytes.count else { throw error(.unexpectedEnd(expected: "four hex digits"), at: index) }
-        var value: UInt16 = 0
-        for offset in 0..<4 {
-            guard let digit = ASCII.hexValue(bytes[index + offset]) else { throw error(.invalidEscape, at: escapeStart) }
-            value = value << 4 | digit
-        }
-        index += 4
-        return value
-    }
-
-    // MARK: Numbers
-
-    mutating func parseNumber() throws(JSONParseError) -> JSONValue {
-        let start = index
-        let negative = bytes[index] == ASCII.minus
-        if negative { index += 1 }
-        guard index < bytes.count, ASCII.isDigit(bytes[index]) else { throw error(.invalidNumber, at: start) }
-        // The magnitude, exact while it fits in 64 unsigned bits.
-        var magnitude: UInt64 = 0
-        var overflow = false
-        if bytes[index] == ASCII.zero {
-            index += 1
-            if index < bytes.count, ASCII.isDigit(bytes[index]) { throw error(.invalidNumber, at: start) }
-        } else {
-            while index < bytes.count, ASCII.isDigit(bytes[index]) {
-                let (shifted, o1) = magnitude.multipliedReportingOverflow(by: 10)
-                let (next, o2) = shifted.addingReportingOverflow(UInt64(bytes[index] &- ASCII.zero))
-                overflow = overflow || o1 || o2
-                magnitude = next
-                index += 1
-            }
-        }
-        var isInteger = true
-        if index < bytes.count, bytes[index] == ASCII.dot {
-            isInteger = false
-            index += 1
-            guard index < bytes.count, ASCII.isDigit(bytes[index]) else { throw error(.invalidNumber, at: start) }
-            while index < bytes.count, ASCII.isDigit(bytes[index]) { index += 1 }
-        }
-        if index < bytes.count, bytes[index] == ASCII.lowerE || bytes[index] == ASCII.upperE {
-            isInteger = false
-            index += 1
-            if index < bytes.count, bytes[index] == ASCII.plus || bytes[index] == ASCII.minus { index += 1 }
-            guard index < bytes.count, ASCII.isDigit(bytes[index]) else { throw error(.invalidNumber, at: start) }
-            while index < bytes.count, ASCII.isDigit(bytes[index]) { index += 1 }
-        }
-        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        if isInteger {
-            // Integers are written as read, but for -0, written 0.
-            size = negative && magnitude == 0 ? 1 : text.count
-            if !overflow {
-                if !negative, magnitude <= UInt64(Int64.max) { return .integer(Int64(magnitude)) }
-                if negative, magnitude <= UInt64(Int64.max) + 1 { return .integer(Int64(truncatingIfNeeded: 0 &- magnitude)) }
-            }
-            return .bigInteger(String(decoding: text, as: UTF8.self))
-        }
-        guard let double = Double(String(decoding: text, as: UTF8.self)), double.isFinite else {
-            throw error(.numberOutOfRange, at: start)
-        }
-        size = JSONWriter.compactByteCount(of: .double(double))
-        return .double(double)
     }
 
     // MARK: Helpers
@@ -510,7 +275,7 @@ private struct Reader {
 
     @inline(__always)
     mutating func skipWhitespace() {
-        while index < bytes.count, ASCII.isWhitespace(bytes[index]) { index += 1 }
+        while index < bytes.count, JSONASCII.isWhitespace(bytes[index]) { index += 1 }
     }
 
     @inline(__always)
@@ -530,7 +295,7 @@ private struct Reader {
         var line = 1
         var lineStart = 0
         let end = min(offset, bytes.count)
-        for position in 0..<end where bytes[position] == ASCII.newline {
+        for position in 0..<end where bytes[position] == JSONASCII.newline {
             line += 1
             lineStart = position + 1
         }
