@@ -87,7 +87,7 @@ let package = Package(
         // source, the type check): a target, not a product.
         .target(name: "SDKBindingChecks", path: "Tests/SDKBindingChecks"),
         // What the JPush and Getui adapters' tests share (invocation shapes, exactly-once rows).
-        .target(name: "AdapterTestSupport", dependencies: ["PushBridge"], path: "Tests/AdapterTestSupport"),
+        .target(name: "AdapterTestSupport", dependencies: ["PushBridge", "PushBridgeModel"], path: "Tests/AdapterTestSupport"),
         .testTarget(
             name: "PushBridgeJPushTests",
             dependencies: [

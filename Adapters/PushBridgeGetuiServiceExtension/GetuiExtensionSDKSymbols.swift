@@ -6,12 +6,12 @@ import PushBridgeServiceExtension
 /// marks a Getui notification.
 ///
 /// Compiled on every platform, so that Linux tests hold each name against `GeTuiExtSdk.h` and
-/// exercise ``missing(classExists:responds:)`` with fakes.
-package enum GetuiExtensionSDKSymbols {
+/// exercise `missing(classExists:responds:)` with fakes.
+package enum GetuiExtensionSDKSymbols: ExtensionSDKSymbols {
     // pod 'GTExtensionSDK', GeTuiExtSdk.h 3.0.3.
 
     /// `GeTuiExtSdk` (`GeTuiExtSdk.h` line 14).
-    package static let sdkClass = "GeTuiExtSdk"
+    package static let className = "GeTuiExtSdk"
     /// `+handelNotificationServiceRequest:withAttachmentsComplete:` (sic, line 24).
     package static let handle = "handelNotificationServiceRequest:withAttachmentsComplete:"
     /// `+setApplicationGroupIdentifier:` (line 30).
@@ -27,14 +27,8 @@ package enum GetuiExtensionSDKSymbols {
     package static let messageIDKey = "_gmid_"
 
     /// How to add the SDK to the extension target.
-    static let fix =
+    package static let fix =
         "add Getui's extension SDK to the extension target (pod 'GTExtensionSDK', or GTExtensionSDK.xcframework linked with libz.tbd and libsqlite3.0.tbd)"
     /// The SDK the reporter was written against.
-    static let writtenAgainst = "GTExtensionSDK 3.0.3 (GeTuiExtSdk.h)"
-
-    /// What is missing of Getui's extension SDK, as one error naming the fix; `nil` when it is all there.
-    package static func missing(classExists: (String) -> Bool, responds: (String, String) -> Bool) -> PushError? {
-        ExtensionSDKBinding.missing(
-            sdkClass, selectors: classMethods, fix: fix, writtenAgainst: writtenAgainst, classExists: classExists, responds: responds)
-    }
+    package static let writtenAgainst = "GTExtensionSDK 3.0.3 (GeTuiExtSdk.h)"
 }

@@ -39,9 +39,7 @@
         /// - Parameter appGroup: The app group shared by the app and the extension.
         /// - Throws: `PushError` (`unsupported`, field `sdk`) when Getui's extension SDK is not linked.
         public init(appGroup: String) throws(PushError) {
-            sdk = try ExtensionSDKBinding.boundClass(
-                GetuiExtensionSDKSymbols.sdkClass, selectors: GetuiExtensionSDKSymbols.classMethods, fix: GetuiExtensionSDKSymbols.fix,
-                writtenAgainst: GetuiExtensionSDKSymbols.writtenAgainst)
+            sdk = try GetuiExtensionSDKSymbols.boundClass()
             let (call, selector) = ExtensionSDKBinding.classMethod(sdk, GetuiExtensionSDKSymbols.setGroup, as: StringIMP.self)
             call(sdk, selector, appGroup as NSString)
         }

@@ -6,12 +6,12 @@ import PushBridgeServiceExtension
 /// marks a JPush notification.
 ///
 /// Compiled on every platform, so that Linux tests hold each name against JPush's header and
-/// exercise ``missing(classExists:responds:)`` with fakes.
-package enum JPushExtensionSDKSymbols {
+/// exercise `missing(classExists:responds:)` with fakes.
+package enum JPushExtensionSDKSymbols: ExtensionSDKSymbols {
     // pod 'JPushExtension'; JDoc ios_api "Notification Service Extension 相关接口".
 
     /// `JPushNotificationExtensionService` (`JPushNotificationExtensionService.h`).
-    package static let serviceClass = "JPushNotificationExtensionService"
+    package static let className = "JPushNotificationExtensionService"
     /// `+jpushSetAppkey:` — "必须提前调用", must be called first (JDoc).
     package static let setAppkey = "jpushSetAppkey:"
     /// `+jpushReceiveNotificationRequest:with:` — the delivery report; show the notification in
@@ -25,14 +25,8 @@ package enum JPushExtensionSDKSymbols {
     package static let messageIDKey = "_j_msgid"
 
     /// How to add the SDK to the extension target.
-    static let fix =
+    package static let fix =
         "add JPush's extension SDK to the extension target (pod 'JPushExtension', or jpush-extension-ios-x.y.z.a linked with libz.tbd and libresolv.tbd)"
     /// The SDK the reporter was written against.
-    static let writtenAgainst = "JPushExtension 2.x (JDoc ios_api)"
-
-    /// What is missing of JPush's extension SDK, as one error naming the fix; `nil` when it is all there.
-    package static func missing(classExists: (String) -> Bool, responds: (String, String) -> Bool) -> PushError? {
-        ExtensionSDKBinding.missing(
-            serviceClass, selectors: classMethods, fix: fix, writtenAgainst: writtenAgainst, classExists: classExists, responds: responds)
-    }
+    package static let writtenAgainst = "JPushExtension 2.x (JDoc ios_api)"
 }

@@ -33,9 +33,7 @@
         /// - Parameter appKey: The app's JPush AppKey, the same as the app's (JDoc).
         /// - Throws: `PushError` (`unsupported`, field `sdk`) when JPush's extension SDK is not linked.
         public init(appKey: String) throws(PushError) {
-            service = try ExtensionSDKBinding.boundClass(
-                JPushExtensionSDKSymbols.serviceClass, selectors: JPushExtensionSDKSymbols.classMethods, fix: JPushExtensionSDKSymbols.fix,
-                writtenAgainst: JPushExtensionSDKSymbols.writtenAgainst)
+            service = try JPushExtensionSDKSymbols.boundClass()
             let (call, selector) = ExtensionSDKBinding.classMethod(service, JPushExtensionSDKSymbols.setAppkey, as: StringIMP.self)
             call(service, selector, appKey as NSString)
         }

@@ -1,3 +1,4 @@
+import AdapterTestSupport
 import PushBridge
 import PushBridgeGetuiTesting
 import PushBridgeModel
@@ -21,12 +22,7 @@ import Testing
 
     /// Both simulations of `scenario` agree: the same events, and the same calls under Getui's names.
     static func checkAgainstPlainAPNs(_ scenario: DispatchScenario) throws {
-        let apns = try ScenarioSimulator.run(scenario, provider: SystemSimulator())
-        let getui = try ScenarioSimulator.run(scenario, provider: GetuiSimulator())
-        #expect(getui.namedEvents == apns.namedEvents, "\(scenario)")
-        #expect(getui.trace == apns.trace)
-        let renamed = apns.calls.map { $0.renamed(getuiMethod(for: $0, ios: scenario.ios)) }
-        #expect(getui.calls == renamed, "\(scenario)")
+        #expect(try differencesFromPlainAPNs(scenario, provider: GetuiSimulator(), renamed: { getuiMethod(for: $0, ios: scenario.ios) }) == [])
     }
 
     @Test(arguments: [IOSVersion(9, 3, 2), IOSVersion(10), IOSVersion(14)])

@@ -3,6 +3,13 @@
     import ObjectiveC
     import PushBridge
 
+    extension ExtensionSDKSymbols {
+        /// The SDK's class, its class methods checked, or the missing-SDK error.
+        package static func boundClass() throws(PushError) -> AnyClass {
+            try ExtensionSDKBinding.boundClass(className, selectors: classMethods, fix: fix, writtenAgainst: writtenAgainst)
+        }
+    }
+
     extension ExtensionSDKBinding {
         /// The SDK's class `name`, its class methods checked, or the missing-SDK error.
         package static func boundClass(

@@ -34,3 +34,25 @@ package enum ExtensionSDKBinding {
             absent.map { "\(className) has no +\($0) in the extension: the reporter was written against \(writtenAgainst)" }.joined(separator: "; "))
     }
 }
+
+/// A vendor's extension SDK as its reporter binds it: the class, the class methods, and what to
+/// tell the developer when they are missing. Each vendor's reporter declares one (its names
+/// spelled once); the check and the binding are written here, once.
+package protocol ExtensionSDKSymbols {
+    /// The SDK's class.
+    static var className: String { get }
+    /// Every class method the reporter calls.
+    static var classMethods: [String] { get }
+    /// How to add the SDK to the extension target.
+    static var fix: String { get }
+    /// The SDK version the reporter was written against.
+    static var writtenAgainst: String { get }
+}
+
+extension ExtensionSDKSymbols {
+    /// What is missing of the SDK, as one error naming the fix; `nil` when it is all there.
+    package static func missing(classExists: (String) -> Bool, responds: (String, String) -> Bool) -> PushError? {
+        ExtensionSDKBinding.missing(
+            className, selectors: classMethods, fix: fix, writtenAgainst: writtenAgainst, classExists: classExists, responds: responds)
+    }
+}
