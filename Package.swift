@@ -92,13 +92,11 @@ let package = Package(
             name: "PushBridgeJPushTests",
             dependencies: [
                 "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
-                "PushBridgeJPushServiceExtension", "PushBridgeServiceExtension",
             ]),
         .testTarget(
             name: "PushBridgeGetuiTests",
             dependencies: [
                 "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
-                "PushBridgeGetuiServiceExtension", "PushBridgeServiceExtension",
             ]),
         // A fourth provider written here alone, with no core change: the core is provider-agnostic.
         .testTarget(name: "FourthProviderTests", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeValidation"]),
@@ -126,7 +124,10 @@ let package = Package(
             path: "Adapters/PushBridgeGetuiServiceExtension"),
         .testTarget(
             name: "PushBridgeServiceExtensionTests",
-            dependencies: ["PushBridgeServiceExtension", "PushBridge", "PushBridgeTesting", "SDKBindingChecks"]),
+            dependencies: [
+                "PushBridgeServiceExtension", "PushBridge", "PushBridgeTesting", "SDKBindingChecks", "PushBridgeJPushServiceExtension",
+                "PushBridgeGetuiServiceExtension", "PushBridgeJPush", "PushBridgeGetui",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
