@@ -8,7 +8,7 @@ import PushBridgeModel
 /// assert on and `clear()`.
 ///
 /// ```swift
-/// let provider = InMemoryProvider(kind: .getui)
+/// let provider = InMemoryProvider(id: .getui)
 /// let client = PushClient(provider: provider, scheduler: ManualScheduler())
 /// try client.report(.custom(90001), for: message)
 /// #expect(provider.commands == [.report(FeedbackRequest(.custom(90001), messageID: message.id))])

@@ -26,9 +26,9 @@ public struct PushProviderFactories: Sendable {
     /// No factories yet.
     public init() {}
 
-    /// Registers how to build `kind`'s adapter (replacing an earlier registration).
-    public mutating func register(_ kind: PushProviderID, _ factory: @escaping Factory) {
-        factories[kind] = factory
+    /// Registers how to build provider `id`'s adapter (replacing an earlier registration).
+    public mutating func register(_ id: PushProviderID, _ factory: @escaping Factory) {
+        factories[id] = factory
     }
 
     /// The providers with a registered factory.
