@@ -1,5 +1,6 @@
-/// The part of a ``PushClient`` its provider calls into: the normaliser, the subscribers, the
-/// app's handlers, the launch deadline.
+/// The part of a ``PushClient`` its provider calls into: the normaliser (which owns the launch,
+/// through its `LaunchTracker`), the subscribers, the app's handlers, and the deadlines each
+/// call's `Step` asks it to arm or cancel.
 ///
 /// The provider's sink holds the core strongly, so the event pipeline never loads a weak
 /// reference (an object with weak references pays for every retain and release through a side
