@@ -22,7 +22,7 @@ public struct GetuiSimulator: ProviderSimulator {
         Session(ios: scenario.ios)
     }
 
-    final class Session: ProviderSimulationSession {
+    final class Session: CenterDelegateSDKSession {
         let bridge = MockGetuiBridge()
         let getui: GetuiProvider
         let ios: IOSVersion
@@ -40,44 +40,34 @@ public struct GetuiSimulator: ProviderSimulator {
 
         var provider: any PushProvider { getui }
 
-        func replay(_ call: SystemCall, notification: PushNotification?, to client: PushClient) -> [TraceCall] {
-            state.withLock { $0 = call.state }
-            let note = call.carriesNotification ? notification : nil
-            // 4 and 5 are Getui's delegate's: as the SDK hands them over, with no one waiting.
-            if let note, let ignored = SystemCompletion.ignored(for: call.callback) {
-                return replayToSDK(call, notification: note, to: client, completion: ignored)
-            }
-            switch (call.callback, note) {
-            case (.didReceiveRemoteNotificationFetch, .some(let note)) where ios < IOSVersion(10):
-                bridge.trigger(.receiveNotification(Self.info(note), response: nil, fetchCompletionHandler: { _ in }))
-                return [TraceCall(call).renamed(GetuiCallbackName.didReceiveNotification)]
-            case (.didReceiveRemoteNotificationFetch, .some(let note)):
-                // What Getui's hook of method 3 hands over: the `userInfo` and the IDs in its `_gmid_`.
-                let ids = Self.taskAndMessage(note)
-                bridge.trigger(.slience(note.payload, fromGetui: false, offLine: false, taskID: ids?.task, msgID: ids?.message))
-                return [TraceCall(call).renamed(GetuiCallbackName.didReceiveSlience)]
-            default:
-                client.handle(CallbackInvocation(call, notification: note))
-                return [TraceCall(call)]
-            }
+        func enter(_ state: ApplicationState) {
+            self.state.withLock { $0 = state }
         }
 
-        /// 4 or 5 to Getui's delegate, with the system's handler: Getui calls it when the adapter
-        /// answers its block.
-        func replayToSDK(_ call: SystemCall, notification: PushNotification, to client: PushClient, completion: SystemCompletion) -> [TraceCall] {
-            state.withLock { $0 = call.state }
-            switch (call.callback, completion) {
-            case (.willPresent, .presentation(let handler)):
-                bridge.trigger(.willPresent(Self.info(notification), completionHandler: { bits in handler(PresentationOptions(rawValue: UInt(bits))) }))
-                return [TraceCall(call).renamed(GetuiCallbackName.willPresent)]
-            case (.didReceiveResponse, .response(let handler)):
-                let response = GetuiResponseInfo(actionIdentifier: call.action?.identifier ?? ResponseAction.defaultIdentifier, userText: call.textInput)
-                bridge.trigger(.receiveNotification(Self.info(notification), response: response, fetchCompletionHandler: { _ in handler() }))
+        /// `GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:`.
+        func presentToSDK(_ notification: PushNotification, answer: @escaping @Sendable (PresentationOptions) -> Void) -> String {
+            bridge.trigger(.willPresent(Self.info(notification), completionHandler: { bits in answer(PresentationOptions(rawValue: UInt(bits))) }))
+            return GetuiCallbackName.willPresent
+        }
+
+        /// `GeTuiSdkDidReceiveNotification:notificationCenter:response:fetchCompletionHandler:`.
+        func respondToSDK(_ notification: PushNotification, action: ResponseAction?, textInput: String?, done: @escaping @Sendable () -> Void) -> String {
+            let response = GetuiResponseInfo(actionIdentifier: action?.identifier ?? ResponseAction.defaultIdentifier, userText: textInput)
+            bridge.trigger(.receiveNotification(Self.info(notification), response: response, fetchCompletionHandler: { _ in done() }))
+            return GetuiCallbackName.didReceiveNotification
+        }
+
+        /// Method 3, which Getui hooks: before iOS 10 its receipt (`GeTuiSdkDidReceiveNotification:…`),
+        /// from iOS 10 `GeTuiSdkDidReceiveSlience:fromGetui:NO…` with the IDs in its `_gmid_`.
+        func replayHooked(_ call: SystemCall, notification note: PushNotification) -> [TraceCall]? {
+            guard call.callback == .didReceiveRemoteNotificationFetch else { return nil }
+            if ios < IOSVersion(10) {
+                bridge.trigger(.receiveNotification(Self.info(note), response: nil, fetchCompletionHandler: { _ in }))
                 return [TraceCall(call).renamed(GetuiCallbackName.didReceiveNotification)]
-            default:
-                defer { completion.completeWithDefault() }
-                return replay(call, notification: notification, to: client)
             }
+            let ids = Self.taskAndMessage(note)
+            bridge.trigger(.slience(note.payload, fromGetui: false, offLine: false, taskID: ids?.task, msgID: ids?.message))
+            return [TraceCall(call).renamed(GetuiCallbackName.didReceiveSlience)]
         }
 
         func replay(_ delivery: ChannelDelivery, message: JSONObject) throws(PushError) -> [TraceCall] {

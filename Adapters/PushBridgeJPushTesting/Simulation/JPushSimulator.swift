@@ -38,7 +38,7 @@ public struct JPushSimulator: ProviderSimulator {
         return session
     }
 
-    final class Session: ProviderSimulationSession {
+    final class Session: CenterDelegateSDKSession {
         let bridge = MockJPushBridge()
         let jpush: JPushProvider
         private let state = Locked(ApplicationState.active)
@@ -54,33 +54,23 @@ public struct JPushSimulator: ProviderSimulator {
 
         var provider: any PushProvider { jpush }
 
-        func replay(_ call: SystemCall, notification: PushNotification?, to client: PushClient) -> [TraceCall] {
-            state.withLock { $0 = call.state }
-            let note = call.carriesNotification ? notification : nil
-            // 4 and 5 are JPush's delegate's: as the SDK hands them over, with no one waiting.
-            if let note, let ignored = SystemCompletion.ignored(for: call.callback) {
-                return replayToSDK(call, notification: note, to: client, completion: ignored)
-            }
-            client.handle(CallbackInvocation(call, notification: note))
-            return [TraceCall(call)]
+        func enter(_ state: ApplicationState) {
+            self.state.withLock { $0 = state }
         }
 
-        /// 4 or 5 to JPush's delegate, with the system's handler: JPush calls it when the adapter
-        /// answers its block (`completionHandler(options)` / `completionHandler()`).
-        func replayToSDK(_ call: SystemCall, notification: PushNotification, to client: PushClient, completion: SystemCompletion) -> [TraceCall] {
-            state.withLock { $0 = call.state }
-            switch (call.callback, completion) {
-            case (.willPresent, .presentation(let handler)):
-                bridge.trigger(.willPresent(Self.info(notification), completionHandler: { bits in handler(PresentationOptions(rawValue: UInt(bits))) }))
-                return [TraceCall(call).renamed(JPushCallbackName.willPresent)]
-            case (.didReceiveResponse, .response(let handler)):
-                let response = JPushResponseInfo(notification: Self.info(notification), actionIdentifier: call.action?.identifier ?? ResponseAction.defaultIdentifier, userText: call.textInput)
-                bridge.trigger(.didReceiveResponse(response, completionHandler: handler))
-                return [TraceCall(call).renamed(JPushCallbackName.didReceiveResponse)]
-            default:
-                defer { completion.completeWithDefault() }
-                return replay(call, notification: notification, to: client)
-            }
+        /// `jpushNotificationCenter:willPresentNotification:withCompletionHandler:`; JPush hands
+        /// the adapter's options to iOS as its integer.
+        func presentToSDK(_ notification: PushNotification, answer: @escaping @Sendable (PresentationOptions) -> Void) -> String {
+            bridge.trigger(.willPresent(Self.info(notification), completionHandler: { bits in answer(PresentationOptions(rawValue: UInt(bits))) }))
+            return JPushCallbackName.willPresent
+        }
+
+        /// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`.
+        func respondToSDK(_ notification: PushNotification, action: ResponseAction?, textInput: String?, done: @escaping @Sendable () -> Void) -> String {
+            let response = JPushResponseInfo(
+                notification: Self.info(notification), actionIdentifier: action?.identifier ?? ResponseAction.defaultIdentifier, userText: textInput)
+            bridge.trigger(.didReceiveResponse(response, completionHandler: done))
+            return JPushCallbackName.didReceiveResponse
         }
 
         /// A custom message reaching the app, which is active: at once on arrival in the
