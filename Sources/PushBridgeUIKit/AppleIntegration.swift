@@ -7,9 +7,10 @@
     /// The thin glue between UIKit's and UserNotifications' delegate methods and a ``PushClient``.
     ///
     /// Call each entry point from the delegate method it is named after. Every completion handler
-    /// iOS passes is completed exactly once; every decision is made by code tested on Linux
-    /// (``LaunchOptionsReader``, ``NotificationCenterRelay``, `PresentationAdapter`,
-    /// ``PushClient``). App-only (it reads `UIApplication`): unavailable in app extensions.
+    /// iOS passes is completed exactly once; it only unwraps UIKit's types and forwards what iOS
+    /// hands over to the core's entry points (``PushClient/didFinishLaunching(launchOptions:state:)``,
+    /// ``NotificationCenterRelay``, …), which read every payload and make every decision, tested on
+    /// Linux. App-only (it reads `UIApplication`): unavailable in app extensions.
     ///
     /// One owner of the notification center's calls (see <doc:OneOwnerOfTheCallbacks>):
     /// - with plain APNs, ``installNotificationCenterDelegate(client:)`` (called by the launch

@@ -64,10 +64,11 @@ extension PushClient {
     /// iOS 10.0), and what that key holds is a `UILocalNotification`, which has no JSON form. A
     /// payload that cannot be read is reported and the launch still handled.
     public func didFinishLaunching(launchOptions: [String: Any]?, state: ApplicationState) {
+        let key = LaunchOptionsReader.remoteNotificationKey
         var options: JSONObject?
-        if let value = launchOptions?[LaunchOptionsReader.remoteNotificationKey] {
+        if let value = launchOptions?[key] {
             do throws(PushError) {
-                options = try JSONValue(foundation: [LaunchOptionsReader.remoteNotificationKey: value] as [AnyHashable: Any], path: "launchOptions").objectValue
+                options = [key: try JSONValue(foundation: value, path: "launchOptions.\(key)")]
             } catch {
                 reportUnreadablePayload(error, in: .didFinishLaunching)
             }

@@ -50,14 +50,11 @@ enum EventClassifier {
     @inline(__always)
     static func share(of invocation: CallbackInvocation, presented: Bool) -> EventLedger.Share {
         if invocation.callback.carriesResponse { return .response }
-        switch invocation.callback {
-        case .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch, .didReceiveLocalNotification:
-            switch invocation.state {
-            case .active: return presented ? .response : .arrival
-            case .background: return .arrival
-            case .inactive: return .response
-            }
-        default: return .arrival
+        guard invocation.callback.handsOverUserInfo else { return .arrival }
+        switch invocation.state {
+        case .active: return presented ? .response : .arrival
+        case .background: return .arrival
+        case .inactive: return .response
         }
     }
 
