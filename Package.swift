@@ -32,6 +32,11 @@ let package = Package(
         // with the vendor's adapter, and an extension links only the vendor it uses.
         .library(name: "PushBridgeJPushServiceExtension", targets: ["PushBridgeJPushServiceExtension"]),
         .library(name: "PushBridgeGetuiServiceExtension", targets: ["PushBridgeGetuiServiceExtension"]),
+        // The backend side: one message, sent through the provider a server's configuration names.
+        .library(name: "PushBridgeServer", targets: ["PushBridgeServer"]),
+        .library(name: "PushBridgeAPNsServer", targets: ["PushBridgeAPNsServer"]),
+        .library(name: "PushBridgeJPushServer", targets: ["PushBridgeJPushServer"]),
+        .library(name: "PushBridgeGetuiServer", targets: ["PushBridgeGetuiServer"]),
     ],
     targets: [
         // The runtime.
@@ -39,6 +44,17 @@ let package = Package(
         .target(name: "PushBridgeUIKit", dependencies: ["PushBridge"]),
         // Payload validation (APNs' rules, the push type's, each provider's keys).
         .target(name: "PushBridgeValidation", dependencies: ["PushBridge"]),
+        // Sending from a server: the message, the audience, the transport, retries, results.
+        .target(name: "PushBridgeServer", dependencies: ["PushBridge", "PushBridgeValidation"]),
+        .target(
+            name: "PushBridgeAPNsServer", dependencies: ["PushBridgeServer", "PushBridge", "PushBridgeValidation"],
+            path: "Adapters/PushBridgeAPNsServer"),
+        .target(
+            name: "PushBridgeJPushServer", dependencies: ["PushBridgeServer", "PushBridgeJPush", "PushBridge"],
+            path: "Adapters/PushBridgeJPushServer"),
+        .target(
+            name: "PushBridgeGetuiServer", dependencies: ["PushBridgeServer", "PushBridgeGetui", "PushBridge"],
+            path: "Adapters/PushBridgeGetuiServer"),
         // The model and the test kit.
         .target(name: "PushBridgeModel", dependencies: ["PushBridge", "PushBridgeValidation"]),
         .target(name: "PushBridgeTesting", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeValidation"]),

@@ -4,6 +4,9 @@ extension PushConfiguration {
 
     /// The key server-side secrets go by; never allowed in an app's configuration.
     static let serverSecretKey = "masterSecret"
+    /// The server's section of a shared configuration file (PushBridgeServer reads it); never
+    /// allowed in an app's configuration either.
+    static let serverSectionKey = "server"
 
     /// Reads a configuration from JSON bytes, each provider's section by its definition in
     /// `providers` (plain APNs' is built in).
@@ -50,7 +53,7 @@ extension PushConfiguration {
         let sectionKeys = definitions.map(\.id).map(\.rawValue)
         let allKeys = Self.commonJSONFields + definitions.filter { $0.id != .apns }.map(\.id.rawValue) + ["apns"]
         for key in object.keys where !Self.commonJSONFields.contains(key) && !sectionKeys.contains(key) {
-            if key == Self.serverSecretKey {
+            if key == Self.serverSecretKey || key == Self.serverSectionKey {
                 problems.add(Self.serverSecretError(key))
             } else if isOpen, PushProviderID.isValidName(key) {
                 continue  // a section of a provider not in use, kept unread
@@ -80,7 +83,7 @@ extension PushConfiguration {
         // The sections in the order their problems are listed: the definitions' (plain APNs last),
         // then any other, by name.
         let ordered = allKeys.filter { object[$0] != nil } + object.keys.sorted().filter { !allKeys.contains($0) }
-        for key in ordered where !Self.commonJSONFields.contains(key) && key != Self.serverSecretKey {
+        for key in ordered where !Self.commonJSONFields.contains(key) && key != Self.serverSecretKey && key != Self.serverSectionKey {
             let id = PushProviderID(rawValue: key)
             guard let value = object[key], sectionKeys.contains(key) || (isOpen && PushProviderID.isValidName(key)) else { continue }
             guard case .object(let section) = value else {

@@ -1,0 +1,84 @@
+import PushBridge
+import PushBridgeServer
+
+/// Sends through APNs directly: one HTTP/2 request per device token, with a provider token
+/// (ES256 JWT) made once and reused for 50 minutes.
+///
+/// ```swift
+/// let sender = APNsSender(keyID: "ABC123DEFG", teamID: "DEF123GHIJ", topic: "com.example.app",
+///                         signer: try CryptoKitES256Signer(pemRepresentation: p8Text))
+/// let results = try await sender.send(message, to: .deviceTokens([token]))
+/// ```
+///
+/// Each token's `apns-id` is made before its first attempt and kept on every retry, so the
+/// accepted ID is the one the app's events report and a retried request can be recognised.
+public struct APNsSender: PushSender {
+    /// `.apns`.
+    public var provider: PushProviderID { .apns }
+
+    private let builder: APNsRequestBuilder
+    private let token: APNsProviderToken
+    private let options: PushSenderOptions
+
+    /// A sender for the app `topic` (its bundle ID), signing with the key `keyID` of team
+    /// `teamID`.
+    public init(keyID: String, teamID: String, topic: String, signer: any ES256Signer, options: PushSenderOptions = PushSenderOptions()) {
+        builder = APNsRequestBuilder(topic: topic, baseURL: options.baseURLs[.apns])
+        token = APNsProviderToken(keyID: keyID, teamID: teamID, signer: signer)
+        self.options = options
+    }
+
+    /// One request per device token; the `authorization` header holds a placeholder.
+    public func plan(_ message: PushMessage, to audience: PushAudience) throws(PushError) -> [PlannedPushRequest] {
+        let tokens = try Self.tokens(audience)
+        for (index, token) in tokens.enumerated() where !APNsRequestBuilder.isWellFormed(token) {
+            throw PushError(.invalidPayload, field: "audience.deviceTokens[\(index)]", "\(token.masked) is not a device token (expected hex digits)")
+        }
+        let body = try builder.body(message)
+        let now = options.now()
+        var planned: [PlannedPushRequest] = []
+        for token in tokens {
+            let request = try builder.request(message, token: token, body: body, apnsID: APNsRequestBuilder.newID(), now: now, authorization: "<provider token>")
+            planned.append(PlannedPushRequest(request: request, targets: [PushTarget(kind: .deviceToken, id: token)]))
+        }
+        return planned
+    }
+
+    /// Sends to every token, at most the options' concurrency at once. A token that is not
+    /// hex is rejected without a request (`BadDeviceToken`, status 0).
+    public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError) {
+        let tokens = try Self.tokens(audience)
+        let body = try builder.body(message)
+        _ = try builder.headers(message, apnsID: "", now: 0, authorization: "")  // the message's header errors, before anything leaves
+        _ = try token.authorization(at: options.now())
+        let builder = builder
+        let providerToken = token
+        let options = options
+        let loop = options.attemptLoop
+        await forEachConcurrently(tokens, limit: options.maxConcurrentRequests) { deviceToken in
+            let target = PushTarget(kind: .deviceToken, id: deviceToken)
+            guard APNsRequestBuilder.isWellFormed(deviceToken) else {
+                report(PushSendResult(target: target, outcome: .rejected(PushRejection(status: 0, code: "BadDeviceToken", message: "not hex: never sent")), attempts: 0))
+                return
+            }
+            let apnsID = APNsRequestBuilder.newID()
+            let results = await loop.run(
+                targets: [target],
+                build: { refresh throws(PushError) in
+                    let now = options.now()
+                    let jwt = try providerToken.authorization(at: now, afterExpiry: refresh)
+                    return try builder.request(message, token: deviceToken, body: body, apnsID: apnsID, now: now, authorization: jwt)
+                },
+                interpret: { APNsResponseReader.verdict($0, sentID: apnsID) })
+            results.forEach(report)
+        }
+    }
+
+    private static func tokens(_ audience: PushAudience) throws(PushError) -> [SecretText] {
+        guard case .deviceTokens(let tokens) = audience else {
+            throw PushError(.unsupported, field: "audience", "APNs addresses device tokens only, not \(audience.kind.rawValue)s (aliases, tags and everyone are JPush's and Getui's)")
+        }
+        guard !tokens.isEmpty else { throw PushError(.invalidPayload, field: "audience", "is empty: expected at least one device token") }
+        return tokens
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import PushBridge
+import PushBridgeServer
+
+/// A message as Getui RestAPI v2's requests.
+///
+/// Sources: Getui "RestAPI V2 推送" (https://docs.getui.com/getui/server/rest_v2/push) and the
+/// official getui-pushapi-java-client-v2's request types (`dto/req/message/ios/IosDTO.java`,
+/// `Aps.java`, `Alert.java`, `dto/req/Audience.java`, `Settings.java`), cited as [push] and
+/// [sdk].
+///
+/// | Message | Getui field | Rule |
+/// |---|---|---|
+/// | ``PushMessage/alert`` | `push_channel.ios.aps.alert` (`title`, `subtitle`, `body`, `title-loc-key`, `title-loc-args`, `loc-key`, `loc-args`) | [sdk] `Alert.java` |
+/// | ``PushMessage/sound`` | `push_channel.ios.aps.sound` | [sdk] `Aps.java` |
+/// | ``PushMessage/badge`` | `push_channel.ios.auto_badge` (`"3"`) | [sdk] `IosDTO.java`: `"+1"`, `"-1"` or a number, as a string |
+/// | ``PushMessage/contentAvailable`` | `push_channel.ios.aps.content-available: 1` | [sdk] `Aps.java` |
+/// | ``PushMessage/category``, ``PushMessage/threadID`` | `aps.category`, `aps.thread-id` | [sdk] `Aps.java` |
+/// | ``PushMessage/customData`` | `push_channel.ios.payload` (a JSON string; the device gets `payload` beside `aps`) | [sdk] `IosDTO.java` |
+/// | ``PushMessage/collapseID`` | `push_channel.ios.apns-collapse-id` | [sdk] `IosDTO.java` |
+/// | ``PushMessage/passthrough`` | `push_message.transmission` | [push]: one of `notification`, `transmission`, `revoke` |
+/// | ``PushMessage/timeToLive`` | `settings.ttl` (milliseconds; −1 to 3 days) | [push] |
+/// | one per request | `request_id` (10–32 characters) | [push]: "a repeated request_id is dropped": the idempotency key |
+///
+/// `push_message` is required ([push]); a message with no passthrough sends the custom data's
+/// JSON as the transmission, which the app's Getui SDK hands over only while it is connected
+/// (Getui's default strategy sends through its own channel when the app is online, through APNs
+/// otherwise: [push] `settings.strategy`).
+///
+/// `mutableContent`, `interruptionLevel`, `relevanceScore`, `targetContentID`, `priority` and
+/// a push type other than `alert` or `background` have no field in Getui's `ios.aps`: refused,
+/// naming the field.
+package struct GetuiRequestBuilder: Sendable {
+    /// The most client IDs or aliases in one `/push/list/*` call (commonly quoted as 1,000;
+    /// not stated on the pages we could read: an inference).
+    package static let maxIDsPerListPush = 1_000
+    /// The longest `ttl`: 3 days, in milliseconds ([push]).
+    package static let maxTimeToLive = 3 * 86_400
+
+    /// `https://restapi.getui.com/v2/{appId}` ([sdk] `GtApiConfiguration`, `DefaultApiClient.genFullUrl`).
+    package let baseURL: String
+
+    /// The message's part of every push body: `settings`, `push_message`, `push_channel`.
+    ///
+    /// - Throws: ``PushError`` naming the field Getui cannot carry.
+    package func content(_ message: PushMessage) throws(PushError) -> JSONObject {
+        for (field, isSet) in [
+            ("mutableContent", message.mutableContent), ("interruptionLevel", message.interruptionLevel != nil),
+            ("relevanceScore", message.relevanceScore != nil), ("targetContentID", message.targetContentID != nil), ("priority", message.priority != nil),
+        ] where isSet {
+            throw PushError(.unsupported, field: field, "Getui's push_channel.ios has no field for it (getui-pushapi-java-client-v2 Aps.java, IosDTO.java)")
+        }
+        if let type = message.pushType, type != .alert, type != .background {
+            throw PushError(.unsupported, field: "pushType", "Getui sends notify pushes (alert or background) here, not \(type.rawValue)")
+        }
+        var content = JSONObject()
+        if let ttl = message.timeToLive {
+            guard (0...Self.maxTimeToLive).contains(ttl) else {
+                throw PushError(.outOfRange, field: "timeToLive", "is \(ttl), Getui keeps a message 0 to \(Self.maxTimeToLive) seconds")
+            }
+            content["settings"] = ["ttl": .integer(Int64(ttl) * 1000)]
+        }
+        let transmission = message.passthrough?.content ?? JSONWriter.string(from: .object(message.customData))
+        content["push_message"] = ["transmission": .string(transmission)]
+        if message.hasNotification {
+            var aps = JSONObject()
+            if let alert = message.alert { aps["alert"] = .object(alert.apsDictionary) }
+            if let sound = message.sound { aps["sound"] = .string(sound) }
+            if message.contentAvailable { aps["content-available"] = 1 }
+            if let category = message.category { aps["category"] = .string(category) }
+            if let threadID = message.threadID { aps["thread-id"] = .string(threadID) }
+            var ios: JSONObject = ["type": "notify", "aps": .object(aps)]
+            if let badge = message.badge { ios["auto_badge"] = .string(String(badge)) }
+            if !message.customData.isEmpty {
+                if message.customData["aps"] != nil { throw PushError(.invalidPayload, field: "customData.aps", "is reserved by APNs") }
+                ios["payload"] = .string(JSONWriter.string(from: .object(message.customData)))
+            }
+            if let collapseID = message.collapseID {
+                guard collapseID.utf8.count <= 64 else {
+                    throw PushError(.outOfRange, field: "collapseID", "is \(collapseID.utf8.count) bytes, APNs accepts at most 64")
+                }
+                ios["apns-collapse-id"] = .string(collapseID)
+            }
+            content["push_channel"] = ["ios": .object(ios)]
+        }
+        return content
+    }
+
+    /// A push request to `path` (`/push/single/cid`, …) with `body`, authenticated by `token`.
+    package func request(_ path: String, body: JSONObject, token: String) -> PushHTTPRequest {
+        PushHTTPRequest(
+            method: "POST", url: baseURL + path,
+            headers: [PushHTTPHeader("content-type", "application/json;charset=utf-8"), PushHTTPHeader("token", token, isSecret: true)],
+            body: JSONWriter.bytes(from: .object(body)))
+    }
+
+    /// `POST /auth` with `sign = sha256(appkey + timestamp + mastersecret)` (hex) and the
+    /// timestamp in milliseconds (Getui "RestAPI V2 鉴权", https://docs.getui.com/getui/server/rest_v2/token).
+    package func authRequest(appKey: SecretText, masterSecret: SecretText, milliseconds: Int64) -> PushHTTPRequest {
+        let timestamp = String(milliseconds)
+        let sign = SHA256.hexDigest(appKey.revealed + timestamp + masterSecret.revealed)
+        let body: JSONObject = ["sign": .string(sign), "timestamp": .string(timestamp), "appkey": .string(appKey.revealed)]
+        return PushHTTPRequest(
+            method: "POST", url: baseURL + "/auth", headers: [PushHTTPHeader("content-type", "application/json;charset=utf-8")],
+            body: JSONWriter.bytes(from: .object(body)))
+    }
+
+    /// A `request_id`: 32 characters, unique ([push]: 10 to 32).
+    package static func newRequestID() -> String {
+        UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    }
+}

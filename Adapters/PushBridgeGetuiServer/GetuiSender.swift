@@ -1,0 +1,144 @@
+import PushBridge
+import PushBridgeGetui
+import PushBridgeServer
+
+/// Sends through Getui's RestAPI v2: `/push/single/cid` or `/push/single/alias` for one target,
+/// `/push/list/message` then `/push/list/cid` or `/push/list/alias` for many, `/push/tag` and
+/// `/push/all`; every push body with its own `request_id`, kept on its retries, which Getui
+/// drops when repeated.
+///
+/// The accepted message ID is Getui's task ID: the first part of the `taskId:msgId` the app's
+/// events report (from `_gmid_`).
+public struct GetuiSender: PushSender {
+    /// `.getui`.
+    public var provider: PushProviderID { .getui }
+
+    private let builder: GetuiRequestBuilder
+    private let auth: GetuiAuthToken
+    private let options: PushSenderOptions
+
+    /// A sender for the app `appID`, authenticating with its `appKey` and `masterSecret`.
+    public init(appID: SecretText, appKey: SecretText, masterSecret: SecretText, options: PushSenderOptions = PushSenderOptions()) {
+        let builder = GetuiRequestBuilder(baseURL: (options.baseURLs[.getui] ?? "https://restapi.getui.com") + "/v2/" + appID.revealed)
+        self.builder = builder
+        auth = GetuiAuthToken(builder: builder, appKey: appKey, masterSecret: masterSecret, loop: options.attemptLoop, now: options.now)
+        self.options = options
+    }
+
+    /// The pushes, `token` and `taskid` as placeholders (the `/auth` request is not listed).
+    public func plan(_ message: PushMessage, to audience: PushAudience) throws(PushError) -> [PlannedPushRequest] {
+        let content = try builder.content(message)
+        let route = try GetuiRoute(audience)
+        let token = "<token from /auth>"
+        switch route {
+        case .single(let path, let body, let target):
+            return [PlannedPushRequest(request: builder.request(path, body: Self.push(content, body), token: token), targets: [target])]
+        case .list(let path, let groups):
+            var planned = [PlannedPushRequest(request: builder.request("/push/list/message", body: Self.push(content, [:]), token: token), targets: [])]
+            for group in groups {
+                planned.append(PlannedPushRequest(request: builder.request(path, body: Self.list(group.audience, taskID: "<taskid from /push/list/message>"), token: token), targets: group.targets))
+            }
+            return planned
+        }
+    }
+
+    /// Authenticates (once, for every send of this sender while the token lasts), then pushes.
+    public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError) {
+        let content = try builder.content(message)
+        let route = try GetuiRoute(audience)
+        _ = try await auth.token()
+        let loop = options.attemptLoop
+        let builder = builder
+        let auth = auth
+        switch route {
+        case .single(let path, let extra, let target):
+            let body = Self.push(content, extra)
+            let results = await loop.run(
+                targets: [target], build: Self.authorized(auth) { builder.request(path, body: body, token: $0) },
+                interpret: { GetuiResponseReader.verdict($0, targets: [target]) })
+            results.forEach(report)
+        case .list(let path, let groups):
+            let message = Self.push(content, [:])
+            let (created, attempts) = await loop.attempt(
+                build: Self.authorized(auth) { builder.request("/push/list/message", body: message, token: $0) }, interpret: GetuiResponseReader.taskID)
+            let taskID: String
+            switch created {
+            case .success(let id): taskID = id
+            case .failure(.rejected(let rejection)), .failure(.failed(let rejection)):
+                for group in groups {
+                    for target in group.targets { report(PushSendResult(target: target, outcome: .failed(rejection), attempts: attempts)) }
+                }
+                return
+            }
+            await forEachConcurrently(groups, limit: options.maxConcurrentRequests) { group in
+                let body = Self.list(group.audience, taskID: taskID)
+                let results = await loop.run(
+                    targets: group.targets, build: Self.authorized(auth) { builder.request(path, body: body, token: $0) },
+                    interpret: { GetuiResponseReader.verdict($0, targets: group.targets) })
+                results.forEach(report)
+            }
+        }
+    }
+
+    /// A request builder that takes the current token, or a new one after a 10001.
+    private static func authorized(_ auth: GetuiAuthToken, _ make: @escaping @Sendable (String) -> PushHTTPRequest)
+        -> @Sendable (Bool) async throws(PushError) -> PushHTTPRequest
+    {
+        let lastToken = Locked<String?>(nil)
+        return { refresh throws(PushError) in
+            let token = try await auth.token(replacing: refresh ? lastToken.withLock { $0 } : nil)
+            lastToken.withLock { $0 = token }
+            return make(token)
+        }
+    }
+
+    /// A push body: a new `request_id`, the message's content and `extra` (the audience).
+    private static func push(_ content: JSONObject, _ extra: JSONObject) -> JSONObject {
+        var body: JSONObject = ["request_id": .string(GetuiRequestBuilder.newRequestID())]
+        for (key, value) in extra { body[key] = value }
+        for (key, value) in content { body[key] = value }
+        return body
+    }
+
+    /// A `/push/list/*` body: the audience and the task, answered at once (`is_async: false`).
+    private static func list(_ audience: JSONValue, taskID: String) -> JSONObject {
+        ["audience": audience, "taskid": .string(taskID), "is_async": false]
+    }
+}
+
+/// Which of Getui's push APIs an audience takes.
+enum GetuiRoute {
+    /// One request to `path` with the audience in `body`.
+    case single(path: String, body: JSONObject, target: PushTarget)
+    /// A task (`/push/list/message`), then `path` for each group of at most 1,000 IDs.
+    case list(path: String, groups: [(audience: JSONValue, targets: [PushTarget])])
+
+    init(_ audience: PushAudience) throws(PushError) {
+        func ids(_ ids: [SecretText], key: String, kind: PushTarget.Kind) throws(PushError) -> GetuiRoute {
+            guard !ids.isEmpty else { throw PushError(.invalidPayload, field: "audience", "is empty: expected at least one \(kind.rawValue)") }
+            if let index = ids.firstIndex(where: \.isEmpty) { throw PushError(.invalidPayload, field: "audience[\(index)]", "is empty") }
+            if ids.count == 1 {
+                return .single(path: "/push/single/\(key)", body: ["audience": [key: [.string(ids[0].revealed)]]], target: PushTarget(kind: kind, id: ids[0]))
+            }
+            let size = GetuiRequestBuilder.maxIDsPerListPush
+            return .list(
+                path: "/push/list/\(key)",
+                groups: stride(from: 0, to: ids.count, by: size).map { start in
+                    let slice = ids[start..<min(start + size, ids.count)]
+                    return ([key: .array(slice.map { .string($0.revealed) })], slice.map { PushTarget(kind: kind, id: $0) })
+                })
+        }
+        switch audience {
+        case .clientIDs(let list): self = try ids(list, key: "cid", kind: .clientID)
+        case .aliases(let list): self = try ids(list, key: "alias", kind: .alias)
+        case .tags(let tags):
+            guard !tags.isEmpty else { throw PushError(.invalidPayload, field: "audience", "is empty: expected at least one tag") }
+            // Getui's tag condition: key custom_tag, values, opt_type or (RestAPI V2 推送, /push/tag).
+            let condition: JSONValue = ["key": "custom_tag", "values": .array(tags.map { .string($0) }), "opt_type": "or"]
+            self = .single(path: "/push/tag", body: ["audience": ["tag": [condition]]], target: audience.targets[0])
+        case .everyone: self = .single(path: "/push/all", body: ["audience": "all"], target: audience.targets[0])
+        case .deviceTokens, .registrationIDs:
+            throw PushError(.unsupported, field: "audience", "Getui addresses client IDs, aliases, tags or everyone, not \(audience.kind.rawValue)s")
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import PushBridge
+import PushBridgeGetui
+import PushBridgeServer
+
+/// Makes a ``GetuiSender`` from the `getui` section (its `appId` and `appKey`, read as the app
+/// reads them) and `server.getui`'s `masterSecret` (Getui console → app → MasterSecret).
+public struct GetuiSenderDefinition: PushSenderDefinition {
+    /// `.getui`.
+    public var id: PushProviderID { .getui }
+    /// Getui's app definition.
+    public var providerDefinition: any PushProviderDefinition { GetuiDefinition() }
+
+    /// The definition.
+    public init() {}
+
+    /// The sender for the app's IDs and the section's master secret.
+    public func makeSender(settings: (any PushProviderSettings)?, server: JSONObject, field: String, options: PushSenderOptions) throws(PushConfigurationError)
+        -> any PushSender
+    {
+        let masterSecret = try ServerSection.secret("masterSecret", in: server, field: field, expected: "Getui's master secret", allowed: ["masterSecret"])
+        guard let settings = settings as? GetuiSettings else {
+            throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: "getui", "missing (the app's Getui settings: appId and appKey)")])
+        }
+        return GetuiSender(appID: settings.appID, appKey: settings.appKey, masterSecret: masterSecret, options: options)
+    }
+}

@@ -1,0 +1,77 @@
+import PushBridge
+import PushBridgeJPush
+import PushBridgeServer
+
+/// Sends through JPush's Push API v3: one push per 1,000 registration IDs or aliases, each
+/// with a `cid` from `GET /v3/push/cid`, so a retry after a lost answer is not pushed twice
+/// (JPush returns the first push's result for a known cid).
+public struct JPushSender: PushSender {
+    /// `.jpush`.
+    public var provider: PushProviderID { .jpush }
+
+    private let builder: JPushRequestBuilder
+    private let authorization: String
+    private let options: PushSenderOptions
+    private let sendno = Locked(0)
+
+    /// A sender for the app `appKey`, authenticating with its `masterSecret`.
+    public init(appKey: SecretText, masterSecret: SecretText, options: PushSenderOptions = PushSenderOptions()) {
+        builder = JPushRequestBuilder(baseURL: options.baseURLs[.jpush] ?? "https://api.jpush.cn")
+        authorization = JPushRequestBuilder.basicAuthorization(appKey: appKey, masterSecret: masterSecret)
+        self.options = options
+    }
+
+    /// The cid request, then one push per group of targets; credentials and cids as placeholders.
+    public func plan(_ message: PushMessage, to audience: PushAudience) throws(PushError) -> [PlannedPushRequest] {
+        let body = try builder.body(message)
+        let groups = try JPushRequestBuilder.audiences(audience)
+        var planned = [PlannedPushRequest(request: builder.cidRequest(count: groups.count, authorization: "Basic <appKey:masterSecret>"), targets: [])]
+        for (index, group) in groups.enumerated() {
+            let request = builder.pushRequest(
+                body, audience: group.audience, sendno: index + 1, cid: "<cid \(index + 1) from /v3/push/cid>", authorization: "Basic <appKey:masterSecret>")
+            planned.append(PlannedPushRequest(request: request, targets: group.targets))
+        }
+        return planned
+    }
+
+    /// Fetches one cid per push, then sends the pushes, at most the options' concurrency at once.
+    public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError) {
+        let body = try builder.body(message)
+        let groups = try JPushRequestBuilder.audiences(audience)
+        let cids = await fetchCIDs(groups.count)
+        let builder = builder
+        let authorization = authorization
+        let loop = options.attemptLoop
+        let numbered = groups.enumerated().map { (index: $0.offset, audience: $0.element.audience, targets: $0.element.targets) }
+        await forEachConcurrently(numbered, limit: options.maxConcurrentRequests) { group in
+            // Without a cid (JPush did not give one) the push is still sent; its retries may then repeat it.
+            let cid = group.index < cids.count ? cids[group.index] : nil
+            let sendno = nextSendno()
+            let results = await loop.run(
+                targets: group.targets,
+                build: { _ in builder.pushRequest(body, audience: group.audience, sendno: sendno, cid: cid, authorization: authorization) },
+                interpret: { JPushResponseReader.verdict($0, targets: group.targets) })
+            results.forEach(report)
+        }
+    }
+
+    /// `count` cids, in groups of 1,000 (the endpoint's most); fewer if JPush did not answer.
+    private func fetchCIDs(_ count: Int) async -> [String] {
+        var cids: [String] = []
+        while cids.count < count {
+            let batch = min(1_000, count - cids.count)
+            let (result, _) = await options.attemptLoop.attempt(
+                build: { _ in builder.cidRequest(count: batch, authorization: authorization) }, interpret: JPushResponseReader.cids)
+            guard case .success(let list) = result, !list.isEmpty else { break }
+            cids += list
+        }
+        return cids
+    }
+
+    private func nextSendno() -> Int {
+        sendno.withLock { value in
+            value = value == Int(Int32.max) ? 1 : value + 1
+            return value
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import PushBridge
+
+/// How one provider's sender is made from a server's configuration: what each sender product
+/// registers (`APNsSenderDefinition`, `JPushSenderDefinition`, `GetuiSenderDefinition`).
+public protocol PushSenderDefinition: Sendable {
+    /// The provider, as the configuration's `provider` names it.
+    var id: PushProviderID { get }
+    /// The app's definition, to read the provider's section of the configuration (JPush's
+    /// `appKey`, Getui's `appId`) exactly as the app reads it.
+    var providerDefinition: any PushProviderDefinition { get }
+
+    /// The sender, from the app's settings for the provider and the provider's key in the
+    /// `server` section (`field` is its path, e.g. `server.jpush`, for errors).
+    ///
+    /// - Throws: ``PushConfigurationError`` naming each missing or malformed key.
+    func makeSender(settings: (any PushProviderSettings)?, server: JSONObject, field: String, options: PushSenderOptions) throws(PushConfigurationError)
+        -> any PushSender
+}
+
+/// How every sender sends: its transport, retries and concurrency.
+public struct PushSenderOptions: Sendable {
+    /// What carries the requests.
+    public var transport: any PushHTTPTransport
+    /// When to try again.
+    public var retryPolicy: RetryPolicy
+    /// What waits between retries.
+    public var sleeper: any PushSleeper
+    /// The most requests in flight at once.
+    public var maxConcurrentRequests: Int
+    /// The clock, in seconds since 1970 (provider tokens' `iat`, Getui's timestamp).
+    public var now: @Sendable () -> Double
+    /// A number in `0..<1` for the retries' jitter.
+    public var random: @Sendable () -> Double
+    /// The providers' hosts, replaced (a local emulator's `http://127.0.0.1:8080`), by provider.
+    public var baseURLs: [PushProviderID: String]
+
+    /// Options from their parts: `URLSession`, the standard retry policy, 16 requests at once.
+    public init(
+        transport: any PushHTTPTransport = URLSessionTransport(), retryPolicy: RetryPolicy = .standard, sleeper: any PushSleeper = TaskSleeper(),
+        maxConcurrentRequests: Int = 16, now: @escaping @Sendable () -> Double = { PushSenderOptions.systemNow() },
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, baseURLs: [PushProviderID: String] = [:]
+    ) {
+        self.transport = transport
+        self.retryPolicy = retryPolicy
+        self.sleeper = sleeper
+        self.maxConcurrentRequests = max(1, maxConcurrentRequests)
+        self.now = now
+        self.random = random
+        self.baseURLs = baseURLs
+    }
+
+    /// Seconds since 1970 by the system's clock.
+    public static func systemNow() -> Double { SystemClock.secondsSince1970() }
+
+    /// The attempt loop these options make.
+    package var attemptLoop: AttemptLoop { AttemptLoop(transport: transport, policy: retryPolicy, sleeper: sleeper, random: random) }
+}

@@ -1,0 +1,92 @@
+import PushBridge
+
+/// A server's configuration: the app's configuration file (the same `provider` and sections,
+/// so swapping providers is one edit on both sides) plus a `server` section with the secrets
+/// only a server may hold.
+///
+/// ```json
+/// {
+///   "provider": "jpush",
+///   "jpush": { "appKey": "5a6e94518f6bd85ba173cf77", "channel": "App Store", "production": true },
+///   "server": {
+///     "jpush": { "masterSecret": "…" },
+///     "apns":  { "keyID": "ABC123DEFG", "teamID": "DEF123GHIJ", "privateKeyPath": "AuthKey_ABC123DEFG.p8", "topic": "com.example.app" },
+///     "getui": { "masterSecret": "…" }
+///   }
+/// }
+/// ```
+///
+/// An app's own reader refuses a `server` section: its secrets must never ship in an app.
+public struct PushServerConfiguration: Sendable {
+    /// The app's part: the provider and its settings.
+    public var app: PushConfiguration
+    /// The `server` section, by provider; read by the provider's ``PushSenderDefinition``.
+    public var server: JSONObject
+
+    /// The configuration from its parts.
+    public init(app: PushConfiguration, server: JSONObject) {
+        self.app = app
+        self.server = server
+    }
+
+    /// Reads a server's configuration from JSON bytes, the app's part by `definitions`'
+    /// providers.
+    ///
+    /// - Throws: ``PushConfigurationError`` listing every problem, each naming its key.
+    public init(jsonBytes bytes: [UInt8], senders definitions: [any PushSenderDefinition]) throws(PushConfigurationError) {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            throw PushConfigurationError(problems: [PushError(.malformedJSON, field: "configuration", error.description)])
+        }
+        guard case .object(var object) = json else {
+            throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: "configuration", "is \(json.typeDescription), expected an object")])
+        }
+        var problems: [PushError] = []
+        var server = JSONObject()
+        switch object["server"] {
+        case .object(let section): server = section
+        case nil: problems.append(PushError(.invalidConfiguration, field: "server", "missing (expected an object with the provider's secrets)"))
+        case let value?: problems.append(PushError(.invalidConfiguration, field: "server", "is \(value.typeDescription), expected an object"))
+        }
+        object = JSONObject(object.filter { $0.key != "server" }.map { ($0.key, $0.value) })
+        let known = definitions.map(\.id.rawValue)
+        for key in server.keys where !known.contains(key) {
+            problems.append(PushError(.invalidConfiguration, field: "server.\(key)", "unknown provider (expected one of: \(known.joined(separator: ", ")))"))
+        }
+        let app: PushConfiguration
+        do {
+            app = try PushConfiguration(json: .object(object), providers: definitions.map(\.providerDefinition))
+        } catch {
+            throw PushConfigurationError(problems: error.problems + problems)
+        }
+        guard problems.isEmpty else { throw PushConfigurationError(problems: problems) }
+        self.init(app: app, server: server)
+    }
+}
+
+/// Makes the sender a configuration names.
+public enum PushSenders {
+    /// The sender for `configuration`'s provider, made by the definition with its ID.
+    ///
+    /// - Throws: ``PushConfigurationError`` when no definition is given for the provider, or its
+    ///   `server` section is missing or malformed.
+    public static func make(
+        _ configuration: PushServerConfiguration, senders definitions: [any PushSenderDefinition], options: PushSenderOptions = PushSenderOptions()
+    ) throws(PushConfigurationError) -> any PushSender {
+        let id = configuration.app.provider
+        guard let definition = definitions.first(where: { $0.id == id }) else {
+            let names = definitions.map(\.id.rawValue).joined(separator: ", ")
+            throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: "provider", "\(id) has no sender in this build (expected one of: \(names))")])
+        }
+        let section: JSONObject
+        switch configuration.server[id.rawValue] {
+        case .object(let value): section = value
+        case nil: throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: "server.\(id)", "missing (the \(id) sender's secrets)")])
+        case let value?:
+            throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: "server.\(id)", "is \(value.typeDescription), expected an object")])
+        }
+        return try definition.makeSender(settings: configuration.app.settings(for: id), server: section, field: "server.\(id)", options: options)
+    }
+}

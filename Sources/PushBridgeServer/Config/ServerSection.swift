@@ -1,0 +1,20 @@
+import PushBridge
+
+/// Reading a provider's `server` section.
+public enum ServerSection {
+    /// The non-empty string `key` of `section`, as a secret; any key not in `allowed` is an
+    /// error too.
+    ///
+    /// - Throws: ``PushConfigurationError`` naming `field.key`.
+    public static func secret(_ key: String, in section: JSONObject, field: String, expected: String, allowed: [String]) throws(PushConfigurationError) -> SecretText {
+        var problems = ProblemList()
+        let reader = JSONFieldReader(section, path: field, code: .invalidConfiguration)
+        reader.reportUnknownKeys(allowed, into: &problems)
+        let value = problems.collect { () throws(PushError) -> String? in
+            guard let value = try reader.string(key), !value.isEmpty else { throw reader.error(reader.path(of: key), "missing (expected \(expected))") }
+            return value
+        } ?? nil
+        guard problems.isEmpty, let value else { throw PushConfigurationError(problems: problems.errors) }
+        return SecretText(value)
+    }
+}

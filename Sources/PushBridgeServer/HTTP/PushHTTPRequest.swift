@@ -1,0 +1,73 @@
+import PushBridge
+
+/// One HTTP request a sender makes: what a transport sends and a dry run prints.
+public struct PushHTTPRequest: Sendable, Hashable {
+    /// `POST`, `GET` or `DELETE`.
+    public var method: String
+    /// The full URL, e.g. `https://api.push.apple.com/3/device/<token>`.
+    public var url: String
+    /// The headers in the order they are sent; names in lower case (HTTP/2's form).
+    public var headers: [PushHTTPHeader]
+    /// The body's bytes (UTF-8 JSON for every provider here).
+    public var body: [UInt8]
+
+    /// A request from its parts.
+    public init(method: String, url: String, headers: [PushHTTPHeader] = [], body: [UInt8] = []) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of the first header named `name` (any case).
+    public subscript(header name: String) -> String? {
+        let lowered = name.lowercased()
+        return headers.first { $0.name == lowered }?.value
+    }
+
+    /// The body as text.
+    public var bodyText: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// A header: its name in lower case and its value; a secret value is masked when printed.
+public struct PushHTTPHeader: Sendable, Hashable, CustomStringConvertible {
+    /// The name, lower case.
+    public var name: String
+    /// The value.
+    public var value: String
+    /// Whether the value is a credential (`authorization`, Getui's `token`).
+    public var isSecret: Bool
+
+    /// A header; `name` is lower-cased.
+    public init(_ name: String, _ value: String, isSecret: Bool = false) {
+        self.name = name.lowercased()
+        self.value = value
+        self.isSecret = isSecret
+    }
+
+    /// `name: value`, a secret's value masked.
+    public var description: String { "\(name): \(isSecret ? SecretText.mask(value) : value)" }
+}
+
+/// What came back: the status, the headers and the body.
+public struct PushHTTPResponse: Sendable, Hashable {
+    /// The HTTP status.
+    public var status: Int
+    /// The headers, names lower case.
+    public var headers: [String: String]
+    /// The body's bytes.
+    public var body: [UInt8]
+
+    /// A response from its parts; header names are lower-cased.
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.body = body
+    }
+
+    /// The value of the header named `name` (any case).
+    public subscript(header name: String) -> String? { headers[name.lowercased()] }
+
+    /// The body as JSON, or `nil` when it is empty or not JSON.
+    public var jsonBody: JSONValue? { body.isEmpty ? nil : try? JSONParser.parse(body) }
+}

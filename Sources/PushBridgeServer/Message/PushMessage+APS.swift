@@ -1,0 +1,51 @@
+import PushBridge
+
+extension PushMessage {
+    /// The `aps` dictionary APNs delivers for this message: the keys of Apple's "Generating a
+    /// remote notification" payload key reference
+    /// (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification),
+    /// each only when set.
+    public var apsDictionary: JSONObject {
+        var aps = JSONObject()
+        if let alert { aps["alert"] = .object(alert.apsDictionary) }
+        if let badge { aps["badge"] = .integer(Int64(badge)) }
+        if let sound { aps["sound"] = .string(sound) }
+        if let threadID { aps["thread-id"] = .string(threadID) }
+        if let category { aps["category"] = .string(category) }
+        if contentAvailable { aps["content-available"] = 1 }
+        if mutableContent { aps["mutable-content"] = 1 }
+        if let targetContentID { aps["target-content-id"] = .string(targetContentID) }
+        if let interruptionLevel { aps["interruption-level"] = .string(interruptionLevel.rawValue) }
+        if let relevanceScore { aps["relevance-score"] = .double(relevanceScore) }
+        return aps
+    }
+
+    /// The whole payload APNs delivers: `aps` and the custom keys beside it.
+    ///
+    /// - Throws: ``PushError`` naming `customData.aps` when a custom key would replace `aps`.
+    public func apnsPayload() throws(PushError) -> JSONObject {
+        if customData["aps"] != nil {
+            throw PushError(.invalidPayload, field: "customData.aps", "is reserved: the custom keys sit beside aps, they cannot replace it")
+        }
+        var payload = JSONObject()
+        payload["aps"] = .object(apsDictionary)
+        for (key, value) in customData { payload[key] = value }
+        return payload
+    }
+}
+
+extension PushMessage.Alert {
+    /// The `alert` dictionary: `title`, `subtitle`, `body`, `title-loc-key`, `title-loc-args`,
+    /// `loc-key`, `loc-args`, each only when set.
+    public var apsDictionary: JSONObject {
+        var alert = JSONObject()
+        if let title { alert["title"] = .string(title) }
+        if let subtitle { alert["subtitle"] = .string(subtitle) }
+        if let body { alert["body"] = .string(body) }
+        if let titleLocKey { alert["title-loc-key"] = .string(titleLocKey) }
+        if let titleLocArgs { alert["title-loc-args"] = .array(titleLocArgs.map { .string($0) }) }
+        if let locKey { alert["loc-key"] = .string(locKey) }
+        if let locArgs { alert["loc-args"] = .array(locArgs.map { .string($0) }) }
+        return alert
+    }
+}

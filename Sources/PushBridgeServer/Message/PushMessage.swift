@@ -1,0 +1,180 @@
+import PushBridge
+import PushBridgeValidation
+
+/// One notification to send, in no provider's terms: each provider's sender translates it into
+/// its own request (see the "Sending from a server" article for the field-by-field tables).
+///
+/// ```swift
+/// var message = PushMessage(alert: .init(title: "Order shipped", body: "Arrives Thursday"))
+/// message.badge = 1
+/// message.customData = ["orderID": "A-1042"]
+/// ```
+///
+/// A field a provider cannot carry is an error naming the field when the request is built,
+/// never dropped silently.
+public struct PushMessage: Sendable, Hashable {
+    /// The alert: literal text, or localisation keys the app's strings resolve on the device.
+    public var alert: Alert?
+    /// The number on the app's icon; `0` clears it.
+    public var badge: Int?
+    /// A sound file in the app's bundle, or `"default"`.
+    public var sound: String?
+    /// The notification category (its actions), as the app registered it.
+    public var category: String?
+    /// The thread that groups notifications (`thread-id`).
+    public var threadID: String?
+    /// How the notification interrupts (iOS 15+).
+    public var interruptionLevel: InterruptionLevel?
+    /// The summary's ranking, 0 to 1 (iOS 15+).
+    public var relevanceScore: Double?
+    /// `content-available: 1`: wake the app in the background.
+    public var contentAvailable: Bool
+    /// `mutable-content: 1`: hand the notification to the app's service extension first.
+    public var mutableContent: Bool
+    /// The window a tap brings forward (`target-content-id`).
+    public var targetContentID: String?
+    /// The keys beside `aps` the app reads (JPush `extras`, Getui `payload`).
+    public var customData: JSONObject
+    /// A message handed to the running app only, never shown: JPush's `message`, Getui's
+    /// `transmission`. APNs has none.
+    public var passthrough: Passthrough?
+    /// Notifications with the same collapse ID replace one another on the device (64 bytes at most).
+    public var collapseID: String?
+    /// How long the provider keeps trying an offline device, in seconds; `0` means one attempt.
+    public var timeToLive: Int?
+    /// How urgently to deliver.
+    public var priority: Priority?
+    /// The APNs push type; absent, `alert`, or `background` for a message with
+    /// `content-available` and nothing to show.
+    public var pushType: PayloadValidator.PushType?
+    /// Which APNs environment the device's token belongs to.
+    public var environment: Environment
+
+    /// A message from its parts; everything but the alert defaults to absent.
+    public init(
+        alert: Alert? = nil, badge: Int? = nil, sound: String? = nil, category: String? = nil, threadID: String? = nil,
+        interruptionLevel: InterruptionLevel? = nil, relevanceScore: Double? = nil, contentAvailable: Bool = false,
+        mutableContent: Bool = false, targetContentID: String? = nil, customData: JSONObject = [:], passthrough: Passthrough? = nil,
+        collapseID: String? = nil, timeToLive: Int? = nil, priority: Priority? = nil, pushType: PayloadValidator.PushType? = nil,
+        environment: Environment = .production
+    ) {
+        self.alert = alert
+        self.badge = badge
+        self.sound = sound
+        self.category = category
+        self.threadID = threadID
+        self.interruptionLevel = interruptionLevel
+        self.relevanceScore = relevanceScore
+        self.contentAvailable = contentAvailable
+        self.mutableContent = mutableContent
+        self.targetContentID = targetContentID
+        self.customData = customData
+        self.passthrough = passthrough
+        self.collapseID = collapseID
+        self.timeToLive = timeToLive
+        self.priority = priority
+        self.pushType = pushType
+        self.environment = environment
+    }
+
+    /// The push type APNs gets: the one set, else `background` for a message with
+    /// `content-available` and no alert, badge or sound, else `alert`.
+    public var effectivePushType: PayloadValidator.PushType {
+        if let pushType { return pushType }
+        return isSilent ? .background : .alert
+    }
+
+    /// Whether the message has nothing to show: no alert, badge or sound.
+    public var isSilent: Bool { alert == nil && badge == nil && sound == nil }
+
+    /// Whether there is a notification to deliver through APNs at all (the passthrough alone
+    /// travels on the vendor's own connection).
+    public var hasNotification: Bool { !isSilent || contentAvailable || mutableContent || !customData.isEmpty }
+}
+
+extension PushMessage {
+    /// An alert's text: literal strings, or keys into the app's `Localizable.strings`.
+    public struct Alert: Sendable, Hashable {
+        /// The title.
+        public var title: String?
+        /// The line under the title.
+        public var subtitle: String?
+        /// The body.
+        public var body: String?
+        /// The title's localisation key and its arguments.
+        public var titleLocKey: String?
+        /// The arguments of ``titleLocKey``.
+        public var titleLocArgs: [String]?
+        /// The body's localisation key.
+        public var locKey: String?
+        /// The arguments of ``locKey``.
+        public var locArgs: [String]?
+
+        /// An alert from its parts.
+        public init(
+            title: String? = nil, subtitle: String? = nil, body: String? = nil, titleLocKey: String? = nil, titleLocArgs: [String]? = nil,
+            locKey: String? = nil, locArgs: [String]? = nil
+        ) {
+            self.title = title
+            self.subtitle = subtitle
+            self.body = body
+            self.titleLocKey = titleLocKey
+            self.titleLocArgs = titleLocArgs
+            self.locKey = locKey
+            self.locArgs = locArgs
+        }
+
+        /// Whether it uses localisation keys (a provider with no such fields cannot carry it).
+        public var isLocalized: Bool { titleLocKey != nil || locKey != nil || titleLocArgs != nil || locArgs != nil }
+    }
+
+    /// A message for the running app only: JPush's custom message, Getui's transmission (透传).
+    public struct Passthrough: Sendable, Hashable {
+        /// The content, as the app's SDK callback hands it over.
+        public var content: String
+        /// A title (JPush only).
+        public var title: String?
+        /// The content's type (JPush only).
+        public var contentType: String?
+        /// Extra keys (JPush only; Getui carries the content alone).
+        public var extras: JSONObject
+
+        /// A passthrough message from its parts.
+        public init(content: String, title: String? = nil, contentType: String? = nil, extras: JSONObject = [:]) {
+            self.content = content
+            self.title = title
+            self.contentType = contentType
+            self.extras = extras
+        }
+    }
+
+    /// How a notification interrupts (`interruption-level`, iOS 15+).
+    public enum InterruptionLevel: String, Sendable, Hashable, CaseIterable {
+        /// Added silently to the list.
+        case passive
+        /// The default: sound and banner.
+        case active
+        /// Breaks through a Focus.
+        case timeSensitive = "time-sensitive"
+        /// Breaks through a Focus and the ringer switch (an entitlement Apple grants).
+        case critical
+    }
+
+    /// How urgently to deliver (`apns-priority`).
+    public enum Priority: Int, Sendable, Hashable, CaseIterable {
+        /// Now (10): an alert, sound or badge.
+        case immediate = 10
+        /// When the device's power allows (5): required for background pushes.
+        case powerConsiderate = 5
+        /// Batched, possibly not at all (1).
+        case low = 1
+    }
+
+    /// Which APNs environment: the token of a development build is only known to the sandbox.
+    public enum Environment: String, Sendable, Hashable, CaseIterable {
+        /// `api.push.apple.com`: App Store, TestFlight and ad-hoc builds.
+        case production
+        /// `api.sandbox.push.apple.com`: builds signed for development.
+        case sandbox
+    }
+}

@@ -1,0 +1,58 @@
+import PushBridge
+
+/// Sends one ``PushMessage`` to one ``PushAudience`` through one provider: APNs
+/// (`APNsSender`, product PushBridgeAPNsServer), JPush (`JPushSender`) or Getui (`GetuiSender`).
+/// ``PushSenders/make(_:)`` picks the one a configuration names.
+///
+/// ```swift
+/// let sender = try PushSenders.make(configuration)
+/// for result in try await sender.send(message, to: .deviceTokens([token])) where result.tokenIsDead {
+///     try await database.forget(result.target)
+/// }
+/// ```
+public protocol PushSender: Sendable {
+    /// The provider it sends through.
+    var provider: PushProviderID { get }
+
+    /// The requests `message` to `audience` becomes, in the order they would be sent, each
+    /// with the targets it carries: what a dry run prints. Credentials are placeholders
+    /// (``PushHTTPHeader/isSecret``); nothing is sent and nothing is signed.
+    ///
+    /// - Throws: ``PushError`` naming the field the provider cannot carry (`audience`,
+    ///   `alert.locKey`, `passthrough`, …) or whose value breaks its limit.
+    func plan(_ message: PushMessage, to audience: PushAudience) throws(PushError) -> [PlannedPushRequest]
+
+    /// Sends `message` to `audience`, retrying within the sender's ``RetryPolicy``, and calls
+    /// `report` once for every target, in no particular order, as its result is known.
+    ///
+    /// Memory stays bounded whatever the audience's size: at most the sender's concurrency of
+    /// requests are in flight, and no result is kept.
+    ///
+    /// - Throws: ``PushError`` when the message cannot be sent at all (the same errors as
+    ///   ``plan(_:to:)``, or credentials that cannot be made); then nothing was sent.
+    func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError)
+}
+
+extension PushSender {
+    /// Sends `message` to `audience` and returns one result per target, in the audience's order.
+    public func send(_ message: PushMessage, to audience: PushAudience) async throws(PushError) -> [PushSendResult] {
+        let collected = Locked<[PushTarget: PushSendResult]>([:])
+        try await send(message, to: audience) { result in collected.withLock { $0[result.target] = result } }
+        let results = collected.withLock { $0 }
+        return audience.targets.compactMap { results[$0] }
+    }
+}
+
+/// One request of a plan: the request and the targets it carries.
+public struct PlannedPushRequest: Sendable, Hashable {
+    /// The request, credentials as placeholders.
+    public var request: PushHTTPRequest
+    /// The targets it carries.
+    public var targets: [PushTarget]
+
+    /// A planned request from its parts.
+    public init(request: PushHTTPRequest, targets: [PushTarget]) {
+        self.request = request
+        self.targets = targets
+    }
+}
