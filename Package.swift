@@ -130,6 +130,14 @@ let package = Package(
                 "PushBridgeJPushTesting", "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeServiceExtension", "PushBridgeJPushServiceExtension",
                 "PushBridgeGetuiServiceExtension", "PushBridgeValidation",
             ]),
+        // Sending from a server: the request shapes, the signing, and each sender against its
+        // provider's local emulator (Emulators/), started by the tests.
+        .target(name: "EmulatorSupport", dependencies: ["PushBridge", "SDKBindingChecks"], path: "Tests/EmulatorSupport"),
+        .testTarget(
+            name: "PushBridgeServerTests",
+            dependencies: [
+                "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer", "PushBridgeGetuiServer", "PushBridge", "EmulatorSupport",
+            ]),
         // The notification service extension (extension-safe: the core only), its tests.
         .target(name: "PushBridgeServiceExtension", dependencies: ["PushBridge"]),
         .target(

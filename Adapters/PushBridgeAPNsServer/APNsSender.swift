@@ -19,6 +19,7 @@ public struct APNsSender: PushSender {
     private let builder: APNsRequestBuilder
     private let token: APNsProviderToken
     private let options: PushSenderOptions
+    private let loop: AttemptLoop
 
     /// A sender for the app `topic` (its bundle ID), signing with the key `keyID` of team
     /// `teamID`.
@@ -26,6 +27,7 @@ public struct APNsSender: PushSender {
         builder = APNsRequestBuilder(topic: topic, baseURL: options.baseURLs[.apns])
         token = APNsProviderToken(keyID: keyID, teamID: teamID, signer: signer)
         self.options = options
+        loop = options.attemptLoop(defaultTransport: URLSessionTransport(policy: .keepAlive))
     }
 
     /// One request per device token; the `authorization` header holds a placeholder.
@@ -54,7 +56,7 @@ public struct APNsSender: PushSender {
         let builder = builder
         let providerToken = token
         let options = options
-        let loop = options.attemptLoop
+        let loop = loop
         await forEachConcurrently(tokens, limit: options.maxConcurrentRequests) { deviceToken in
             let target = PushTarget(kind: .deviceToken, id: deviceToken)
             guard APNsRequestBuilder.isWellFormed(deviceToken) else {

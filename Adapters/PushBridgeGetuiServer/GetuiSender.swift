@@ -16,13 +16,16 @@ public struct GetuiSender: PushSender {
     private let builder: GetuiRequestBuilder
     private let auth: GetuiAuthToken
     private let options: PushSenderOptions
+    private let loop: AttemptLoop
 
     /// A sender for the app `appID`, authenticating with its `appKey` and `masterSecret`.
     public init(appID: SecretText, appKey: SecretText, masterSecret: SecretText, options: PushSenderOptions = PushSenderOptions()) {
         let builder = GetuiRequestBuilder(baseURL: (options.baseURLs[.getui] ?? "https://restapi.getui.com") + "/v2/" + appID.revealed)
         self.builder = builder
-        auth = GetuiAuthToken(builder: builder, appKey: appKey, masterSecret: masterSecret, loop: options.attemptLoop, now: options.now)
+        let loop = options.attemptLoop(defaultTransport: URLSessionTransport(policy: URLSessionTransport.http1Default))
+        auth = GetuiAuthToken(builder: builder, appKey: appKey, masterSecret: masterSecret, loop: loop, now: options.now)
         self.options = options
+        self.loop = loop
     }
 
     /// The pushes, `token` and `taskid` as placeholders (the `/auth` request is not listed).
@@ -47,7 +50,7 @@ public struct GetuiSender: PushSender {
         let content = try builder.content(message)
         let route = try GetuiRoute(audience)
         _ = try await auth.token()
-        let loop = options.attemptLoop
+        let loop = loop
         let builder = builder
         let auth = auth
         switch route {

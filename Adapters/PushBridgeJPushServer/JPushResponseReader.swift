@@ -33,22 +33,28 @@ package enum JPushResponseReader {
         let rejection = PushRejection(
             status: response.status, code: codeText, message: JPushCode.explanation(code) ?? message,
             tokenIsDead: code == 1011 && single && targets[0].kind == .registrationID)
-        if response.status == 429 || response.status >= 500 || code.map(retryableCodes.contains) == true {
+        // Over the rate limit, the next attempt waits for the window to reset; other failures
+        // worth retrying wait the backoff (every answer carries X-Rate-Limit-Reset).
+        if response.status == 429 || code == 2001 || code == 2002 {
             let reset = RetryPolicy.seconds(retryAfter: response[header: "x-rate-limit-reset"])
             return .retry(rejection, after: reset ?? RetryPolicy.seconds(retryAfter: response[header: "retry-after"]))
+        }
+        if response.status >= 500 || code.map(retryableCodes.contains) == true {
+            return .retry(rejection, after: RetryPolicy.seconds(retryAfter: response[header: "retry-after"]))
         }
         return .done([.rejected(rejection)])
     }
 
-    /// The cids of a `GET /v3/push/cid` answer (`{"cidlist": [...]}`), or what its failure means.
+    /// The cids of a `GET /v3/push/cid` answer (`{"cidlist": [...]}`), or what its failure means:
+    /// none when it is refused for good.
     package static func cids(_ response: PushHTTPResponse) -> AttemptStep<[String]> {
         if response.status == 200, case .array(let list)? = response.jsonBody?["cidlist"] { return .done(list.compactMap(\.stringValue)) }
         switch verdict(response, targets: []) {
         case .retry(let rejection, let after): return .retry(rejection, after: after)
         case .reauthenticate(let rejection): return .retry(rejection, after: nil)
-        case .done(let outcomes):
-            if case .rejected(let rejection)? = outcomes.first { return .retry(rejection, after: nil) }
-            return .retry(PushRejection(status: response.status, code: "cidlist", message: "no cidlist in the answer"), after: nil)
+        case .done:
+            // Refused for good (bad credentials, say): no cids; the push itself reports why.
+            return .done([])
         }
     }
 

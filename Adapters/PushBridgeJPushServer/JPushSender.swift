@@ -12,6 +12,7 @@ public struct JPushSender: PushSender {
     private let builder: JPushRequestBuilder
     private let authorization: String
     private let options: PushSenderOptions
+    private let loop: AttemptLoop
     private let sendno = Locked(0)
 
     /// A sender for the app `appKey`, authenticating with its `masterSecret`.
@@ -19,6 +20,7 @@ public struct JPushSender: PushSender {
         builder = JPushRequestBuilder(baseURL: options.baseURLs[.jpush] ?? "https://api.jpush.cn")
         authorization = JPushRequestBuilder.basicAuthorization(appKey: appKey, masterSecret: masterSecret)
         self.options = options
+        loop = options.attemptLoop(defaultTransport: URLSessionTransport(policy: URLSessionTransport.http1Default))
     }
 
     /// The cid request, then one push per group of targets; credentials and cids as placeholders.
@@ -41,7 +43,7 @@ public struct JPushSender: PushSender {
         let cids = await fetchCIDs(groups.count)
         let builder = builder
         let authorization = authorization
-        let loop = options.attemptLoop
+        let loop = loop
         let numbered = groups.enumerated().map { (index: $0.offset, audience: $0.element.audience, targets: $0.element.targets) }
         await forEachConcurrently(numbered, limit: options.maxConcurrentRequests) { group in
             // Without a cid (JPush did not give one) the push is still sent; its retries may then repeat it.
@@ -60,7 +62,7 @@ public struct JPushSender: PushSender {
         var cids: [String] = []
         while cids.count < count {
             let batch = min(1_000, count - cids.count)
-            let (result, _) = await options.attemptLoop.attempt(
+            let (result, _) = await loop.attempt(
                 build: { _ in builder.cidRequest(count: batch, authorization: authorization) }, interpret: JPushResponseReader.cids)
             guard case .success(let list) = result, !list.isEmpty else { break }
             cids += list

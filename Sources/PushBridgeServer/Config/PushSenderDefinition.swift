@@ -19,8 +19,9 @@ public protocol PushSenderDefinition: Sendable {
 
 /// How every sender sends: its transport, retries and concurrency.
 public struct PushSenderOptions: Sendable {
-    /// What carries the requests.
-    public var transport: any PushHTTPTransport
+    /// What carries the requests; `nil`: each sender's default `URLSessionTransport` (kept-alive
+    /// HTTP/2 for APNs; ``URLSessionTransport/http1Default`` for JPush and Getui).
+    public var transport: (any PushHTTPTransport)?
     /// When to try again.
     public var retryPolicy: RetryPolicy
     /// What waits between retries.
@@ -36,7 +37,7 @@ public struct PushSenderOptions: Sendable {
 
     /// Options from their parts: `URLSession`, the standard retry policy, 16 requests at once.
     public init(
-        transport: any PushHTTPTransport = URLSessionTransport(), retryPolicy: RetryPolicy = .standard, sleeper: any PushSleeper = TaskSleeper(),
+        transport: (any PushHTTPTransport)? = nil, retryPolicy: RetryPolicy = .standard, sleeper: any PushSleeper = TaskSleeper(),
         maxConcurrentRequests: Int = 16, now: @escaping @Sendable () -> Double = { PushSenderOptions.systemNow() },
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, baseURLs: [PushProviderID: String] = [:]
     ) {
@@ -52,6 +53,8 @@ public struct PushSenderOptions: Sendable {
     /// Seconds since 1970 by the system's clock.
     public static func systemNow() -> Double { SystemClock.secondsSince1970() }
 
-    /// The attempt loop these options make.
-    package var attemptLoop: AttemptLoop { AttemptLoop(transport: transport, policy: retryPolicy, sleeper: sleeper, random: random) }
+    /// The attempt loop these options make, over their transport or else `defaultTransport`.
+    package func attemptLoop(defaultTransport: @autoclosure () -> any PushHTTPTransport) -> AttemptLoop {
+        AttemptLoop(transport: transport ?? defaultTransport(), policy: retryPolicy, sleeper: sleeper, random: random)
+    }
 }

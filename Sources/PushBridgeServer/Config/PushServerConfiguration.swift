@@ -17,7 +17,7 @@ import PushBridge
 /// ```
 ///
 /// An app's own reader refuses a `server` section: its secrets must never ship in an app.
-public struct PushServerConfiguration: Sendable {
+public struct PushServerConfiguration: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The app's part: the provider and its settings.
     public var app: PushConfiguration
     /// The `server` section, by provider; read by the provider's ``PushSenderDefinition``.
@@ -27,6 +27,22 @@ public struct PushServerConfiguration: Sendable {
     public init(app: PushConfiguration, server: JSONObject) {
         self.app = app
         self.server = server
+    }
+
+    /// The app's part and the `server` section's keys, every value masked.
+    public var description: String {
+        let sections = server.keys.sorted().map { key in
+            "\(key): " + UnreadProviderSettings(provider: PushProviderID(rawValue: key), section: server[key]?.objectValue ?? [:]).description
+        }
+        return "PushServerConfiguration(provider: \(app.provider), server: [\(sections.joined(separator: "; "))])"
+    }
+
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+
+    /// The provider and the server section's providers, no value.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["provider": app.provider, "serverSections": server.keys.sorted()], displayStyle: .struct)
     }
 
     /// Reads a server's configuration from JSON bytes, the app's part by `definitions`'

@@ -10,14 +10,51 @@ import Foundation
 /// FoundationNetworking runs on the system's libcurl; with libcurl built with nghttp2 (Debian
 /// 12's 7.88.1 with nghttp2 1.52, measured here) it negotiates HTTP/2 over TLS by ALPN, which
 /// is what APNs requires. Linux's `URLSession` trusts only the system's certificate store.
+///
+/// On Linux, a request on a kept-alive HTTP/1.1 connection that the server closes without an
+/// answer is sent again by libcurl on a new connection **without its body** (measured with
+/// Swift 6.3.1's FoundationNetworking and libcurl 7.88.1: the server receives the POST with no
+/// body; FoundationNetworking cannot rewind an upload). The sender then sees that second
+/// request's answer, not the first's. ``ConnectionPolicy/closeAfterEachRequest`` avoids it: no
+/// connection is reused, so no request is re-sent behind the sender's back and the sender's
+/// own retry (with its idempotency key) decides. JPush's and Getui's senders use it on Linux;
+/// it costs one TCP and TLS handshake per request, which their batches of up to 1,000 targets
+/// per request make small.
 public struct URLSessionTransport: PushHTTPTransport {
+    /// Whether connections are kept for the next request.
+    public enum ConnectionPolicy: Sendable, Hashable {
+        /// Keep connections alive (HTTP/2 multiplexes on one; APNs wants it kept).
+        case keepAlive
+        /// `Connection: close` on every request (HTTP/1.1 only).
+        case closeAfterEachRequest
+    }
+
     private let session: URLSession
     private let timeout: Double
+    private let policy: ConnectionPolicy
+
+    /// The policy for an HTTP/1.1 provider: `closeAfterEachRequest` on Linux (see above),
+    /// `keepAlive` where `URLSession` rewinds uploads itself (Apple platforms).
+    public static var http1Default: ConnectionPolicy {
+        #if canImport(FoundationNetworking)
+            .closeAfterEachRequest
+        #else
+            .keepAlive
+        #endif
+    }
 
     /// A transport over `session` (a new ephemeral one by default), each request timing out
-    /// after `timeout` seconds.
-    public init(session: URLSession? = nil, timeout: Double = 30) {
-        self.session = session ?? URLSession(configuration: .ephemeral)
+    /// after `timeout` seconds, connections kept or closed by `policy`.
+    public init(session: URLSession? = nil, timeout: Double = 30, policy: ConnectionPolicy = .keepAlive) {
+        self.policy = policy
+        if let session {
+            self.session = session
+        } else {
+            // Linux's URLSession applies the configuration's timeout, not the request's alone.
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = timeout
+            self.session = URLSession(configuration: configuration)
+        }
         self.timeout = timeout
     }
 
@@ -27,11 +64,15 @@ public struct URLSessionTransport: PushHTTPTransport {
         var urlRequest = URLRequest(url: url, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method
         for header in request.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
-        if !request.body.isEmpty { urlRequest.httpBody = Data(request.body) }
+        if policy == .closeAfterEachRequest { urlRequest.setValue("close", forHTTPHeaderField: "Connection") }
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.upload(for: urlRequest, from: urlRequest.httpBody ?? Data())
+            if request.body.isEmpty {
+                (data, response) = try await session.data(for: urlRequest)
+            } else {
+                (data, response) = try await session.upload(for: urlRequest, from: Data(request.body))
+            }
         } catch let error as URLError {
             throw Self.transportError(error)
         } catch {

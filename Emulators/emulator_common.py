@@ -1,0 +1,91 @@
+"""What the three provider emulators share: the recording, the scripted answers, the start-up line.
+
+An emulator is a real server on loopback that answers as the provider's documentation says
+(each emulator cites its pages) and records every request it received, so the tests can assert
+the exact requests (method, path, headers, body) and what was delivered.
+
+Scripted answers (--script FILE, JSON): {"answers": {TARGET: [ANSWER, ...]}, ...}. Each request
+to TARGET takes the next answer; when none is left, the provider's normal answer. An ANSWER is
+either a provider answer ({"status": 503, ...}) or an action:
+  {"action": "drop"}               close the connection before anything is accepted
+  {"action": "drop-after-accept"}  accept and deliver, then close the connection unanswered
+  {"action": "slow", "seconds": S} wait S seconds, then answer normally
+"""
+
+import json
+import os
+import signal
+import sys
+import threading
+import time
+
+
+class Recorder:
+    """Every request received, in order, appended to a JSON Lines file as it arrives."""
+
+    def __init__(self, path):
+        self.path = path
+        self.lock = threading.Lock()
+        self.deliveries = {}
+        if path:
+            open(path, "w").close()
+
+    def record(self, entry):
+        entry["time"] = time.time()
+        with self.lock:
+            if self.path:
+                with open(self.path, "a") as handle:
+                    handle.write(json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n")
+
+    def deliver(self, key, target):
+        """Counts one delivery of the message `key` to `target` (recorded as a `delivery` line)."""
+        self.record({"kind": "delivery", "key": key, "target": target})
+
+
+class Script:
+    """The scripted answers, by target, consumed in order."""
+
+    def __init__(self, path):
+        self.lock = threading.Lock()
+        self.data = {}
+        if path:
+            with open(path) as handle:
+                self.data = json.load(handle)
+        self.answers = {key: list(value) for key, value in self.data.get("answers", {}).items()}
+
+    def next_answer(self, target):
+        with self.lock:
+            queue = self.answers.get(target)
+            if queue:
+                return queue.pop(0)
+        return None
+
+    def get(self, key, default=None):
+        return self.data.get(key, default)
+
+
+def announce(port):
+    """The line a test waits for: the port the emulator listens on.
+
+    From then on the emulator ends when its standard input closes (the test that started it
+    ended, however it ended) or on SIGTERM, which a parent may have left blocked (a child
+    inherits the signal mask: Foundation's Process on Linux leaves SIGTERM blocked).
+    """
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+    def watch_parent():
+        try:
+            while sys.stdin.buffer.read(4096):
+                pass
+        except (OSError, ValueError):
+            pass
+        os._exit(0)
+
+    if not sys.stdin.isatty():
+        threading.Thread(target=watch_parent, daemon=True).start()
+    print("READY %d" % port, flush=True)
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)

@@ -1,0 +1,80 @@
+"""The HTTP/1.1 server the JPush and Getui emulators run on (both providers accept HTTP/1.1;
+Getui's official SDK and JPush's speak it)."""
+
+import json
+import socket
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from emulator_common import announce
+
+
+class Answer:
+    def __init__(self, status, body, headers=None):
+        self.status = status
+        self.body = body
+        self.headers = headers or {}
+
+
+class Drop(Exception):
+    """Close the connection without an answer."""
+
+
+def serve(port, handle, recorder, provider):
+    """Serves `handle(method, path, headers, body) -> Answer` on 127.0.0.1:port (0: any)."""
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args):
+            pass
+
+        def _serve(self):
+            length = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(length) if length else b""
+            headers = {name.lower(): value for name, value in self.headers.items()}
+            try:
+                body = json.loads(raw) if raw else None
+            except ValueError:
+                body = raw.decode("utf-8", "replace")
+            entry = {"kind": "request", "provider": provider, "protocol": self.request_version,
+                     "method": self.command, "path": self.path, "headers": headers, "body": body}
+            try:
+                answer = handle(self.command, self.path, headers, body, raw)
+            except Drop:
+                entry["answer"] = "dropped"
+                recorder.record(entry)
+                self.close_connection = True
+                try:
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+                return
+            entry["answer"] = answer.status
+            entry["answerBody"] = answer.body
+            recorder.record(entry)
+            data = json.dumps(answer.body).encode("utf-8") if answer.body is not None else b""
+            self.send_response(answer.status)
+            for name, value in answer.headers.items():
+                self.send_header(name, str(value))
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        do_GET = _serve
+        do_POST = _serve
+        do_DELETE = _serve
+        do_PUT = _serve
+
+    class Server(ThreadingHTTPServer):
+        daemon_threads = True
+        request_queue_size = 512
+
+    server = Server(("127.0.0.1", port), Handler)
+    announce(server.server_address[1])
+    server.serve_forever()
+
+
+def sleep(seconds):
+    time.sleep(seconds)

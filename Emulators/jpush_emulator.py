@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""A local JPush Push API v3 that answers as JPush's documentation says.
+
+Sources: "REST API v3 Push" (https://docs.jiguang.cn/jpush/server/push/rest_api_v3_push/ and its
+Markdown in jpush/jpush-docs zh/jpush/server/push/rest_api_v3_push.md), "HTTP status codes"
+(https://docs.jiguang.cn/jpush/server/push/http_status_code/), the rate-limit page
+(jpush-docs zh/jpush/server/待删除/api_rate_limiting.md).
+
+  POST /v3/push        Basic base64(appKey:masterSecret); 200 {"sendno","msg_id"} or
+                       {"error":{"code","message"}}: 1004 (401) bad credentials, 1002/1003 (400)
+                       missing or invalid fields, 1011 (400) no target matches, 1005 (400) too
+                       long, 2002 (429) over the rate limit, 1000 (500) internal error.
+  GET  /v3/push/cid    {"cidlist": ["<appKey>-<uuid>", ...]}; a push carrying a cid already seen
+                       answers the first push's result and is not pushed again.
+Every answer carries X-Rate-Limit-Limit, X-Rate-Limit-Remaining, X-Rate-Limit-Reset (seconds).
+
+Script keys (see emulator_common): "answers" by first registration ID or alias;
+"unregistered": IDs no device has (a push whose every ID is one answers 1011);
+"rateLimit": requests allowed per window before 429 (default: unlimited).
+"""
+
+import argparse
+import json
+import base64
+import threading
+import time
+import uuid
+from urllib.parse import parse_qs, urlparse
+
+from emulator_common import Recorder, Script
+from http1_emulator import Answer, Drop, serve, sleep
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--app-key", required=True)
+    parser.add_argument("--master-secret", required=True)
+    parser.add_argument("--record")
+    parser.add_argument("--script")
+    args = parser.parse_args()
+    recorder = Recorder(args.record)
+    script = Script(args.script)
+    expected = "Basic " + base64.b64encode(("%s:%s" % (args.app_key, args.master_secret)).encode()).decode()
+    state = {"msg_id": 1828256757, "cids": {}, "window": time.time(), "count": 0}
+    lock = threading.Lock()
+    unregistered = set(script.get("unregistered", []))
+    limit = script.get("rateLimit")
+
+    def rate_headers():
+        with lock:
+            now = time.time()
+            if now - state["window"] >= 60:
+                state["window"], state["count"] = now, 0
+            state["count"] += 1
+            quota = limit if limit is not None else 600
+            remaining = max(0, quota - state["count"])
+            reset = max(1, int(60 - (now - state["window"])))
+            over = limit is not None and state["count"] > limit
+        return {"X-Rate-Limit-Limit": quota, "X-Rate-Limit-Remaining": remaining, "X-Rate-Limit-Reset": reset}, over
+
+    def error(status, code, message, headers):
+        return Answer(status, {"error": {"code": code, "message": message}}, headers)
+
+    def handle(method, path, headers, body, raw):
+        rate, over = rate_headers()
+        url = urlparse(path)
+        if headers.get("authorization") != expected:
+            return error(401, 1004, "Authen failed", rate)
+        if url.path == "/v3/push/cid" and method == "GET":
+            count = int(parse_qs(url.query).get("count", ["1"])[0])
+            if not 1 <= count <= 1000:
+                return error(400, 1003, "count must be 1 to 1000", rate)
+            return Answer(200, {"cidlist": ["%s-%s" % (args.app_key, uuid.uuid4()) for _ in range(count)]}, rate)
+        if url.path != "/v3/push":
+            return error(404, 1020, "not found", rate)
+        if method != "POST":
+            return error(405, 1001, "Only support HTTP POST", rate)
+        if over:
+            return error(429, 2002, "Rate limit exceeded", rate)
+        if not isinstance(body, dict):
+            return error(400, 1003, "body is not a JSON object", rate)
+        for key in ("platform", "audience"):
+            if key not in body:
+                return error(400, 1002, "Missing parameter: %s" % key, rate)
+        if "notification" not in body and "message" not in body:
+            return error(400, 1002, "notification or message is required", rate)
+        message = body.get("message")
+        if message is not None and len(json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode()) > 4000:
+            return error(400, 1005, "Msg content too long", rate)
+        audience = body["audience"]
+        targets = []
+        if audience != "all":
+            if not isinstance(audience, dict) or not audience:
+                return error(400, 1003, "audience is invalid", rate)
+            for key in ("registration_id", "alias", "tag"):
+                values = audience.get(key, [])
+                if len(values) > (20 if key == "tag" else 1000) or any(not v for v in values):
+                    return error(400, 1003, "audience.%s is invalid" % key, rate)
+                targets += values
+        ios = body.get("notification", {}).get("ios")
+        if ios is not None and len(json.dumps(ios, ensure_ascii=False, separators=(",", ":")).encode()) > 2000:
+            return error(400, 1005, "ios notification too long", rate)
+        cid = body.get("cid")
+        with lock:
+            if cid and cid in state["cids"]:
+                return state["cids"][cid]
+        answer = script.next_answer(targets[0]) if targets else None
+        if answer and answer.get("action") == "drop":
+            raise Drop()
+        if answer and answer.get("action") == "slow":
+            sleep(answer.get("seconds", 1))
+            answer = None
+        if answer and "status" in answer:
+            return error(answer["status"], answer.get("code", 1000), answer.get("message", "scripted"), rate)
+        if targets and all(t in unregistered for t in targets):
+            return error(400, 1011, "cannot find user by this audience", rate)
+        with lock:
+            state["msg_id"] += 1
+            msg_id = str(state["msg_id"])
+        sendno = str(body.get("options", {}).get("sendno", 0))
+        result = Answer(200, {"sendno": sendno, "msg_id": msg_id}, rate)
+        with lock:
+            if cid:
+                state["cids"][cid] = result
+        for target in targets or ["all"]:
+            if target not in unregistered:
+                recorder.deliver(msg_id, target)
+        if answer and answer.get("action") == "drop-after-accept":
+            raise Drop()
+        return result
+
+    serve(args.port, handle, recorder, "jpush")
+
+
+if __name__ == "__main__":
+    main()
