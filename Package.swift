@@ -128,7 +128,8 @@ let package = Package(
             dependencies: [
                 "PushBridge", "PushBridgeUIKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush",
                 "PushBridgeJPushTesting", "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeServiceExtension", "PushBridgeJPushServiceExtension",
-                "PushBridgeGetuiServiceExtension", "PushBridgeValidation",
+                "PushBridgeGetuiServiceExtension", "PushBridgeValidation", "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer",
+                "PushBridgeGetuiServer",
             ]),
         // Sending from a server: the request shapes, the signing, and each sender against its
         // provider's local emulator (Emulators/), started by the tests.

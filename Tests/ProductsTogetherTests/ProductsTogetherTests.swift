@@ -1,12 +1,16 @@
 import Foundation
 import PushBridge
 import PushBridgeAPNs
+import PushBridgeAPNsServer
 import PushBridgeAPNsTesting
 import PushBridgeGetui
+import PushBridgeGetuiServer
 import PushBridgeGetuiTesting
 import PushBridgeJPush
+import PushBridgeJPushServer
 import PushBridgeJPushTesting
 import PushBridgeModel
+import PushBridgeServer
 import PushBridgeServiceExtension
 import PushBridgeTesting
 import PushBridgeUIKit

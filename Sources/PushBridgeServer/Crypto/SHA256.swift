@@ -2,9 +2,9 @@
 ///
 /// Checked against the published test vectors: FIPS 180-4's examples ("abc", the 448-bit
 /// message), the empty string and NIST CAVP's one million "a"s (`SHA256Tests`).
-public enum SHA256 {
+package enum SHA256 {
     /// The 32-byte digest of `message`.
-    public static func hash(_ message: some Collection<UInt8>) -> [UInt8] {
+    package static func hash(_ message: some Collection<UInt8>) -> [UInt8] {
         var state = initialState
         var block = [UInt8]()
         block.reserveCapacity(64)
@@ -37,7 +37,7 @@ public enum SHA256 {
     }
 
     /// The digest of `text`'s UTF-8 bytes, as 64 lowercase hex digits.
-    public static func hexDigest(_ text: String) -> String {
+    package static func hexDigest(_ text: String) -> String {
         hash(Array(text.utf8)).map { byte in
             let digits: [Character] = Array("0123456789abcdef")
             return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
