@@ -76,7 +76,8 @@ let package = Package(
             name: "pushbridge",
             dependencies: [
                 "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridgeGetui",
-                "PushBridgeGetuiTesting", "PushBridgeValidation",
+                "PushBridgeGetuiTesting", "PushBridgeValidation", "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer",
+                "PushBridgeGetuiServer",
             ]),
         // The core's tests exercise its rules with the real providers' definitions too.
         .testTarget(
@@ -120,7 +121,7 @@ let package = Package(
             name: "pushbridgeTests",
             dependencies: [
                 "pushbridge", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
-                "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeValidation",
+                "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeValidation", "EmulatorSupport",
             ]),
         // Every library product imported into one file: one name, one type.
         .testTarget(

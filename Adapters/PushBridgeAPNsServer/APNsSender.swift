@@ -41,7 +41,7 @@ public struct APNsSender: PushSender {
         var planned: [PlannedPushRequest] = []
         for token in tokens {
             let request = try builder.request(message, token: token, body: body, apnsID: APNsRequestBuilder.newID(), now: now, authorization: "<provider token>")
-            planned.append(PlannedPushRequest(request: request, targets: [PushTarget(kind: .deviceToken, id: token)]))
+            planned.append(PlannedPushRequest(request: request.withPlaceholderCredentials(), targets: [PushTarget(kind: .deviceToken, id: token)]))
         }
         return planned
     }

@@ -35,14 +35,31 @@ public struct GetuiSender: PushSender {
         let token = "<token from /auth>"
         switch route {
         case .single(let path, let body, let target):
-            return [PlannedPushRequest(request: builder.request(path, body: Self.push(content, body), token: token), targets: [target])]
+            return [PlannedPushRequest(request: builder.request(path, body: Self.push(content, body), token: token).withPlaceholderCredentials(), targets: [target])]
         case .list(let path, let groups):
-            var planned = [PlannedPushRequest(request: builder.request("/push/list/message", body: Self.push(content, [:]), token: token), targets: [])]
+            var planned = [PlannedPushRequest(request: builder.request("/push/list/message", body: Self.push(content, [:]), token: token).withPlaceholderCredentials(), targets: [])]
             for group in groups {
-                planned.append(PlannedPushRequest(request: builder.request(path, body: Self.list(group.audience, taskID: "<taskid from /push/list/message>"), token: token), targets: group.targets))
+                planned.append(
+                    PlannedPushRequest(
+                        request: builder.request(path, body: Self.list(group.audience, taskID: "<taskid from /push/list/message>"), token: token).withPlaceholderCredentials(),
+                        targets: group.targets))
             }
             return planned
         }
+    }
+
+    /// `aps`, the custom data as the JSON string `payload` beside it (Getui's `ios.payload`),
+    /// and `_gmid_` (`taskId:msgId`), a placeholder until Getui assigns it.
+    public func devicePayload(_ message: PushMessage) throws(PushError) -> JSONObject {
+        let content = try builder.content(message)
+        var payload: JSONObject = ["aps": content["push_channel"]?["ios"]?["aps"] ?? .object(message.apsDictionary)]
+        if let badge = message.badge, case .object(var aps)? = payload["aps"] {
+            aps["badge"] = .integer(Int64(badge))  // auto_badge sets the badge the device shows
+            payload["aps"] = .object(aps)
+        }
+        if let custom = content["push_channel"]?["ios"]?["payload"] { payload["payload"] = custom }
+        payload[GetuiDefinition.messageIDKey] = "dry-run:dry-run"
+        return payload
     }
 
     /// Authenticates (once, for every send of this sender while the token lasts), then pushes.

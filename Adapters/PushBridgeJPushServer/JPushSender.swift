@@ -27,13 +27,22 @@ public struct JPushSender: PushSender {
     public func plan(_ message: PushMessage, to audience: PushAudience) throws(PushError) -> [PlannedPushRequest] {
         let body = try builder.body(message)
         let groups = try JPushRequestBuilder.audiences(audience)
-        var planned = [PlannedPushRequest(request: builder.cidRequest(count: groups.count, authorization: "Basic <appKey:masterSecret>"), targets: [])]
+        var planned = [PlannedPushRequest(request: builder.cidRequest(count: groups.count, authorization: "Basic <appKey:masterSecret>").withPlaceholderCredentials(), targets: [])]
         for (index, group) in groups.enumerated() {
             let request = builder.pushRequest(
                 body, audience: group.audience, sendno: index + 1, cid: "<cid \(index + 1) from /v3/push/cid>", authorization: "Basic <appKey:masterSecret>")
-            planned.append(PlannedPushRequest(request: request, targets: group.targets))
+            planned.append(PlannedPushRequest(request: request.withPlaceholderCredentials(), targets: group.targets))
         }
         return planned
+    }
+
+    /// `aps`, the extras beside it (JPush delivers `extras` as top-level keys, [v3] §iOS) and
+    /// `_j_msgid`, 0 until JPush assigns it.
+    public func devicePayload(_ message: PushMessage) throws(PushError) -> JSONObject {
+        _ = try builder.body(message)
+        var payload = try message.apnsPayload()
+        payload[JPushDefinition.messageIDKey] = 0
+        return payload
     }
 
     /// Fetches one cid per push, then sends the pushes, at most the options' concurrency at once.

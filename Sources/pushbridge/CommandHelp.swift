@@ -62,6 +62,26 @@ struct CommandHelp: Sendable {
         ],
         example: "pushbridge simulate --provider jpush cold-start.json")
 
+    static let send = CommandHelp(
+        command: "send", synopsis: "--config FILE --to TARGET [--dry-run] [--state S,…] [--ios V,…] [--endpoint URL] FILE|-",
+        summary: """
+            Sends one message (JSON: the fields of PushMessage, from FILE or standard input) through
+            the provider the server's configuration names, and prints one result per target (exit 1
+            if any was rejected or failed). With --dry-run nothing is sent: it prints the exact HTTP
+            requests (secrets and identifiers masked), the payload the device gets judged as APNs
+            judges it, and what the dispatch model predicts the device does with it. Bad input exits
+            2 with one line naming the field.
+            """,
+        options: [
+            Option(name: "--config", value: "FILE", text: "the server's configuration: the app's file plus a server section with the secrets (required)"),
+            Option(name: "--to", value: "TARGET", text: "\(SendTargets.forms) (required)"),
+            Option(name: "--dry-run", value: "", text: "print the requests, the validation and the prediction; send nothing"),
+            Option(name: "--state", value: "S,…", text: "the app states a dry run predicts: foreground, background, notRunning, forceQuit (default: all)"),
+            Option(name: "--ios", value: "V,…", text: "the iOS versions a dry run predicts (default: \(SendCommand.currentIOS))"),
+            Option(name: "--endpoint", value: "URL", text: "the provider's base URL, e.g. a local emulator (default: the provider's own)"),
+        ],
+        example: "pushbridge send --config server.json --to registration:1a0018970a9b2c3d4e5 --dry-run message.json")
+
     static let validate = CommandHelp(
         command: "validate", synopsis: "[--batch] [--provider apns|jpush|getui] [--push-type TYPE] [--priority 10|5|1] FILE|-",
         summary: """
@@ -114,6 +134,6 @@ struct CommandHelp: Sendable {
 
     /// Every command's help, by name.
     static let all: [String: CommandHelp] = [
-        "simulate": simulate, "validate": validate, "check-config": checkConfig, "matrix": matrix,
+        "simulate": simulate, "validate": validate, "check-config": checkConfig, "matrix": matrix, "send": send,
     ]
 }

@@ -29,6 +29,11 @@ struct CommandLineTool: Sendable {
                                             the seed article's experiment tables, as the model computes
                                             them (mermaid and dot: the decision flow as a flowchart);
                                             --by: the iOS 13–26 tables by one dimension, or all
+          send --config FILE --to TARGET [--dry-run] [--state S,…] [--ios V,…] [--endpoint URL] FILE|-
+                                            send one message through the provider the server's
+                                            configuration names; --dry-run prints the requests
+                                            (secrets masked), the payload's validation and what the
+                                            dispatch model predicts the device does
           COMMAND --help                    a command's options, their defaults and an example
           help                              this text
 
@@ -45,6 +50,7 @@ struct CommandLineTool: Sendable {
             case "matrix": return try MatrixCommand().run(rest)
             case "check-config": return try CheckConfigCommand(io: io).run(rest)
             case "validate": return try ValidateCommand(io: io).run(rest)
+            case "send": return try SendCommand(io: io).run(rest)
             case "help", "--help", "-h": return .success(Self.usage)
             default:
                 var output = CommandOutput.failure("\(CommandOutput.oneLine(command)): unknown command")

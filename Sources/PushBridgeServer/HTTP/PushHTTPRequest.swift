@@ -27,6 +27,14 @@ public struct PushHTTPRequest: Sendable, Hashable {
 
     /// The body as text.
     public var bodyText: String { String(decoding: body, as: UTF8.self) }
+
+    /// The request with its credential headers holding placeholders, not secrets (a plan's):
+    /// printed as they are.
+    package func withPlaceholderCredentials() -> PushHTTPRequest {
+        var copy = self
+        copy.headers = headers.map { PushHTTPHeader($0.name, $0.value, isSecret: false) }
+        return copy
+    }
 }
 
 /// A header: its name in lower case and its value; a secret value is masked when printed.

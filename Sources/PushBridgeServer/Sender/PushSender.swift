@@ -15,12 +15,17 @@ public protocol PushSender: Sendable {
     var provider: PushProviderID { get }
 
     /// The requests `message` to `audience` becomes, in the order they would be sent, each
-    /// with the targets it carries: what a dry run prints. Credentials are placeholders
-    /// (``PushHTTPHeader/isSecret``); nothing is sent and nothing is signed.
+    /// with the targets it carries: what a dry run prints. Credentials are placeholders in angle
+    /// brackets (`bearer <provider token>`); nothing is sent and nothing is signed.
     ///
     /// - Throws: ``PushError`` naming the field the provider cannot carry (`audience`,
     ///   `alert.locKey`, `passthrough`, …) or whose value breaks its limit.
     func plan(_ message: PushMessage, to audience: PushAudience) throws(PushError) -> [PlannedPushRequest]
+
+    /// The payload the app on a device receives for `message` through this provider: what a dry
+    /// run validates and hands the dispatch model. The provider's own keys (`_j_msgid`,
+    /// `_gmid_`) hold placeholders until the provider assigns them.
+    func devicePayload(_ message: PushMessage) throws(PushError) -> JSONObject
 
     /// Sends `message` to `audience`, retrying within the sender's ``RetryPolicy``, and calls
     /// `report` once for every target, in no particular order, as its result is known.
@@ -34,6 +39,9 @@ public protocol PushSender: Sendable {
 }
 
 extension PushSender {
+    /// APNs' payload: `aps` and the custom keys beside it.
+    public func devicePayload(_ message: PushMessage) throws(PushError) -> JSONObject { try message.apnsPayload() }
+
     /// Sends `message` to `audience` and returns one result per target, in the audience's order.
     public func send(_ message: PushMessage, to audience: PushAudience) async throws(PushError) -> [PushSendResult] {
         let collected = Locked<[PushTarget: PushSendResult]>([:])
