@@ -18,6 +18,9 @@ let package = Package(
                 .product(name: "PushBridgeTesting", package: "PushBridge"),
                 .product(name: "PushBridgeModel", package: "PushBridge"),
                 .product(name: "PushBridgeValidation", package: "PushBridge"),
+                .product(name: "PushBridgeServer", package: "PushBridge"),
+                .product(name: "PushBridgeAPNsServer", package: "PushBridge"),
+                .product(name: "PushBridgeGetuiServer", package: "PushBridge"),
             ])
     ],
     swiftLanguageModes: [.v6]

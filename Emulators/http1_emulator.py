@@ -25,6 +25,8 @@ def serve(port, handle, recorder, provider):
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        # Headers and body leave in one segment each without waiting for an ACK (Nagle).
+        disable_nagle_algorithm = True
 
         def log_message(self, *args):
             pass

@@ -6,11 +6,11 @@ import PushBridgeTesting
 // Each benchmark prints its figure, a baseline measured in this same run, their ratio, and the
 // target from the performance issue. Run in release:
 //
-//     swift run -c release --package-path Benchmarks [pipeline|payload|batch|dispatch|coldstart|memory]...
+//     swift run -c release --package-path Benchmarks [pipeline|payload|batch|dispatch|coldstart|memory|send]...
 //
 // With no argument every benchmark runs.
 
-let known = ["pipeline", "payload", "batch", "dispatch", "coldstart", "memory"]
+let known = ["pipeline", "payload", "batch", "dispatch", "coldstart", "memory", "send"]
 let chosen = Set(CommandLine.arguments.dropFirst())
 if let unknown = chosen.subtracting(known).sorted().first {
     FileHandle.standardError.write(Data("error: unknown benchmark \"\(unknown)\" (expected one of: \(known.joined(separator: ", ")))\n".utf8))
@@ -25,3 +25,4 @@ if wanted("batch") { BatchBenchmark.run() }
 if wanted("dispatch") { DispatchModelBenchmark.run() }
 if wanted("coldstart") { await ColdStartBenchmark.run() }
 if wanted("memory") { MemoryBenchmark.run() }
+if wanted("send") { await SendBenchmark.run() }

@@ -14,30 +14,32 @@ import Foundation
 /// On Linux, a request on a kept-alive HTTP/1.1 connection that the server closes without an
 /// answer is sent again by libcurl on a new connection **without its body** (measured with
 /// Swift 6.3.1's FoundationNetworking and libcurl 7.88.1: the server receives the POST with no
-/// body; FoundationNetworking cannot rewind an upload). The sender then sees that second
-/// request's answer, not the first's. ``ConnectionPolicy/closeAfterEachRequest`` avoids it: no
-/// connection is reused, so no request is re-sent behind the sender's back and the sender's
-/// own retry (with its idempotency key) decides. JPush's and Getui's senders use it on Linux;
-/// it costs one TCP and TLS handshake per request, which their batches of up to 1,000 targets
-/// per request make small.
+/// body, FoundationNetworking cannot rewind an upload, and the sender sees the second request's
+/// answer, not the first's). A `Connection: close` header does not help: libcurl does not know
+/// of it, reuses the connection the server then closes, and the same hidden retry follows (and,
+/// measured at 16 requests in flight, tasks that never end). ``ConnectionPolicy/newConnectionEachRequest``
+/// avoids it: each request gets a session of its own, so no connection is ever reused, nothing
+/// is re-sent behind the sender's back, and the sender's own retry (with its idempotency key)
+/// decides. JPush's and Getui's senders use it on Linux; it costs a connection (and on HTTPS a TLS
+/// handshake) per request, which their batches of up to 1,000 targets per request make small.
 public struct URLSessionTransport: PushHTTPTransport {
     /// Whether connections are kept for the next request.
     public enum ConnectionPolicy: Sendable, Hashable {
         /// Keep connections alive (HTTP/2 multiplexes on one; APNs wants it kept).
         case keepAlive
-        /// `Connection: close` on every request (HTTP/1.1 only).
-        case closeAfterEachRequest
+        /// A connection of its own for every request (a session each): none is reused.
+        case newConnectionEachRequest
     }
 
     private let session: URLSession
     private let timeout: Double
     private let policy: ConnectionPolicy
 
-    /// The policy for an HTTP/1.1 provider: `closeAfterEachRequest` on Linux (see above),
+    /// The policy for an HTTP/1.1 provider: `newConnectionEachRequest` on Linux (see above),
     /// `keepAlive` where `URLSession` rewinds uploads itself (Apple platforms).
     public static var http1Default: ConnectionPolicy {
         #if canImport(FoundationNetworking)
-            .closeAfterEachRequest
+            .newConnectionEachRequest
         #else
             .keepAlive
         #endif
@@ -64,7 +66,13 @@ public struct URLSessionTransport: PushHTTPTransport {
         var urlRequest = URLRequest(url: url, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method
         for header in request.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
-        if policy == .closeAfterEachRequest { urlRequest.setValue("close", forHTTPHeaderField: "Connection") }
+        let session: URLSession
+        if policy == .newConnectionEachRequest {
+            session = URLSession(configuration: self.session.configuration)
+        } else {
+            session = self.session
+        }
+        defer { if policy == .newConnectionEachRequest { session.finishTasksAndInvalidate() } }
         let data: Data
         let response: URLResponse
         do {
