@@ -1,3 +1,4 @@
+#if os(Linux) || os(macOS)
 import Foundation
 import PushBridge
 import SDKBindingChecks
@@ -115,3 +116,4 @@ package struct RecordedRequest: Sendable {
     /// The header `name` (lower case).
     package func header(_ name: String) -> String? { headers[name]?.stringValue }
 }
+#endif

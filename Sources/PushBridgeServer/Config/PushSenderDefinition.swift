@@ -12,7 +12,7 @@ public protocol PushSenderDefinition: Sendable {
     /// The sender, from the app's settings for the provider and the provider's key in the
     /// `server` section (`field` is its path, e.g. `server.jpush`, for errors).
     ///
-    /// - Throws: ``PushConfigurationError`` naming each missing or malformed key.
+    /// - Throws: `PushConfigurationError` naming each missing or malformed key.
     func makeSender(settings: (any PushProviderSettings)?, server: JSONObject, field: String, options: PushSenderOptions) throws(PushConfigurationError)
         -> any PushSender
 }

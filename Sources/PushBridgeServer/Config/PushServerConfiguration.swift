@@ -48,7 +48,7 @@ public struct PushServerConfiguration: Sendable, CustomStringConvertible, Custom
     /// Reads a server's configuration from JSON bytes, the app's part by `definitions`'
     /// providers.
     ///
-    /// - Throws: ``PushConfigurationError`` listing every problem, each naming its key.
+    /// - Throws: `PushConfigurationError` listing every problem, each naming its key.
     public init(jsonBytes bytes: [UInt8], senders definitions: [any PushSenderDefinition]) throws(PushConfigurationError) {
         let json: JSONValue
         do {
@@ -86,7 +86,7 @@ public struct PushServerConfiguration: Sendable, CustomStringConvertible, Custom
 public enum PushSenders {
     /// The sender for `configuration`'s provider, made by the definition with its ID.
     ///
-    /// - Throws: ``PushConfigurationError`` when no definition is given for the provider, or its
+    /// - Throws: `PushConfigurationError` when no definition is given for the provider, or its
     ///   `server` section is missing or malformed.
     public static func make(
         _ configuration: PushServerConfiguration, senders definitions: [any PushSenderDefinition], options: PushSenderOptions = PushSenderOptions()

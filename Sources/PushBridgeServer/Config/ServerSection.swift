@@ -5,7 +5,7 @@ public enum ServerSection {
     /// The non-empty string `key` of `section`, as a secret; any key not in `allowed` is an
     /// error too.
     ///
-    /// - Throws: ``PushConfigurationError`` naming `field.key`.
+    /// - Throws: `PushConfigurationError` naming `field.key`.
     public static func secret(_ key: String, in section: JSONObject, field: String, expected: String, allowed: [String]) throws(PushConfigurationError) -> SecretText {
         var problems = ProblemList()
         let reader = JSONFieldReader(section, path: field, code: .invalidConfiguration)

@@ -1,7 +1,7 @@
 /// Signs with ECDSA on P-256 over SHA-256 (JWS `ES256`, RFC 7518 §3.4): what APNs' provider
 /// token needs.
 ///
-/// PushBridge writes no elliptic-curve code. On Apple platforms ``CryptoKitES256Signer`` signs;
+/// PushBridge writes no elliptic-curve code. On Apple platforms `CryptoKitES256Signer` signs;
 /// on Linux, where CryptoKit is absent, ``OpenSSLCommandES256Signer`` runs the system's
 /// `openssl`, or a server passes its own signer (swift-crypto's `P256.Signing.PrivateKey`
 /// wrapped in four lines; see the "Sending from a server" article).

@@ -4,7 +4,7 @@ import PushBridge
 /// registration ID, a Getui client ID, an alias, tags or everyone.
 ///
 /// A sender given an audience its provider cannot address throws an error naming `audience`
-/// (APNs addresses device tokens only). Identifiers are ``SecretText``: masked when printed.
+/// (APNs addresses device tokens only). Identifiers are `SecretText`: masked when printed.
 public enum PushAudience: Sendable, Hashable, CustomStringConvertible {
     /// APNs device tokens, in hex.
     case deviceTokens([SecretText])

@@ -22,7 +22,7 @@ extension PushMessage {
 
     /// The whole payload APNs delivers: `aps` and the custom keys beside it.
     ///
-    /// - Throws: ``PushError`` naming `customData.aps` when a custom key would replace `aps`.
+    /// - Throws: `PushError` naming `customData.aps` when a custom key would replace `aps`.
     public func apnsPayload() throws(PushError) -> JSONObject {
         if customData["aps"] != nil {
             throw PushError(.invalidPayload, field: "customData.aps", "is reserved: the custom keys sit beside aps, they cannot replace it")

@@ -17,7 +17,7 @@ extension PushMessage {
     ///  "customData": {"orderID": "A-1042"}, "collapseID": "order-A-1042"}
     /// ```
     ///
-    /// - Throws: ``PushError`` naming the first field that is unknown, of the wrong type or out
+    /// - Throws: `PushError` naming the first field that is unknown, of the wrong type or out
     ///   of range.
     public init(json: JSONValue) throws(PushError) {
         guard case .object(let object) = json else {

@@ -2,7 +2,7 @@ import PushBridge
 
 /// Sends one ``PushMessage`` to one ``PushAudience`` through one provider: APNs
 /// (`APNsSender`, product PushBridgeAPNsServer), JPush (`JPushSender`) or Getui (`GetuiSender`).
-/// ``PushSenders/make(_:)`` picks the one a configuration names.
+/// ``PushSenders/make(_:senders:options:)`` picks the one a configuration names.
 ///
 /// ```swift
 /// let sender = try PushSenders.make(configuration)
@@ -18,7 +18,7 @@ public protocol PushSender: Sendable {
     /// with the targets it carries: what a dry run prints. Credentials are placeholders in angle
     /// brackets (`bearer <provider token>`); nothing is sent and nothing is signed.
     ///
-    /// - Throws: ``PushError`` naming the field the provider cannot carry (`audience`,
+    /// - Throws: `PushError` naming the field the provider cannot carry (`audience`,
     ///   `alert.locKey`, `passthrough`, …) or whose value breaks its limit.
     func plan(_ message: PushMessage, to audience: PushAudience) throws(PushError) -> [PlannedPushRequest]
 
@@ -33,7 +33,7 @@ public protocol PushSender: Sendable {
     /// Memory stays bounded whatever the audience's size: at most the sender's concurrency of
     /// requests are in flight, and no result is kept.
     ///
-    /// - Throws: ``PushError`` when the message cannot be sent at all (the same errors as
+    /// - Throws: `PushError` when the message cannot be sent at all (the same errors as
     ///   ``plan(_:to:)``, or credentials that cannot be made); then nothing was sent.
     func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError)
 }
