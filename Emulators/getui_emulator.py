@@ -27,7 +27,7 @@ import time
 import uuid
 
 from emulator_common import Recorder, Script
-from http1_emulator import Answer, Drop, serve, sleep
+from http1_emulator import Answer, Drop, scripted, serve
 
 
 def main():
@@ -104,12 +104,7 @@ def main():
         targets = []
         if isinstance(audience, dict):
             targets = audience.get("cid") or audience.get("alias") or []
-        answer = script.next_answer(targets[0]) if targets else None
-        if answer and answer.get("action") == "drop":
-            raise Drop()
-        if answer and answer.get("action") == "slow":
-            sleep(answer.get("seconds", 1))
-            answer = None
+        answer = scripted(script, targets)
         if answer and "code" in answer:
             return fail(answer["code"], answer.get("msg", "scripted"), answer.get("status", 200))
         if route in ("/push/single/cid", "/push/single/alias"):

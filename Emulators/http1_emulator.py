@@ -78,5 +78,13 @@ def serve(port, handle, recorder, provider):
     server.serve_forever()
 
 
-def sleep(seconds):
-    time.sleep(seconds)
+def scripted(script, targets):
+    """The next scripted answer for the first of `targets`, once its action is taken: `drop`
+    raises Drop, `slow` waits and leaves the normal answer (None); anything else is returned."""
+    answer = script.next_answer(targets[0]) if targets else None
+    if answer and answer.get("action") == "drop":
+        raise Drop()
+    if answer and answer.get("action") == "slow":
+        time.sleep(answer.get("seconds", 1))
+        return None
+    return answer

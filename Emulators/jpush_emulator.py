@@ -28,7 +28,7 @@ import uuid
 from urllib.parse import parse_qs, urlparse
 
 from emulator_common import Recorder, Script
-from http1_emulator import Answer, Drop, serve, sleep
+from http1_emulator import Answer, Drop, scripted, serve
 
 
 def main():
@@ -105,12 +105,7 @@ def main():
         with lock:
             if cid and cid in state["cids"]:
                 return state["cids"][cid]
-        answer = script.next_answer(targets[0]) if targets else None
-        if answer and answer.get("action") == "drop":
-            raise Drop()
-        if answer and answer.get("action") == "slow":
-            sleep(answer.get("seconds", 1))
-            answer = None
+        answer = scripted(script, targets)
         if answer and "status" in answer:
             return error(answer["status"], answer.get("code", 1000), answer.get("message", "scripted"), rate)
         if targets and all(t in unregistered for t in targets):

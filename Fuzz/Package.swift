@@ -21,6 +21,13 @@ let package = Package(
             dependencies: [.product(name: "PushBridge", package: "PushBridge"), .product(name: "PushBridgeModel", package: "PushBridge")]),
         .executableTarget(name: "FuzzPayload", dependencies: providers),
         .executableTarget(name: "FuzzConfiguration", dependencies: providers),
+        .executableTarget(
+            name: "FuzzSend",
+            dependencies: [
+                .product(name: "PushBridge", package: "PushBridge"), .product(name: "PushBridgeServer", package: "PushBridge"),
+                .product(name: "PushBridgeAPNsServer", package: "PushBridge"), .product(name: "PushBridgeJPushServer", package: "PushBridge"),
+                .product(name: "PushBridgeGetuiServer", package: "PushBridge"),
+            ]),
         .executableTarget(name: "FuzzRouter", dependencies: [.product(name: "PushBridge", package: "PushBridge")]),
         // The JSON reader PushBridge had before its fast one, as the reference the differential
         // target compares JSONParser with on every input.

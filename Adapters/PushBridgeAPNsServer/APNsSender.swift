@@ -63,13 +63,14 @@ public struct APNsSender: PushSender {
                 report(PushSendResult(target: target, outcome: .rejected(PushRejection(status: 0, code: "BadDeviceToken", message: "not hex: never sent")), attempts: 0))
                 return
             }
+            // One apns-id and one expiry for every attempt: a retry is the same notification.
             let apnsID = APNsRequestBuilder.newID()
+            let sentAt = options.now()
             let results = await loop.run(
                 targets: [target],
                 build: { refresh throws(PushError) in
-                    let now = options.now()
-                    let jwt = try providerToken.authorization(at: now, afterExpiry: refresh)
-                    return try builder.request(message, token: deviceToken, body: body, apnsID: apnsID, now: now, authorization: jwt)
+                    let jwt = try providerToken.authorization(at: options.now(), afterExpiry: refresh)
+                    return try builder.request(message, token: deviceToken, body: body, apnsID: apnsID, now: sentAt, authorization: jwt)
                 },
                 interpret: { APNsResponseReader.verdict($0, sentID: apnsID) })
             results.forEach(report)

@@ -40,6 +40,10 @@ package struct GetuiRequestBuilder: Sendable {
     /// `https://restapi.getui.com/v2/{appId}` ([sdk] `GtApiConfiguration`, `DefaultApiClient.genFullUrl`).
     package let baseURL: String
 
+    package init(baseURL: String) {
+        self.baseURL = baseURL
+    }
+
     /// The message's part of every push body: `settings`, `push_message`, `push_channel`.
     ///
     /// - Throws: ``PushError`` naming the field Getui cannot carry.

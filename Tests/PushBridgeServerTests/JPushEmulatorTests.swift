@@ -120,7 +120,12 @@ struct JPushEmulatorTests {
     @Test func aLargeAudienceIsSplitAndEveryTargetReportedOnce() async throws {
         let emulator = try Self.emulator()
         let ids = (0..<2_500).map { SecretText(String(format: "id%014d", $0)) }
-        let results = try await Self.sender(emulator, RecordingSleeper()).send(PushMessage(alert: .init(body: "x")), to: .registrationIDs(ids))
+        // The streaming form: every report call counted, so a target reported twice would show.
+        let reported = Locked<[PushSendResult]>([])
+        try await Self.sender(emulator, RecordingSleeper()).send(PushMessage(alert: .init(body: "x")), to: .registrationIDs(ids)) { result in
+            reported.withLock { $0.append(result) }
+        }
+        let results = reported.withLock { $0 }
         #expect(results.count == 2_500)
         #expect(Set(results.map(\.target)).count == 2_500)
         #expect(Set(results.compactMap(\.messageID)).count == 3)
