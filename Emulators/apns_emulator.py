@@ -136,7 +136,12 @@ class Provider:
         return 200, out, None, None
 
 
+CONNECTIONS = [0]
+
+
 async def serve_connection(reader, writer, provider, recorder):
+    CONNECTIONS[0] += 1
+    number = CONNECTIONS[0]  # recorded with each request: how many connections a sender opened
     connection = H2Connection(H2Configuration(client_side=False, header_encoding="utf-8"))
     connection.initiate_connection()
     writer.write(connection.data_to_send())
@@ -160,7 +165,7 @@ async def serve_connection(reader, writer, provider, recorder):
                 stream = streams.pop(event.stream_id)
                 headers, body = stream["headers"], stream["body"]
                 status, out, payload, action = provider.answer(headers, body)
-                entry = {"kind": "request", "provider": "apns", "protocol": "HTTP/2", "method": headers.get(":method"),
+                entry = {"kind": "request", "provider": "apns", "protocol": "HTTP/2", "connection": number, "method": headers.get(":method"),
                          "path": headers.get(":path"), "headers": {k: v for k, v in headers.items() if not k.startswith(":")},
                          "body": json.loads(body) if body else None}
                 if action and action["action"] == "slow":

@@ -103,6 +103,8 @@ package struct RecordedRequest: Sendable {
     package let body: JSONValue?
     /// The status answered, or `nil` when the emulator dropped the connection.
     package let answer: Int?
+    /// The emulator's number for the connection it came on (the APNs emulator's), if recorded.
+    package let connection: Int?
 
     init(_ entry: JSONObject) {
         method = entry["method"]?.stringValue ?? ""
@@ -111,6 +113,7 @@ package struct RecordedRequest: Sendable {
         headers = entry["headers"]?.objectValue ?? [:]
         body = entry["body"]
         answer = entry["answer"]?.integerValue.map(Int.init)
+        connection = entry["connection"]?.integerValue.map(Int.init)
     }
 
     /// The header `name` (lower case).

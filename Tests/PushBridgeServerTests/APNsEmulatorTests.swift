@@ -62,6 +62,20 @@ struct APNsEmulatorTests {
         #expect(setup.emulator.deliveries.map(\.key) == [request.header("apns-id") ?? ""])
     }
 
+    /// Many tokens at once: every request over HTTP/2, one result each. How many connections
+    /// `URLSession` opened is printed, not asserted (it is the platform's choice).
+    @Test func manyTokensTravelOverHTTP2() async throws {
+        let setup = try Setup()
+        let tokens = (0..<64).map { SecretText(String(format: "%064x", $0 + 1)) }
+        let results = try await setup.sender().send(PushMessage(alert: .init(body: "x")), to: .deviceTokens(tokens))
+        #expect(results.compactMap(\.messageID).count == 64)
+        let requests = setup.emulator.requests
+        #expect(requests.count == 64)
+        #expect(requests.allSatisfy { $0.protocol == "HTTP/2" })
+        let connections = Set(requests.compactMap { $0.headers.isEmpty ? nil : $0.connection })
+        print("APNs emulator: 64 requests, 16 in flight, over \(connections.count) HTTP/2 connection(s)")
+    }
+
     @Test func anUnregisteredTokenIsDeadSinceAppleSaysWhen() async throws {
         let setup = try Setup(#"{"unregistered": {"\#(Self.deadToken.revealed)": 1767225600000}}"#)
         let results = try await setup.sender().send(PushMessage(alert: .init(body: "x")), to: .deviceTokens([Self.token, Self.deadToken]))
