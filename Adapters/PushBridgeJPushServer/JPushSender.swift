@@ -14,6 +14,7 @@ public struct JPushSender: PushSender {
     private let options: PushSenderOptions
     private let loop: AttemptLoop
     private let sendno = Locked(0)
+    private let rateLimit = RateLimitGate()
 
     /// A sender for the app `appKey`, authenticating with its `masterSecret`.
     public init(appKey: SecretText, masterSecret: SecretText, options: PushSenderOptions = PushSenderOptions()) {
@@ -53,6 +54,8 @@ public struct JPushSender: PushSender {
         let builder = builder
         let authorization = authorization
         let loop = loop
+        let gate = rateLimit
+        let options = options
         let numbered = groups.enumerated().map { (index: $0.offset, audience: $0.element.audience, targets: $0.element.targets) }
         await forEachConcurrently(numbered, limit: options.maxConcurrentRequests) { group in
             // Without a cid (JPush did not give one) the push is still sent; its retries may then repeat it.
@@ -60,8 +63,14 @@ public struct JPushSender: PushSender {
             let sendno = nextSendno()
             let results = await loop.run(
                 targets: group.targets,
-                build: { _ in builder.pushRequest(body, audience: group.audience, sendno: sendno, cid: cid, authorization: authorization) },
-                interpret: { JPushResponseReader.verdict($0, targets: group.targets) })
+                build: { _ in
+                    await gate.wait(options)
+                    return builder.pushRequest(body, audience: group.audience, sendno: sendno, cid: cid, authorization: authorization)
+                },
+                interpret: { response in
+                    gate.record(response, now: options.now())
+                    return JPushResponseReader.verdict(response, targets: group.targets)
+                })
             results.forEach(report)
         }
     }
@@ -71,8 +80,17 @@ public struct JPushSender: PushSender {
         var cids: [String] = []
         while cids.count < count {
             let batch = min(1_000, count - cids.count)
+            let gate = rateLimit
+            let options = options
             let (result, _) = await loop.attempt(
-                build: { _ in builder.cidRequest(count: batch, authorization: authorization) }, interpret: JPushResponseReader.cids)
+                build: { _ in
+                    await gate.wait(options)
+                    return builder.cidRequest(count: batch, authorization: authorization)
+                },
+                interpret: { response in
+                    gate.record(response, now: options.now())
+                    return JPushResponseReader.cids(response)
+                })
             guard case .success(let list) = result, !list.isEmpty else { break }
             cids += list
         }
@@ -84,5 +102,20 @@ public struct JPushSender: PushSender {
             value = value == Int(Int32.max) ? 1 : value + 1
             return value
         }
+    }
+}
+
+extension RateLimitGate {
+    /// Waits, with the options' sleeper, until JPush's window has requests left.
+    fileprivate func wait(_ options: PushSenderOptions) async {
+        let seconds = delay(at: options.now())
+        if seconds > 0 { await options.sleeper.sleep(seconds: seconds) }
+    }
+
+    /// Records JPush's `X-Rate-Limit-Remaining` and `X-Rate-Limit-Reset`.
+    fileprivate func record(_ response: PushHTTPResponse, now: Double) {
+        record(
+            remaining: response[header: "x-rate-limit-remaining"].flatMap { Int($0) },
+            resetSeconds: RetryPolicy.seconds(retryAfter: response[header: "x-rate-limit-reset"]), now: now)
     }
 }

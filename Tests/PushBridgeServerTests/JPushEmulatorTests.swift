@@ -81,6 +81,21 @@ struct JPushEmulatorTests {
         if case .failed(let rejection) = results[0].outcome { #expect(rejection.code == "2002") }
     }
 
+    /// An answer that says none are left in the window makes the next request wait for the reset
+    /// first, instead of being refused with 429.
+    @Test func noneLeftInTheWindowWaitsForTheResetBeforeTheNextRequest() async throws {
+        let emulator = try Self.emulator(#"{"rateLimit": 2}"#)
+        let sleeper = RecordingSleeper()
+        let sender = Self.sender(emulator, sleeper)
+        let results = try await sender.send(PushMessage(alert: .init(body: "1")), to: .registrationIDs(["abc0000000000001"]))
+        #expect(results[0].messageID != nil)
+        #expect(emulator.requests.last?.answer == 200)
+        #expect(sleeper.delays.isEmpty)
+        // The cid request and the push used the window: the next request first waits the reset.
+        _ = try await sender.send(PushMessage(alert: .init(body: "2")), to: .registrationIDs(["abc0000000000001"]))
+        #expect((sleeper.delays.first ?? 0) >= 1)
+    }
+
     /// The connection drops after JPush took the push: the retry carries the same cid, JPush
     /// answers the first result, the device gets it once.
     @Test func aDroppedAnswerIsRetriedWithTheSameCidAndDeliveredOnce() async throws {
