@@ -12,7 +12,7 @@ import PushBridgeServer
 ///
 /// Each token's `apns-id` is made before its first attempt and kept on every retry, so the
 /// accepted ID is the one the app's events report and a retried request can be recognised.
-public struct APNsSender: PushSender {
+public struct APNsSender: PushSender, CustomStringConvertible, CustomReflectable {
     /// `.apns`.
     public var provider: PushProviderID { .apns }
 
@@ -84,4 +84,12 @@ public struct APNsSender: PushSender {
         guard !tokens.isEmpty else { throw PushError(.invalidPayload, field: "audience", "is empty: expected at least one device token") }
         return tokens
     }
+}
+
+extension APNsSender {
+    /// The sender without its credentials.
+    public var description: String { "APNsSender(topic: \(builder.topic))" }
+
+    /// No credentials: the description alone.
+    public var customMirror: Mirror { Mirror(self, children: ["sender": description], displayStyle: .struct) }
 }

@@ -9,7 +9,7 @@ import PushBridgeServer
 ///
 /// The accepted message ID is Getui's task ID: the first part of the `taskId:msgId` the app's
 /// events report (from `_gmid_`).
-public struct GetuiSender: PushSender {
+public struct GetuiSender: PushSender, CustomStringConvertible, CustomReflectable {
     /// `.getui`.
     public var provider: PushProviderID { .getui }
 
@@ -161,4 +161,12 @@ enum GetuiRoute {
             throw PushError(.unsupported, field: "audience", "Getui addresses client IDs, aliases, tags or everyone, not \(audience.kind.rawValue)s")
         }
     }
+}
+
+extension GetuiSender {
+    /// The sender without its credentials.
+    public var description: String { "GetuiSender(appId: ••••)" }
+
+    /// No credentials: the description alone.
+    public var customMirror: Mirror { Mirror(self, children: ["sender": description], displayStyle: .struct) }
 }

@@ -5,7 +5,7 @@ import PushBridgeServer
 /// Sends through JPush's Push API v3: one push per 1,000 registration IDs or aliases, each
 /// with a `cid` from `GET /v3/push/cid`, so a retry after a lost answer is not pushed twice
 /// (JPush returns the first push's result for a known cid).
-public struct JPushSender: PushSender {
+public struct JPushSender: PushSender, CustomStringConvertible, CustomReflectable {
     /// `.jpush`.
     public var provider: PushProviderID { .jpush }
 
@@ -118,4 +118,12 @@ extension RateLimitGate {
             remaining: response[header: "x-rate-limit-remaining"].flatMap { Int($0) },
             resetSeconds: RetryPolicy.seconds(retryAfter: response[header: "x-rate-limit-reset"]), now: now)
     }
+}
+
+extension JPushSender {
+    /// The sender without its credentials.
+    public var description: String { "JPushSender(\(builder.baseURL))" }
+
+    /// No credentials: the description alone.
+    public var customMirror: Mirror { Mirror(self, children: ["sender": description], displayStyle: .struct) }
 }

@@ -154,4 +154,25 @@ import Testing
         let planned = try Self.apns.plan(Self.message, to: .deviceTokens([Self.token]))
         #expect(!"\(planned[0].targets)".contains(Self.token.revealed))
     }
+
+    /// A sender or a request printed, reflected or dumped shows no credential and no identifier.
+    @Test func sendersAndRequestsPrintNoSecret() throws {
+        let jpush = JPushSender(appKey: "5a6e94518f6bd85ba173cf77", masterSecret: "c0ffeec0ffeec0ffeec0ffee")
+        let getui = GetuiSender(appID: "djYjSlFVMf6p5YOy2OQUs8", appKey: "hPJ4a0Gr4r7QjWmTwxoNF2", masterSecret: "kYnqvnKQ5lA4IDhlMtDj07")
+        let basic = "NWE2ZTk0NTE4ZjZiZDg1YmExNzNjZjc3OmMwZmZlZWMwZmZlZWMwZmZlZWMwZmZlZQ=="
+        var dumped = ""
+        dump(jpush, to: &dumped)
+        dump(getui, to: &dumped)
+        let printed = [String(describing: jpush), String(reflecting: jpush), String(describing: getui), dumped].joined(separator: "\n")
+        for secret in ["c0ffeec0ffee", basic, "kYnqvnKQ5lA4IDhlMtDj07", "hPJ4a0Gr4r7QjWmTwxoNF2"] {
+            #expect(!printed.contains(secret), "\(secret) printed")
+        }
+        let request = try Self.apns.plan(Self.message, to: .deviceTokens([Self.token]))[0].request
+        var requestDump = ""
+        dump(request, to: &requestDump)
+        for text in [String(describing: request), String(reflecting: request), requestDump] {
+            #expect(!text.contains(Self.token.revealed))
+            #expect(text.contains("/3/device/••••1d4a"))
+        }
+    }
 }

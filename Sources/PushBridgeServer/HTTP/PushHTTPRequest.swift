@@ -1,7 +1,11 @@
 import PushBridge
 
 /// One HTTP request a sender makes: what a transport sends and a dry run prints.
-public struct PushHTTPRequest: Sendable, Hashable {
+///
+/// Printed (`description`, `dump`, a debugger), it shows the method, the URL with every long path
+/// segment masked (an APNs URL ends with the device token), the headers with credentials masked,
+/// and the body's size, never its content (it holds registration and client IDs).
+public struct PushHTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// `POST`, `GET` or `DELETE`.
     public var method: String
     /// The full URL, e.g. `https://api.push.apple.com/3/device/<token>`.
@@ -27,6 +31,20 @@ public struct PushHTTPRequest: Sendable, Hashable {
 
     /// The body as text.
     public var bodyText: String { String(decoding: body, as: UTF8.self) }
+
+    /// `POST https://api.push.apple.com/3/device/••••1d4a [apns-push-type: alert, …] 92-byte body`.
+    public var description: String {
+        let path = url.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            segment.count >= 16 && !segment.contains(".") ? SecretText.mask(String(segment)) : String(segment)
+        }
+        return "\(method) \(path.joined(separator: "/")) [\(headers.map(\.description).joined(separator: ", "))] \(body.count)-byte body"
+    }
+
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+
+    /// The masked description alone.
+    public var customMirror: Mirror { Mirror(self, children: ["request": description], displayStyle: .struct) }
 
     /// The request with its credential headers holding placeholders, not secrets (a plan's):
     /// printed as they are.

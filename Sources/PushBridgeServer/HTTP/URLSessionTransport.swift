@@ -84,7 +84,8 @@ public struct URLSessionTransport: PushHTTPTransport {
         } catch let error as URLError {
             throw Self.transportError(error)
         } catch {
-            throw PushTransportError(.connectionLost, "\(error)")
+            // The error's text only: its user info holds the URL, and an APNs URL holds the token.
+            throw PushTransportError(.connectionLost, (error as NSError).localizedDescription)
         }
         guard let http = response as? HTTPURLResponse else { throw PushTransportError(.connectionLost, "not an HTTP response") }
         var headers: [String: String] = [:]
