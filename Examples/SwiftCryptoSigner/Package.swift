@@ -1,0 +1,25 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// A server that signs APNs' provider token with swift-crypto instead of the system's `openssl`:
+/// the "own signer" the article "Sending from a server" describes. swift-crypto's API is
+/// CryptoKit's, so this also exercises, on Linux, the calls `CryptoKitES256Signer` makes on Apple
+/// platforms. Its own package, because the root package has no dependencies.
+let package = Package(
+    name: "SwiftCryptoSigner",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "PushBridge", path: "../../"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        .target(
+            name: "SwiftCryptoSigner",
+            dependencies: [
+                .product(name: "PushBridgeServer", package: "PushBridge"), .product(name: "PushBridgeAPNsServer", package: "PushBridge"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .testTarget(name: "SwiftCryptoSignerTests", dependencies: ["SwiftCryptoSigner", .product(name: "Crypto", package: "swift-crypto")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,99 @@
+import PushBridge
+import PushBridgeServer
+import Testing
+
+@testable import PushBridgeAPNsServer
+@testable import PushBridgeGetuiServer
+@testable import PushBridgeJPushServer
+
+/// Every code each sender handles, read as its provider documents it: final or retried, dead or
+/// not. (The emulator tests send a few of them over the wire; these hold the whole tables.)
+@Suite struct ResponseReaderTests {
+    enum Kind: Equatable {
+        case accepted, rejected, dead, retried, reauthenticated
+    }
+
+    static func kind(_ verdict: AttemptVerdict) -> Kind {
+        switch verdict {
+        case .done(let outcomes):
+            switch outcomes.first {
+            case .accepted?: return .accepted
+            case .rejected(let rejection)?: return rejection.tokenIsDead ? .dead : .rejected
+            default: return .rejected
+            }
+        case .retry: return .retried
+        case .reauthenticate: return .reauthenticated
+        }
+    }
+
+    static func apns(_ status: Int, _ reason: String) -> Kind {
+        kind(APNsResponseReader.verdict(PushHTTPResponse(status: status, body: Array(#"{"reason":"\#(reason)"}"#.utf8)), sentID: "ID"))
+    }
+
+    @Test(arguments: [
+        (400, "BadCollapseId", Kind.rejected), (400, "BadDeviceToken", .rejected), (400, "BadExpirationDate", .rejected), (400, "BadMessageId", .rejected),
+        (400, "BadPriority", .rejected), (400, "BadTopic", .rejected), (400, "DeviceTokenNotForTopic", .rejected), (400, "DuplicateHeaders", .rejected),
+        (400, "IdleTimeout", .retried), (400, "InvalidPushType", .rejected), (400, "MissingDeviceToken", .rejected), (400, "MissingTopic", .rejected),
+        (400, "PayloadEmpty", .rejected), (400, "TopicDisallowed", .rejected), (403, "BadCertificate", .rejected),
+        (403, "BadCertificateEnvironment", .rejected), (403, "ExpiredProviderToken", .reauthenticated), (403, "Forbidden", .rejected),
+        (403, "InvalidProviderToken", .rejected), (403, "MissingProviderToken", .rejected), (404, "BadPath", .rejected), (405, "MethodNotAllowed", .rejected),
+        (410, "ExpiredToken", .dead), (410, "Unregistered", .dead), (413, "PayloadTooLarge", .rejected), (429, "TooManyProviderTokenUpdates", .rejected),
+        (429, "TooManyRequests", .retried), (500, "InternalServerError", .retried), (503, "ServiceUnavailable", .retried), (503, "Shutdown", .retried),
+    ])
+    func apnsReasons(status: Int, reason: String, expected: Kind) {
+        #expect(Self.apns(status, reason) == expected)
+        #expect(APNsReason.explanation(reason) != reason, "Apple's explanation of \(reason)")
+    }
+
+    @Test func apnsSuccessIsTheEchoedID() {
+        let verdict = APNsResponseReader.verdict(PushHTTPResponse(status: 200, headers: ["Apns-Id": "ECHO"]), sentID: "SENT")
+        guard case .done(let outcomes) = verdict, case .accepted(let id)? = outcomes.first else {
+            Issue.record("\(verdict)")
+            return
+        }
+        #expect(id == "ECHO")
+    }
+
+    static let one = [PushTarget(kind: .registrationID, id: "r1")]
+    static let two = [PushTarget(kind: .registrationID, id: "r1"), PushTarget(kind: .registrationID, id: "r2")]
+
+    @Test(arguments: [
+        (400, 1002, Kind.rejected), (400, 1003, .rejected), (401, 1004, .rejected), (400, 1005, .rejected), (400, 1008, .rejected), (400, 1009, .rejected),
+        (400, 1011, .dead), (400, 1012, .rejected), (404, 1020, .rejected), (500, 1000, .retried), (503, 1030, .retried), (429, 2001, .retried),
+        (429, 2002, .retried), (403, 2003, .rejected), (403, 2004, .rejected), (403, 2005, .rejected), (403, 2006, .rejected), (403, 2007, .rejected),
+    ])
+    func jpushCodes(status: Int, code: Int, expected: Kind) {
+        let response = PushHTTPResponse(status: status, body: Array(#"{"error":{"code":\#(code),"message":"m"}}"#.utf8))
+        #expect(Self.kind(JPushResponseReader.verdict(response, targets: Self.one)) == expected)
+        #expect(JPushCode.explanation(code) != nil)
+        // With several registration IDs, JPush does not say which is gone: none is called dead.
+        if expected == .dead { #expect(Self.kind(JPushResponseReader.verdict(response, targets: Self.two)) == .rejected) }
+    }
+
+    @Test(arguments: [
+        (200, 1, "not JSON", Kind.rejected), (200, 2, "starting", .retried), (401, 10001, "token expired", .reauthenticated), (401, 10002, "blacklisted", .rejected),
+        (401, 10003, "auth too often", .retried), (401, 10005, "too often", .retried), (400, 20001, "target user is invalid", .dead),
+        (400, 20001, "request_id is invalid", .rejected), (500, 50000, "", .retried),
+    ])
+    func getuiCodes(status: Int, code: Int, message: String, expected: Kind) {
+        let response = PushHTTPResponse(status: status, body: Array(#"{"code":\#(code),"msg":"\#(message)"}"#.utf8))
+        #expect(Self.kind(GetuiResponseReader.verdict(response, targets: [PushTarget(kind: .clientID, id: "c1")])) == expected)
+    }
+
+    @Test func getuiPerClientStatuses() {
+        let body = #"{"code":0,"msg":"","data":{"TASK":{"c1":"successed_online","c2":"successed_offline","c3":"successed_ignore"}}}"#
+        let targets = ["c1", "c2", "c3"].map { PushTarget(kind: .clientID, id: SecretText($0)) }
+        guard case .done(let outcomes) = GetuiResponseReader.verdict(PushHTTPResponse(status: 200, body: Array(body.utf8)), targets: targets) else {
+            Issue.record("not final")
+            return
+        }
+        #expect(outcomes.count == 3)
+        #expect(outcomes[0] == .accepted(messageID: "TASK"))
+        #expect(outcomes[1] == .accepted(messageID: "TASK"))
+        guard case .rejected(let ignored) = outcomes[2] else {
+            Issue.record("\(outcomes[2])")
+            return
+        }
+        #expect(ignored.code == "successed_ignore")
+    }
+}
