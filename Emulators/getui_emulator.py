@@ -27,7 +27,7 @@ import time
 import uuid
 
 from emulator_common import Recorder, Script
-from http1_emulator import Answer, Drop, scripted, serve
+from http1_emulator import Answer, deliver, scripted, serve
 
 
 def main():
@@ -142,12 +142,8 @@ def main():
         if request_id:
             with lock:
                 state["request_ids"][request_id] = result
-        for target in targets:
-            if target not in invalid:
-                recorder.deliver(task, target if isinstance(target, str) else ",".join(target))
-        if answer and answer.get("action") == "drop-after-accept":
-            raise Drop()
-        return result
+        named = [target if isinstance(target, str) else ",".join(target) for target in targets]
+        return deliver(recorder, answer, task, [t for t in named if t not in invalid], result)
 
     serve(args.port, handle, recorder, "getui")
 

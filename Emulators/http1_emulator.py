@@ -88,3 +88,13 @@ def scripted(script, targets):
         time.sleep(answer.get("seconds", 1))
         return None
     return answer
+
+
+def deliver(recorder, answer, key, targets, result):
+    """Records one delivery of `key` to each of `targets`, then answers `result`, or drops the
+    connection unanswered when the scripted answer says `drop-after-accept`."""
+    for target in targets:
+        recorder.deliver(key, target)
+    if answer and answer.get("action") == "drop-after-accept":
+        raise Drop()
+    return result

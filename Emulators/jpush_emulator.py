@@ -28,7 +28,7 @@ import uuid
 from urllib.parse import parse_qs, urlparse
 
 from emulator_common import Recorder, Script
-from http1_emulator import Answer, Drop, scripted, serve
+from http1_emulator import Answer, deliver, scripted, serve
 
 
 def main():
@@ -118,12 +118,7 @@ def main():
         with lock:
             if cid:
                 state["cids"][cid] = result
-        for target in targets or ["all"]:
-            if target not in unregistered:
-                recorder.deliver(msg_id, target)
-        if answer and answer.get("action") == "drop-after-accept":
-            raise Drop()
-        return result
+        return deliver(recorder, answer, msg_id, [t for t in targets or ["all"] if t not in unregistered], result)
 
     serve(args.port, handle, recorder, "jpush")
 

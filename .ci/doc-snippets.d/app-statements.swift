@@ -17,12 +17,15 @@ enum Screen: Sendable { case comment(id: Int), inbox }
 @MainActor func show(_ notification: PushNotification) {}
 @MainActor func showBanner(_ notification: PushNotification) {}
 @MainActor func handleProviderMessage(_ message: PushEvent.Message) {}
+@MainActor func navigate(to screen: Screen) {}
+/// What the app keeps for its lifetime.
+@MainActor final class AppState { var client: PushClient? }
 
 @MainActor
 func snippet(
     client: PushClient, configuration: PushConfiguration, configurationData: Data, factories: PushProviderFactories,
     jpushBridge: JPUSHServiceBridge, categories: Set<UNNotificationCategory>, startRequest: PushStartRequest,
-    privacyPolicyAccepted: Bool, version: IOSVersion, router: PushRouter<Screen>
+    privacyPolicyAccepted: Bool, version: IOSVersion, router: PushRouter<Screen>, appState: AppState
 ) async throws {
 // SNIPPET
 }

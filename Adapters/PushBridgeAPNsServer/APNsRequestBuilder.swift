@@ -87,16 +87,9 @@ package struct APNsRequestBuilder: Sendable {
     /// today; Apple says not to assume a length).
     package static func isWellFormed(_ token: SecretText) -> Bool {
         let bytes = token.revealed.utf8
-        return !bytes.isEmpty && bytes.count % 2 == 0 && bytes.allSatisfy(ASCIIHexDigit.isHexDigit)
+        return !bytes.isEmpty && bytes.count % 2 == 0 && bytes.allSatisfy(ASCIIHex.isHexDigit)
     }
 
     /// A new `apns-id`: a canonical, upper-case UUID.
     package static func newID() -> String { UUID().uuidString }
-}
-
-/// Hex digits, for token checks.
-enum ASCIIHexDigit {
-    static func isHexDigit(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
-    }
 }

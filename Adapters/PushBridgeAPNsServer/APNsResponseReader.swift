@@ -29,7 +29,7 @@ package enum APNsResponseReader {
         let body = response.jsonBody?.objectValue
         let reason = body?["reason"]?.stringValue ?? "HTTP \(response.status)"
         var deadSince: Date?
-        if let timestamp = body?["timestamp"], let milliseconds = timestamp.integerValue ?? timestamp.doubleNumber.map(Int64.init) {
+        if let timestamp = body?["timestamp"], let milliseconds = timestamp.integerValue ?? timestamp.numberValue.map(Int64.init) {
             deadSince = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
         }
         let rejection = PushRejection(
@@ -78,17 +78,6 @@ package enum APNsReason {
         case "ServiceUnavailable": "the service is unavailable"
         case "Shutdown": "the APNs server is shutting down"
         default: reason
-        }
-    }
-}
-
-extension JSONValue {
-    /// A number's value as a `Double` (integer or not).
-    var doubleNumber: Double? {
-        switch self {
-        case .integer(let value): Double(value)
-        case .double(let value): value
-        default: nil
         }
     }
 }

@@ -18,9 +18,7 @@ public struct GetuiSenderDefinition: PushSenderDefinition {
         -> any PushSender
     {
         let masterSecret = try ServerSection.secret("masterSecret", in: server, field: field, expected: "Getui's master secret", allowed: ["masterSecret"])
-        guard let settings = settings as? GetuiSettings else {
-            throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: "getui", "missing (the app's Getui settings: appId and appKey)")])
-        }
+        let settings = try ServerSection.appSettings(settings, as: GetuiSettings.self, section: "getui", expected: "the app's Getui settings: appId and appKey")
         return GetuiSender(appID: settings.appID, appKey: settings.appKey, masterSecret: masterSecret, options: options)
     }
 }

@@ -18,9 +18,7 @@ public struct JPushSenderDefinition: PushSenderDefinition {
         -> any PushSender
     {
         let masterSecret = try ServerSection.secret("masterSecret", in: server, field: field, expected: "JPush's 24-character master secret", allowed: ["masterSecret"])
-        guard let settings = settings as? JPushSettings else {
-            throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: "jpush", "missing (the app's JPush settings: its appKey)")])
-        }
+        let settings = try ServerSection.appSettings(settings, as: JPushSettings.self, section: "jpush", expected: "the app's JPush settings: its appKey")
         return JPushSender(appKey: settings.appKey, masterSecret: masterSecret, options: options)
     }
 }

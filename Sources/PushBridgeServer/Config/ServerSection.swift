@@ -17,4 +17,17 @@ public enum ServerSection {
         guard problems.isEmpty, let value else { throw PushConfigurationError(problems: problems.errors) }
         return SecretText(value)
     }
+
+    /// The app's settings for the provider, of the adapter's type, or an error naming the app's
+    /// section (`jpush: missing (the app's JPush settings: its appKey)`).
+    ///
+    /// - Throws: `PushConfigurationError` naming `section`.
+    public static func appSettings<Settings: PushProviderSettings>(
+        _ settings: (any PushProviderSettings)?, as type: Settings.Type, section: String, expected: String
+    ) throws(PushConfigurationError) -> Settings {
+        guard let settings = settings as? Settings else {
+            throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: section, "missing (\(expected))")])
+        }
+        return settings
+    }
 }

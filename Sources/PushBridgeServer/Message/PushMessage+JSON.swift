@@ -88,14 +88,3 @@ extension PushMessage.Passthrough {
         self.init(content: content, title: try fields.string("title"), contentType: try fields.string("contentType"), extras: try fields.object("extras") ?? [:])
     }
 }
-
-extension JSONValue {
-    /// An integer's or a double's value as a `Double`.
-    fileprivate var numberValue: Double? {
-        switch self {
-        case .integer(let value): Double(value)
-        case .double(let value): value
-        default: nil
-        }
-    }
-}

@@ -95,12 +95,16 @@ package struct AttemptLoop: Sendable {
         let (result, attempts) = await attempt(build: build, interpret: interpret)
         let outcomes: [PushSendResult.Outcome]
         switch result {
+        case .success(let values) where values.isEmpty:
+            // A reader that judged nothing: report it, never index an empty list.
+            outcomes = [.rejected(PushRejection(status: 0, code: "unread", message: "the provider's answer named no outcome"))]
         case .success(let values): outcomes = values
         case .failure(.rejected(let rejection)): outcomes = [.rejected(rejection)]
         case .failure(.failed(let rejection)): outcomes = [.failed(rejection)]
         }
         return zip(targets.indices, targets).map { index, target in
-            PushSendResult(target: target, outcome: outcomes.count == 1 || index >= outcomes.count ? outcomes[0] : outcomes[index], attempts: attempts)
+            // One outcome for all the targets, or one each (a target the answer did not name takes the first).
+            PushSendResult(target: target, outcome: index < outcomes.count ? outcomes[index] : outcomes[0], attempts: attempts)
         }
     }
 }
