@@ -57,17 +57,20 @@ public struct NotificationCenterRelay: Sendable {
         _ notification: PushNotification?, forwardingTo others: [PresentationForward] = [],
         completion: @escaping @Sendable (PresentationOptions) -> Void
     ) {
-        let takes = feedsClient && notification != nil
-        let parts = (takes ? 1 : 0) + others.count
+        // The call the client takes, if it takes one.
+        let presentation = feedsClient ? notification.map { CallbackInvocation(callback: .willPresent, state: .active, notification: $0) } : nil
+        if let presentation, others.isEmpty {
+            // The client's answer alone: the system's handler takes it as it is, no join.
+            client.handle(presentation, completion: .presentation(completion))
+            return
+        }
         let united = Locked(PresentationOptions())
-        let join = CompletionJoin(parts: parts) { completion(united.withLock { $0 }) }
+        let join = CompletionJoin(parts: (presentation == nil ? 0 : 1) + others.count) { completion(united.withLock { $0 }) }
         let answer: @Sendable (PresentationOptions) -> Void = { options in
             united.withLock { $0.formUnion(options) }
             join.partDone()
         }
-        if takes, let notification {
-            client.handle(CallbackInvocation(callback: .willPresent, state: .active, notification: notification), completion: .presentation(answer))
-        }
+        if let presentation { client.handle(presentation, completion: .presentation(answer)) }
         for forward in others { forward(answer) }
     }
 
@@ -85,13 +88,17 @@ public struct NotificationCenterRelay: Sendable {
         _ notification: PushNotification?, action: ResponseAction, textInput: String? = nil, state: ApplicationState,
         forwardingTo others: [ResponseForward] = [], completion: @escaping @Sendable () -> Void
     ) {
-        let takes = feedsClient && notification != nil
-        let join = CompletionJoin(parts: (takes ? 1 : 0) + others.count, completion: completion)
-        if takes, let notification {
-            client.handle(
-                CallbackInvocation(callback: .didReceiveResponse, state: state, action: action, textInput: textInput, notification: notification),
-                completion: .response { join.partDone() })
+        // The call the client takes, if it takes one.
+        let response = feedsClient ? notification.map {
+            CallbackInvocation(callback: .didReceiveResponse, state: state, action: action, textInput: textInput, notification: $0)
+        } : nil
+        if let response, others.isEmpty {
+            // The client's answer alone: the system's handler takes it as it is, no join.
+            client.handle(response, completion: .response(completion))
+            return
         }
+        let join = CompletionJoin(parts: (response == nil ? 0 : 1) + others.count, completion: completion)
+        if let response { client.handle(response, completion: .response { join.partDone() }) }
         for forward in others { forward { join.partDone() } }
     }
 

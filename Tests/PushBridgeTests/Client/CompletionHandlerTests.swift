@@ -90,6 +90,33 @@ import Testing
         #expect(answers.withLock { $0 } == [client.options.defaultPresentation.union(.alert)])
     }
 
+    /// The relay with nothing to forward to hands the system's handler to the client as it is:
+    /// still answered exactly once, with the app's answer, for each of methods 4 and 5.
+    @Test(arguments: [0, 1])
+    func relayAnswersTheSystemOnceWithOrWithoutForwardedDelegates(forwarded: Int) async throws {
+        let client = PushClient(scheduler: ManualScheduler())
+        client.setPresentationHandler { _ in [.sound] }
+        let presented = Locked<[PresentationOptions]>([])
+        let responded = Locked(0)
+        let relay = NotificationCenterRelay(client: client)
+        try await confirmation(expectedCount: 2) { answered in
+            let others: [NotificationCenterRelay.PresentationForward] = Array(repeating: { answer in answer([]) }, count: forwarded)
+            relay.willPresent(try Fixture.notification("p"), forwardingTo: others) { options in
+                presented.withLock { $0.append(options) }
+                answered()
+            }
+            let forwards: [NotificationCenterRelay.ResponseForward] = Array(repeating: { done in done() }, count: forwarded)
+            relay.didReceive(try Fixture.notification("r"), action: .default, state: .background, forwardingTo: forwards) {
+                responded.withLock { $0 += 1 }
+                answered()
+            }
+            await eventually { presented.withLock { $0 }.count == 1 && responded.withLock { $0 } == 1 }
+            for _ in 0..<1_000 { await Task.yield() }  // a second answer would come now
+        }
+        #expect(presented.withLock { $0 } == [.sound])
+        #expect(responded.withLock { $0 } == 1)
+    }
+
     @Test func presentationUsesTheAppsAnswer() async throws {
         let client = PushClient(scheduler: ManualScheduler())
         client.setPresentationHandler { note in note.id == "quiet" ? [] : [.banner] }
