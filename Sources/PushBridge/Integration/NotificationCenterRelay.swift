@@ -109,3 +109,36 @@ public struct NotificationCenterRelay: Sendable {
         client.openSettings(for: notification)
     }
 }
+
+/// The notification center's calls as iOS hands them over, read once (``PushClient``'s rule).
+extension NotificationCenterRelay {
+    /// Method 4 as the center hands it over: see ``willPresent(_:forwardingTo:completion:)``; a
+    /// notification that cannot be read is reported, and the forwarded delegates still answer.
+    public func willPresent(
+        _ request: SystemNotification, forwardingTo others: [PresentationForward] = [],
+        completion: @escaping @Sendable (PresentationOptions) -> Void
+    ) {
+        willPresent(client.notification(request, in: .willPresent), forwardingTo: others, completion: completion)
+    }
+
+    /// Method 5 as the center hands it over: the response is read at once; the application
+    /// state is read on the main actor (the center may call its delegate on another thread), and
+    /// then ``didReceive(_:action:textInput:state:forwardingTo:completion:)`` runs.
+    public func didReceive(
+        _ response: SystemResponse, forwardingTo others: [ResponseForward] = [],
+        applicationState: @escaping @MainActor @Sendable () -> ApplicationState, completion: @escaping @Sendable () -> Void
+    ) {
+        let note = client.notification(response.notification, in: .didReceiveResponse)
+        let action = ResponseAction(identifier: response.actionIdentifier)
+        let textInput = response.textInput
+        Task { @MainActor in
+            didReceive(note, action: action, textInput: textInput, state: applicationState(), forwardingTo: others, completion: completion)
+        }
+    }
+
+    /// `userNotificationCenter(_:openSettingsFor:)` as the center hands it over (`nil`: from the
+    /// Settings app).
+    public func openSettings(forRequest request: SystemNotification?) {
+        openSettings(for: request.flatMap { client.notification($0, in: .didReceiveResponse) })
+    }
+}
