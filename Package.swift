@@ -122,7 +122,9 @@ let package = Package(
             dependencies: [
                 "pushbridge", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
                 "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeValidation", "EmulatorSupport",
-            ]),
+            ],
+            // Read from the source tree by path (`PayloadCorpusTests`), not bundled.
+            exclude: ["Fixtures/PayloadCorpus"]),
         // Every library product imported into one file: one name, one type.
         .testTarget(
             name: "ProductsTogetherTests",
