@@ -110,8 +110,10 @@ let package = Package(
         // What the two binding tests share (a header record, a reader of the Apple-only bridge's
         // source, the type check): a target, not a product.
         .target(name: "SDKBindingChecks", path: "Tests/SDKBindingChecks"),
-        // What the JPush and Getui adapters' tests share (invocation shapes, exactly-once rows).
-        .target(name: "AdapterTestSupport", dependencies: ["PushBridge", "PushBridgeModel"], path: "Tests/AdapterTestSupport"),
+        // What the JPush and Getui adapters' tests share (the harness, invocation shapes,
+        // exactly-once rows, the scenarios run against plain APNs).
+        .target(
+            name: "AdapterTestSupport", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeTesting"], path: "Tests/AdapterTestSupport"),
         .testTarget(
             name: "PushBridgeJPushTests",
             dependencies: [
