@@ -63,13 +63,20 @@ let package = Package(
         // UIBackgroundFetchResult) in their Apple-only SDK bridges; on Linux it is empty.
         .target(name: "PushBridgeAPNs", dependencies: ["PushBridge"], path: "Adapters/PushBridgeAPNs"),
         .target(name: "PushBridgeAPNsTesting", dependencies: ["PushBridgeAPNs", "PushBridge"], path: "Adapters/PushBridgeAPNsTesting"),
-        .target(name: "PushBridgeJPush", dependencies: ["PushBridge", "PushBridgeUIKit"], path: "Adapters/PushBridgeJPush"),
+        // What the JPush and Getui adapters share (their providers' common state, a field of a
+        // locked state for their mocks): a target, not a product.
+        .target(name: "PushBridgeAdapterSupport", dependencies: ["PushBridge"], path: "Adapters/PushBridgeAdapterSupport"),
         .target(
-            name: "PushBridgeJPushTesting", dependencies: ["PushBridgeJPush", "PushBridge", "PushBridgeModel"],
+            name: "PushBridgeJPush", dependencies: ["PushBridge", "PushBridgeUIKit", "PushBridgeAdapterSupport"],
+            path: "Adapters/PushBridgeJPush"),
+        .target(
+            name: "PushBridgeJPushTesting", dependencies: ["PushBridgeJPush", "PushBridge", "PushBridgeModel", "PushBridgeAdapterSupport"],
             path: "Adapters/PushBridgeJPushTesting"),
-        .target(name: "PushBridgeGetui", dependencies: ["PushBridge", "PushBridgeUIKit"], path: "Adapters/PushBridgeGetui"),
         .target(
-            name: "PushBridgeGetuiTesting", dependencies: ["PushBridgeGetui", "PushBridge", "PushBridgeModel"],
+            name: "PushBridgeGetui", dependencies: ["PushBridge", "PushBridgeUIKit", "PushBridgeAdapterSupport"],
+            path: "Adapters/PushBridgeGetui"),
+        .target(
+            name: "PushBridgeGetuiTesting", dependencies: ["PushBridgeGetui", "PushBridge", "PushBridgeModel", "PushBridgeAdapterSupport"],
             path: "Adapters/PushBridgeGetuiTesting"),
         // The command: the composition root that registers every adapter.
         .executableTarget(
@@ -103,8 +110,10 @@ let package = Package(
         // What the two binding tests share (a header record, a reader of the Apple-only bridge's
         // source, the type check): a target, not a product.
         .target(name: "SDKBindingChecks", path: "Tests/SDKBindingChecks"),
-        // What the JPush and Getui adapters' tests share (invocation shapes, exactly-once rows).
-        .target(name: "AdapterTestSupport", dependencies: ["PushBridge", "PushBridgeModel"], path: "Tests/AdapterTestSupport"),
+        // What the JPush and Getui adapters' tests share (the harness, invocation shapes,
+        // exactly-once rows, the scenarios run against plain APNs).
+        .target(
+            name: "AdapterTestSupport", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeTesting"], path: "Tests/AdapterTestSupport"),
         .testTarget(
             name: "PushBridgeJPushTests",
             dependencies: [

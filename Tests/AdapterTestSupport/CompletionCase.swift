@@ -37,4 +37,15 @@ package struct CompletionCase<Callback>: Sendable, CustomStringConvertible {
     }
 
     package var description: String { name }
+
+    /// What the row's completion handler was called with before the app answered and after it
+    /// answered twice: `trigger` hands the mock SDK the row's callback (on a sink that holds the
+    /// handlers), then `appAnswersTwice` answers each held one twice.
+    package func answers(trigger: (Callback) -> Void, appAnswersTwice: () -> Void) -> (beforeTheApp: [String], afterTheApp: [String]) {
+        let answers = CompletionAnswers()
+        trigger(callback(answers))
+        let before = answers.all
+        appAnswersTwice()
+        return (before, answers.all)
+    }
 }

@@ -15,7 +15,7 @@ import Testing
     static let classMethodEntries = [(className: GetuiSDKSymbols.sdkClass, selectors: GetuiSDKSymbols.requiredClassMethods + GetuiSDKSymbols.optionalClassMethods)]
 
     static func source() throws -> CheckOnlySource {
-        let bridge = try BridgeSource(GetuiSDKBindingTests.bridgePath)
+        let bridge = try GetuiSDKBindingTests.bridge()
         return CheckOnlySource(
             moduleName: "GetuiBindings", imports: ["UIKit", "UserNotifications", "GTSDK", "PushBridgeGetui"], bridgeModule: "PushBridgeGetui",
             delegateClass: "PushBridgeGetui.GeTuiSdkBridge", delegateProtocol: GetuiSDKSymbols.delegateProtocol,

@@ -9,64 +9,55 @@ import Testing
 /// the core asks the app, at once otherwise, never twice.
 @Suite struct GetuiCompletionTests {
     typealias Answers = CompletionAnswers
-
-    /// A row; the state is `background` unless given.
-    static func row(
-        name: String, state: ApplicationState = .background, callback: @escaping @Sendable (Answers) -> MockGetuiBridge.Callback, beforeTheApp: [String],
-        afterTheApp: [String]
-    ) -> CompletionCase<MockGetuiBridge.Callback> {
-        CompletionCase(name: name, state: state, callback: callback, beforeTheApp: beforeTheApp, afterTheApp: afterTheApp)
-    }
+    typealias Row = CompletionCase<MockGetuiBridge.Callback>
 
     static let contentAvailable: JSONObject = ["aps": ["content-available": 1], "_gmid_": "t:m"]
 
-    static let cases: [CompletionCase<MockGetuiBridge.Callback>] = [
-        row(
-            name: "APNs silent push (fromGetui NO): the app's answer",
+    static let cases: [Row] = [
+        Row(
+            name: "APNs silent push (fromGetui NO): the app's answer", state: .background,
             callback: { answers in .slience(contentAvailable, fromGetui: false, offLine: false, taskID: "t", msgID: "m", fetchCompletionHandler: answers.record) },
             beforeTheApp: [], afterTheApp: ["newData"]),
-        row(
-            name: "passthrough over the socket with a handler anyway: noData at once",
+        Row(
+            name: "passthrough over the socket with a handler anyway: noData at once", state: .background,
             callback: { answers in .slience(["payload": "x"], fromGetui: true, offLine: true, taskID: "t", msgID: "m", fetchCompletionHandler: answers.record) },
             beforeTheApp: ["noData"], afterTheApp: ["noData"]),
-        row(
-            name: "passthrough through APNs without aps: noData at once",
+        Row(
+            name: "passthrough through APNs without aps: noData at once", state: .background,
             callback: { answers in .slience(["payload": "x"], fromGetui: false, offLine: false, taskID: "t", msgID: "m", fetchCompletionHandler: answers.record) },
             beforeTheApp: ["noData"], afterTheApp: ["noData"]),
-        row(
-            name: "a malformed APNs push: noData at once",
+        Row(
+            name: "a malformed APNs push: noData at once", state: .background,
             callback: { answers in .slience(["aps": "broken"], fromGetui: false, offLine: false, taskID: nil, msgID: nil, fetchCompletionHandler: answers.record) },
             beforeTheApp: ["noData"], afterTheApp: ["noData"]),
-        row(
-            name: "receipt before iOS 10: the app's answer",
+        Row(
+            name: "receipt before iOS 10: the app's answer", state: .background,
             callback: { answers in .receiveNotification(.copy(), response: nil, fetchCompletionHandler: answers.record) },
             beforeTheApp: [], afterTheApp: ["newData"]),
-        row(
+        Row(
             name: "tap with a fetch handler: noData once the response is handled", state: .inactive,
             callback: { answers in .receiveNotification(.copy(), response: GetuiResponseInfo(), fetchCompletionHandler: answers.record) },
             beforeTheApp: [], afterTheApp: ["noData"]),
-        row(
-            name: "receipt of something that is not a notification: noData at once",
+        Row(
+            name: "receipt of something that is not a notification: noData at once", state: .background,
             callback: { answers in .receiveNotification(GetuiNotificationInfo(userInfo: ["payload": "x"]), response: nil, fetchCompletionHandler: answers.record) },
             beforeTheApp: ["noData"], afterTheApp: ["noData"]),
-        row(
+        Row(
             name: "willPresent: the app's presentation options", state: .active,
             callback: { answers in .willPresent(.copy(), completionHandler: answers.record) },
             beforeTheApp: [], afterTheApp: ["4"]),
-        row(
+        Row(
             name: "willPresent of something that is not a notification: none at once", state: .active,
             callback: { answers in .willPresent(GetuiNotificationInfo(userInfo: [:]), completionHandler: answers.record) },
             beforeTheApp: ["0"], afterTheApp: ["0"]),
     ]
 
     @Test(arguments: cases)
-    func eachCompletionHandlerRunsOnceAfterTheApp(_ row: CompletionCase<MockGetuiBridge.Callback>) {
+    func eachCompletionHandlerRunsOnceAfterTheApp(_ row: Row) {
         let harness = GetuiHarness(state: row.state, answersAtOnce: false)
-        let answers = Answers()
-        harness.bridge.trigger(row.callback(answers))
-        #expect(answers.all == row.beforeTheApp)
-        harness.completePendingTwice()
-        #expect(answers.all == row.afterTheApp)
+        let answers = row.answers(trigger: harness.bridge.trigger, appAnswersTwice: { harness.completePendingTwice() })
+        #expect(answers.beforeTheApp == row.beforeTheApp)
+        #expect(answers.afterTheApp == row.afterTheApp)
     }
 
     @Test func repeatedCallbacksCompleteEachHandlerOnceAndYieldOneMessage() async {

@@ -6,11 +6,17 @@ import Testing
 
 /// `GeTuiSdkBridge` binds Getui by name at run time, in a file no compiler sees on Linux. These
 /// tests hold every name it binds (``GetuiSDKSymbols``) against what the GTSDK 3.1.0.0 header
-/// declares (``GetuiHeaderFacts``), read the Apple-only file to check each `@convention(c)` type
+/// declares (``GetuiHeaderFacts``), read the Apple-only files to check each `@convention(c)` type
 /// and `@objc` method it spells against those declarations, and exercise the missing-SDK check
 /// with fakes.
 @Suite struct GetuiSDKBindingTests {
-    static let bridgePath = "Adapters/PushBridgeGetui/SDK/GeTuiSdkBridge.swift"
+    /// The Apple-only bridge's source, all its files as one text (`GeTuiSdkBridge.swift` and its `+` files).
+    static func bridge() throws -> BridgeSource { try BridgeSource(type: "GeTuiSdkBridge", in: "Adapters/PushBridgeGetui/SDK") }
+
+    /// The bridge is read from every file it spans, the main one first.
+    @Test func theBridgeIsReadFromEveryFileItSpans() throws {
+        #expect(try BridgeSource.files(of: "GeTuiSdkBridge", in: "Adapters/PushBridgeGetui/SDK") == ["GeTuiSdkBridge.swift", "GeTuiSdkBridge+Delegate.swift"].map { "Adapters/PushBridgeGetui/SDK/" + $0 })
+    }
     static let symbolsPath = "Adapters/PushBridgeGetui/SDK/GetuiSDKSymbols.swift"
     static let classMethods = GetuiSDKSymbols.requiredClassMethods + GetuiSDKSymbols.optionalClassMethods
 
@@ -64,7 +70,7 @@ import Testing
     // MARK: The Apple-only bridge against the header
 
     @Test func everyClassMethodIsCalledThroughATypeMatchingItsDeclaration() throws {
-        let source = try BridgeSource(Self.bridgePath)
+        let source = try Self.bridge()
         let constants = try BridgeSource(Self.symbolsPath).stringConstants
         let check = SignatureCheck(aliases: source.typealiases)
         var called: [String] = []
@@ -82,12 +88,12 @@ import Testing
     }
 
     @Test func theOptionalMethodIsCalledOnlyWhenTheSDKHasIt() throws {
-        let source = try BridgeSource(Self.bridgePath)
+        let source = try Self.bridge()
         #expect(source.code.contains("class_getClassMethod(sdk, NSSelectorFromString(GetuiSDKSymbols.handleSceneWillConnect)) != nil"))
     }
 
     @Test func everyObjCMethodIsABoundDelegateMethodWithMatchingParameters() throws {
-        let source = try BridgeSource(Self.bridgePath)
+        let source = try Self.bridge()
         let check = SignatureCheck(aliases: source.typealiases)
         let methods = source.objcMethods
         #expect(methods.map(\.selector).sorted() == GetuiSDKSymbols.delegateSelectors.sorted())
@@ -98,7 +104,7 @@ import Testing
     }
 
     @Test func theBridgeSpellsNoNameItselfAndImportsNoSDKModule() throws {
-        let source = try BridgeSource(Self.bridgePath)
+        let source = try Self.bridge()
         let constants = Set(try BridgeSource(Self.symbolsPath).stringConstants.values)
         for literal in source.stringLiterals {
             #expect(!constants.contains(literal), "\"\(literal)\" is spelled in the bridge, not taken from GetuiSDKSymbols")

@@ -14,7 +14,7 @@ import Testing
     static let probePath = "Tests/iOSBindingChecks/Selectors/JPushSelectors.swift"
 
     static func source() throws -> CheckOnlySource {
-        let bridge = try BridgeSource(JPushSDKBindingTests.bridgePath)
+        let bridge = try JPushSDKBindingTests.bridge()
         // The three tag changes share one call, their selector chosen by a switch.
         #expect(bridge.bindingsThroughLocals(symbols: "JPushSDKSymbols").map(\.alias) == ["TagsChangeIMP"])
         let tagChanges = [JPushSDKSymbols.addTags, JPushSDKSymbols.setTags, JPushSDKSymbols.deleteTags].map { ($0, "TagsChangeIMP") }

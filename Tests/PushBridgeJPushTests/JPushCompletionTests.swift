@@ -9,40 +9,33 @@ import Testing
 /// the core asks the app, at once otherwise, never twice.
 @Suite struct JPushCompletionTests {
     typealias Answers = CompletionAnswers
+    typealias Row = CompletionCase<MockJPushBridge.Callback>
 
-    /// A row; the state is `active` unless given.
-    static func row(
-        name: String, state: ApplicationState = .active, callback: @escaping @Sendable (Answers) -> MockJPushBridge.Callback, beforeTheApp: [String],
-        afterTheApp: [String]
-    ) -> CompletionCase<MockJPushBridge.Callback> {
-        CompletionCase(name: name, state: state, callback: callback, beforeTheApp: beforeTheApp, afterTheApp: afterTheApp)
-    }
-
-    static let cases: [CompletionCase<MockJPushBridge.Callback>] = [
-        row(
-            name: "willPresent of a push: the app's options, as JPush's integer",
+    static let cases: [Row] = [
+        Row(
+            name: "willPresent of a push: the app's options, as JPush's integer", state: .active,
             callback: { answers in .willPresent(.push(), completionHandler: answers.record) },
             beforeTheApp: [], afterTheApp: ["18"]),
-        row(
-            name: "willPresent of a local notification: the app's options",
+        Row(
+            name: "willPresent of a local notification: the app's options", state: .active,
             callback: { answers in .willPresent(.local(), completionHandler: answers.record) },
             beforeTheApp: [], afterTheApp: ["18"]),
-        row(
-            name: "willPresent of something that is not a notification: none at once",
+        Row(
+            name: "willPresent of something that is not a notification: none at once", state: .active,
             callback: { answers in .willPresent(JPushNotificationInfo(userInfo: ["content": "x"]), completionHandler: answers.record) },
             beforeTheApp: ["0"], afterTheApp: ["0"]),
-        row(
+        Row(
             name: "a tap: done once the client is done", state: .inactive,
             callback: { answers in .didReceiveResponse(JPushResponseInfo(notification: .push()), completionHandler: { answers.record("done") }) },
             beforeTheApp: [], afterTheApp: ["done"]),
-        row(
+        Row(
             name: "a dismissal: done once the client is done", state: .background,
             callback: { answers in
                 .didReceiveResponse(
                     JPushResponseInfo(notification: .push(), actionIdentifier: ResponseAction.dismissIdentifier), completionHandler: { answers.record("done") })
             },
             beforeTheApp: [], afterTheApp: ["done"]),
-        row(
+        Row(
             name: "a response to something that is not a notification: done at once", state: .inactive,
             callback: { answers in
                 .didReceiveResponse(JPushResponseInfo(notification: JPushNotificationInfo(userInfo: [:])), completionHandler: { answers.record("done") })
@@ -51,13 +44,11 @@ import Testing
     ]
 
     @Test(arguments: cases)
-    func eachCompletionHandlerRunsOnceAfterTheApp(_ row: CompletionCase<MockJPushBridge.Callback>) {
+    func eachCompletionHandlerRunsOnceAfterTheApp(_ row: Row) {
         let harness = JPushHarness(state: row.state, answersAtOnce: false)
-        let answers = Answers()
-        harness.bridge.trigger(row.callback(answers))
-        #expect(answers.all == row.beforeTheApp)
-        harness.completePendingTwice(presentation: [.banner, .sound])
-        #expect(answers.all == row.afterTheApp)
+        let answers = row.answers(trigger: harness.bridge.trigger, appAnswersTwice: { harness.completePendingTwice(presentation: [.banner, .sound]) })
+        #expect(answers.beforeTheApp == row.beforeTheApp)
+        #expect(answers.afterTheApp == row.afterTheApp)
     }
 
     @Test func aSinkThatAnswersAtOnceAnswersEachHandlerOnce() async {

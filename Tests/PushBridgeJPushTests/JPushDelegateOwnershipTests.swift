@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func jpushIsHandedTheProcessLifetimeProxyNeverTheBridge() throws {
-        let bridge = try BridgeSource("Adapters/PushBridgeJPush/SDK/JPUSHServiceBridge.swift").code
+        let bridge = try JPushSDKBindingTests.bridge().code
         #expect(JPushRegistrationDelegateAnchor.process === JPushRegistrationDelegateAnchor.process)
         // The registration hands JPush the proxy, a `static let` (never released), not `self`.
         #expect(bridge.contains("call(service, selector, config, JPushRegisterDelegateProxy.process)"))

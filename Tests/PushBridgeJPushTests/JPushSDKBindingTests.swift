@@ -6,11 +6,17 @@ import Testing
 
 /// `JPUSHServiceBridge` binds JPush by name at run time, in a file no compiler sees on Linux. These
 /// tests hold every name it binds (``JPushSDKSymbols``) against what JPush's and JCore's headers
-/// declare (``JPushHeaderFacts``), read the Apple-only file to check each `@convention(c)` type and
+/// declare (``JPushHeaderFacts``), read the Apple-only files to check each `@convention(c)` type and
 /// `@objc` method it spells against those declarations, and exercise the missing-SDK check with
 /// fakes.
 @Suite struct JPushSDKBindingTests {
-    static let bridgePath = "Adapters/PushBridgeJPush/SDK/JPUSHServiceBridge.swift"
+    /// The Apple-only bridge's source, all its files as one text (`JPUSHServiceBridge.swift` and its `+` files).
+    static func bridge() throws -> BridgeSource { try BridgeSource(type: "JPUSHServiceBridge", in: "Adapters/PushBridgeJPush/SDK") }
+
+    /// The bridge is read from every file it spans, the main one first.
+    @Test func theBridgeIsReadFromEveryFileItSpans() throws {
+        #expect(try BridgeSource.files(of: "JPUSHServiceBridge", in: "Adapters/PushBridgeJPush/SDK") == ["JPUSHServiceBridge.swift", "JPUSHServiceBridge+Commands.swift", "JPUSHServiceBridge+DelegateProxy.swift"].map { "Adapters/PushBridgeJPush/SDK/" + $0 })
+    }
     static let symbolsPath = "Adapters/PushBridgeJPush/SDK/JPushSDKSymbols.swift"
 
     // MARK: The symbols against the headers
@@ -89,7 +95,7 @@ import Testing
     static let receivers = ["service": JPushSDKSymbols.serviceClass, "collectionAuth": JPushSDKSymbols.collectionAuthClass]
 
     @Test func everyClassMethodIsCalledThroughATypeMatchingItsDeclaration() throws {
-        let source = try BridgeSource(Self.bridgePath)
+        let source = try Self.bridge()
         let constants = try BridgeSource(Self.symbolsPath).stringConstants
         let check = SignatureCheck(aliases: source.typealiases)
         var called: [String] = []
@@ -115,7 +121,7 @@ import Testing
     }
 
     @Test func everyObjCMethodIsABoundDelegateMethodWithMatchingParameters() throws {
-        let source = try BridgeSource(Self.bridgePath)
+        let source = try Self.bridge()
         let check = SignatureCheck(aliases: source.typealiases)
         let methods = source.objcMethods
         #expect(methods.map(\.selector).sorted() == JPushSDKSymbols.delegateSelectors.sorted())
@@ -126,7 +132,7 @@ import Testing
     }
 
     @Test func theBridgeSpellsNoNameItselfAndImportsNoSDKModule() throws {
-        let source = try BridgeSource(Self.bridgePath)
+        let source = try Self.bridge()
         let constants = Set(try BridgeSource(Self.symbolsPath).stringConstants.values)
         for literal in source.stringLiterals {
             #expect(!constants.contains(literal), "\"\(literal)\" is spelled in the bridge, not taken from JPushSDKSymbols")
@@ -138,7 +144,7 @@ import Testing
     }
 
     @Test func theKeysSetByKeyValueCodingAreTheSymbols() throws {
-        let source = try BridgeSource(Self.bridgePath)
+        let source = try Self.bridge()
         for key in ["entityTypesKey", "entityCategoriesKey", "authItemsIsAuthKey"] {
             #expect(source.text.contains("forKey: JPushSDKSymbols.\(key))"), "\(key) is not set")
         }

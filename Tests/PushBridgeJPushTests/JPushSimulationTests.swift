@@ -38,12 +38,7 @@ import Testing
 
     @Test(arguments: [CenterDelegateTiming.afterLaunch, .none])
     func aLateOrMissingCenterDelegateToo(timing: CenterDelegateTiming) throws {
-        let space = ScenarioSpace(
-            versions: [IOSVersion(10), IOSVersion(14)], callbacks: [.didReceiveRemoteNotificationFetch, .willPresent, .didReceiveResponse],
-            presentations: [[.alert]], centerDelegates: [timing])
-        for scenario in space {
-            try Self.checkAgainstPlainAPNs(scenario)
-        }
+        for scenario in ScenarioSpace.lateOrMissingCenterDelegate(timing) { try Self.checkAgainstPlainAPNs(scenario) }
     }
 
     @Test func methods4And5AreJPushsAndEveryPushIsReported() throws {

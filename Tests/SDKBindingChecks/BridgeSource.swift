@@ -1,7 +1,8 @@
 import Foundation
 
-/// A Swift source file of the package read as text: the Apple-only SDK bridge, which no compiler
-/// sees on Linux, and the symbols file it takes its names from. The scanning is deliberately
+/// Swift source of the package read as text: the Apple-only SDK bridge, which no compiler sees on
+/// Linux (one file, or all the files a bridge spans as one text), and the symbols file it takes its
+/// names from. The scanning is deliberately
 /// simple — it understands the few shapes those files are written in, and nothing more.
 package struct BridgeSource {
     package let text: String
@@ -9,6 +10,22 @@ package struct BridgeSource {
     /// The file at `path`, relative to the package root (found from this file's place).
     package init(_ path: String, file: String = #filePath) throws {
         text = try String(contentsOf: Self.packageRoot(file: file).appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// A type whose source spans several files of `folder` (relative to the package root), read
+    /// as one text: `type.swift` first, then every `type+….swift` in name order.
+    ///
+    /// - Throws: When `type.swift` is not there.
+    package init(type: String, in folder: String, file: String = #filePath) throws {
+        let paths = try Self.files(of: type, in: folder, file: file)
+        text = try paths.map { try BridgeSource($0, file: file).text }.joined(separator: "\n")
+    }
+
+    /// The files `init(type:in:)` reads, relative to the package root, in the order it reads them.
+    package static func files(of type: String, in folder: String, file: String = #filePath) throws -> [String] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: packageRoot(file: file).appendingPathComponent(folder).path)
+        let extensions = names.filter { $0.hasPrefix(type + "+") && $0.hasSuffix(".swift") }.sorted()
+        return ([type + ".swift"] + extensions).map { folder + "/" + $0 }
     }
 
     /// The package's root folder: the nearest one above `file` that holds `Package.swift`.

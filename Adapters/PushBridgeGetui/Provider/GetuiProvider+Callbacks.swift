@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeAdapterSupport
 
 /// `GeTuiSdkDelegate`'s callbacks, in the dispatch model's vocabulary.
 extension GetuiProvider {
@@ -56,7 +57,7 @@ extension GetuiProvider {
         }
         sink.handle(
             CallbackInvocation(callback: .willPresent, state: .active, notification: note),
-            completion: .presentation { [self] options in complete.complete(Int(systemOptions(options).rawValue)) })
+            completion: .presentation { [self] options in complete.complete(Int(context.systemOptions(options).rawValue)) })
     }
 
     /// `GeTuiSdkNotificationCenter:openSettingsForNotification:` (iOS 12+): the user asked for
@@ -80,12 +81,12 @@ extension GetuiProvider {
         if let response {
             sink.handle(
                 CallbackInvocation(
-                    callback: .didReceiveResponse, state: applicationState(), action: ResponseAction(identifier: response.actionIdentifier),
+                    callback: .didReceiveResponse, state: context.applicationState(), action: ResponseAction(identifier: response.actionIdentifier),
                     textInput: response.userText, notification: note),
                 completion: .response { fetch?.complete(.noData) })
         } else {
             sink.handle(
-                CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: applicationState(), notification: note),
+                CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: context.applicationState(), notification: note),
                 completion: .fetch { result in fetch?.complete(result) })
         }
     }
@@ -111,7 +112,7 @@ extension GetuiProvider {
             do throws(PushError) {
                 let note = try handed.read(by: GetuiDefinition())
                 sink.handle(
-                    CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: applicationState(), notification: note),
+                    CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: context.applicationState(), notification: note),
                     completion: .fetch { result in fetch?.complete(result) })
                 return
             } catch {
@@ -148,7 +149,7 @@ extension GetuiProvider {
     /// code as its `PushError/vendorCode`.
     public func geTuiSdkDidAliasAction(_ action: String, result: Bool, sequenceNum: String, error: PushError.VendorCode?) {
         guard let sequence = Int(sequenceNum) else { return }
-        aliasReplies.resolve(sequence, result
+        context.aliasReplies.resolve(sequence, result
             ? .success(AliasResult(alias: nil, sequence: sequence))
             : .failure(Self.failure(field: "alias", "Getui \(action) failed", error)))
     }
@@ -157,7 +158,7 @@ extension GetuiProvider {
     /// keeps the error's domain and code as its `PushError/vendorCode`.
     public func geTuiSdkDidSetTagsAction(_ sequenceNum: String, result: Bool, error: PushError.VendorCode?) {
         guard let sequence = Int(sequenceNum) else { return }
-        tagReplies.resolve(sequence, result
+        context.tagReplies.resolve(sequence, result
             ? .success(TagsResult(sequence: sequence))
             : .failure(Self.failure(field: "tags", "Getui setTags failed", error)))
     }
@@ -166,7 +167,7 @@ extension GetuiProvider {
     /// its `PushError/vendorCode`.
     public func getuiSdkDidQueryTag(_ tags: [String], sequenceNum: String, error: PushError.VendorCode?) {
         guard let sequence = Int(sequenceNum) else { return }
-        tagReplies.resolve(sequence, error.map { .failure(Self.failure(field: "tags", "Getui queryTag failed", $0)) }
+        context.tagReplies.resolve(sequence, error.map { .failure(Self.failure(field: "tags", "Getui queryTag failed", $0)) }
             ?? .success(TagsResult(tags: Set(tags), sequence: sequence)))
     }
 

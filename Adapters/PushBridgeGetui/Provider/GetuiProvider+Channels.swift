@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeAdapterSupport
 
 /// VoIP and Live Activities through Getui (`GeTuiSdk.h` 3.1.0.0 L146-188, L292, L514-526).
 extension GetuiProvider {
@@ -14,7 +15,7 @@ extension GetuiProvider {
 
     /// `+handleVoipNotification:` (L292), the push's receipt.
     public func handleVoIPPush(_ request: VoIPPushRequest) {
-        guard consent.consent == .granted else { return }
+        guard context.consent.consent == .granted else { return }
         bridge.handleVoipNotification(request.payload)
     }
 
@@ -60,7 +61,7 @@ extension GetuiProvider {
 
     private func allowed(_ selector: String, kind: PushTokenKind) -> Bool {
         do throws(PushError) {
-            try consent.require(for: selector, provider: "Getui")
+            try context.requireConsent(for: selector)
             return true
         } catch {
             fail(kind, error)

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeAdapterSupport
 
 /// Aliases, tags, the server badge and the push mode through Getui's calls.
 ///
@@ -23,7 +24,7 @@ extension GetuiProvider {
     ///   `PushError/Code/providerFailure` when Getui reports a failure (the alias masked in
     ///   its message), `PushError/Code/timeout` when it never answers.
     public func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult {
-        try consent.require(for: "alias", provider: "Getui")
+        try context.requireConsent(for: "alias")
         let bridge = self.bridge
         switch request.operation {
         case .set(let alias):
@@ -31,7 +32,7 @@ extension GetuiProvider {
             try requireOnline(field: "alias", code: nil)
             try noteBind()
             var result = try await masking(alias) { () async throws(PushError) in
-                try await aliasReplies.send { seq in bridge.bindAlias(alias.revealed, sequenceNum: String(seq)) }
+                try await context.aliasReplies.send { seq in bridge.bindAlias(alias.revealed, sequenceNum: String(seq)) }
             }
             result.alias = alias
             return result
@@ -39,7 +40,7 @@ extension GetuiProvider {
             guard let alias, !alias.isEmpty else { throw PushError(.outOfRange, field: "alias", "Getui unbinds a named alias: give it") }
             try requireOnline(field: "alias", code: nil)
             return try await masking(alias) { () async throws(PushError) in
-                try await aliasReplies.send { seq in bridge.unbindAlias(alias.revealed, sequenceNum: String(seq), isSelf: true) }
+                try await context.aliasReplies.send { seq in bridge.unbindAlias(alias.revealed, sequenceNum: String(seq), isSelf: true) }
             }
         case .get:
             throw unsupported("reading the alias back")
@@ -56,9 +57,9 @@ extension GetuiProvider {
     ///   sent then) or reported; `PushError/Code/providerFailure` when the SDK does not submit
     ///   the request; `PushError/Code/timeout` when it never answers.
     public func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult {
-        try consent.require(for: "tags", provider: "Getui")
+        try context.requireConsent(for: "tags")
         let bridge = self.bridge
-        let replies = tagReplies
+        let replies = context.tagReplies
         switch request.operation {
         case .set(let tags):
             let list = Array(tags).sorted()
@@ -84,7 +85,7 @@ extension GetuiProvider {
     ///
     /// - Throws: `PushError/Code/outOfRange` for a negative value; nothing is sent then.
     public func setBadge(_ request: BadgeRequest) throws(PushError) {
-        try consent.require(for: "badge", provider: "Getui")
+        try context.requireConsent(for: "badge")
         guard request.value >= 0 else { throw PushError(.outOfRange, field: "badge", "\(request.value) is negative") }
         request.value == 0 ? bridge.resetBadge() : bridge.setBadge(request.value)
     }
@@ -96,16 +97,9 @@ extension GetuiProvider {
     /// Not called (and reported as a `PushDiagnostic/Code/withheldBeforeConsent` diagnostic)
     /// before the user accepted the privacy policy: the SDK has not started then.
     public func sceneWillConnect(_ request: SceneConnectionRequest) {
-        do throws(PushError) {
-            try consent.require(for: "handleSceneWillConnectWithOptions:", provider: "Getui")
-        } catch {
-            sink.report(PushDiagnostic(
-                code: .withheldBeforeConsent, notificationID: "none", message: "Getui handleSceneWillConnectWithOptions: was not called: \(error.message)",
-                error: error))
-            return
-        }
+        guard context.mayCall("handleSceneWillConnectWithOptions:") else { return }
         let (bridge, options) = (self.bridge, request.connectionOptions)
-        sdkThread.run { bridge.handleSceneWillConnect(options) }
+        context.sdkThread.run { bridge.handleSceneWillConnect(options) }
     }
 
     /// `setPushModeForOff:`: `true` asks Getui's server to stop pushing to this client ID, `false`
@@ -114,18 +108,18 @@ extension GetuiProvider {
     ///
     /// - Throws: `PushError/Code/consentRequired` before the user accepted the privacy policy.
     public func setPushModeForOff(_ off: Bool) throws(PushError) {
-        try consent.require(for: "pushMode", provider: "Getui")
+        try context.requireConsent(for: "pushMode")
         bridge.setPushModeForOff(off)
     }
 
     private func setTags(_ tags: [String], bridge: any GetuiBridge) async throws(PushError) -> TagsResult {
-        let replies = tagReplies
+        let replies = context.tagReplies
         var result = try await replies.send { seq in
             if !bridge.setTags(tags, sequenceNum: String(seq)) {
                 replies.resolve(seq, .failure(PushError(.providerFailure, field: "tags", "Getui did not submit the tags")))
             }
         }
-        let now = scheduler.now
+        let now = context.scheduler.now
         state.withLock { $0.tagSetSuccesses.append(now) }
         result.tags = Set(tags)
         return result
@@ -145,7 +139,7 @@ extension GetuiProvider {
     /// Throws Getui's 30001 when the previous `bindAlias` went out less than 5 seconds ago;
     /// otherwise notes this one.
     private func noteBind() throws(PushError) {
-        let now = scheduler.now
+        let now = context.scheduler.now
         let tooSoon = state.withLock { state -> Bool in
             if let last = state.lastBind, now - last < GetuiResultCode.minimumBindInterval { return true }
             state.lastBind = now
@@ -156,7 +150,7 @@ extension GetuiProvider {
 
     /// Throws Getui's 20002 when `setTags` succeeded ``tagSetsPerDay`` times in the last 24 hours.
     private func requireTagSetAllowed() throws(PushError) {
-        let now = scheduler.now
+        let now = context.scheduler.now
         let limit = tagSetsPerDay
         let used = state.withLock { state -> Int in
             state.tagSetSuccesses.removeAll { now - $0 >= GetuiResultCode.tagSetWindow }

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeAdapterSupport
 
 /// The range of Getui feedback action IDs.
 public enum GetuiFeedback {
@@ -17,7 +18,7 @@ extension GetuiProvider {
     ///   90001…90999, or (`PushError/Code/invalidPayload`) for a message ID that is not
     ///   `taskId:msgId`; nothing is sent then.
     public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
-        try consent.require(for: "feedback", provider: "Getui")
+        try context.requireConsent(for: "feedback")
         guard case .custom(let actionID) = request.action, GetuiFeedback.actionIDs.contains(actionID) else {
             let shown: String
             if case .custom(let actionID) = request.action { shown = String(actionID) } else { shown = "the action" }

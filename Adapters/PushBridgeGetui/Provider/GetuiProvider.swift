@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeAdapterSupport
 
 /// The Getui (个推) adapter: turns the Getui SDK's callbacks — notifications, taps and the three
 /// shapes of passthrough (透传) — into the same `PushEvent`s as plain APNs, through the same
@@ -21,33 +22,16 @@ import PushBridge
 public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     let settings: GetuiSettings
     let bridge: any GetuiBridge
-    let applicationState: @Sendable () -> ApplicationState
-    /// The iOS the app runs on (`nil`: not iOS, the options pass unchanged).
-    let systemVersion: IOSVersion?
-
-    /// The options to hand the SDK's completion handler for the running iOS.
-    func systemOptions(_ options: PresentationOptions) -> PresentationOptions {
-        guard let systemVersion else { return options }
-        return PresentationAdapter.systemOptions(options, on: systemVersion)
-    }
-    let state = Locked(State())
-    let aliasReplies: SequencedReplies<AliasResult>
-    let tagReplies: SequencedReplies<TagsResult>
-    /// Time, for the watchdogs and Getui's time rules (30001, 20002).
-    let scheduler: any PushScheduler
-    /// Where the calls Getui needs on the main thread are made.
-    let sdkThread: SDKThread
-    /// The advertising identifier, read when Getui starts.
-    let advertisingIdentifier: @Sendable () -> String?
+    /// What every vendor adapter keeps (``VendorAdapterContext``): the app's closures, the iOS it
+    /// runs on, time (the watchdogs, Getui's time rules: 30001, 20002), the SDK thread, the
+    /// consent gate, the client's sink, and the alias and tag requests.
+    let context: VendorAdapterContext
     /// How many `setTags` may succeed in 24 hours (Getui's default: one).
     let tagSetsPerDay: Int
-    /// The user's answer to the privacy policy: no SDK call before it is granted.
-    let consent = PrivacyConsentGate()
+    let state = Locked(State())
 
     /// What the provider remembers between calls.
     struct State {
-        /// The client's sink.
-        var sink = PushEventSink.discarding
         /// Whether a client ID arrived.
         var registered = false
         /// When `bindAlias` was last sent (Getui's 5-second rule).
@@ -88,14 +72,10 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     ) {
         self.settings = settings
         self.bridge = bridge
-        self.scheduler = scheduler
-        self.systemVersion = systemVersion
-        self.sdkThread = sdkThread
-        self.advertisingIdentifier = advertisingIdentifier
         self.tagSetsPerDay = tagSetsPerDay
-        self.applicationState = applicationState
-        aliasReplies = SequencedReplies(scheduler: scheduler, operation: "alias")
-        tagReplies = SequencedReplies(scheduler: scheduler, operation: "tags")
+        context = VendorAdapterContext(
+            vendor: "Getui", scheduler: scheduler, systemVersion: systemVersion, sdkThread: sdkThread,
+            advertisingIdentifier: advertisingIdentifier, applicationState: applicationState, oneAtATime: false)
         bridge.delegate = self
     }
 
@@ -107,10 +87,10 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
         [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages, .voip, .liveActivities, .liveActivityPushToStart]
     }
 
-    var sink: PushEventSink { state.withLock { $0.sink } }
+    var sink: PushEventSink { context.sink }
 
     /// Keeps the client's sink.
-    public func attach(to sink: PushEventSink) { state.withLock { $0.sink = sink } }
+    public func attach(to sink: PushEventSink) { context.attach(to: sink) }
 
     /// `true`: Getui must not start before the user accepts the privacy policy.
     public var needsPrivacyConsent: Bool { true }
@@ -120,7 +100,7 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     /// is refused with `PushError/Code/consentRequired`. A withdrawal takes effect for the
     /// calls after it; the running SDK is not stopped.
     public func setPrivacyConsent(_ consent: PrivacyConsent) throws(PushError) {
-        self.consent.record(consent)
+        context.consent.record(consent)
     }
 
     /// `setIDFA:` with the identifier the app's closure returns now (if any),
@@ -133,9 +113,9 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     /// - Throws: `PushError/Code/consentRequired` before the user accepted the privacy policy;
     ///   nothing is called then.
     public func start(_ request: PushStartRequest) throws(PushError) {
-        try consent.require(for: "start", provider: "Getui")
-        let (bridge, settings, idfa) = (self.bridge, self.settings, advertisingIdentifier())
-        sdkThread.run {
+        try context.requireConsent(for: "start")
+        let (bridge, settings, idfa) = (self.bridge, self.settings, context.advertisingIdentifier())
+        context.sdkThread.run {
             if let idfa { bridge.setIDFA(idfa) }
             // Before the SDK starts, so that it shares with the extension from its first
             // message (an inference: the header does not say when).
@@ -157,10 +137,10 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     /// - Throws: `PushError/Code/consentRequired` before the user accepted the privacy policy;
     ///   `PushError` naming an option the device's iOS lacks. Nothing is registered then.
     public func register(_ request: PushRegistrationRequest) throws(PushError) {
-        try consent.require(for: "register", provider: "Getui")
+        try context.requireConsent(for: "register")
         try request.checkOptionsAvailable()
         let (bridge, options) = (self.bridge, request.options.rawValue)
-        sdkThread.run { bridge.registerRemoteNotification(options) }
+        context.sdkThread.run { bridge.registerRemoteNotification(options) }
     }
 
     /// Nothing: Getui registered through `registerRemoteNotification:` and forwards the device

@@ -24,9 +24,13 @@
     // Every name bound is spelled once, in `GetuiSDKSymbols`, except the `@objc(…)` selectors
     // (an attribute needs a literal; a test holds each against `GetuiSDKSymbols`). The compiler
     // holds every binding against `GeTuiSdk.h` in CI: the tests generate
-    // `Tests/iOSBindingChecks/` from the tables, this file's `package` typealiases and its
+    // `Tests/iOSBindingChecks/` from the tables, the bridge's `package` typealiases (here) and its
     // `@objc` methods, and `.ci/ios-typecheck` type-checks them with the header. A thin shell:
     // every decision is `GetuiProvider`'s, which also calls the SDK on the thread it requires.
+    //
+    // The bridge spans two files: this one (the bindings and the SDK's calls) and
+    // `GeTuiSdkBridge+Delegate.swift` (the `GeTuiSdkDelegate` callbacks); the binding tests read
+    // them as one (`BridgeSource(type:in:)`).
     import Foundation
     import ObjectiveC
     import PushBridge
@@ -92,7 +96,7 @@
         private let lock = NSLock()
         private weak var storedDelegate: (any GetuiBridgeDelegate)?
         /// `GeTuiSdk`.
-        private let sdk: AnyClass
+        let sdk: AnyClass
 
         /// A bridge to the Getui SDK in the app.
         ///
@@ -148,7 +152,7 @@
         /// two parameters are the class and the selector — and the selector to pass it.
         /// `+methodForSelector:` is itself a message, so the class is initialized first, as for
         /// any message; `init` checked that the method is there.
-        private static func classMethod<Function>(_ cls: AnyClass, _ name: String, as _: Function.Type) -> (Function, Selector) {
+        static func classMethod<Function>(_ cls: AnyClass, _ name: String, as _: Function.Type) -> (Function, Selector) {
             let selector = NSSelectorFromString(name)
             guard let implementation = (cls as AnyObject).method(for: selector) else {
                 preconditionFailure("+[\(NSStringFromClass(cls)) \(name)] has no implementation, though init found it")
@@ -270,149 +274,6 @@
             guard class_getClassMethod(sdk, NSSelectorFromString(GetuiSDKSymbols.registerLiveActivityPushToStartToken)) != nil else { return false }
             let (call, selector) = Self.classMethod(sdk, GetuiSDKSymbols.registerLiveActivityPushToStartToken, as: LiveActivityIMP.self)
             return call(sdk, selector, activityAttributes as NSString, pushToStartToken as NSString, sequenceNum as NSString)
-        }
-
-        // MARK: GeTuiSdkDelegate
-        //
-        // SDK 3 delivers passthrough only through `GeTuiSdkDidReceiveSlience:…`. On SDK 2.5.2 or
-        // older, also forward `GeTuiSdkDidReceivePayloadData:andTaskId:andMsgId:andOffLine:fromGtAppId:`
-        // to `geTuiSdkDidReceivePayloadData(_:taskID:msgID:offLine:appID:)` (its `NSData` as `[UInt8]`).
-
-        /// `GeTuiSdkDidRegisterClient:`.
-        @objc(GeTuiSdkDidRegisterClient:)
-        public func geTuiSdkDidRegisterClient(_ clientId: String) { delegate?.geTuiSdkDidRegisterClient(clientId) }
-
-        /// `GeTuiSDkDidNotifySdkState:`; `status` is an `SdkStatus` (`NSUInteger`).
-        @objc(GeTuiSDkDidNotifySdkState:)
-        public func geTuiSDkDidNotifySdkState(_ status: UInt) {
-            delegate?.geTuiSDkDidNotifySdkState(GetuiSdkStatus(rawValue: Int(clamping: status)) ?? .offline)
-        }
-
-        /// `GeTuiSdkDidOccurError:`.
-        @objc(GeTuiSdkDidOccurError:)
-        public func geTuiSdkDidOccurError(_ error: Error) { delegate?.geTuiSdkDidOccurError(Self.vendorCode(error)) }
-
-        /// `GetuiSdkGrantAuthorization:error:`: whether the user allowed notifications, and the
-        /// error when asking failed.
-        @objc(GetuiSdkGrantAuthorization:error:)
-        public func getuiSdkGrantAuthorization(_ granted: Bool, error: Error?) {
-            delegate?.getuiSdkGrantAuthorization(granted, error: error.map(Self.vendorCode))
-        }
-
-        /// `GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:`.
-        @objc(GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:)
-        public func geTuiSdkNotificationCenter(
-            _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
-            completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
-        ) {
-            nonisolated(unsafe) let complete = completionHandler
-            guard let delegate else { return complete([]) }
-            delegate.geTuiSdkNotificationCenter(willPresent: Self.info(notification)) { options in
-                complete(UNNotificationPresentationOptions(rawValue: UInt(max(0, options))))
-            }
-        }
-
-        /// `GeTuiSdkNotificationCenter:openSettingsForNotification:` (nullable in the header, G31 L452).
-        @objc(GeTuiSdkNotificationCenter:openSettingsForNotification:)
-        public func geTuiSdkNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {
-            delegate?.geTuiSdkNotificationCenter(openSettingsFor: notification.map(Self.info))
-        }
-
-        /// Getui's fetch completion handler as the one the delegate takes (`nil` stays `nil`).
-        private static func fetchCompletion(
-            _ completionHandler: ((UIBackgroundFetchResult) -> Void)?
-        ) -> (@Sendable (BackgroundFetchResult) -> Void)? {
-            guard let completionHandler else { return nil }
-            // The system's handler, called once on whatever thread the app answers on, as UIKit allows.
-            nonisolated(unsafe) let complete = completionHandler
-            return { result in complete(UIBackgroundFetchResult(result)) }
-        }
-
-        /// `GeTuiSdkDidReceiveNotification:notificationCenter:response:fetchCompletionHandler:`.
-        @objc(GeTuiSdkDidReceiveNotification:notificationCenter:response:fetchCompletionHandler:)
-        public func geTuiSdkDidReceiveNotification(
-            _ userInfo: [AnyHashable: Any], notificationCenter center: UNUserNotificationCenter?, response: UNNotificationResponse?,
-            fetchCompletionHandler completionHandler: ((UIBackgroundFetchResult) -> Void)?
-        ) {
-            nonisolated(unsafe) let complete = completionHandler
-            guard let delegate else { complete?(.noData); return }
-            let info = response.map { Self.info($0.notification) } ?? GetuiNotificationInfo(foundationUserInfo: userInfo)
-            let reply = response.map { GetuiResponseInfo(actionIdentifier: $0.actionIdentifier, userText: ($0 as? UNTextInputNotificationResponse)?.userText) }
-            let fetch = Self.fetchCompletion(complete)
-            delegate.geTuiSdkDidReceiveNotification(info, response: reply, fetchCompletionHandler: fetch)
-        }
-
-        /// `GeTuiSdkDidReceiveSlience:fromGetui:offLine:appId:taskId:msgId:fetchCompletionHandler:`.
-        @objc(GeTuiSdkDidReceiveSlience:fromGetui:offLine:appId:taskId:msgId:fetchCompletionHandler:)
-        public func geTuiSdkDidReceiveSlience(
-            _ userInfo: [AnyHashable: Any], fromGetui: Bool, offLine: Bool, appId: String?, taskId: String?, msgId: String?,
-            fetchCompletionHandler completionHandler: ((UIBackgroundFetchResult) -> Void)?
-        ) {
-            nonisolated(unsafe) let complete = completionHandler
-            guard let delegate else { complete?(.noData); return }
-            let fetch = Self.fetchCompletion(complete)
-            delegate.geTuiSdkDidReceiveSlience(
-                json(userInfo, in: GetuiCallbackName.didReceiveSlience), fromGetui: fromGetui, offLine: offLine, appID: appId, taskID: taskId, msgID: msgId,
-                fetchCompletionHandler: fetch)
-        }
-
-        /// `GeTuiSdkDidAliasAction:result:sequenceNum:error:`.
-        @objc(GeTuiSdkDidAliasAction:result:sequenceNum:error:)
-        public func geTuiSdkDidAliasAction(_ action: String, result isSuccess: Bool, sequenceNum aSn: String, error: Error?) {
-            delegate?.geTuiSdkDidAliasAction(action, result: isSuccess, sequenceNum: aSn, error: error.map(Self.vendorCode))
-        }
-
-        /// `GeTuiSdkDidSetTagsAction:result:error:`.
-        @objc(GeTuiSdkDidSetTagsAction:result:error:)
-        public func geTuiSdkDidSetTagsAction(_ sequenceNum: String, result isSuccess: Bool, error: Error?) {
-            delegate?.geTuiSdkDidSetTagsAction(sequenceNum, result: isSuccess, error: error.map(Self.vendorCode))
-        }
-
-        /// `GetuiSdkDidQueryTag:sequenceNum:error:`.
-        @objc(GetuiSdkDidQueryTag:sequenceNum:error:)
-        public func getuiSdkDidQueryTag(_ aTags: [Any], sequenceNum aSn: String, error: Error?) {
-            delegate?.getuiSdkDidQueryTag(aTags.compactMap { $0 as? String }, sequenceNum: aSn, error: error.map(Self.vendorCode))
-        }
-
-        /// `GeTuiSdkDidRegisterLiveActivity:result:error:`.
-        @objc(GeTuiSdkDidRegisterLiveActivity:result:error:)
-        public func geTuiSdkDidRegisterLiveActivity(_ sequenceNum: String, result isSuccess: Bool, error: Error?) {
-            delegate?.geTuiSdkDidRegisterLiveActivity(sequenceNum, result: isSuccess, error: error.map(Self.vendorCode))
-        }
-
-        /// `GeTuiSdkDidRegisterPushToStartToken:result:error:`.
-        @objc(GeTuiSdkDidRegisterPushToStartToken:result:error:)
-        public func geTuiSdkDidRegisterPushToStartToken(_ sequenceNum: String, result isSuccess: Bool, error: Error?) {
-            delegate?.geTuiSdkDidRegisterPushToStartToken(sequenceNum, result: isSuccess, error: error.map(Self.vendorCode))
-        }
-
-        // MARK: Conversion at the edge
-
-        /// `userInfo` as JSON; one with no JSON form is handed on as an empty object, and reported.
-        private func json(_ userInfo: [AnyHashable: Any], in callback: String) -> JSONObject {
-            do throws(PushError) {
-                if case .object(let object) = try JSONValue(foundation: userInfo) { return object }
-                throw PushError(.invalidPayload, field: "payload", "expected an object")
-            } catch {
-                delegate?.sdkBridgeCouldNotRead(PushDiagnostic(
-                    code: .unreadablePayload, notificationID: "unidentified",
-                    message: "\(callback): the payload could not be read (\(error)); it was handed on as an empty object", error: error))
-                return JSONObject()
-            }
-        }
-
-        /// An `NSError`'s domain and code; never its text, which can repeat an alias or an ID.
-        private static func vendorCode(_ error: Error) -> PushError.VendorCode {
-            let error = error as NSError
-            return PushError.VendorCode(domain: error.domain, code: error.code)
-        }
-
-        /// A notification converted at the edge (one whose `userInfo` has no JSON form keeps the
-        /// conversion error, which the provider reports).
-        private static func info(_ notification: UNNotification) -> GetuiNotificationInfo {
-            let request = notification.request
-            return GetuiNotificationInfo(
-                foundationUserInfo: request.content.userInfo, identifier: request.identifier, isRemote: request.trigger is UNPushNotificationTrigger)
         }
     }
 #endif

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeAdapterSupport
 import PushBridgeGetui
 import PushBridgeModel
 
@@ -67,7 +68,7 @@ public final class MockGetuiBridge: GetuiBridge {
 
     /// The SDK calls the adapter made off ``sdkThread`` (by selector): empty when it honoured
     /// the thread Getui's calls need.
-    public var callsOffSDKThread: [String] { state.withLock { $0.callsOffSDKThread } }
+    public var callsOffSDKThread: [String] { state[\.callsOffSDKThread] }
 
     /// The SDK's delegate (the ``GetuiProvider`` made with this mock), which answers and triggered
     /// callbacks reach.
@@ -77,40 +78,22 @@ public final class MockGetuiBridge: GetuiBridge {
     }
 
     /// Every call so far, in order.
-    public var calls: [Call] { state.withLock { $0.calls } }
+    public var calls: [Call] { state[\.calls] }
     /// How alias and tag requests are answered (default: `.success`).
-    public var answer: Answer {
-        get { state.withLock { $0.answer } }
-        set { state.withLock { $0.answer = newValue } }
-    }
+    public var answer: Answer { get { state[\.answer] } set { state[\.answer] = newValue } }
     /// What `sendFeedbackMessage` returns (default: `true`, submitted).
-    public var feedbackSubmitted: Bool {
-        get { state.withLock { $0.feedbackSubmitted } }
-        set { state.withLock { $0.feedbackSubmitted = newValue } }
-    }
+    public var feedbackSubmitted: Bool { get { state[\.feedbackSubmitted] } set { state[\.feedbackSubmitted] = newValue } }
     /// What `setTags` and `queryTag` return (default: `true`, submitted); when `false` they are not
     /// answered, as the SDK does not answer a request it did not submit.
-    public var acceptsTags: Bool {
-        get { state.withLock { $0.acceptsTags } }
-        set { state.withLock { $0.acceptsTags = newValue } }
-    }
+    public var acceptsTags: Bool { get { state[\.acceptsTags] } set { state[\.acceptsTags] = newValue } }
     /// What `registerVoipTokenCredentials:` returns (Getui's validity check).
-    public var acceptsVoipToken: Bool {
-        get { state.withLock { $0.acceptsVoipToken } }
-        set { state.withLock { $0.acceptsVoipToken = newValue } }
-    }
+    public var acceptsVoipToken: Bool { get { state[\.acceptsVoipToken] } set { state[\.acceptsVoipToken] = newValue } }
     /// How Live Activity registrations are answered: `true` or `false` through
     /// `GeTuiSdkDidRegisterLiveActivity:…`/`…PushToStartToken:…` at once; `nil`, the call
     /// returns `NO` (Getui's "有效判断 或 重复请求") and nothing is answered.
-    public var liveActivityResult: Bool? {
-        get { state.withLock { $0.liveActivityResult } }
-        set { state.withLock { $0.liveActivityResult = newValue } }
-    }
+    public var liveActivityResult: Bool? { get { state[\.liveActivityResult] } set { state[\.liveActivityResult] = newValue } }
     /// Whether the SDK has `registerLiveActivity:pushToStartToken:sequenceNum:` (3.0.7.0+).
-    public var hasPushToStart: Bool {
-        get { state.withLock { $0.hasPushToStart } }
-        set { state.withLock { $0.hasPushToStart = newValue } }
-    }
+    public var hasPushToStart: Bool { get { state[\.hasPushToStart] } set { state[\.hasPushToStart] = newValue } }
     /// Stores a payload for `retrivePayloadById:`.
     public func storePayload(_ payload: String, id: String) { state.withLock { $0.payloads[id] = payload } }
 
@@ -165,13 +148,10 @@ public final class MockGetuiBridge: GetuiBridge {
     public func setApplicationGroupIdentifier(_ identifier: String) { record(.setApplicationGroupIdentifier(identifier)) }
 
     /// ``GetuiBridge``'s `status`: `started` (online) unless set otherwise.
-    public var status: GetuiSdkStatus {
-        get { state.withLock { $0.status } }
-        set { state.withLock { $0.status = newValue } }
-    }
+    public var status: GetuiSdkStatus { get { state[\.status] } set { state[\.status] = newValue } }
 
     /// ``GetuiBridge``'s `clientID`: the one the mock was made with.
-    public var clientID: String? { state.withLock { $0.clientID } }
+    public var clientID: String? { state[\.clientID] }
 
     /// ``GetuiBridge``'s `bindAlias`: recorded, and answered as ``answer`` says.
     public func bindAlias(_ alias: String, sequenceNum: String) {

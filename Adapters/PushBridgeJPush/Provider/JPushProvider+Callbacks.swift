@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeAdapterSupport
 
 /// `JPUSHRegisterDelegate`'s callbacks, in the dispatch model's vocabulary.
 extension JPushProvider {
@@ -17,8 +18,8 @@ extension JPushProvider {
         }
         if notification.isRemote { bridge.handleRemoteNotification(notification.userInfo) }
         sink.handle(
-            CallbackInvocation(callback: .willPresent, state: applicationState(), notification: note),
-            completion: .presentation { [self] options in complete.complete(systemOptions(options).jpushValue) })
+            CallbackInvocation(callback: .willPresent, state: context.applicationState(), notification: note),
+            completion: .presentation { [self] options in complete.complete(context.systemOptions(options).jpushValue) })
     }
 
     /// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:` — iOS's
@@ -36,7 +37,7 @@ extension JPushProvider {
         if response.notification.isRemote { bridge.handleRemoteNotification(response.notification.userInfo) }
         sink.handle(
             CallbackInvocation(
-                callback: .didReceiveResponse, state: applicationState(), action: ResponseAction(identifier: response.actionIdentifier),
+                callback: .didReceiveResponse, state: context.applicationState(), action: ResponseAction(identifier: response.actionIdentifier),
                 textInput: response.userText, notification: note),
             completion: .response { complete.complete(()) })
     }

@@ -1,17 +1,18 @@
 import PushBridge
+import PushBridgeAdapterSupport
 
 /// VoIP and Live Activities through JPush (`JPUSHService.h` 5.7.0/5.9.0 L265-310).
 extension JPushProvider {
     /// `+registerVoipToken:` (L302) with the token; nothing when PushKit invalidated it (JPush
     /// has no call for that) or before the user's consent (a diagnostic says so).
     public func registerVoIPToken(_ request: VoIPTokenRequest) {
-        guard let token = request.token, mayCall("registerVoipToken:") else { return }
+        guard let token = request.token, context.mayCall("registerVoipToken:") else { return }
         bridge.registerVoipToken(token)
     }
 
     /// `+handleVoipNotification:` (L310), the push's receipt.
     public func handleVoIPPush(_ request: VoIPPushRequest) {
-        guard mayCall("handleVoipNotification:") else { return }
+        guard context.mayCall("handleVoipNotification:") else { return }
         bridge.handleVoipNotification(request.payload)
     }
 
@@ -21,7 +22,7 @@ extension JPushProvider {
     public func registerLiveActivityToken(_ request: LiveActivityTokenRequest) {
         let kind = request.kind
         let selector = if case .pushToStart = kind { "registerLiveActivity:pushToStartToken:completion:seq:" } else { "registerLiveActivity:pushToken:completion:seq:" }
-        guard mayCall(selector) else { return }
+        guard context.mayCall(selector) else { return }
         let seq = state.withLock { state in
             defer { state.nextLiveActivitySeq += 1 }
             return state.nextLiveActivitySeq

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeAdapterSupport
 
 /// Aliases, tags and the server badge through JPush's calls.
 ///
@@ -33,9 +34,9 @@ extension JPushProvider {
     ///   bytes (nothing is sent then), the mapped result code when JPush fails the request,
     ///   `PushError/Code/timeout` when it never answers.
     public func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult {
-        try consent.require(for: "alias", provider: "JPush")
+        try context.requireConsent(for: "alias")
         let bridge = self.bridge
-        let replies = aliasReplies
+        let replies = context.aliasReplies
         let reply: @Sendable (Int, String?, Int) -> Void = { code, alias, seq in
             let result: Result<AliasResult, PushError> = JPushResultCode.error(code, field: "alias").map { .failure($0) }
                 ?? .success(AliasResult(alias: alias.map { SecretText($0) }, sequence: seq))
@@ -73,7 +74,7 @@ extension JPushProvider {
     ///   mapped result code when JPush fails the request, `PushError/Code/timeout` when it never
     ///   answers.
     public func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult {
-        try consent.require(for: "tags", provider: "JPush")
+        try context.requireConsent(for: "tags")
         switch request.operation {
         case .add(let tags), .set(let tags), .delete(let tags): try Self.check(tags)
         case .validate(let tag): try Self.check(tag, field: "tags", empty: 6005, tooLong: 6006)
@@ -81,7 +82,7 @@ extension JPushProvider {
         }
         try countRequest(field: "tags")
         let bridge = self.bridge
-        let replies = tagReplies
+        let replies = context.tagReplies
         let reply: @Sendable (Int, Set<String>?, Int) -> Void = { code, tags, seq in
             let result: Result<TagsResult, PushError> = JPushResultCode.error(code, field: "tags").map { .failure($0) }
                 ?? .success(TagsResult(tags: tags, sequence: seq))
@@ -117,7 +118,7 @@ extension JPushProvider {
     /// - Throws: `PushError` — `outOfRange` for a value outside [0, 99999] (nothing is sent
     ///   then), `providerFailure` when JPush does not accept the value.
     public func setBadge(_ request: BadgeRequest) throws(PushError) {
-        try consent.require(for: "badge", provider: "JPush")
+        try context.requireConsent(for: "badge")
         // JPush's documented range (jpush-docs `ios_api.md`, "API setBadge"): [0, 99999].
         guard (0...Self.maximumBadge).contains(request.value) else {
             throw PushError(.outOfRange, field: "badge", "\(request.value) is outside JPush's range 0…\(Self.maximumBadge)")
@@ -149,7 +150,7 @@ extension JPushProvider {
     /// Counts an alias or tag request against JPush's rate rule, refusing the eleventh within 10
     /// seconds with 6011 (not counted then: it is not sent).
     private func countRequest(field: String) throws(PushError) {
-        let now = scheduler.now
+        let now = context.scheduler.now
         let allowed = state.withLock { state -> Bool in
             state.requestTimes.removeAll { now - $0 >= JPushResultCode.rateWindow }
             guard state.requestTimes.count < JPushResultCode.maxRequestsPerWindow else { return false }

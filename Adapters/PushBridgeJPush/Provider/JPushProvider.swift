@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeAdapterSupport
 
 /// The JPush (极光) adapter: turns the JPush SDK's callbacks into the same `PushEvent`s as plain
 /// APNs, through the same normaliser, and carries out the app's commands with JPush's calls.
@@ -24,33 +25,15 @@ import PushBridge
 public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     let settings: JPushSettings
     let bridge: any JPushBridge
-    let applicationState: @Sendable () -> ApplicationState
-    /// The iOS the app runs on (`nil`: not iOS, the options pass unchanged).
-    let systemVersion: IOSVersion?
-
-    /// The options to hand the SDK's completion handler for the running iOS.
-    func systemOptions(_ options: PresentationOptions) -> PresentationOptions {
-        guard let systemVersion else { return options }
-        return PresentationAdapter.systemOptions(options, on: systemVersion)
-    }
+    /// What every vendor adapter keeps (``VendorAdapterContext``): the app's closures, the iOS it
+    /// runs on, time (the watchdogs, JPush's 10-requests-in-10-seconds rule), the SDK thread, the
+    /// consent gate, the client's sink, and the alias and tag requests, one of each kind at a
+    /// time (JPush answers a second one 6022 or 6021 while one is out).
+    let context: VendorAdapterContext
     let state = Locked(State())
-    /// Alias requests, one at a time (JPush answers a second one 6022 while one is out).
-    let aliasReplies: SequencedReplies<AliasResult>
-    /// Tag requests, one at a time (JPush answers a second one 6021 while one is out).
-    let tagReplies: SequencedReplies<TagsResult>
-    /// Time, for the watchdogs and JPush's 10-requests-in-10-seconds rule.
-    let scheduler: any PushScheduler
-    /// Where the calls JPush needs on the main thread are made.
-    let sdkThread: SDKThread
-    /// The advertising identifier, read when JPush starts.
-    let advertisingIdentifier: @Sendable () -> String?
-    /// The user's answer to the privacy policy: no SDK call before it is granted.
-    let consent = PrivacyConsentGate()
 
     /// What the provider remembers between callbacks.
     struct State {
-        /// The client's sink.
-        var sink = PushEventSink.discarding
         /// The last connection state published, so that only changes are.
         var connection: ProviderConnectionState?
         /// The registration ID last published, so that a re-login with the same ID is not news
@@ -92,13 +75,9 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     ) {
         self.settings = settings
         self.bridge = bridge
-        self.scheduler = scheduler
-        self.systemVersion = systemVersion
-        self.sdkThread = sdkThread
-        self.advertisingIdentifier = advertisingIdentifier
-        self.applicationState = applicationState
-        aliasReplies = SequencedReplies(scheduler: scheduler, operation: "alias", oneAtATime: true)
-        tagReplies = SequencedReplies(scheduler: scheduler, operation: "tags", oneAtATime: true)
+        context = VendorAdapterContext(
+            vendor: "JPush", scheduler: scheduler, systemVersion: systemVersion, sdkThread: sdkThread,
+            advertisingIdentifier: advertisingIdentifier, applicationState: applicationState, oneAtATime: true)
         bridge.delegate = self
     }
 
@@ -108,15 +87,15 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     /// and push-to-start tokens); no custom feedback (`report` throws `unsupported`).
     public var capabilities: PushCapabilities { [.alias, .tags, .serverBadge, .ownChannelMessages, .voip, .liveActivities, .liveActivityPushToStart] }
 
-    var sink: PushEventSink { state.withLock { $0.sink } }
+    var sink: PushEventSink { context.sink }
 
     /// Keeps the client's sink.
-    public func attach(to sink: PushEventSink) { state.withLock { $0.sink = sink } }
+    public func attach(to sink: PushEventSink) { context.attach(to: sink) }
 
     /// How many alias requests wait for their turn (one is out at a time).
-    package func aliasQueueCount() -> Int { aliasReplies.queuedCount }
+    package func aliasQueueCount() -> Int { context.aliasReplies.queuedCount }
     /// How many tag requests wait for their turn (one is out at a time).
-    package func tagQueueCount() -> Int { tagReplies.queuedCount }
+    package func tagQueueCount() -> Int { context.tagReplies.queuedCount }
 
     /// `true`: JCore's compliance call must come before any other JPush call.
     public var needsPrivacyConsent: Bool { true }
@@ -125,9 +104,9 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     /// thread, before `setupWithOption:…`, as `JGInforCollectionAuth.h` asks). Until it is
     /// `.granted`, every JPush call is refused with `PushError/Code/consentRequired`.
     public func setPrivacyConsent(_ consent: PrivacyConsent) throws(PushError) {
-        self.consent.record(consent)
+        context.consent.record(consent)
         let bridge = self.bridge
-        sdkThread.run { bridge.setCollectionAuthorization(consent == .granted) }
+        context.sdkThread.run { bridge.setCollectionAuthorization(consent == .granted) }
     }
 
     /// `setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:` with the launch
@@ -137,9 +116,9 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     /// - Throws: `PushError/Code/consentRequired` before the user accepted the privacy policy;
     ///   nothing is called then.
     public func start(_ request: PushStartRequest) throws(PushError) {
-        try consent.require(for: "start", provider: "JPush")
-        let (bridge, settings, idfa) = (self.bridge, self.settings, advertisingIdentifier())
-        sdkThread.run {
+        try context.requireConsent(for: "start")
+        let (bridge, settings, idfa) = (self.bridge, self.settings, context.advertisingIdentifier())
+        context.sdkThread.run {
             bridge.setup(
                 launchOptions: request.launchOptions, appKey: settings.appKey.revealed, channel: settings.channel,
                 apsForProduction: settings.production, advertisingIdentifier: idfa)
@@ -153,31 +132,17 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     ///   `PushError` (`unsupported`) naming each option (field `types`) or the categories (field
     ///   `categories`) the device's iOS lacks. Nothing is registered then.
     public func register(_ request: PushRegistrationRequest) throws(PushError) {
-        try consent.require(for: "register", provider: "JPush")
+        try context.requireConsent(for: "register")
         let entity = try JPushRegisterEntity(request)
         let bridge = self.bridge
-        sdkThread.run { bridge.registerForRemoteNotificationConfig(entity) }
+        context.sdkThread.run { bridge.registerForRemoteNotificationConfig(entity) }
     }
 
     /// `registerDeviceToken:` — withheld (and reported) before the user accepted the privacy
     /// policy, which cannot happen when JPush registered: the token comes after `register`.
     public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {
-        guard mayCall("registerDeviceToken:") else { return }
+        guard context.mayCall("registerDeviceToken:") else { return }
         bridge.registerDeviceToken(request.token)
-    }
-
-    /// Whether JPush may be called now; if not, reports the call withheld as a
-    /// `PushDiagnostic/Code/withheldBeforeConsent` diagnostic.
-    func mayCall(_ selector: String, notificationID: String = "none") -> Bool {
-        do throws(PushError) {
-            try consent.require(for: selector, provider: "JPush")
-            return true
-        } catch {
-            sink.report(PushDiagnostic(
-                code: .withheldBeforeConsent, notificationID: notificationID, message: "JPush \(selector) was not called: \(error.message)",
-                error: error))
-            return false
-        }
     }
 
     /// The app delegate's own callbacks (1, 2, 3 and the iOS 8–9 methods; 4 and 5 come through
@@ -187,7 +152,7 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     /// `start` passed to `setupWithOption:…`.
     public func observe(_ invocation: CallbackInvocation) {
         if invocation.callback != .didFinishLaunching, let note = invocation.notification, note.source == .remote,
-            mayCall("handleRemoteNotification:", notificationID: note.id)
+            context.mayCall("handleRemoteNotification:", notificationID: note.id)
         {
             bridge.handleRemoteNotification(note.payload)
         }

@@ -30,9 +30,14 @@
     // Every name bound is spelled once, in `JPushSDKSymbols`, except the `@objc(…)` selectors
     // (an attribute needs a literal; a test holds each against `JPushSDKSymbols`). The compiler
     // holds every binding against `JPUSHService.h` in CI: the tests generate
-    // `Tests/iOSBindingChecks/` from the tables, this file's `package` typealiases and
-    // its `@objc` methods, and `.ci/ios-typecheck` type-checks them with the header. A thin shell:
-    // every decision is `JPushProvider`'s, which also calls the SDK on the thread it requires.
+    // `Tests/iOSBindingChecks/` from the tables, the bridge's `package` typealiases (here) and
+    // the proxy's `@objc` methods, and `.ci/ios-typecheck` type-checks them with the header. A thin
+    // shell: every decision is `JPushProvider`'s, which also calls the SDK on the thread it requires.
+    //
+    // The bridge spans three files: this one (the bindings, launch and registration, the network
+    // notifications), `JPUSHServiceBridge+Commands.swift` (aliases, tags, badge, VoIP, Live
+    // Activities) and `JPUSHServiceBridge+DelegateProxy.swift` (the `JPUSHRegisterDelegate`); the
+    // binding tests read them as one (`BridgeSource(type:in:)`).
     import Foundation
     import ObjectiveC
     import PushBridge
@@ -113,7 +118,7 @@
         private var observers: [any NSObjectProtocol] = []
         private let categories: Set<UNNotificationCategory>
         /// `JPUSHService`.
-        private let service: AnyClass
+        let service: AnyClass
         /// `JPUSHRegisterEntity`.
         private let registerEntity: NSObject.Type
         /// JCore's `JGInforCollectionAuth`.
@@ -188,7 +193,7 @@
         /// two parameters are the class and the selector — and the selector to pass it.
         /// `+methodForSelector:` is itself a message, so the class is initialized first, as for
         /// any message; `init` checked that the method is there.
-        private static func classMethod<Function>(_ cls: AnyClass, _ name: String, as _: Function.Type) -> (Function, Selector) {
+        static func classMethod<Function>(_ cls: AnyClass, _ name: String, as _: Function.Type) -> (Function, Selector) {
             let selector = NSSelectorFromString(name)
             guard let implementation = (cls as AnyObject).method(for: selector) else {
                 preconditionFailure("+[\(NSStringFromClass(cls)) \(name)] has no implementation, though init found it")
@@ -258,107 +263,6 @@
             call(service, selector, reply)
         }
 
-        /// `+setAlias:completion:seq:`.
-        public func setAlias(_ alias: String, seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void) {
-            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.setAlias, as: SetAliasIMP.self)
-            call(service, selector, alias as NSString, Self.aliasReply(completion), seq)
-        }
-        /// `+deleteAlias:seq:`.
-        public func deleteAlias(seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void) {
-            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.deleteAlias, as: AliasQueryIMP.self)
-            call(service, selector, Self.aliasReply(completion), seq)
-        }
-        /// `+getAlias:seq:`.
-        public func getAlias(seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void) {
-            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.getAlias, as: AliasQueryIMP.self)
-            call(service, selector, Self.aliasReply(completion), seq)
-        }
-
-        /// `+addTags:`, `+setTags:` or `+deleteTags:completion:seq:`.
-        public func tags(_ operation: JPushTagOperation, _ tags: Set<String>, seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void) {
-            let name: String =
-                switch operation {
-                case .add: JPushSDKSymbols.addTags
-                case .set: JPushSDKSymbols.setTags
-                case .delete: JPushSDKSymbols.deleteTags
-                }
-            let (call, selector) = Self.classMethod(service, name, as: TagsChangeIMP.self)
-            call(service, selector, tags as NSSet, Self.tagsReply(completion), seq)
-        }
-        /// `+cleanTags:seq:`.
-        public func cleanTags(seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void) {
-            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.cleanTags, as: TagsQueryIMP.self)
-            call(service, selector, Self.tagsReply(completion), seq)
-        }
-        /// `+getAllTags:seq:`.
-        public func getAllTags(seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void) {
-            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.getAllTags, as: TagsQueryIMP.self)
-            call(service, selector, Self.tagsReply(completion), seq)
-        }
-        /// `+validTag:completion:seq:`.
-        public func validTag(_ tag: String, seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int, Bool) -> Void) {
-            let reply: TagValidCompletion = { code, tags, seq, isBind in completion(code, Self.strings(tags), seq, isBind) }
-            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.validTag, as: ValidTagIMP.self)
-            call(service, selector, tag as NSString, reply, seq)
-        }
-
-        /// `+setBadge:`.
-        public func setBadge(_ value: Int) -> Bool {
-            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.setBadge, as: SetBadgeIMP.self)
-            return call(service, selector, value)
-        }
-        /// `+resetBadge`.
-        public func resetBadge() {
-            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.resetBadge, as: NoArgumentIMP.self)
-            call(service, selector)
-        }
-
-        /// `+registerVoipToken:`.
-        public func registerVoipToken(_ token: [UInt8]) {
-            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.registerVoipToken, as: DataIMP.self)
-            call(service, selector, Data(token) as NSData)
-        }
-
-        /// `+handleVoipNotification:`.
-        public func handleVoipNotification(_ remoteInfo: JSONObject) {
-            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.handleVoipNotification, as: DictionaryIMP.self)
-            call(service, selector, remoteInfo.foundationDictionary as NSDictionary)
-        }
-
-        /// `+registerLiveActivity:pushToken:completion:seq:` (`nil` token: the activity ended).
-        public func registerLiveActivity(
-            _ liveActivityID: String, pushToken: [UInt8]?, seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void
-        ) {
-            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.registerLiveActivityPushToken, as: LiveActivityIMP.self)
-            call(service, selector, liveActivityID as NSString, pushToken.map { Data($0) as NSData }, Self.liveActivityReply(completion), seq)
-        }
-
-        /// `+registerLiveActivity:pushToStartToken:completion:seq:`, when the SDK has it (5.5.0
-        /// and later do, 5.2.0 does not); `false` otherwise, and nothing is called.
-        public func registerLiveActivity(
-            attributes activityAttributes: String, pushToStartToken: [UInt8]?, seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void
-        ) -> Bool {
-            guard class_getClassMethod(service, NSSelectorFromString(JPushSDKSymbols.registerLiveActivityPushToStartToken)) != nil else { return false }
-            let (call, selector) = Self.classMethod(service, JPushSDKSymbols.registerLiveActivityPushToStartToken, as: LiveActivityIMP.self)
-            call(service, selector, activityAttributes as NSString, pushToStartToken.map { Data($0) as NSData }, Self.liveActivityReply(completion), seq)
-            return true
-        }
-
-        /// A `JPUSHLiveActivityTokenCompletion` forwarding the code, identifier and seq (not the token).
-        private static func liveActivityReply(_ completion: @escaping @Sendable (Int, String?, Int) -> Void) -> LiveActivityCompletion {
-            { code, id, _, seq in completion(code, id.map { $0 as String }, seq) }
-        }
-
-        /// A `JPUSHAliasOperationCompletion` forwarding to `completion`.
-        private static func aliasReply(_ completion: @escaping @Sendable (Int, String?, Int) -> Void) -> AliasCompletion {
-            { code, alias, seq in completion(code, alias.map { $0 as String }, seq) }
-        }
-
-        /// A `JPUSHTagsOperationCompletion` forwarding to `completion`.
-        private static func tagsReply(_ completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void) -> TagsCompletion {
-            { code, tags, seq in completion(code, strings(tags), seq) }
-        }
-
         // MARK: Network notifications
 
         /// Observes every ``JPushNetworkNotification`` (once), forwarding each with its `userInfo`
@@ -400,75 +304,10 @@
             }
         }
 
-        /// The strings of a tag set JPush handed back.
-        private static func strings(_ tags: NSSet?) -> Set<String>? {
-            tags.map { Set($0.compactMap { $0 as? String }) }
-        }
-
         static func info(_ notification: UNNotification) -> JPushNotificationInfo {
             let request = notification.request
             return JPushNotificationInfo(
                 foundationUserInfo: request.content.userInfo, identifier: request.identifier, isRemote: request.trigger is UNPushNotificationTrigger)
-        }
-    }
-
-    /// The `JPUSHRegisterDelegate` JPush is handed: one object for the life of the process,
-    /// because JPush does not retain its delegate (see ``JPushRegistrationDelegateAnchor``). It
-    /// converts what iOS hands over at the edge and forwards to the anchor, which forwards to the
-    /// current client's provider or completes each handler itself when there is none.
-    package final class JPushRegisterDelegateProxy: NSObject, @unchecked Sendable {
-        // @unchecked: no stored state but the anchor, itself Sendable.
-        /// The one JPush is handed, never released.
-        package static let process = JPushRegisterDelegateProxy(anchor: .process)
-
-        private let anchor: JPushRegistrationDelegateAnchor
-
-        private init(anchor: JPushRegistrationDelegateAnchor) {
-            self.anchor = anchor
-            super.init()
-        }
-
-        /// Answers YES for `JPUSHRegisterDelegate` too, whose methods this object implements
-        /// without seeing the protocol's declaration — in case the SDK checks conformance.
-        package override func conforms(to aProtocol: Protocol) -> Bool {
-            super.conforms(to: aProtocol) || NSStringFromProtocol(aProtocol) == JPushSDKSymbols.delegateProtocol
-        }
-
-                /// `jpushNotificationCenter:willPresentNotification:withCompletionHandler:`.
-        @objc(jpushNotificationCenter:willPresentNotification:withCompletionHandler:)
-        package func jpushNotificationCenter(
-            _ center: UNUserNotificationCenter, willPresent notification: UNNotification, withCompletionHandler completionHandler: @escaping (Int) -> Void
-        ) {
-            nonisolated(unsafe) let complete = completionHandler
-            anchor.willPresent(JPUSHServiceBridge.info(notification)) { options in complete(options) }
-        }
-
-        /// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`.
-        @objc(jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:)
-        package func jpushNotificationCenter(
-            _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse, withCompletionHandler completionHandler: @escaping () -> Void
-        ) {
-            nonisolated(unsafe) let complete = completionHandler
-            let reply = JPushResponseInfo(
-                notification: JPUSHServiceBridge.info(response.notification), actionIdentifier: response.actionIdentifier,
-                userText: (response as? UNTextInputNotificationResponse)?.userText)
-            anchor.didReceive(reply) { complete() }
-        }
-
-        /// `jpushNotificationCenter:openSettingsForNotification:` (`nil` when opened from Settings,
-        /// though the header does not mark it nullable).
-        @objc(jpushNotificationCenter:openSettingsForNotification:)
-        package func jpushNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {
-            anchor.openSettings(for: notification.map(JPUSHServiceBridge.info))
-        }
-
-        /// `jpushNotificationAuthorization:withInfo:`; `status` is a `JPAuthorizationStatus`
-        /// (`NSUInteger`).
-        @objc(jpushNotificationAuthorization:withInfo:)
-        package func jpushNotificationAuthorization(_ status: UInt, withInfo info: [AnyHashable: Any]?) {
-            anchor.authorization(
-                JPushAuthorizationStatus(rawValue: Int(clamping: status)) ?? .notDetermined,
-                info: info.map { JPUSHServiceBridge.json($0, in: JPushCallbackName.authorization, report: anchor.couldNotRead) })
         }
     }
 #endif

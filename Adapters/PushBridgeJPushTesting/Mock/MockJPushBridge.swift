@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeAdapterSupport
 import PushBridgeJPush
 import PushBridgeModel
 
@@ -120,7 +121,7 @@ public final class MockJPushBridge: JPushBridge {
 
     /// The SDK calls the adapter made off ``sdkThread`` (by selector): empty when it honoured
     /// the thread JPush's calls need.
-    public var callsOffSDKThread: [String] { state.withLock { $0.callsOffSDKThread } }
+    public var callsOffSDKThread: [String] { state[\.callsOffSDKThread] }
 
     /// Says that `count` other devices have `alias` already, as JPush's server would know: a
     /// `setAlias` to it on this device is answered 6027 from 10 on (JPush iOS SDK 3.3.2+,
@@ -137,7 +138,7 @@ public final class MockJPushBridge: JPushBridge {
     }
 
     /// Every call so far, in order.
-    public var calls: [Call] { state.withLock { $0.calls } }
+    public var calls: [Call] { state[\.calls] }
     /// Forgets the calls so far.
     public func clearCalls() { state.withLock { $0.calls.removeAll() } }
 
@@ -152,31 +153,16 @@ public final class MockJPushBridge: JPushBridge {
         set { state.withLock { $0.registrationIDAnswer = (newValue.resCode, newValue.registrationID.map { SecretText($0) }) } }
     }
     /// How alias requests are answered (default: `.success`).
-    public var aliasAnswer: Answer {
-        get { state.withLock { $0.aliasAnswer } }
-        set { state.withLock { $0.aliasAnswer = newValue } }
-    }
+    public var aliasAnswer: Answer { get { state[\.aliasAnswer] } set { state[\.aliasAnswer] = newValue } }
     /// How tag requests are answered (default: `.success`).
-    public var tagAnswer: Answer {
-        get { state.withLock { $0.tagAnswer } }
-        set { state.withLock { $0.tagAnswer = newValue } }
-    }
+    public var tagAnswer: Answer { get { state[\.tagAnswer] } set { state[\.tagAnswer] = newValue } }
     /// What `setBadge:` returns (default: `true`, accepted).
-    public var badgeAccepted: Bool {
-        get { state.withLock { $0.badgeAccepted } }
-        set { state.withLock { $0.badgeAccepted = newValue } }
-    }
+    public var badgeAccepted: Bool { get { state[\.badgeAccepted] } set { state[\.badgeAccepted] = newValue } }
     /// The `iResCode` Live Activity registrations are answered with (0: accepted).
-    public var liveActivityResultCode: Int {
-        get { state.withLock { $0.liveActivityResultCode } }
-        set { state.withLock { $0.liveActivityResultCode = newValue } }
-    }
+    public var liveActivityResultCode: Int { get { state[\.liveActivityResultCode] } set { state[\.liveActivityResultCode] = newValue } }
     /// Whether the SDK has `registerLiveActivity:pushToStartToken:completion:seq:` (5.7.0 does,
     /// 5.2.0 does not).
-    public var hasPushToStart: Bool {
-        get { state.withLock { $0.hasPushToStart } }
-        set { state.withLock { $0.hasPushToStart = newValue } }
-    }
+    public var hasPushToStart: Bool { get { state[\.hasPushToStart] } set { state[\.hasPushToStart] = newValue } }
     /// The sequence numbers of the requests not answered yet, in order.
     public var pendingSequences: [Int] { state.withLock { $0.pending.keys.sorted() } }
 
@@ -216,7 +202,7 @@ public final class MockJPushBridge: JPushBridge {
 
     /// Whether the app is in the foreground with JPush's connection up (the default), so that
     /// custom messages reach it at once.
-    public var isInForeground: Bool { state.withLock { $0.inForeground } }
+    public var isInForeground: Bool { state[\.inForeground] }
     /// How many custom messages JPush is holding for the app.
     public var heldMessageCount: Int { state.withLock { $0.held.count } }
 

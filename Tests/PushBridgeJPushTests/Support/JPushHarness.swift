@@ -4,64 +4,38 @@ import PushBridgeJPush
 import PushBridgeTesting
 import AdapterTestSupport
 
-/// A mock SDK and a provider on it, feeding a real client through an ``AdapterRecorder``: what the
-/// adapter hands the client, in order, and the events the client makes of it.
-final class JPushHarness: Sendable {
-    typealias Entry = AdapterRecorder.Entry
+/// A mock JPush SDK and a provider on it, feeding a real client (``AdapterHarness``).
+typealias JPushHarness = AdapterHarness<MockJPushBridge, JPushProvider>
 
-    static let appKey = "5a6e94518f6bd85ba173cf77"
-    static let registrationID = "1a0018970a1b2c3d4e5"
-    static let settings = JPushSettings(appKey: SecretText(appKey), channel: "App Store", production: true)
-    static let advertisingIdentifier = "IDFA-0000-1111-2222"
-
-    let bridge: MockJPushBridge
-    let provider: JPushProvider
-    let scheduler = ManualScheduler()
-    /// The stand-in for the main thread, which the mock checks JPush's main-thread calls against.
-    let sdkThread = SDKThread.serialQueue()
-    private let appState: Locked<ApplicationState>
-    let recorder: AdapterRecorder
+extension AdapterHarness where Bridge == MockJPushBridge, Provider == JPushProvider {
+    static var appKey: String { "5a6e94518f6bd85ba173cf77" }
+    static var registrationID: String { "1a0018970a1b2c3d4e5" }
+    static var settings: JPushSettings { JPushSettings(appKey: SecretText(appKey), channel: "App Store", production: true) }
+    static var advertisingIdentifier: String { "IDFA-0000-1111-2222" }
 
     /// A harness whose application state is `state`; the sink completes every completion handler
     /// at once with its default unless `answersAtOnce` is false (then ``completePending(presentation:)`` does).
     /// The user accepted the privacy policy (`consent`, then the calls are forgotten) unless
     /// `consent` is `nil`.
-    init(
+    convenience init(
         state: ApplicationState = .inactive, registrationID: String? = JPushHarness.registrationID, answersAtOnce: Bool = true,
         consent: PrivacyConsent? = .granted
     ) {
-        let appState = Locked(state)
-        self.appState = appState
-        bridge = MockJPushBridge(registrationID: registrationID, sdkThread: sdkThread, clock: scheduler)
-        provider = JPushProvider(
-            settings: Self.settings, bridge: bridge, scheduler: scheduler, sdkThread: sdkThread,
-            advertisingIdentifier: { JPushHarness.advertisingIdentifier }, applicationState: { appState.withLock { $0 } })
-        recorder = AdapterRecorder(provider: provider, scheduler: scheduler, answersAtOnce: answersAtOnce)
-        if let consent {
-            try? provider.setPrivacyConsent(consent)
+        self.init(state: state, answersAtOnce: answersAtOnce, consent: consent) { scheduler, sdkThread, applicationState in
+            let bridge = MockJPushBridge(registrationID: registrationID, sdkThread: sdkThread, clock: scheduler)
+            let provider = JPushProvider(
+                settings: Self.settings, bridge: bridge, scheduler: scheduler, sdkThread: sdkThread,
+                advertisingIdentifier: { JPushHarness.advertisingIdentifier }, applicationState: applicationState)
+            return (bridge, provider)
+        } afterConsent: { bridge in
             bridge.clearCalls()
         }
     }
-
-    /// The application state during the next callbacks.
-    var state: ApplicationState {
-        get { appState.withLock { $0 } }
-        set { appState.withLock { $0 = newValue } }
-    }
-
-    var entries: [Entry] { recorder.entries }
-
-    var invocations: [CallbackInvocation] { recorder.invocations }
-
-    var messages: [PushEvent.Message] { recorder.messages }
 
     /// The identities of the notifications reported with `handleRemoteNotification:`, in order.
     var reportedReceipts: [String] {
         bridge.calls.compactMap { if case .handleRemoteNotification(let id) = $0 { id } else { nil } }
     }
-
-    /// The events the client made of everything so far (pending decisions settled).
-    var events: [PushEvent] { recorder.events }
 
     /// Answers the held completion handlers (those of a sink that does not answer at once), as an
     /// app would: `presentation` for willPresent, done for a response, `.newData` for a fetch.
