@@ -63,20 +63,20 @@ let package = Package(
         // UIBackgroundFetchResult) in their Apple-only SDK bridges; on Linux it is empty.
         .target(name: "PushBridgeAPNs", dependencies: ["PushBridge"], path: "Adapters/PushBridgeAPNs"),
         .target(name: "PushBridgeAPNsTesting", dependencies: ["PushBridgeAPNs", "PushBridge"], path: "Adapters/PushBridgeAPNsTesting"),
-        // What the JPush and Getui adapters share (their providers' common state, a field of a
-        // locked state for their mocks): a target, not a product.
+        // What the JPush and Getui adapters share (their providers' common state): a target, not a
+        // product.
         .target(name: "PushBridgeAdapterSupport", dependencies: ["PushBridge"], path: "Adapters/PushBridgeAdapterSupport"),
         .target(
             name: "PushBridgeJPush", dependencies: ["PushBridge", "PushBridgeUIKit", "PushBridgeAdapterSupport"],
             path: "Adapters/PushBridgeJPush"),
         .target(
-            name: "PushBridgeJPushTesting", dependencies: ["PushBridgeJPush", "PushBridge", "PushBridgeModel", "PushBridgeAdapterSupport"],
+            name: "PushBridgeJPushTesting", dependencies: ["PushBridgeJPush", "PushBridge", "PushBridgeModel"],
             path: "Adapters/PushBridgeJPushTesting"),
         .target(
             name: "PushBridgeGetui", dependencies: ["PushBridge", "PushBridgeUIKit", "PushBridgeAdapterSupport"],
             path: "Adapters/PushBridgeGetui"),
         .target(
-            name: "PushBridgeGetuiTesting", dependencies: ["PushBridgeGetui", "PushBridge", "PushBridgeModel", "PushBridgeAdapterSupport"],
+            name: "PushBridgeGetuiTesting", dependencies: ["PushBridgeGetui", "PushBridge", "PushBridgeModel"],
             path: "Adapters/PushBridgeGetuiTesting"),
         // The command: the composition root that registers every adapter.
         .executableTarget(

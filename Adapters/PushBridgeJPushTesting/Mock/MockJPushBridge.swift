@@ -1,5 +1,4 @@
 import PushBridge
-import PushBridgeAdapterSupport
 import PushBridgeJPush
 import PushBridgeModel
 

@@ -1,5 +1,7 @@
 import PushBridge
 
+/// How the vendors' mocks read and write their settings, one field of their locked state at a
+/// time: here, beside the simulations they serve, where no app links it.
 extension Locked {
     /// One field of the state, read or written under the lock (`knobs[\.answer] = .never`): for a
     /// plain read or write, such as a mock's settings. A read-modify-write (`+=`, `append`) takes
