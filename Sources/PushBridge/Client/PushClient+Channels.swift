@@ -19,7 +19,7 @@ extension PushClient {
     }
 
     /// How many ``channelEvents()`` streams are subscribed now.
-    public var channelSubscriberCount: Int { core.channel.subscriberCount }
+    package var channelSubscriberCount: Int { core.channel.subscriberCount }
 
     // MARK: VoIP
 

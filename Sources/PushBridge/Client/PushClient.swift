@@ -70,9 +70,9 @@ public final class PushClient: Sendable {
     }
 
     /// How many streams are subscribed now.
-    public var subscriberCount: Int { core.state.withLock { $0.hub.subscriberCount } }
+    package var subscriberCount: Int { core.state.withLock { $0.hub.subscriberCount } }
     /// How many events are held for the next subscriber.
-    public var heldEventCount: Int { core.state.withLock { $0.hub.heldCount } }
+    package var heldEventCount: Int { core.state.withLock { $0.hub.heldCount } }
     /// How many entries the normaliser remembers for deduplication (bounded by the options).
     package var rememberedCount: Int { core.state.withLock { $0.normalizer.rememberedCount } }
 

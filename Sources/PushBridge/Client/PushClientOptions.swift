@@ -66,7 +66,7 @@ public struct PushClientOptions: Sendable, Hashable {
     }
 
     /// When the fetch watchdog fires: the budget less the margin, never negative.
-    public var fetchWatchdogDelay: Double { max(0, fetchBudget - watchdogMargin) }
+    package var fetchWatchdogDelay: Double { max(0, fetchBudget - watchdogMargin) }
 }
 
 /// How PushBridge answers the completion handler of a callback that repeats one of the same

@@ -1,6 +1,6 @@
 extension PushConfiguration {
     /// The configuration's top-level keys besides the providers' sections.
-    public static let commonJSONFields = ["provider", "additionalProviders"] + PushFeatures.jsonFields
+    static let commonJSONFields = ["provider", "additionalProviders"] + PushFeatures.jsonFields
 
     /// The key server-side secrets go by; never allowed in an app's configuration.
     static let serverSecretKey = "masterSecret"

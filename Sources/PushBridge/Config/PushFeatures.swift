@@ -28,7 +28,7 @@ public struct PushFeatures: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the feature a token of `kind` belongs to is on: VoIP for `.voip`, Live
     /// Activities for `.liveActivity`, and push-to-start for `.pushToStart`.
-    public func allows(_ kind: PushTokenKind) -> Bool {
+    func allows(_ kind: PushTokenKind) -> Bool {
         switch kind {
         case .voip: voip
         case .liveActivity: liveActivities != nil

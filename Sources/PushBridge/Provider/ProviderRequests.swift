@@ -63,7 +63,7 @@ public struct AuthorizationOptions: OptionSet, Sendable, Hashable, CustomStringC
     ]
 
     /// The options in this set that `version` does not have.
-    public func unavailable(on version: IOSVersion) -> [(name: String, since: IOSVersion)] {
+    func unavailable(on version: IOSVersion) -> [(name: String, since: IOSVersion)] {
         Self.all.filter { contains($0.option) && version < $0.since }.map { ($0.name, $0.since) }
     }
 

@@ -15,7 +15,7 @@ public struct NotificationSource: RawRepresentable, Sendable, Hashable, CustomSt
         case remote, local, channel, other
     }
 
-    /// The source named `rawValue`; any name is accepted (see ``isKnownShape``).
+    /// The source named `rawValue`; any name is accepted (see `isKnownShape`).
     public init(rawValue: String) {
         self.rawValue = rawValue
         switch rawValue {
@@ -66,7 +66,7 @@ public struct NotificationSource: RawRepresentable, Sendable, Hashable, CustomSt
     }
 
     /// Whether the name is `remote`, `local` or `provider.channel` with a valid provider name.
-    public var isKnownShape: Bool {
+    package var isKnownShape: Bool {
         if self == .remote || self == .local { return true }
         guard let provider = channel, PushProviderID.isValidName(provider.rawValue) else { return false }
         return rawValue.count > provider.rawValue.count + 1

@@ -1,6 +1,6 @@
 /// A callback iOS makes into an app about a notification, named by its Objective-C selector.
 ///
-/// The seed experiments number the five main ones 1–5; ``seedLabel`` gives that number (and `L`,
+/// The seed experiments number the five main ones 1–5; `seedLabel` gives that number (and `L`,
 /// `A` for the local-notification and action handlers of iOS 4–9).
 ///
 /// | # | selector | exists on |
@@ -61,7 +61,7 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
     }
 
     /// The seed articles' label: `1`–`5`, `L`, `A` or `AL`; `S` for the scene connection.
-    public var seedLabel: String {
+    package var seedLabel: String {
         switch self {
         case .didFinishLaunching: "1"
         case .didReceiveRemoteNotification: "2"
@@ -77,7 +77,7 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
 
     /// The first iOS version on which iOS calls this method.
     @inlinable
-    public var introduced: IOSVersion {
+    package var introduced: IOSVersion {
         switch self {
         case .didFinishLaunching, .didReceiveRemoteNotification: IOSVersion(3)
         case .didReceiveLocalNotification: IOSVersion(4)
@@ -93,7 +93,7 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
     /// The local-notification and action handlers of `UIApplicationDelegate` gave way to the
     /// UserNotifications framework in iOS 10. Method 2 is deprecated there but still called.
     @inlinable
-    public var removed: IOSVersion? {
+    package var removed: IOSVersion? {
         switch self {
         case .didReceiveLocalNotification, .handleActionForRemote, .handleActionForLocal: IOSVersion(10)
         default: nil
@@ -102,7 +102,7 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
 
     /// Whether iOS `version` calls this method at all.
     @inlinable
-    public func exists(on version: IOSVersion) -> Bool {
+    package func exists(on version: IOSVersion) -> Bool {
         version >= introduced && removed.map { version < $0 } ?? true
     }
 
@@ -121,7 +121,7 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
 
     /// Whether a call of this method hands the app a response (a user's action) to complete.
     @inlinable
-    public var carriesResponse: Bool {
+    package var carriesResponse: Bool {
         switch self {
         case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal, .sceneWillConnect: true
         default: false

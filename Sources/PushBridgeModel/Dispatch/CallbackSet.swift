@@ -14,7 +14,7 @@ struct CallbackSet: Sendable, Hashable {
     }
 
     /// The callbacks iOS `version` calls: looked up by major version in a table computed once
-    /// from ``SystemCallback/exists(on:)`` (every callback appears and disappears at an `x.0`
+    /// from `SystemCallback.exists(on:)` (every callback appears and disappears at an `x.0`
     /// release, so the major version decides), instead of asking every callback on every
     /// evaluation.
     init(existingOn version: IOSVersion) {

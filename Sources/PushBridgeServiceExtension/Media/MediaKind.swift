@@ -28,7 +28,7 @@ public enum MediaKind: String, Sendable, Hashable, CaseIterable {
 
     /// The media types (MIME, lower case) PushBridge accepts, each with its kind and the file
     /// extension the attachment's file gets (the system infers the type from the extension).
-    public static let mediaTypes: [String: (kind: MediaKind, fileExtension: String)] = [
+    static let mediaTypes: [String: (kind: MediaKind, fileExtension: String)] = [
         "image/jpeg": (.image, "jpg"), "image/jpg": (.image, "jpg"), "image/png": (.image, "png"), "image/gif": (.image, "gif"),
         "audio/aiff": (.audio, "aiff"), "audio/x-aiff": (.audio, "aiff"), "audio/wav": (.audio, "wav"), "audio/x-wav": (.audio, "wav"),
         "audio/wave": (.audio, "wav"), "audio/mpeg": (.audio, "mp3"), "audio/mp3": (.audio, "mp3"), "audio/mp4": (.audio, "m4a"),
@@ -37,7 +37,7 @@ public enum MediaKind: String, Sendable, Hashable, CaseIterable {
     ]
 
     /// The file extensions PushBridge accepts when the server names no usable media type.
-    public static let fileExtensions: [String: MediaKind] = [
+    static let fileExtensions: [String: MediaKind] = [
         "jpg": .image, "jpeg": .image, "png": .image, "gif": .image, "aif": .audio, "aiff": .audio, "wav": .audio, "mp3": .audio,
         "m4a": .audio, "mpg": .video, "mpeg": .video, "mp4": .video, "m4v": .video, "avi": .video,
     ]
@@ -49,7 +49,7 @@ public enum MediaKind: String, Sendable, Hashable, CaseIterable {
     ///   - mediaType: The response's `Content-Type`, parameters allowed (`image/png; q=1`).
     ///   - pathExtension: The URL's path extension.
     /// - Returns: The kind and the extension to give the file, or `nil`.
-    public static func classify(mediaType: String?, pathExtension: String) -> (kind: MediaKind, fileExtension: String)? {
+    static func classify(mediaType: String?, pathExtension: String) -> (kind: MediaKind, fileExtension: String)? {
         let type = mediaType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         if let known = mediaTypes[type] { return known }
         // A generic or absent type says nothing; a specific unsupported one (text/html) is wrong.
