@@ -29,7 +29,7 @@ public enum NotificationIdentity {
 
     /// The FNV-1a 64 hash of the canonical JSON of `payload` (sorted keys, no spaces): equal for
     /// equal payloads whatever their key order, on every path, process and platform.
-    public static func fingerprint(_ payload: JSONObject) -> UInt64 {
+    static func fingerprint(_ payload: JSONObject) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in JSONWriter.string(from: .object(payload), style: .canonical).utf8 {
             hash ^= UInt64(byte)

@@ -61,7 +61,7 @@ public struct PushNotification: Sendable, Hashable {
     public var providerMessageID: String? { storage.providerMessageID }
     /// The payload's fingerprint: FNV-1a 64 over its canonical JSON (sorted keys), the same for
     /// byte-identical payloads on every path, process and platform (see ``NotificationIdentity``).
-    public var fingerprint: UInt64 { storage.fingerprint }
+    var fingerprint: UInt64 { storage.fingerprint }
 
     /// Reads a notification from its payload.
     ///
