@@ -16,7 +16,10 @@ Every answer carries X-Rate-Limit-Limit, X-Rate-Limit-Remaining, X-Rate-Limit-Re
 
 Script keys (see emulator_common): "answers" by first registration ID or alias;
 "unregistered": IDs no device has (a push whose every ID is one answers 1011);
-"rateLimit": requests allowed per window before 429 (default: unlimited).
+"rateLimit": requests allowed per window before 429 (default: unlimited);
+"rateLimitReset": seconds announced as X-Rate-Limit-Reset on every answer, the window then never
+ending (default: JPush's 60-second window, counted on the clock). A test sets it, so that what
+it expects does not depend on how fast it runs.
 """
 
 import argparse
@@ -46,16 +49,17 @@ def main():
     lock = threading.Lock()
     unregistered = set(script.get("unregistered", []))
     limit = script.get("rateLimit")
+    fixed_reset = script.get("rateLimitReset")
 
     def rate_headers():
         with lock:
             now = time.time()
-            if now - state["window"] >= 60:
+            if fixed_reset is None and now - state["window"] >= 60:
                 state["window"], state["count"] = now, 0
             state["count"] += 1
             quota = limit if limit is not None else 600
             remaining = max(0, quota - state["count"])
-            reset = max(1, int(60 - (now - state["window"])))
+            reset = fixed_reset if fixed_reset is not None else max(1, int(60 - (now - state["window"])))
             over = limit is not None and state["count"] > limit
         return {"X-Rate-Limit-Limit": quota, "X-Rate-Limit-Remaining": remaining, "X-Rate-Limit-Reset": reset}, over
 
