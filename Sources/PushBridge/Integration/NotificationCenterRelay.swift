@@ -71,7 +71,11 @@ public struct NotificationCenterRelay: Sendable {
             join.partDone()
         }
         if let presentation { client.handle(presentation, completion: .presentation(answer)) }
-        for forward in others { forward(answer) }
+        // Each forwarded delegate's first answer counts: a repeat must not stand in for another part.
+        for forward in others {
+            let once = ExactlyOnce(answer)
+            forward { options in once.complete(options) }
+        }
     }
 
     /// Method 5: the client takes the response (when it does) and each forwarded delegate gets
@@ -99,7 +103,10 @@ public struct NotificationCenterRelay: Sendable {
         }
         let join = CompletionJoin(parts: (response == nil ? 0 : 1) + others.count, completion: completion)
         if let response { client.handle(response, completion: .response { join.partDone() }) }
-        for forward in others { forward { join.partDone() } }
+        for forward in others {
+            let once = ExactlyOnce<Void> { _ in join.partDone() }
+            forward { once.complete(()) }
+        }
     }
 
     /// `userNotificationCenter(_:openSettingsFor:)`: a `settingsRequested` event, unless the

@@ -117,6 +117,37 @@ import Testing
         #expect(responded.withLock { $0 } == 1)
     }
 
+    /// A forwarded delegate (another SDK's) that calls its handler twice counts once: the system
+    /// still waits for the client's answer, and is answered once, with both.
+    @Test func aForwardedDelegateAnsweringTwiceDoesNotAnswerForTheClient() async throws {
+        let scheduler = ManualScheduler()
+        let client = PushClient(scheduler: scheduler)
+        let decide = Locked<CheckedContinuation<PresentationOptions, Never>?>(nil)
+        client.setPresentationHandler { _ in await withCheckedContinuation { continuation in decide.withLock { $0 = continuation } } }
+        client.setResponseHandler { _ in try? await Task.sleep(nanoseconds: 3_600_000_000_000) }
+        let presented = Locked<[PresentationOptions]>([])
+        let responded = Locked(0)
+        let relay = NotificationCenterRelay(client: client)
+        relay.willPresent(try Fixture.notification("p"), forwardingTo: [{ answer in answer([.badge]); answer([.badge]) }]) { options in
+            presented.withLock { $0.append(options) }
+        }
+        relay.didReceive(try Fixture.notification("r"), action: .default, state: .background, forwardingTo: [{ done in done(); done() }]) {
+            responded.withLock { $0 += 1 }
+        }
+        for _ in 0..<1_000 { await Task.yield() }
+        // The other delegate answered twice; the client has not answered yet.
+        #expect(presented.withLock { $0 }.isEmpty)
+        #expect(responded.withLock { $0 } == 0)
+        await eventually { decide.withLock { $0 } != nil }
+        decide.withLock { $0 }?.resume(returning: [.sound])
+        await eventually { presented.withLock { $0 }.count == 1 }
+        scheduler.advance(by: client.options.fetchBudget)  // the response handler's watchdog answers
+        await eventually { responded.withLock { $0 } == 1 }
+        for _ in 0..<1_000 { await Task.yield() }
+        #expect(presented.withLock { $0 } == [[.sound, .badge]])
+        #expect(responded.withLock { $0 } == 1)
+    }
+
     @Test func presentationUsesTheAppsAnswer() async throws {
         let client = PushClient(scheduler: ManualScheduler())
         client.setPresentationHandler { note in note.id == "quiet" ? [] : [.banner] }
