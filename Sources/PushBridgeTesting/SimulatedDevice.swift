@@ -46,40 +46,6 @@ public final class SimulatedDevice: Sendable {
     /// What PushKit remembers of the app's VoIP compliance (see `SimulatedDevice+VoIP.swift`).
     let voip = Locked(VoIPRecord())
 
-    private struct Process {
-        var client: PushClient
-        var session: any ProviderSimulationSession
-        /// The process's `UNUserNotificationCenter`: its one delegate, taken as the app arranged.
-        var center: SimulatedNotificationCenter
-    }
-
-    private struct Displayed {
-        var scenario: DispatchScenario
-        var display: NotificationDisplay
-        /// What iOS hands the app's callbacks for this delivery: a tap carries the same request
-        /// identifier as its `willPresent`.
-        var handover: DeliveryHandover
-    }
-
-    private struct DeviceState {
-        var appState: ArrivalState = .notRunning
-        var process: Process?
-        var displayed: [Int: Displayed] = [:]
-        var heldMessages: [(ChannelDelivery, JSONObject)] = []
-        /// The newest background push iOS held (Background App Refresh off, Low Power Mode) for
-        /// the app's next launch: "the system holds only the newest" (Apple, "Pushing background
-        /// updates to your App").
-        var heldBackgroundPush: DeliveryHandover?
-        var nextNumber = 1
-        var calls: [TraceCall] = []
-        var launches = 0
-        /// Whether the process's UI has come up: not after a launch into the background (a scene
-        /// app's scene connects when the app first comes on screen).
-        var sceneConnected = false
-        /// For each 4 and 5 iOS made, how often its completion handler ran.
-        var systemCompletions: [Int] = []
-    }
-
     /// A device with the app installed and not running.
     ///
     /// - Parameters:
