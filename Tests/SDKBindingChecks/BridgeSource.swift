@@ -2,8 +2,8 @@ import Foundation
 
 /// Swift source of the package read as text: the Apple-only SDK bridge, which no compiler sees on
 /// Linux (one file, or all the files a bridge spans as one text), and the symbols file it takes its
-/// names from. The scanning is deliberately
-/// simple — it understands the few shapes those files are written in, and nothing more.
+/// names from. The scanning is deliberately simple — it understands the few shapes those files
+/// are written in, and nothing more.
 package struct BridgeSource {
     package let text: String
 
