@@ -29,8 +29,11 @@ import Testing
         await #expect { _ = try await harness.provider.alias(AliasRequest(.set("u"))) } throws: { ($0 as? PushError)?.code == .consentRequired }
         await #expect { _ = try await harness.provider.tags(TagsRequest(.getAll)) } throws: { ($0 as? PushError)?.code == .consentRequired }
         harness.provider.sceneWillConnect(SceneConnectionRequest(connectionOptions: nil))
+        harness.provider.handleVoIPPush(VoIPPushRequest(payload: ["callID": "c1"]))
         #expect(harness.bridge.calls.isEmpty, "no Getui call at all: \(harness.bridge.calls)")
-        #expect(harness.recorder.diagnostics.map(\.code) == [.withheldBeforeConsent], "the scene connection is reported, not dropped")
+        #expect(
+            harness.recorder.diagnostics.map(\.code) == [.withheldBeforeConsent, .withheldBeforeConsent],
+            "the scene connection and the VoIP push's receipt are reported, not dropped")
     }
 
     @Test func aDeclineRefusesStart() throws {

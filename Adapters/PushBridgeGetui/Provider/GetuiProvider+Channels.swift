@@ -13,9 +13,11 @@ extension GetuiProvider {
         }
     }
 
-    /// `+handleVoipNotification:` (L292), the push's receipt.
+    /// `+handleVoipNotification:` (L292), the push's receipt. Not called (and reported as a
+    /// `PushDiagnostic/Code/withheldBeforeConsent` diagnostic) before the user accepted the
+    /// privacy policy.
     public func handleVoIPPush(_ request: VoIPPushRequest) {
-        guard context.consent.consent == .granted else { return }
+        guard context.mayCall("handleVoipNotification:") else { return }
         bridge.handleVoipNotification(request.payload)
     }
 
