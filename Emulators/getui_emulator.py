@@ -20,27 +20,16 @@ Script keys: "answers" by first cid or alias; "invalid": cids of no device of th
 "expireTokensAfter": N: the tokens issued before request N+1 are refused from then on (10001).
 """
 
-import argparse
 import hashlib
 import threading
 import time
 import uuid
 
-from emulator_common import Recorder, Script
-from http1_emulator import Answer, deliver, scripted, serve
+from http1_emulator import Answer, arguments, deliver, scripted, serve
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--port", type=int, default=0)
-    parser.add_argument("--app-id", required=True)
-    parser.add_argument("--app-key", required=True)
-    parser.add_argument("--master-secret", required=True)
-    parser.add_argument("--record")
-    parser.add_argument("--script")
-    args = parser.parse_args()
-    recorder = Recorder(args.record)
-    script = Script(args.script)
+    args, recorder, script = arguments("--app-id", "--app-key", "--master-secret")
     lock = threading.Lock()
     state = {"tokens": {}, "requests": 0, "task": 0, "request_ids": {}, "tasks": {}}
     invalid = set(script.get("invalid", []))

@@ -1,12 +1,26 @@
 """The HTTP/1.1 server the JPush and Getui emulators run on (both providers accept HTTP/1.1;
 Getui's official SDK and JPush's speak it)."""
 
+import argparse
 import json
 import socket
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from emulator_common import announce
+from emulator_common import Recorder, Script, announce
+
+
+def arguments(*credentials):
+    """The command line both emulators take: `--port`, `--record`, `--script` and the provider's
+    `credentials` (each required). Returns the arguments, the recorder and the script."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, default=0)
+    for name in credentials:
+        parser.add_argument(name, required=True)
+    parser.add_argument("--record")
+    parser.add_argument("--script")
+    args = parser.parse_args()
+    return args, Recorder(args.record), Script(args.script)
 
 
 class Answer:

@@ -22,7 +22,6 @@ ending (default: JPush's 60-second window, counted on the clock). A test sets it
 it expects does not depend on how fast it runs.
 """
 
-import argparse
 import json
 import base64
 import threading
@@ -30,20 +29,11 @@ import time
 import uuid
 from urllib.parse import parse_qs, urlparse
 
-from emulator_common import Recorder, Script
-from http1_emulator import Answer, deliver, scripted, serve
+from http1_emulator import Answer, arguments, deliver, scripted, serve
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--port", type=int, default=0)
-    parser.add_argument("--app-key", required=True)
-    parser.add_argument("--master-secret", required=True)
-    parser.add_argument("--record")
-    parser.add_argument("--script")
-    args = parser.parse_args()
-    recorder = Recorder(args.record)
-    script = Script(args.script)
+    args, recorder, script = arguments("--app-key", "--master-secret")
     expected = "Basic " + base64.b64encode(("%s:%s" % (args.app_key, args.master_secret)).encode()).decode()
     state = {"msg_id": 1828256757, "cids": {}, "window": time.time(), "count": 0}
     lock = threading.Lock()
