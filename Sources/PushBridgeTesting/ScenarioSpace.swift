@@ -33,7 +33,7 @@ public struct ScenarioSpace: Sequence, Sendable {
         /// A visible alert with `mutable-content` (a service extension may run).
         case mutableAlert
 
-        /// The kinds the seed experiments cover: the default space's.
+        /// The kinds the published experiments cover: the default space's.
         public static let classic: [PayloadKind] = [.alert, .alertContentAvailable, .silent, .local]
 
         /// The notification of this kind, identified by `id`.

@@ -118,7 +118,7 @@ struct CommandHelp: Sendable {
     static let matrix = CommandHelp(
         command: "matrix", synopsis: "[--format markdown|json|mermaid|dot|html] [--ios VERSIONS] [--by DIMENSION]",
         summary: """
-            Prints the seed article's eight experiment tables (which callbacks run, for which handler
+            Prints a published on-device experiment's eight tables (which callbacks run, for which handler
             set, in the foreground, the background and closed) as the model computes them; mermaid
             and dot draw the decision flow. With --by, the iOS 13–26 tables of a typical modern app.
             """,

@@ -1,8 +1,8 @@
 import PushBridge
 import PushBridgeModel
 
-/// `pushbridge`: ask the dispatch model a question, see the seed experiments as the model
-/// computes them, or watch a demonstration. The JSON it prints is a public interface
+/// `pushbridge`: ask the dispatch model a question, see a published on-device experiment's tables
+/// as the model computes them, or watch a demonstration. The JSON it prints is a public interface
 /// (`cli-contract.md`): names, fields and exit statuses only ever grow.
 struct CommandLineTool: Sendable {
     let io: CommandIO
@@ -26,8 +26,9 @@ struct CommandLineTool: Sendable {
                                             skipped): one JSON verdict a line; exit 1 if any is
                                             invalid or unreadable
           matrix [--format markdown|json|mermaid|dot|html] [--ios 9.3.2,12.3.1] [--by DIMENSION]
-                                            the seed article's experiment tables, as the model computes
-                                            them (mermaid and dot: the decision flow as a flowchart);
+                                            a published on-device experiment's tables, as the model
+                                            computes them (mermaid and dot: the decision flow as a
+                                            flowchart, with a legend of the callbacks' numbers);
                                             --by: the iOS 13–26 tables by one dimension, or all
           send --config FILE --to TARGET [--dry-run] [--state S,…] [--ios V,…] [--endpoint URL] FILE|-
                                             send one message through the provider the server's

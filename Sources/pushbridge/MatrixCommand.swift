@@ -1,13 +1,13 @@
 import PushBridge
 import PushBridgeModel
 
-/// `pushbridge matrix`: the seed article's experiment tables as the dispatch model computes them.
+/// `pushbridge matrix`: a published on-device experiment's tables as the dispatch model computes them.
 struct MatrixCommand: Sendable {
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
         let arguments = try Arguments(arguments, valued: CommandHelp.matrix.valued)
         let format = try arguments.choice("--format", ["markdown", "json", "mermaid", "dot", "html"], default: "markdown")
         guard arguments.operands.isEmpty else { throw Arguments.UsageError(message: "matrix takes no input file") }
-        // `--by DIMENSION` (or `all`): the iOS 13–26 dimensions' tables instead of the seed tables.
+        // `--by DIMENSION` (or `all`): the iOS 13–26 dimensions' tables instead of the experiment's tables.
         if arguments[option: "--by"] != nil {
             let names = ["all"] + DimensionTables.Dimension.allCases.map(\.rawValue)
             let chosen = try arguments.choice("--by", names, default: "all")

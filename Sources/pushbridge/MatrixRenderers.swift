@@ -5,7 +5,7 @@ import PushBridgeModel
 enum MatrixRenderers {
     /// A Mermaid flowchart of ``DecisionFlow``.
     static func mermaid(_ paths: [DecisionFlow.Path]) -> String {
-        var lines = ["flowchart TD", "  start([A remote notification arrives]) --> appState{App state?}"]
+        var lines = ["flowchart TD", "  legend[\"\(escape(callbackLegend))\"]", "  start([A remote notification arrives]) --> appState{App state?}"]
         for (stateIndex, state) in DecisionFlow.states.enumerated() {
             let stateNode = "s\(stateIndex)"
             lines.append("  appState -->|\(state.name)| \(stateNode){iOS version?}")
@@ -26,9 +26,20 @@ enum MatrixRenderers {
         return lines.joined(separator: "\n")
     }
 
+    /// What the drawings' numbers and letters stand for: each callback's label and its selector,
+    /// drawn on the same page as the labels (the traces' `1`–`5`, `S`, `L`, `A`, `AL`).
+    static let callbackLegend: String = {
+        let labelled: [SystemCallback] = [
+            .didFinishLaunching, .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch, .willPresent, .didReceiveResponse,
+            .sceneWillConnect,
+        ]
+        return "Callbacks: " + labelled.map { "\($0.seedLabel) \($0.rawValue)" }.joined(separator: "; ")
+    }()
+
     /// A Graphviz digraph of ``DecisionFlow``.
     static func dot(_ paths: [DecisionFlow.Path]) -> String {
         var lines = ["digraph dispatch {", "  rankdir=LR;", "  node [fontname=\"Helvetica\"];",
+                     "  legend [shape=note, label=\"\(escape(callbackLegend))\"];",
                      "  start [shape=oval, label=\"A remote notification arrives\"];"]
         for (stateIndex, state) in DecisionFlow.states.enumerated() {
             lines.append("  s\(stateIndex) [shape=diamond, label=\"iOS version?\"];")
@@ -75,7 +86,7 @@ enum MatrixRenderers {
             <style>body{font-family:-apple-system,Helvetica,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}</style>
             </head><body>
             <h1>How iOS calls an app's push methods</h1>
-            <p>Computed by PushBridge's dispatch model for the seed article's experiments. Methods: 1 didFinishLaunching, 2 didReceiveRemoteNotification, 3 …fetchCompletionHandler, 4 willPresent, 5 didReceiveResponse.</p>
+            <p>Computed by PushBridge's dispatch model for a published on-device experiment's tables. \(htmlEscape(callbackLegend))</p>
             <label>iOS <select id="ios"><option value="">all</option>\(versionOptions)</select></label>
             <label>State <select id="state"><option value="">all</option>\(stateOptions)</select></label>
             <table><thead><tr><th>Table</th><th>Handlers</th><th>iOS</th><th>State</th><th>Shown; arrival; tap</th></tr></thead>

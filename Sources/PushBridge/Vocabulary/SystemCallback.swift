@@ -1,7 +1,8 @@
 /// A callback iOS makes into an app about a notification, named by its Objective-C selector.
 ///
-/// The seed experiments number the five main ones 1–5; `seedLabel` gives that number (and `L`,
-/// `A` for the local-notification and action handlers of iOS 4–9).
+/// Traces and tables number the five main ones 1–5, as a published on-device experiment did;
+/// the table below is the legend (`L`, `A` and `AL` are the local-notification and action
+/// handlers of iOS 4–9, `S` a scene's connection).
 ///
 /// | # | selector | exists on |
 /// |---|---|---|
@@ -60,7 +61,7 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
         }
     }
 
-    /// The seed articles' label: `1`–`5`, `L`, `A` or `AL`; `S` for the scene connection.
+    /// The label traces and tables use: `1`–`5`, `L`, `A` or `AL`; `S` for the scene connection.
     package var seedLabel: String {
         switch self {
         case .didFinishLaunching: "1"

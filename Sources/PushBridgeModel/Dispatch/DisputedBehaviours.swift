@@ -18,7 +18,7 @@ public struct DisputedBehaviours: Sendable, Hashable {
     /// attributes it to registering early). Read on iOS 13 and later only.
     public var silentPushWakesForceQuitApp: Bool
     /// What a notification shows in the foreground on iOS 10+ when the app sets no
-    /// notification-center delegate at all. Default `.none`: the seed experiments (iOS 10–12)
+    /// notification-center delegate at all. Default `.none`: the published experiments (iOS 10–12)
     /// and two reports saw nothing — beeminder/BeeSwift#646 (2025, an `.apns` file on the
     /// Simulator: "no alert was shown at all" until the PR set the delegate) and
     /// zulip/zulip-mobile#4163 (2021, iPad mini 4 on iOS 14.6). `.asSent`: Apple's `willPresent`
@@ -31,7 +31,7 @@ public struct DisputedBehaviours: Sendable, Hashable {
     public var foregroundDisplayWithoutDelegate: ForegroundDisplayWithoutDelegate
     /// Whether `application(_:didReceiveRemoteNotification:)` (2) is called for a
     /// `content-available` push in the background when the fetch method (3) is not implemented.
-    /// Default `false`: Apple documents the background launch for 3 only, and the seeds saw 2
+    /// Default `false`: Apple documents the background launch for 3 only, and the published experiments saw 2
     /// never called in the background. `true`: one hedged report that it "_was_ called in the
     /// background" (deltachat/deltachat-ios#1100, 2021, iOS version not given).
     public var method2InBackground: Bool

@@ -2,7 +2,7 @@ import PushBridge
 
 /// The decision flow of the dispatch model as a tree a person can read: for each app state and
 /// iOS version band, which methods run on arrival and on a tap, depending on which methods the
-/// app implements — the flowchart the seed article promises.
+/// app implements — the flowchart the published call-order experiment promises.
 ///
 /// Every leaf is computed by ``DispatchModel`` for a representative scenario; only the order of
 /// the questions (4 and 5, then 3, then 2 — the priority the experiments found) is fixed here.
@@ -25,7 +25,7 @@ public enum DecisionFlow {
         public var branches: [Branch]
     }
 
-    /// The app states of the seed article.
+    /// The app states of the published call-order experiment.
     public static let states: [(name: String, state: ArrivalState)] = [
         ("foreground", .foreground), ("background", .background), ("closed", .forceQuit),
     ]
@@ -43,7 +43,7 @@ public enum DecisionFlow {
         ("else", []),
     ]
 
-    /// Every path, computed by the model for the seed article's payload, the user tapping the
+    /// Every path, computed by the model for the experiment's payload, the user tapping the
     /// banner wherever one is shown and `willPresent` answering `alert`.
     public static func paths() -> [Path] {
         states.flatMap { state in

@@ -1,6 +1,7 @@
 import PushBridge
 
-/// The experiment tables of the seed article (seed 001), computed by the dispatch model.
+/// The eight tables of a published on-device call-order experiment (iOS 9.3.2 and 12.3.1),
+/// computed by the dispatch model.
 ///
 /// The article implemented a set of handlers, sent `{"aps":{"alert":"Testing.. (0)","badge":1,
 /// "sound":"default"}}` to a phone in the foreground, in the background and closed (force-quit),

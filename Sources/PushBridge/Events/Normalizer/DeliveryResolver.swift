@@ -192,7 +192,8 @@ struct DeliveryResolver: Sendable {
 
     /// Whether `call` — the call right before a 4 — announced the arrival of a notification with
     /// `fingerprint`: a 2 or 3 `active` within the correlation interval (the 3 of a
-    /// `content-available` alert on iOS 10+, which 4 follows; seed 004, iOS 10, 1.1 and 1.2).
+    /// `content-available` alert on iOS 10+, which 4 follows; a published JPush experiment on
+    /// iOS 10.2, its cases 1.1 and 1.2).
     private func announcesArrival(_ call: PreviousCall?, of fingerprint: UInt64, now: Double) -> Bool {
         guard let call, call.fingerprint == fingerprint, call.state == .active, now - call.time <= correlationInterval else { return false }
         return call.callback == .didReceiveRemoteNotification || call.callback == .didReceiveRemoteNotificationFetch
