@@ -14,8 +14,13 @@ extension PushAdapter {
         /// let client = PushClient(configurationFile: "push.json", adapters: [.apns, .getui])
         /// ```
         @available(iOSApplicationExtension, unavailable)
-        public static var getui: PushAdapter {
-            getui(applicationState: GeTuiSdkBridge.currentApplicationState) { try GeTuiSdkBridge() }
+        public static var getui: PushAdapter { getui(advertisingIdentifier: { nil }) }
+
+        /// Getui, handing it the IDFA `advertisingIdentifier` returns at start (`nil`: none;
+        /// return one only once App Tracking Transparency allows it).
+        @available(iOSApplicationExtension, unavailable)
+        public static func getui(advertisingIdentifier: @escaping @Sendable () -> String?) -> PushAdapter {
+            getui(applicationState: GeTuiSdkBridge.currentApplicationState, advertisingIdentifier: advertisingIdentifier) { try GeTuiSdkBridge() }
         }
     #endif
 
@@ -25,15 +30,16 @@ extension PushAdapter {
     /// - Parameters:
     ///   - scheduler: Time, for the alias and tag watchdogs.
     ///   - applicationState: The application state during a callback.
+    ///   - advertisingIdentifier: The IDFA to hand Getui at start, if any.
     ///   - makeBridge: The SDK's bridge.
     public static func getui(
         scheduler: any PushScheduler = DispatchScheduler(), applicationState: @escaping @Sendable () -> ApplicationState = { .active },
-        bridge makeBridge: @escaping @Sendable () throws -> any GetuiBridge
+        advertisingIdentifier: @escaping @Sendable () -> String? = { nil }, bridge makeBridge: @escaping @Sendable () throws -> any GetuiBridge
     ) -> PushAdapter {
         PushAdapter(id: .getui, definition: GetuiDefinition()) { configuration in
             GetuiProvider(
                 settings: try configuration.require(\.getui, "getui"), bridge: try makeBridge(), scheduler: scheduler,
-                applicationState: applicationState)
+                advertisingIdentifier: advertisingIdentifier, applicationState: applicationState)
         }
     }
 }

@@ -21,11 +21,15 @@ extension PushAdapter {
 
         /// JPush, registering `categories` with the SDK: those whose identifiers the app passes
         /// to `PushClient.start(consent:authorization:categories:)` (JPush sets the notification
-        /// center's categories when it registers).
+        /// center's categories when it registers), and handing it the IDFA
+        /// `advertisingIdentifier` returns at start (`nil`: none; return one only once App
+        /// Tracking Transparency allows it).
         @available(iOSApplicationExtension, unavailable)
-        public static func jpush(categories: Set<UNNotificationCategory>) -> PushAdapter {
+        public static func jpush(
+            categories: Set<UNNotificationCategory>, advertisingIdentifier: @escaping @Sendable () -> String? = { nil }
+        ) -> PushAdapter {
             let categories = NotificationCategories(categories)
-            return jpush(applicationState: JPUSHServiceBridge.currentApplicationState) {
+            return jpush(applicationState: JPUSHServiceBridge.currentApplicationState, advertisingIdentifier: advertisingIdentifier) {
                 try JPUSHServiceBridge(categories: categories.value)
             }
         }
@@ -37,15 +41,16 @@ extension PushAdapter {
     /// - Parameters:
     ///   - scheduler: Time, for the alias and tag watchdogs.
     ///   - applicationState: The application state during a callback.
+    ///   - advertisingIdentifier: The IDFA to hand JPush at start, if any.
     ///   - makeBridge: The SDK's bridge.
     public static func jpush(
         scheduler: any PushScheduler = DispatchScheduler(), applicationState: @escaping @Sendable () -> ApplicationState = { .active },
-        bridge makeBridge: @escaping @Sendable () throws -> any JPushBridge
+        advertisingIdentifier: @escaping @Sendable () -> String? = { nil }, bridge makeBridge: @escaping @Sendable () throws -> any JPushBridge
     ) -> PushAdapter {
         PushAdapter(id: .jpush, definition: JPushDefinition()) { configuration in
             JPushProvider(
                 settings: try configuration.require(\.jpush, "jpush"), bridge: try makeBridge(), scheduler: scheduler,
-                applicationState: applicationState)
+                advertisingIdentifier: advertisingIdentifier, applicationState: applicationState)
         }
     }
 }
