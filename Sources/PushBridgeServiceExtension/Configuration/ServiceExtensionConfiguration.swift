@@ -14,7 +14,7 @@ public struct ServiceExtensionConfiguration: Sendable {
 
     /// Reads the configuration file's bytes.
     ///
-    /// - Throws: ``PushError`` naming the first problem's key (every problem in its message).
+    /// - Throws: `PushError` naming the first problem's key (every problem in its message).
     public init(jsonBytes bytes: [UInt8]) throws(PushError) {
         do {
             configuration = try PushConfiguration(jsonBytes: bytes)
@@ -33,7 +33,7 @@ public struct ServiceExtensionConfiguration: Sendable {
 
     /// The string at `key` of `provider`'s section.
     ///
-    /// - Throws: ``PushError`` (``PushError/Code/invalidConfiguration``) naming `provider.key`
+    /// - Throws: `PushError` (`PushError.Code.invalidConfiguration`) naming `provider.key`
     ///   when the section or the key is missing, or the value is not a string.
     public func string(_ key: String, of provider: PushProviderID) throws(PushError) -> String {
         let field = "\(provider).\(key)"
@@ -49,7 +49,7 @@ public struct ServiceExtensionConfiguration: Sendable {
 
     /// The app group, or an error saying where to name it.
     ///
-    /// - Throws: ``PushError`` naming `serviceExtension.appGroup` when the file has none.
+    /// - Throws: `PushError` naming `serviceExtension.appGroup` when the file has none.
     public func requireAppGroup() throws(PushError) -> String {
         guard let appGroup else {
             throw PushError(.invalidConfiguration, field: "serviceExtension.appGroup", "missing (the app group the app and the extension share)")
@@ -60,7 +60,7 @@ public struct ServiceExtensionConfiguration: Sendable {
     /// The reporters of the providers in use, made by their adapters among `adapters`; plain
     /// APNs needs none.
     ///
-    /// - Throws: ``PushError`` when a provider other than APNs has no adapter among `adapters`
+    /// - Throws: `PushError` when a provider other than APNs has no adapter among `adapters`
     ///   (naming it and the product to link), or an adapter could not make its reporter.
     public func reporters(from adapters: [ServiceExtensionReporterAdapter]) throws(PushError) -> [any ServiceExtensionReporter] {
         var reporters: [any ServiceExtensionReporter] = []

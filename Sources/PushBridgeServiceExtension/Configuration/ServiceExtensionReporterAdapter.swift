@@ -12,7 +12,7 @@ import PushBridge
 /// }
 /// ```
 public struct ServiceExtensionReporterAdapter: Sendable {
-    /// Makes the reporter from the shared configuration; it throws a ``PushError`` naming the
+    /// Makes the reporter from the shared configuration; it throws a `PushError` naming the
     /// key it lacks, or the SDK missing from the extension. (Untyped `throws`: typed-throws
     /// function types need a newer runtime than iOS 13.)
     public typealias MakeReporter = @Sendable (ServiceExtensionConfiguration) throws -> any ServiceExtensionReporter
