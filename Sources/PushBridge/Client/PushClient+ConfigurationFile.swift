@@ -25,13 +25,9 @@ extension PushClient {
     ) {
         let name = configurationFile as NSString
         let url = bundle.url(forResource: name.deletingPathExtension, withExtension: name.pathExtension.isEmpty ? nil : name.pathExtension)
-        let setup = ConfiguredSetup(source: configurationFile, adapters: adapters) { () throws(PushError) -> [UInt8] in
-            guard let url else {
-                throw PushError(.invalidConfiguration, field: configurationFile, "not found in the app's bundle (add it to the target's resources)")
-            }
-            return try ConfiguredSetup.contents(of: url, field: configurationFile)
-        }
-        self.init(setup, options: options, scheduler: DispatchScheduler())
+        let bytes = url.map { ConfiguredSetup.contents(of: $0, field: configurationFile) }
+            ?? .failure(PushError(.invalidConfiguration, field: configurationFile, "not found in the app's bundle (add it to the target's resources)"))
+        self.init(ConfiguredSetup(source: configurationFile, adapters: adapters, bytes: bytes), options: options, scheduler: DispatchScheduler())
     }
 
     /// A client for the provider the configuration file at `url` names, among `adapters` (see
@@ -41,10 +37,8 @@ extension PushClient {
         scheduler: any PushScheduler = DispatchScheduler()
     ) {
         let field = url.lastPathComponent
-        let setup = ConfiguredSetup(source: field, adapters: adapters) { () throws(PushError) -> [UInt8] in
-            try ConfiguredSetup.contents(of: url, field: field)
-        }
-        self.init(setup, options: options, scheduler: scheduler)
+        self.init(
+            ConfiguredSetup(source: field, adapters: adapters, bytes: ConfiguredSetup.contents(of: url, field: field)), options: options, scheduler: scheduler)
     }
 
     /// A client for the provider the configuration's JSON bytes name, among `adapters` (see
@@ -54,37 +48,46 @@ extension PushClient {
         configurationJSON bytes: [UInt8], adapters: [PushAdapter], options: PushClientOptions = PushClientOptions(),
         scheduler: any PushScheduler = DispatchScheduler()
     ) {
-        let setup = ConfiguredSetup(source: "configuration", adapters: adapters) { () throws(PushError) -> [UInt8] in bytes }
-        self.init(setup, options: options, scheduler: scheduler)
+        self.init(ConfiguredSetup(source: "configuration", adapters: adapters, bytes: .success(bytes)), options: options, scheduler: scheduler)
     }
 
     /// Why push is off, when the client was made from a configuration file it could not use (a
     /// missing or malformed file, a provider the app did not link, an SDK missing from the app);
     /// `nil` when the configured provider runs.
     public var configurationProblem: PushError? {
-        (provider as? UnconfiguredProvider)?.problem
+        core.start.withLock { $0.configurationProblem }
     }
 
-    /// The client `setup` decided: its provider, and the features the file switches on.
+    /// The client `setup` decided: its provider (none, when the file could not be used: the
+    /// reason is kept and published once, held for the first subscriber), and the features the
+    /// file switches on.
     private convenience init(_ setup: ConfiguredSetup, options: PushClientOptions, scheduler: any PushScheduler) {
         var options = options
         options.features = setup.features
-        self.init(provider: setup.provider, options: options, scheduler: scheduler)
+        self.init(provider: setup.provider ?? NoOpProvider(), options: options, scheduler: scheduler)
+        if let problem = setup.problem {
+            core.start.withLock { $0.configurationProblem = problem }
+            publish(.registrationFailed(.init(provider: setup.named, error: problem)))
+        }
     }
 }
 
-/// What a configuration file and the app's adapters decide: the provider (or, when they cannot be
-/// used, an ``UnconfiguredProvider`` carrying why) and the features the file switches on.
+/// What a configuration file and the app's adapters decide: the provider and the features the
+/// file switches on, or, when they cannot be used, why.
 struct ConfiguredSetup {
-    let provider: any PushProvider
-    let features: PushFeatures?
+    /// The provider, `nil` when the file or the adapters could not be used.
+    var provider: (any PushProvider)?
+    var features: PushFeatures?
+    /// Why push is off.
+    var problem: PushError?
+    /// The provider the file named (plain APNs when it named none that could be read).
+    var named: PushProviderID = .apns
 
-    /// Reads the file `read` returns (named `source` in errors) and builds its provider from
-    /// `adapters`; every failure becomes an ``UnconfiguredProvider``.
-    init(source: String, adapters: [PushAdapter], read: () throws(PushError) -> [UInt8]) {
-        var named: PushProviderID = .apns
+    /// Reads the file's `bytes` (or why there are none; the file is named `source` in errors) and
+    /// builds its provider from `adapters`; a failure is kept as ``problem``.
+    init(source: String, adapters: [PushAdapter], bytes: Result<[UInt8], PushError>) {
         do throws(PushError) {
-            let bytes = try read()
+            let bytes = try bytes.get()
             // First without definitions: which providers the file names, so that one the app did
             // not link is said so, rather than "not one of" the linked ones.
             let names = try Self.configuration(bytes, definitions: [], source: source)
@@ -103,8 +106,7 @@ struct ConfiguredSetup {
             provider = try factories.makeProvider(for: configuration)
             features = configuration.features
         } catch {
-            provider = UnconfiguredProvider(id: named, problem: error)
-            features = nil
+            problem = error
         }
     }
 
@@ -120,44 +122,11 @@ struct ConfiguredSetup {
     }
 
     /// The bytes of the file at `url`, or an error naming `field` (never the file's contents).
-    static func contents(of url: URL, field: String) throws(PushError) -> [UInt8] {
+    static func contents(of url: URL, field: String) -> Result<[UInt8], PushError> {
         do {
-            return Array(try Data(contentsOf: url))
+            return .success(Array(try Data(contentsOf: url)))
         } catch {
-            throw PushError(.invalidConfiguration, field: field, "could not be read (\(type(of: error)))")
+            return .failure(PushError(.invalidConfiguration, field: field, "could not be read (\(type(of: error)))"))
         }
     }
-}
-
-/// The provider of a client whose configuration could not be used: nothing starts or registers,
-/// and the reason is published once, as a `registrationFailed` event held for the first
-/// subscriber, when the client attaches it. The callbacks the app forwards are normalised as
-/// plain APNs', so a notification that still reaches the app is not lost.
-final class UnconfiguredProvider: PushProvider {
-    /// Why push is off.
-    let problem: PushError
-    /// The provider the file named (plain APNs when it named none that could be read).
-    let id: PushProviderID
-
-    init(id: PushProviderID, problem: PushError) {
-        self.id = id
-        self.problem = problem
-    }
-
-    /// None.
-    var capabilities: PushCapabilities { [] }
-    /// No message IDs.
-    var findsMessageIDs: Bool { false }
-
-    /// Publishes why push is off (held until the app subscribes).
-    func attach(to sink: PushEventSink) {
-        sink.publish(.registrationFailed(.init(provider: id, error: problem)))
-    }
-
-    /// Nothing starts.
-    func start(_ request: PushStartRequest) throws(PushError) {}
-    /// Nothing registers: the reason was published when the client was made.
-    func register(_ request: PushRegistrationRequest) throws(PushError) {}
-    /// Nothing to forward the token to.
-    func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
 }

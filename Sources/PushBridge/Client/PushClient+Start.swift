@@ -28,6 +28,8 @@ extension PushClient {
     ///     provider (JPush registers them; with APNs and Getui the app sets them on
     ///     `UNUserNotificationCenter`).
     public func start(consent: PrivacyConsent, authorization: AuthorizationOptions = [.alert, .badge, .sound], categories: [String] = []) {
+        // Push is off: the reason was published when the client was made.
+        guard configurationProblem == nil else { return }
         do throws(PushError) {
             try setPrivacyConsent(consent)
             let started = core.start.withLock { $0.started }
@@ -68,4 +70,6 @@ struct StartRecord: Sendable {
     var launchOptionsKey: LaunchOptionsKey?
     /// Whether the provider was started (and registration asked for).
     var started = false
+    /// Why push is off, for a client made from a configuration file it could not use.
+    var configurationProblem: PushError?
 }
