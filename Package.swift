@@ -134,6 +134,14 @@ let package = Package(
             ],
             // Read from the source tree by path (`PayloadCorpusTests`), not bundled.
             exclude: ["Fixtures/PayloadCorpus"]),
+        // The README's minimal app, run on Linux with each provider's mock SDK: made from a
+        // configuration file, started, registered, a cold-start tap opened once.
+        .testTarget(
+            name: "FrontDoorTests",
+            dependencies: [
+                "PushBridge", "PushBridgeTesting", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
+                "PushBridgeGetui", "PushBridgeGetuiTesting",
+            ]),
         // Every library product imported into one file: one name, one type.
         .testTarget(
             name: "ProductsTogetherTests",

@@ -12,6 +12,8 @@ final class PushClientCore: Sendable {
     let state: Locked<State>
     /// The subscribers of ``PushClient/channelEvents()`` and what is held for the next one.
     let channel: ChannelEventHub
+    /// The launch's notification and whether push started (``PushClient/start(consent:authorization:categories:)``).
+    let start = Locked(StartRecord())
 
     struct State {
         var normalizer: PushEventNormalizer

@@ -75,6 +75,7 @@ extension PushClient {
         }
         let (invocation, error) = LaunchOptionsReader.invocation(launchOptions: options, state: state)
         if let error { reportUnreadablePayload(error, in: .didFinishLaunching) }
+        recordLaunch(invocation)
         handle(invocation)
     }
 

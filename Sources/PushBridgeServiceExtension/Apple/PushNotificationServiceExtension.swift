@@ -11,15 +11,14 @@
     /// ``DeliveryLedger`` and calls the system's content handler exactly once — mapping
     /// `serviceExtensionTimeWillExpire()` to ``ServiceExtensionSession/timeWillExpire()``.
     ///
-    /// The vendors' reporters come from their products (`PushBridgeJPushServiceExtension`,
-    /// `PushBridgeGetuiServiceExtension`):
+    /// It reads the configuration file the app reads (`push.json`, in the extension's bundle too):
+    /// the provider, whose reporter it picks among ``reporterAdapters``, and the app group
+    /// (`serviceExtension.appGroup`), named there once. The vendors' reporters come from their
+    /// products (`PushBridgeJPushServiceExtension`, `PushBridgeGetuiServiceExtension`):
     ///
     /// ```swift
     /// final class NotificationService: PushNotificationServiceExtension, @unchecked Sendable {
-    ///     override var appGroupIdentifier: String? { "group.com.example.app" }
-    ///     override func makeReporters() throws -> [any ServiceExtensionReporter] {
-    ///         [try JPushServiceExtensionReporter(appKey: "…"), try GetuiServiceExtensionReporter(appGroup: "group.com.example.app")]
-    ///     }
+    ///     override var reporterAdapters: [ServiceExtensionReporterAdapter] { [.jpush, .getui] }
     /// }
     /// ```
     open class PushNotificationServiceExtension: UNNotificationServiceExtension, @unchecked Sendable {
@@ -27,15 +26,43 @@
         // extension instance per request.
         private let current = Locked<(session: ServiceExtensionSession, reporters: [any ServiceExtensionReporter])?>(nil)
 
-        /// The app group the ledger lives in; `nil` keeps no ledger.
-        open var appGroupIdentifier: String? { nil }
+        /// The configuration file the extension shares with the app, in the extension's bundle:
+        /// `push.json`.
+        open var pushConfigurationFile: String { "push.json" }
+
+        /// The delivery reporters the extension links (`[.jpush, .getui]`); the configuration file
+        /// picks the one of its provider. None by default (plain APNs reports nothing).
+        open var reporterAdapters: [ServiceExtensionReporterAdapter] { [] }
+
+        /// The app group the ledger lives in: the configuration file's `serviceExtension.appGroup`
+        /// by default; `nil` keeps no ledger.
+        open var appGroupIdentifier: String? {
+            (try? ServiceExtensionConfiguration(jsonBytes: configurationFileBytes()))?.appGroup
+        }
 
         /// The session's options.
         open var options: ServiceExtensionOptions { ServiceExtensionOptions() }
 
-        /// The providers' reporters. A reporter that throws (its SDK is missing) leaves the
-        /// notification unreported; the default reports nothing (APNs).
-        open func makeReporters() throws -> [any ServiceExtensionReporter] { [] }
+        /// The providers' reporters: by default, those of ``reporterAdapters`` the configuration
+        /// file names (none for plain APNs); a file or an SDK that cannot be used is reported as
+        /// each notification's ``ServiceExtensionSessionOutcome/report`` (`.failed`, with the
+        /// reason). A reporter that throws here (its SDK is missing) leaves the notification
+        /// unreported.
+        open func makeReporters() throws -> [any ServiceExtensionReporter] {
+            guard !reporterAdapters.isEmpty else { return [] }
+            return ServiceExtensionConfiguration.reporters(reading: configurationFileBytes, adapters: reporterAdapters)
+        }
+
+        /// The bytes of ``pushConfigurationFile`` in the extension's bundle, or an error naming it.
+        private func configurationFileBytes() throws(PushError) -> [UInt8] {
+            let name = pushConfigurationFile as NSString
+            guard let url = Bundle.main.url(forResource: name.deletingPathExtension, withExtension: name.pathExtension.isEmpty ? nil : name.pathExtension),
+                let data = try? Data(contentsOf: url)
+            else {
+                throw PushError(.invalidConfiguration, field: pushConfigurationFile, "not found in the extension's bundle (add it to the extension target's resources)")
+            }
+            return Array(data)
+        }
 
         /// The downloader.
         open func makeDownloader() -> any MediaDownloader { URLSessionMediaDownloader() }

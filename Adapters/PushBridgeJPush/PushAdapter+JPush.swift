@@ -1,0 +1,66 @@
+#if canImport(ObjectiveC) && canImport(UIKit)
+    import UserNotifications
+#endif
+import PushBridge
+
+/// JPush (极光) as one value: what an app lists among its adapters.
+extension PushAdapter {
+    #if canImport(ObjectiveC) && canImport(UIKit)
+        /// JPush, through the JPush SDK the app links (`JPUSHService`, JCore), with the `jpush`
+        /// section of the configuration file (`appKey`, `channel`, `production`).
+        ///
+        /// When the SDK is not in the app (not linked, or stripped for want of `-ObjC`), the
+        /// client made with it leaves push off and says which class is missing
+        /// (`PushClient.configurationProblem`, and a `registrationFailed` event).
+        ///
+        /// ```swift
+        /// let client = PushClient(configurationFile: "push.json", adapters: [.apns, .jpush])
+        /// ```
+        @available(iOSApplicationExtension, unavailable)
+        public static var jpush: PushAdapter { jpush(categories: []) }
+
+        /// JPush, registering `categories` with the SDK: those whose identifiers the app passes
+        /// to `PushClient.start(consent:authorization:categories:)` (JPush sets the notification
+        /// center's categories when it registers), and handing it the IDFA
+        /// `advertisingIdentifier` returns at start (`nil`: none; return one only once App
+        /// Tracking Transparency allows it).
+        @available(iOSApplicationExtension, unavailable)
+        public static func jpush(
+            categories: Set<UNNotificationCategory>, advertisingIdentifier: @escaping @Sendable () -> String? = { nil }
+        ) -> PushAdapter {
+            let categories = NotificationCategories(categories)
+            return jpush(applicationState: JPUSHServiceBridge.currentApplicationState, advertisingIdentifier: advertisingIdentifier) {
+                try JPUSHServiceBridge(categories: categories.value)
+            }
+        }
+    #endif
+
+    /// JPush through the bridge `makeBridge` returns (`MockJPushBridge` in tests; on a device,
+    /// ``jpush``), called when the client is made; what it throws leaves push off and is reported.
+    ///
+    /// - Parameters:
+    ///   - scheduler: Time, for the alias and tag watchdogs.
+    ///   - applicationState: The application state during a callback.
+    ///   - advertisingIdentifier: The IDFA to hand JPush at start, if any.
+    ///   - makeBridge: The SDK's bridge.
+    public static func jpush(
+        scheduler: any PushScheduler = DispatchScheduler(), applicationState: @escaping @Sendable () -> ApplicationState = { .active },
+        advertisingIdentifier: @escaping @Sendable () -> String? = { nil }, bridge makeBridge: @escaping @Sendable () throws -> any JPushBridge
+    ) -> PushAdapter {
+        PushAdapter(id: .jpush, definition: JPushDefinition()) { configuration in
+            JPushProvider(
+                settings: try configuration.require(\.jpush, "jpush"), bridge: try makeBridge(), scheduler: scheduler,
+                advertisingIdentifier: advertisingIdentifier, applicationState: applicationState)
+        }
+    }
+}
+
+#if canImport(ObjectiveC) && canImport(UIKit)
+    /// The app's categories, carried into the adapter's `@Sendable` factory. `@unchecked
+    /// Sendable`: `UNNotificationCategory` is immutable, and the set is only read, once, when the
+    /// client is made.
+    private struct NotificationCategories: @unchecked Sendable {
+        let value: Set<UNNotificationCategory>
+        init(_ value: Set<UNNotificationCategory>) { self.value = value }
+    }
+#endif

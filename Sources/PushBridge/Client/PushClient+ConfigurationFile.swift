@@ -1,0 +1,132 @@
+import Foundation
+
+/// Making a client from the configuration file and the adapters the app links.
+///
+/// These initialisers never throw and never trap: a missing or malformed file, or a provider the
+/// app did not link, leaves push off (the client runs with no provider SDK) and the reason
+/// reaches the app twice — as ``PushClient/configurationProblem``, and as a `registrationFailed`
+/// event held for the first subscriber of ``PushClient/events()``, naming the key concerned and
+/// what was expected.
+extension PushClient {
+    /// A client for the provider the configuration file in `bundle` names, among `adapters`.
+    ///
+    /// ```swift
+    /// let client = PushClient(configurationFile: "push.json", adapters: [.apns, .jpush, .getui])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - configurationFile: The file's name in the bundle (`push.json` by default).
+    ///   - bundle: Where the file is (the app's main bundle by default).
+    ///   - adapters: The adapters the app links (`.apns`, `.jpush`, `.getui`): the file picks one.
+    ///   - options: Bounds and defaults; the file's features (`serviceExtension`, `voip`,
+    ///     `liveActivities`) replace ``PushClientOptions/features``.
+    public convenience init(
+        configurationFile: String = "push.json", bundle: Bundle = .main, adapters: [PushAdapter], options: PushClientOptions = PushClientOptions()
+    ) {
+        let name = configurationFile as NSString
+        let url = bundle.url(forResource: name.deletingPathExtension, withExtension: name.pathExtension.isEmpty ? nil : name.pathExtension)
+        let bytes = url.map { ConfiguredSetup.contents(of: $0, field: configurationFile) }
+            ?? .failure(PushError(.invalidConfiguration, field: configurationFile, "not found in the app's bundle (add it to the target's resources)"))
+        self.init(ConfiguredSetup(source: configurationFile, adapters: adapters, bytes: bytes), options: options, scheduler: DispatchScheduler())
+    }
+
+    /// A client for the provider the configuration file at `url` names, among `adapters` (see
+    /// ``init(configurationFile:bundle:adapters:options:)``).
+    public convenience init(
+        configurationContentsOf url: URL, adapters: [PushAdapter], options: PushClientOptions = PushClientOptions(),
+        scheduler: any PushScheduler = DispatchScheduler()
+    ) {
+        let field = url.lastPathComponent
+        self.init(
+            ConfiguredSetup(source: field, adapters: adapters, bytes: ConfiguredSetup.contents(of: url, field: field)), options: options, scheduler: scheduler)
+    }
+
+    /// A client for the provider the configuration's JSON bytes name, among `adapters` (see
+    /// ``init(configurationFile:bundle:adapters:options:)``): the same reading, for a file the app
+    /// loaded itself or a test.
+    public convenience init(
+        configurationJSON bytes: [UInt8], adapters: [PushAdapter], options: PushClientOptions = PushClientOptions(),
+        scheduler: any PushScheduler = DispatchScheduler()
+    ) {
+        self.init(ConfiguredSetup(source: "configuration", adapters: adapters, bytes: .success(bytes)), options: options, scheduler: scheduler)
+    }
+
+    /// Why push is off, when the client was made from a configuration file it could not use (a
+    /// missing or malformed file, a provider the app did not link, an SDK missing from the app);
+    /// `nil` when the configured provider runs.
+    public var configurationProblem: PushError? {
+        core.start.withLock { $0.configurationProblem }
+    }
+
+    /// The client `setup` decided: its provider (none, when the file could not be used: the
+    /// reason is kept and published once, held for the first subscriber), and the features the
+    /// file switches on.
+    private convenience init(_ setup: ConfiguredSetup, options: PushClientOptions, scheduler: any PushScheduler) {
+        var options = options
+        options.features = setup.features
+        self.init(provider: setup.provider ?? NoOpProvider(), options: options, scheduler: scheduler)
+        if let problem = setup.problem {
+            core.start.withLock { $0.configurationProblem = problem }
+            publish(.registrationFailed(.init(provider: setup.named, error: problem)))
+        }
+    }
+}
+
+/// What a configuration file and the app's adapters decide: the provider and the features the
+/// file switches on, or, when they cannot be used, why.
+struct ConfiguredSetup {
+    /// The provider, `nil` when the file or the adapters could not be used.
+    var provider: (any PushProvider)?
+    var features: PushFeatures?
+    /// Why push is off.
+    var problem: PushError?
+    /// The provider the file named (plain APNs when it named none that could be read).
+    var named: PushProviderID = .apns
+
+    /// Reads the file's `bytes` (or why there are none; the file is named `source` in errors) and
+    /// builds its provider from `adapters`; a failure is kept as ``problem``.
+    init(source: String, adapters: [PushAdapter], bytes: Result<[UInt8], PushError>) {
+        do throws(PushError) {
+            let bytes = try bytes.get()
+            // First without definitions: which providers the file names, so that one the app did
+            // not link is said so, rather than "not one of" the linked ones.
+            let names = try Self.configuration(bytes, definitions: [], source: source)
+            named = names.provider
+            let linked = adapters.map(\.id)
+            for (index, id) in names.providers.enumerated() where !linked.contains(id) {
+                let field = index == 0 ? "provider" : "additionalProviders[\(index - 1)]"
+                throw PushError(
+                    .invalidConfiguration, field: field,
+                    "\(source) names \(id), whose adapter the app does not list (linked: \(linked.map(\.rawValue).joined(separator: ", "))): "
+                        + "link its adapter module and add .\(id) to the adapters")
+            }
+            let configuration = try Self.configuration(bytes, definitions: adapters.compactMap(\.definition), source: source)
+            var factories = PushProviderFactories()
+            for adapter in adapters { factories.register(adapter.id, adapter.makeProvider) }
+            provider = try factories.makeProvider(for: configuration)
+            features = configuration.features
+        } catch {
+            problem = error
+        }
+    }
+
+    /// The configuration in `bytes`; every problem in one error, whose first names the field.
+    static func configuration(_ bytes: [UInt8], definitions: [any PushProviderDefinition], source: String) throws(PushError) -> PushConfiguration {
+        do {
+            return try PushConfiguration(jsonBytes: bytes, providers: definitions)
+        } catch {
+            let first = error.problems.first ?? PushError(.invalidConfiguration, field: source, "could not be read")
+            guard error.problems.count > 1 else { throw first }
+            throw PushError(first.code, field: first.field, "\(error.problems.map(\.description).joined(separator: "; "))")
+        }
+    }
+
+    /// The bytes of the file at `url`, or an error naming `field` (never the file's contents).
+    static func contents(of url: URL, field: String) -> Result<[UInt8], PushError> {
+        do {
+            return .success(Array(try Data(contentsOf: url)))
+        } catch {
+            return .failure(PushError(.invalidConfiguration, field: field, "could not be read (\(type(of: error)))"))
+        }
+    }
+}

@@ -1,0 +1,149 @@
+#if canImport(UIKit) && canImport(UserNotifications)
+    import Foundation
+    import PushBridge
+    import UIKit
+    import UserNotifications
+
+    /// An app delegate that hands PushBridge every UIKit callback it needs, by inheritance: make
+    /// the app's delegate a subclass, list the adapters the app links, and handle the events.
+    ///
+    /// ```swift
+    /// @main
+    /// final class AppDelegate: PushAppDelegate {
+    ///     override var pushAdapters: [PushAdapter] { [.apns, .jpush, .getui] }   // push.json picks one
+    ///     override var privacyConsent: PrivacyConsent { .granted }
+    ///     override func handle(_ event: PushEvent) {
+    ///         if case .opened(let opened) = event { print("opened", opened.notification.id) }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// At launch it makes ``push`` from `push.json` in the main bundle and ``pushAdapters``
+    /// (never a crash: a missing file or SDK leaves push off and the reason arrives as a
+    /// `registrationFailed` event), installs PushBridge's notification-center delegate where the
+    /// provider's SDK does not take it, subscribes ``handle(_:)`` to ``push``'s events (the tap
+    /// that launched the app comes first), and starts push with ``privacyConsent`` and
+    /// ``authorizationOptions``. Scenes connect through ``PushSceneDelegate``, which it names in
+    /// the scene configuration, so a scene or SwiftUI app writes no scene delegate for push.
+    ///
+    /// The forwarding methods are `public`, not `open`: a subclass cannot override one and lose a
+    /// callback. Its own launch and activation code goes in ``didFinishLaunching(_:launchOptions:)``
+    /// and ``didBecomeActive(_:)``, called after PushBridge has been handed the callback. Nothing
+    /// is swizzled: every callback is a method of this class, in plain sight. An app that must
+    /// keep its own delegate calls ``PushAppIntegration``'s entry points from it instead.
+    ///
+    /// A SwiftUI app names it with `@UIApplicationDelegateAdaptor(AppDelegate.self)`.
+    @available(iOSApplicationExtension, unavailable)
+    @MainActor
+    open class PushAppDelegate: UIResponder, UIApplicationDelegate {
+        /// The app delegate that made the client, for the scene delegate (SwiftUI's adaptor puts
+        /// its own object in `UIApplication.shared.delegate`).
+        static weak var current: PushAppDelegate?
+
+        // MARK: What the app decides
+
+        /// The adapters the app links; the configuration file picks one. None by default: list
+        /// them (`[.apns, .jpush, .getui]`), or push stays off with a `registrationFailed` event
+        /// saying which provider is missing.
+        open var pushAdapters: [PushAdapter] { [] }
+
+        /// The configuration file's name in the main bundle: `push.json`.
+        open var pushConfigurationFile: String { "push.json" }
+
+        /// The user's answer to the app's privacy policy, read at launch: `.denied` by default, so
+        /// that JPush and Getui stay off (with a `registrationFailed` event saying consent is
+        /// required) until the app says otherwise. When the user accepts later, call
+        /// `push.start(consent: .granted)`. Plain APNs needs no consent and starts either way.
+        open var privacyConsent: PrivacyConsent { .denied }
+
+        /// What to ask the user for when push starts: alerts, badges and sounds.
+        open var authorizationOptions: AuthorizationOptions { [.alert, .badge, .sound] }
+
+        /// The notification categories to register: set on the notification center at launch,
+        /// their identifiers registered with the provider (with JPush, list the same set in
+        /// `.jpush(categories:)`). None by default.
+        open var notificationCategories: Set<UNNotificationCategory> { [] }
+
+        /// The scene delegate the scene configuration names when Info.plist names none:
+        /// ``PushSceneDelegate``, or a subclass of it.
+        open var sceneDelegateClass: PushSceneDelegate.Type { PushSceneDelegate.self }
+
+        /// Receives each event of ``push``, on the main actor, in order: held ones (the tap that
+        /// launched the app) first. Nothing by default.
+        open func handle(_ event: PushEvent) {}
+
+        /// The app's own launch code, run once PushBridge has the launch and push has started;
+        /// what it returns is `application(_:didFinishLaunchingWithOptions:)`'s answer (`true`).
+        open func didFinishLaunching(_ application: UIApplication, launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+            true
+        }
+
+        /// The app's own code for `applicationDidBecomeActive(_:)`, run after PushBridge's.
+        open func didBecomeActive(_ application: UIApplication) {}
+
+        // MARK: The client
+
+        /// The client, made at launch from ``pushConfigurationFile`` and ``pushAdapters``.
+        public private(set) lazy var push = PushClient(configurationFile: pushConfigurationFile, adapters: pushAdapters)
+
+        /// An app delegate (UIKit makes it).
+        public override init() {
+            super.init()
+        }
+
+        // MARK: UIApplicationDelegate: forwarded, not overridable
+
+        /// Hands the launch to ``push`` (installing PushBridge's notification-center delegate
+        /// first, where the provider's SDK does not take it), subscribes ``handle(_:)``, starts
+        /// push, then runs ``didFinishLaunching(_:launchOptions:)``.
+        public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+            Self.current = self
+            let client = push
+            PushAppIntegration.application(application, didFinishLaunchingWithOptions: launchOptions, client: client)
+            let events = client.events()  // subscribed now: the held events are this stream's
+            Task { @MainActor [weak self] in
+                for await event in events { self?.handle(event) }
+            }
+            let categories = notificationCategories
+            if !categories.isEmpty { UNUserNotificationCenter.current().setNotificationCategories(categories) }
+            client.start(consent: privacyConsent, authorization: authorizationOptions, categories: categories.map(\.identifier).sorted())
+            return didFinishLaunching(application, launchOptions: launchOptions)
+        }
+
+        /// Tells ``push`` launch has ended, then runs ``didBecomeActive(_:)``.
+        public func applicationDidBecomeActive(_ application: UIApplication) {
+            PushAppIntegration.applicationDidBecomeActive(application, client: push)
+            didBecomeActive(application)
+        }
+
+        /// Forwards the device token (a `registered` event follows, from the provider).
+        public func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
+            PushAppIntegration.application(application, didRegisterForRemoteNotificationsWithDeviceToken: deviceToken, client: push)
+        }
+
+        /// Forwards the failure (a `registrationFailed` event).
+        public func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error) {
+            PushAppIntegration.application(application, didFailToRegisterForRemoteNotificationsWithError: error, client: push)
+        }
+
+        /// Forwards a remote notification; `completionHandler` runs exactly once, with the answer
+        /// of the client's background-work handler (`push.setBackgroundWorkHandler`).
+        public func application(
+            _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+            fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+        ) {
+            PushAppIntegration.application(application, didReceiveRemoteNotification: userInfo, fetchCompletionHandler: completionHandler, client: push)
+        }
+
+        /// The configuration Info.plist gives the scene, with ``sceneDelegateClass`` as its
+        /// delegate when Info.plist names none (a SwiftUI app's case). A scene delegate Info.plist
+        /// names is kept: make it a ``PushSceneDelegate`` subclass.
+        public func application(
+            _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession, options: UIScene.ConnectionOptions
+        ) -> UISceneConfiguration {
+            let configuration = UISceneConfiguration(name: connectingSceneSession.configuration.name, sessionRole: connectingSceneSession.role)
+            if configuration.delegateClass == nil { configuration.delegateClass = sceneDelegateClass }
+            return configuration
+        }
+    }
+#endif

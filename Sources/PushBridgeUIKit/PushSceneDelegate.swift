@@ -1,0 +1,55 @@
+#if canImport(UIKit) && canImport(UserNotifications)
+    import PushBridge
+    import UIKit
+
+    /// The scene delegate ``PushAppDelegate`` names for each scene: hands the client the scene's
+    /// connection options (the tap that launched a scene app, Getui's click receipt) and the
+    /// scene's activation. A SwiftUI app needs nothing more; a UIKit scene app that makes its
+    /// window subclasses it and does so in ``willConnect(_:to:options:)``.
+    ///
+    /// ```swift
+    /// final class SceneDelegate: PushSceneDelegate {
+    ///     override func willConnect(_ scene: UIScene, to session: UISceneSession, options: UIScene.ConnectionOptions) {
+    ///         guard let scene = scene as? UIWindowScene else { return }
+    ///         window = UIWindow(windowScene: scene)
+    ///         window?.rootViewController = InboxViewController()
+    ///         window?.makeKeyAndVisible()
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// As in ``PushAppDelegate``, the forwarding methods are `public`, not `open`.
+    @available(iOSApplicationExtension, unavailable)
+    @MainActor
+    open class PushSceneDelegate: UIResponder, UIWindowSceneDelegate {
+        /// The scene's window, for a UIKit app that makes one (SwiftUI makes its own).
+        open var window: UIWindow?
+
+        /// A scene delegate (UIKit makes it).
+        public override init() {
+            super.init()
+        }
+
+        /// The app's own code for a scene that connects, run after the client has the options.
+        open func willConnect(_ scene: UIScene, to session: UISceneSession, options: UIScene.ConnectionOptions) {}
+
+        /// The app's own code for `sceneDidBecomeActive(_:)`, run after the client's.
+        open func didBecomeActive(_ scene: UIScene) {}
+
+        /// Hands the connection options to the app delegate's client, then runs
+        /// ``willConnect(_:to:options:)``.
+        public func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+            if let client = PushAppDelegate.current?.push {
+                PushAppIntegration.scene(scene, willConnectTo: session, options: connectionOptions, client: client)
+            }
+            willConnect(scene, to: session, options: connectionOptions)
+        }
+
+        /// Tells the client launch has ended (a scene app's `applicationDidBecomeActive(_:)` is
+        /// not called), then runs ``didBecomeActive(_:)``.
+        public func sceneDidBecomeActive(_ scene: UIScene) {
+            if let client = PushAppDelegate.current?.push { client.applicationDidBecomeActive() }
+            didBecomeActive(scene)
+        }
+    }
+#endif

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// The README's first example is the app `MinimalAppFlowTests` runs: it subclasses
+/// `PushAppDelegate`, lists every adapter, grants consent — and `PushAppDelegate`'s launch does
+/// what the flow test does (forward the launch, subscribe, start with that consent). If either
+/// side stops, registration would stop on a device while the flow test still passed; this fails
+/// instead.
+@Suite("The README's minimal app is the one the flow test runs")
+struct ReadmeMinimalAppTests {
+    static let root: URL = {
+        var root = URL(fileURLWithPath: #filePath)
+        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path), root.path != "/" {
+            root.deleteLastPathComponent()
+        }
+        return root
+    }()
+
+    /// The first Swift block under "## Receive events in an app".
+    static func minimalExample() throws -> String {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Receive events in an app").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```swift\n").dropFirst().first)
+        return try #require(block.components(separatedBy: "```").first)
+    }
+
+    /// Lines that are neither blank nor `//` comments.
+    static func codeLines(_ source: String) -> [String] {
+        source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("//") }
+    }
+
+    @Test("it subclasses PushAppDelegate, lists every adapter and grants consent")
+    func theExampleIsTheFlow() throws {
+        let example = try Self.minimalExample()
+        #expect(example.contains(": PushAppDelegate {"))
+        #expect(example.contains("override var pushAdapters: [PushAdapter] { [.apns, .jpush, .getui] }"))
+        #expect(example.contains("override var privacyConsent: PrivacyConsent { .granted }"))
+        #expect(example.contains("override func handle(_ event: PushEvent)"))
+        #expect(Self.codeLines(example).count <= 20, "the minimal app is at most 20 lines")
+    }
+
+    @Test("PushAppDelegate's launch forwards the launch, subscribes, and starts with the app's consent")
+    func theBaseClassStarts() throws {
+        let source = try String(contentsOf: Self.root.appendingPathComponent("Sources/PushBridgeUIKit/PushAppDelegate.swift"), encoding: .utf8)
+        let launch = try #require(source.components(separatedBy: "didFinishLaunchingWithOptions launchOptions:").dropFirst().first)
+        let body = try #require(launch.components(separatedBy: "\n        }\n").first)
+        let steps = ["PushAppIntegration.application(application, didFinishLaunchingWithOptions:", "client.events()", "client.start(consent: privacyConsent"]
+        let positions = steps.map { body.range(of: $0)?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil }, "every step is in the launch: \(steps)")
+        let found = positions.compactMap { $0 }
+        #expect(found == found.sorted(), "in this order: \(steps)")
+    }
+}
