@@ -137,5 +137,6 @@ enum SendReport {
         row["message"] = .string(rejection.message)
         row["tokenIsDead"] = .bool(rejection.tokenIsDead)
         if let since = rejection.deadSince { row["deadSince"] = .integer(Int64(since.timeIntervalSince1970 * 1000)) }
+        if rejection.audienceMatchedNothing { row["audienceMatchedNothing"] = true }
     }
 }
