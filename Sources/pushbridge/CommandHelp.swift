@@ -98,7 +98,8 @@ struct CommandHelp: Sendable {
             Checks an APNs payload (or an Xcode .apns file) as APNs does: an error (exit 1) for what
             makes the push fail, a warning line for what APNs delivers but iOS ignores. With --batch,
             JSON Lines in (one payload a line) and one JSON verdict a line out; a line over 65,536
-            bytes is unreadable unparsed, and after 1,000 unreadable lines it stops (exit 2).
+            bytes is unreadable unparsed, and input that is not JSON Lines (its first 100 lines all
+            unreadable, or over half of 1,000 consecutive lines) stops it (exit 2).
             """,
         options: [
             Option(name: "--batch", value: "", text: "JSON Lines: one payload a line, one verdict a line (exit 1 if any is invalid or unreadable)"),
