@@ -16,7 +16,7 @@ import PushBridgeServer
 /// Apple, "Establishing a token-based connection to APNs": refresh the token "no more than
 /// once every 20 minutes and no less than once every 60 minutes"; more often is refused with
 /// `429 TooManyProviderTokenUpdates`. A sender kept alive already reuses its token
-/// (``APNsProviderToken``); a process that ends loses it, and the next would sign a new one.
+/// (its `APNsProviderToken`); a process that ends loses it, and the next would sign a new one.
 ///
 /// One file per key, `apns-provider-token-<teamID>-<keyID>.json`, holding the token, its key ID,
 /// team ID and the time it was issued (`iat`), in a folder only the user can enter (0700), the

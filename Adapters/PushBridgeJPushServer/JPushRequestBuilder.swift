@@ -16,7 +16,7 @@ import PushBridgeServer
 /// | ``PushMessage/sound`` | `notification.ios.sound` | string |
 /// | ``PushMessage/badge`` | `notification.ios.badge` | number; 0 clears |
 /// | ``PushMessage/badgeIncrement`` | `notification.ios.badge` (`"+1"`, `"-1"`) | [v3]'s example `"badge": "+1"`; jpush-api-java-client `IosNotification.incrBadge` |
-/// | ``PushMessage/criticalSound`` | `notification.ios.sound`: `{"critical": 1, "name", "volume"}` | delivered as `aps.sound` (APNs' dictionary) |
+/// | ``PushMessage/criticalSound`` | `notification.ios.sound`: `{"critical": 1, "name", "volume"}` | delivered as `aps.sound` ([v3]: `ios` is "APNs 通知结构", forwarded to APNs; [v3] types `sound` as a string, so the dictionary is an inference from that forwarding) |
 /// | ``PushMessage/contentAvailable`` | `notification.ios.content-available` | `true` |
 /// | ``PushMessage/mutableContent`` | `notification.ios.mutable-content` | `true` |
 /// | ``PushMessage/category``, ``PushMessage/threadID`` | `category`, `thread-id` | strings |
