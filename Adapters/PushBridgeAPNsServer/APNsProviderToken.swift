@@ -18,29 +18,67 @@ package final class APNsProviderToken: Sendable {
     private let keyID: String
     private let teamID: String
     private let signer: any ES256Signer
+    private let cache: APNsProviderTokenCache?
+    private let note: @Sendable (String) -> Void
     private let state = Locked<(token: String, issuedAt: Double)?>(nil)
 
-    package init(keyID: String, teamID: String, signer: any ES256Signer) {
+    /// A token for the key `keyID` of team `teamID`; with a `cache`, one a previous process
+    /// stored is reused while young enough, and each new one is stored. The cache's `report`
+    /// hears what it could not do (a file others may read, a folder that cannot be written).
+    package init(keyID: String, teamID: String, signer: any ES256Signer, cache: APNsProviderTokenCache? = nil) {
         self.keyID = keyID
         self.teamID = teamID
         self.signer = signer
+        self.cache = cache
+        let silent: @Sendable (String) -> Void = { _ in }
+        self.note = cache.map(\.report) ?? silent
     }
 
     /// The token to send at `now`: the current one while younger than
-    /// ``maximumLifetime``, else a new one. `afterExpiry` (APNs answered
-    /// `ExpiredProviderToken`) makes a new one only if the current is at least
+    /// ``maximumLifetime``, else the cache's if younger, else a new one. `afterExpiry` (APNs
+    /// answered `ExpiredProviderToken`) makes a new one only if the current is at least
     /// ``minimumLifetime`` old, so a refused token never causes a storm of new ones.
     package func token(at now: Double, afterExpiry: Bool = false) throws(ES256SigningError) -> String {
-        let current = state.withLock { $0 }
+        let current = state.withLock { $0 } ?? cached(at: now)
         if let current {
             let age = now - current.issuedAt
             let stale = afterExpiry ? age >= Self.minimumLifetime : age >= Self.maximumLifetime || age < 0
-            if !stale { return current.token }
+            if !stale {
+                state.withLock { $0 = current }
+                return current.token
+            }
+            // Another process may have stored a newer one since.
+            if !afterExpiry, let stored = cached(at: now), stored.token != current.token {
+                state.withLock { $0 = stored }
+                return stored.token
+            }
         }
         let issuedAt = now.rounded(.down)
         let token = try Self.make(keyID: keyID, teamID: teamID, issuedAt: issuedAt, signer: signer)
         state.withLock { $0 = (token, issuedAt) }
+        if let cache {
+            do {
+                try cache.store(APNsProviderTokenCache.Entry(token: token, keyID: keyID, teamID: teamID, issuedAt: issuedAt))
+            } catch {
+                note("the provider token was not kept for the next run: \(error.message)")
+            }
+        }
         return token
+    }
+
+    /// The cache's token for this key, if it is younger than ``maximumLifetime`` at `now`.
+    private func cached(at now: Double) -> (token: String, issuedAt: Double)? {
+        guard let cache else { return nil }
+        switch cache.lookup(keyID: keyID, teamID: teamID) {
+        case .found(let entry):
+            let age = now - entry.issuedAt
+            return age >= 0 && age < Self.maximumLifetime ? (entry.token, entry.issuedAt) : nil
+        case .none:
+            return nil
+        case .refused(let why):
+            note("the kept provider token is not used: \(why); a new one replaces it")
+            return nil
+        }
     }
 
     /// ``token(at:afterExpiry:)``, a signing failure as a ``PushError`` naming the key file.

@@ -19,6 +19,10 @@ import PushBridgeValidation
 /// | ``PushMessage/timeToLive`` | `apns-expiration` | UNIX seconds; 0: deliver once, never store |
 /// | ``PushMessage/collapseID`` | `apns-collapse-id` | at most 64 bytes |
 /// | one per target | `apns-id` | a canonical UUID; echoed back; the same on every retry |
+/// | ``PushMessage/criticalSound`` | `aps.sound`: `{"critical": 1, "name", "volume"}` | Apple's payload key reference; the critical-alerts entitlement |
+///
+/// ``PushMessage/badgeIncrement`` and ``PushMessage/richMedia`` have no APNs field: refused,
+/// naming the field.
 package struct APNsRequestBuilder: Sendable {
     package let topic: String
     package let baseURL: String?
@@ -38,6 +42,14 @@ package struct APNsRequestBuilder: Sendable {
             throw PushError(
                 .unsupported, field: "passthrough",
                 "APNs has no passthrough message: send its content as customData with contentAvailable (a background push)")
+        }
+        if message.badgeIncrement != nil {
+            throw PushError(.unsupported, field: "badgeIncrement", "APNs keeps no badge count to change: set badge to the number to show")
+        }
+        if !message.richMedia.isEmpty {
+            throw PushError(
+                .unsupported, field: "richMedia",
+                "APNs has no media field: set mutableContent and put the URL in customData for the app's service extension to attach")
         }
         let payload = try message.apnsPayload()
         let report = PayloadValidator.validate(payload, pushType: message.effectivePushType, priority: message.priority?.rawValue)

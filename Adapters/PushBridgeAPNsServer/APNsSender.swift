@@ -22,10 +22,14 @@ public struct APNsSender: PushSender, CustomStringConvertible, CustomReflectable
     private let loop: AttemptLoop
 
     /// A sender for the app `topic` (its bundle ID), signing with the key `keyID` of team
-    /// `teamID`.
-    public init(keyID: String, teamID: String, topic: String, signer: any ES256Signer, options: PushSenderOptions = PushSenderOptions()) {
+    /// `teamID`; with a `tokenCache`, the provider token is kept between processes (for a
+    /// command run once per message: see ``APNsProviderTokenCache``).
+    public init(
+        keyID: String, teamID: String, topic: String, signer: any ES256Signer, options: PushSenderOptions = PushSenderOptions(),
+        tokenCache: APNsProviderTokenCache? = nil
+    ) {
         builder = APNsRequestBuilder(topic: topic, baseURL: options.baseURLs[.apns])
-        token = APNsProviderToken(keyID: keyID, teamID: teamID, signer: signer)
+        token = APNsProviderToken(keyID: keyID, teamID: teamID, signer: signer, cache: tokenCache)
         self.options = options
         loop = options.attemptLoop(defaultTransport: URLSessionTransport(policy: .keepAlive))
     }

@@ -20,11 +20,14 @@ public struct APNsSenderDefinition: PushSenderDefinition {
     public var providerDefinition: any PushProviderDefinition { APNsDefinition() }
 
     private let makeSigner: (@Sendable (_ privateKeyPath: String) throws -> any ES256Signer)?
+    private let tokenCache: APNsProviderTokenCache?
 
     /// A definition signing with the platform's signer (``platformSigner(_:)``), or with the one
-    /// `makeSigner` makes from the key file's path.
-    public init(makeSigner: (@Sendable (_ privateKeyPath: String) throws -> any ES256Signer)? = nil) {
+    /// `makeSigner` makes from the key file's path; its senders keep their provider token in
+    /// `tokenCache` between processes when one is given.
+    public init(makeSigner: (@Sendable (_ privateKeyPath: String) throws -> any ES256Signer)? = nil, tokenCache: APNsProviderTokenCache? = nil) {
         self.makeSigner = makeSigner
+        self.tokenCache = tokenCache
     }
 
     /// The section's keys.
@@ -60,7 +63,7 @@ public struct APNsSenderDefinition: PushSenderDefinition {
             }
         }
         guard problems.isEmpty, let keyID, let teamID, let topic, let signer else { throw PushConfigurationError(problems: problems.errors) }
-        return APNsSender(keyID: keyID, teamID: teamID, topic: topic, signer: signer, options: options)
+        return APNsSender(keyID: keyID, teamID: teamID, topic: topic, signer: signer, options: options, tokenCache: tokenCache)
     }
 
     private static let expected = [

@@ -14,12 +14,14 @@ import PushBridgeServer
 /// | ``PushMessage/alert`` | `push_channel.ios.aps.alert` (`title`, `subtitle`, `body`, `title-loc-key`, `title-loc-args`, `loc-key`, `loc-args`) | [sdk] `Alert.java` |
 /// | ``PushMessage/sound`` | `push_channel.ios.aps.sound` | [sdk] `Aps.java` |
 /// | ``PushMessage/badge`` | `push_channel.ios.auto_badge` (`"3"`) | [sdk] `IosDTO.java`: `"+1"`, `"-1"` or a number, as a string |
+/// | ``PushMessage/badgeIncrement`` | `push_channel.ios.auto_badge` (`"+1"`, `"-1"`) | [sdk] `IosDTO.java`: "显示数字的自动增减" |
+/// | ``PushMessage/richMedia`` | `push_channel.ios.multimedia`: `[{url, type: 1 image, 2 audio, 3 video, only_wifi}]` | [sdk] `IosDTO.java`, `Multimedia.java`; the app's service extension attaches it (Getui's extension SDK) |
 /// | ``PushMessage/contentAvailable`` | `push_channel.ios.aps.content-available: 1` | [sdk] `Aps.java` |
 /// | ``PushMessage/category``, ``PushMessage/threadID`` | `aps.category`, `aps.thread-id` | [sdk] `Aps.java` |
 /// | ``PushMessage/customData`` | `push_channel.ios.payload` (a JSON string; the device gets `payload` beside `aps`) | [sdk] `IosDTO.java` |
 /// | ``PushMessage/collapseID`` | `push_channel.ios.apns-collapse-id` | [sdk] `IosDTO.java` |
 /// | ``PushMessage/passthrough`` | `push_message.transmission` | [push]: one of `notification`, `transmission`, `revoke` |
-/// | ``PushMessage/timeToLive`` | `settings.ttl` (milliseconds; −1 to 3 days) | [push] |
+/// | ``PushMessage/timeToLive`` | `settings.ttl` in milliseconds, at most 3 days; `0` (one attempt, not kept for an offline device) is `-1` | [push] §settings: "消息离线时间设置，单位毫秒，-1表示不设离线，-1 ～ 3 * 24 * 3600 * 1000(3天)之间", default 1 hour; [sdk] `Settings.java` |
 /// | one per request | `request_id` (10–32 characters) | [push]: "a repeated request_id is dropped": the idempotency key |
 ///
 /// `push_message` is required ([push]); a message with no passthrough sends the custom data's
@@ -27,15 +29,18 @@ import PushBridgeServer
 /// (Getui's default strategy sends through its own channel when the app is online, through APNs
 /// otherwise: [push] `settings.strategy`).
 ///
-/// `mutableContent`, `interruptionLevel`, `relevanceScore`, `targetContentID`, `priority` and
-/// a push type other than `alert` or `background` have no field in Getui's `ios.aps`: refused,
-/// naming the field.
+/// `mutableContent`, `interruptionLevel`, `relevanceScore`, `targetContentID`, `priority`,
+/// `criticalSound` (Getui's `aps.sound` is a string) and a push type other than `alert` or
+/// `background` have no field in Getui's `ios.aps`: refused, naming the field.
 package struct GetuiRequestBuilder: Sendable {
     /// The most client IDs or aliases in one `/push/list/*` call (commonly quoted as 1,000;
     /// not stated on the pages we could read: an inference).
     package static let maxIDsPerListPush = 1_000
-    /// The longest `ttl`: 3 days, in milliseconds ([push]).
+    /// The longest `ttl`: 3 days, in seconds ([push]: 3 × 24 × 3600 × 1000 milliseconds).
     package static let maxTimeToLive = 3 * 86_400
+    /// `settings.ttl` for a message not kept for an offline device ([push] §settings:
+    /// "-1表示不设离线", -1 means no offline storage).
+    package static let noOfflineStorage: Int64 = -1
 
     /// `https://restapi.getui.com/v2/{appId}` ([sdk] `GtApiConfiguration`, `DefaultApiClient.genFullUrl`).
     package let baseURL: String
@@ -57,12 +62,17 @@ package struct GetuiRequestBuilder: Sendable {
         if let type = message.pushType, type != .alert, type != .background {
             throw PushError(.unsupported, field: "pushType", "Getui sends notify pushes (alert or background) here, not \(type.rawValue)")
         }
+        if message.criticalSound != nil {
+            throw PushError(.unsupported, field: "criticalSound", "Getui's ios.aps.sound is a file name only (getui-pushapi-java-client-v2 Aps.java)")
+        }
+        try message.checkExclusiveFields()
         var content = JSONObject()
         if let ttl = message.timeToLive {
             guard (0...Self.maxTimeToLive).contains(ttl) else {
                 throw PushError(.outOfRange, field: "timeToLive", "is \(ttl), Getui keeps a message 0 to \(Self.maxTimeToLive) seconds")
             }
-            content["settings"] = ["ttl": .integer(Int64(ttl) * 1000)]
+            // -1 is Getui's "no offline storage" ("-1表示不设离线"): what 0 means for APNs and JPush.
+            content["settings"] = ["ttl": .integer(ttl == 0 ? Self.noOfflineStorage : Int64(ttl) * 1000)]
         }
         let transmission = message.passthrough?.content ?? JSONWriter.string(from: .object(message.customData))
         content["push_message"] = ["transmission": .string(transmission)]
@@ -75,6 +85,13 @@ package struct GetuiRequestBuilder: Sendable {
             if let threadID = message.threadID { aps["thread-id"] = .string(threadID) }
             var ios: JSONObject = ["type": "notify", "aps": .object(aps)]
             if let badge = message.badge { ios["auto_badge"] = .string(String(badge)) }
+            if let increment = message.badgeIncrement { ios["auto_badge"] = .string(increment < 0 ? String(increment) : "+" + String(increment)) }
+            if !message.richMedia.isEmpty {
+                ios["multimedia"] = .array(
+                    message.richMedia.map { media in
+                        ["url": .string(media.url), "type": .integer(Int64(media.kind.getuiType)), "only_wifi": .bool(media.onlyWiFi)]
+                    })
+            }
             if !message.customData.isEmpty {
                 if message.customData["aps"] != nil { throw PushError(.invalidPayload, field: "customData.aps", "is reserved by APNs") }
                 ios["payload"] = .string(JSONWriter.string(from: .object(message.customData)))

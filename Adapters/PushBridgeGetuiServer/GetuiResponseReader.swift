@@ -6,9 +6,12 @@ import PushBridgeServer
 /// Sources: Getui "RestAPI V2 返回码" (https://docs.getui.com/getui/server/rest_v2/code) and
 /// "推送" (https://docs.getui.com/getui/server/rest_v2/push); the official SDK's handling in
 /// getui-pushapi-java-client-v2 `core/client/DefaultApiClient.java`, cited as [sdk]. Every
-/// answer is `{"code": …, "msg": …, "data": …}`; a push's `data` is `{taskid: {cid: status}}`
-/// with `successed_online`, `successed_offline` (through the vendor's channel, APNs here) or
-/// `successed_ignore` (not sent: the device has been inactive 90 days).
+/// answer is `{"code": …, "msg": …, "data": …}`; a single or list push's `data` is `{taskid:
+/// {cid: status}}` with `successed_online`, `successed_offline` (through the vendor's channel,
+/// APNs here) or `successed_ignore` (not sent: the device has been inactive 90 days). A tag or
+/// broadcast push (`/push/tag`, `/push/all`) answers `{"taskid": "…"}` instead: [sdk]
+/// `PushApi.java` returns `ApiResult<TaskIdDTO>` for both, and `TaskIdDTO` reads its task ID from
+/// the key `taskid` (`@SerializedName("taskid")`).
 ///
 /// | code | Meaning | Here |
 /// |---|---|---|
@@ -24,12 +27,26 @@ package enum GetuiResponseReader {
     /// The statuses of a target Getui took.
     package static let acceptedStatuses: Set<String> = ["successed_online", "successed_offline"]
 
-    /// The verdict for a push's `response` that carried `targets`.
-    package static func verdict(_ response: PushHTTPResponse, targets: [PushTarget]) -> AttemptVerdict {
+    /// How a push's answer carries its task ID.
+    package enum AnswerShape: Sendable {
+        /// `data` is `{taskid: {cid: status}}`: a single or list push.
+        case statusesByTask
+        /// `data` is `{"taskid": "…"}`: a tag or broadcast push ([sdk] `TaskIdDTO`).
+        case taskIDField
+    }
+
+    /// The verdict for a push's `response` that carried `targets`, its `data` in `shape`.
+    package static func verdict(_ response: PushHTTPResponse, targets: [PushTarget], shape: AnswerShape = .statusesByTask) -> AttemptVerdict {
         let body = response.jsonBody?.objectValue
         let code = body?["code"]?.integerValue.map(Int.init)
         let message = body?["msg"]?.stringValue ?? ""
         guard code == 0, response.status == 200 else { return failure(response, code: code, message: message, targets: targets) }
+        if shape == .taskIDField {
+            guard let taskID = body?["data"]?["taskid"]?.stringValue, !taskID.isEmpty else {
+                return .done([.rejected(PushRejection(status: 200, code: "0", message: "no data.taskid in the answer"))])
+            }
+            return .done(targets.map { _ in .accepted(messageID: taskID) })
+        }
         switch body?["data"] {
         case .object(let tasks)?:
             guard let (taskID, statuses) = tasks.first(where: { _ in true }) else {

@@ -53,8 +53,14 @@ public struct GetuiSender: PushSender, CustomStringConvertible, CustomReflectabl
     public func devicePayload(_ message: PushMessage) throws(PushError) -> JSONObject {
         let content = try builder.content(message)
         var payload: JSONObject = ["aps": content["push_channel"]?["ios"]?["aps"] ?? .object(message.apsDictionary)]
-        if let badge = message.badge, case .object(var aps)? = payload["aps"] {
-            aps["badge"] = .integer(Int64(badge))  // auto_badge sets the badge the device shows
+        if case .object(var aps)? = payload["aps"] {
+            if let badge = message.badge { aps["badge"] = .integer(Int64(badge)) }  // auto_badge sets the badge the device shows
+            // A change applies to Getui's count for the device, which a dry run does not know:
+            // shown from 0 (an inference).
+            if let increment = message.badgeIncrement { aps["badge"] = .integer(Int64(max(0, increment))) }
+            // Media reach the app's service extension, so Getui must send mutable-content (an
+            // inference: its Aps.java has no such field for the server to set).
+            if !message.richMedia.isEmpty { aps["mutable-content"] = 1 }
             payload["aps"] = .object(aps)
         }
         if let custom = content["push_channel"]?["ios"]?["payload"] { payload["payload"] = custom }
@@ -73,9 +79,10 @@ public struct GetuiSender: PushSender, CustomStringConvertible, CustomReflectabl
         switch route {
         case .single(let path, let extra, let target):
             let body = Self.push(content, extra)
+            let shape = GetuiRoute.answerShape(path)
             let results = await loop.run(
                 targets: [target], build: Self.authorized(auth) { builder.request(path, body: body, token: $0) },
-                interpret: { GetuiResponseReader.verdict($0, targets: [target]) })
+                interpret: { GetuiResponseReader.verdict($0, targets: [target], shape: shape) })
             results.forEach(report)
         case .list(let path, let groups):
             let message = Self.push(content, [:])
@@ -132,6 +139,12 @@ enum GetuiRoute {
     case single(path: String, body: JSONObject, target: PushTarget)
     /// A task (`/push/list/message`), then `path` for each group of at most 1,000 IDs.
     case list(path: String, groups: [(audience: JSONValue, targets: [PushTarget])])
+
+    /// How the answer of a push to `path` carries its task ID: `/push/tag` and `/push/all` in
+    /// `data.taskid`, the others as the key of `data`.
+    static func answerShape(_ path: String) -> GetuiResponseReader.AnswerShape {
+        ["/push/tag", "/push/all"].contains(path) ? .taskIDField : .statusesByTask
+    }
 
     init(_ audience: PushAudience) throws(PushError) {
         func ids(_ ids: [SecretText], key: String, kind: PushTarget.Kind) throws(PushError) -> GetuiRoute {

@@ -15,6 +15,8 @@ import PushBridgeServer
 /// | ``PushMessage/alert`` with title, subtitle or keys | `notification.ios.alert` (object) | APNs' alert keys |
 /// | ``PushMessage/sound`` | `notification.ios.sound` | string |
 /// | ``PushMessage/badge`` | `notification.ios.badge` | number; 0 clears |
+/// | ``PushMessage/badgeIncrement`` | `notification.ios.badge` (`"+1"`, `"-1"`) | [v3]'s example `"badge": "+1"`; jpush-api-java-client `IosNotification.incrBadge` |
+/// | ``PushMessage/criticalSound`` | `notification.ios.sound`: `{"critical": 1, "name", "volume"}` | delivered as `aps.sound` ([v3]: `ios` is "APNs 通知结构", forwarded to APNs; [v3] types `sound` as a string, so the dictionary is an inference from that forwarding) |
 /// | ``PushMessage/contentAvailable`` | `notification.ios.content-available` | `true` |
 /// | ``PushMessage/mutableContent`` | `notification.ios.mutable-content` | `true` |
 /// | ``PushMessage/category``, ``PushMessage/threadID`` | `category`, `thread-id` | strings |
@@ -28,8 +30,8 @@ import PushBridgeServer
 /// | tags | `audience.tag` | at most 20 per push (an OR: not split, a device would get it twice) |
 /// | everyone | `audience: "all"` | |
 ///
-/// `relevanceScore`, `targetContentID`, `priority` and a push type other than `alert` or
-/// `background` have no JPush field: a message with them is refused, naming the field.
+/// `relevanceScore`, `targetContentID`, `priority`, `richMedia` and a push type other than
+/// `alert` or `background` have no JPush field: a message with them is refused, naming the field.
 package struct JPushRequestBuilder: Sendable {
     /// The most registration IDs or aliases in one push ([v3] §audience).
     package static let maxIDsPerPush = 1_000
@@ -58,6 +60,12 @@ package struct JPushRequestBuilder: Sendable {
         if let type = message.pushType, type != .alert, type != .background {
             throw PushError(.unsupported, field: "pushType", "JPush sends alert and background pushes only, not \(type.rawValue)")
         }
+        if !message.richMedia.isEmpty {
+            throw PushError(
+                .unsupported, field: "richMedia",
+                "JPush's notification.ios has no media field: set mutableContent and put the URL in customData for the app's service extension")
+        }
+        try message.checkExclusiveFields()
         var body: JSONObject = ["platform": ["ios"]]
         if message.hasNotification {
             var ios = JSONObject()
@@ -68,7 +76,9 @@ package struct JPushRequestBuilder: Sendable {
                 ios["alert"] = ""  // [v3]: an empty alert is not shown
             }
             if let sound = message.sound { ios["sound"] = .string(sound) }
+            if let critical = message.criticalSound { ios["sound"] = critical.apsValue }
             if let badge = message.badge { ios["badge"] = .integer(Int64(badge)) }
+            if let increment = message.badgeIncrement { ios["badge"] = .string(Self.signed(increment)) }
             if message.contentAvailable { ios["content-available"] = true }
             if message.mutableContent { ios["mutable-content"] = true }
             if let category = message.category { ios["category"] = .string(category) }
@@ -115,6 +125,13 @@ package struct JPushRequestBuilder: Sendable {
         }
         body["options"] = .object(options)
         return body
+    }
+
+    /// `+3`, `-1`: a badge change as JPush's `badge` string ([v3] §iOS: `"+1"`;
+    /// jpush-api-java-client `IosNotification.incrBadge`: "0~99999, and can be prefixed with + to
+    /// add, - to minus").
+    package static func signed(_ increment: Int) -> String {
+        increment < 0 ? String(increment) : "+" + String(increment)
     }
 
     /// The audience of each push, with the targets each carries: IDs and aliases in groups of

@@ -12,8 +12,11 @@ import PushBridgeServer
 /// jpush/jpush-docs `zh/jpush/server/待删除/api_rate_limiting.md`).
 ///
 /// JPush reports one result for the whole push, not per registration ID: a push to many IDs is
-/// accepted if any matches. Code 1011 ("no push target satisfies the audience") therefore says a
-/// single registration ID is dead, but not which of several is.
+/// accepted if any matches. Code 1011 says only "没有满足条件的推送目标" (no push target satisfies
+/// the audience; [v3] §调用返回 advises checking the audience, or waiting 10 minutes after a
+/// first integration): a device that has not yet uploaded its APNs token, or an ID of another
+/// platform, gets it too. It is reported as ``PushRejection/audienceMatchedNothing``, never as a
+/// dead token: JPush does not say the target is gone.
 package enum JPushResponseReader {
     /// Codes worth trying again later: internal error (1000), internal timeout (1030), rate
     /// limits (2001, 2002).
@@ -29,10 +32,8 @@ package enum JPushResponseReader {
         let code = error?["code"]?.integerValue.map(Int.init)
         let message = error?["message"]?.stringValue ?? "HTTP \(response.status)"
         let codeText = code.map(String.init) ?? "HTTP \(response.status)"
-        let single = targets.count == 1 && [.registrationID, .alias].contains(targets[0].kind)
         let rejection = PushRejection(
-            status: response.status, code: codeText, message: JPushCode.explanation(code) ?? message,
-            tokenIsDead: code == 1011 && single && targets[0].kind == .registrationID)
+            status: response.status, code: codeText, message: JPushCode.explanation(code) ?? message, audienceMatchedNothing: code == 1011)
         // Over the rate limit, the next attempt waits for the window to reset; other failures
         // worth retrying wait the backoff (every answer carries X-Rate-Limit-Reset).
         if response.status == 429 || code == 2001 || code == 2002 {

@@ -42,6 +42,12 @@ public struct JPushSender: PushSender, CustomStringConvertible, CustomReflectabl
     public func devicePayload(_ message: PushMessage) throws(PushError) -> JSONObject {
         _ = try builder.body(message)
         var payload = try message.apnsPayload()
+        // A badge change applies to JPush's count for the device, which a dry run does not know:
+        // shown from 0 (an inference).
+        if let increment = message.badgeIncrement, case .object(var aps)? = payload["aps"] {
+            aps["badge"] = .integer(Int64(max(0, increment)))
+            payload["aps"] = .object(aps)
+        }
         payload[JPushDefinition.messageIDKey] = 0
         return payload
     }

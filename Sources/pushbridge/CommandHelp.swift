@@ -63,14 +63,18 @@ struct CommandHelp: Sendable {
         example: "pushbridge simulate --provider jpush cold-start.json")
 
     static let send = CommandHelp(
-        command: "send", synopsis: "--config FILE --to TARGET [--dry-run] [--state S,…] [--ios V,…] [--endpoint URL] FILE|-",
+        command: "send",
+        synopsis: "--config FILE --to TARGET [--dry-run] [--state S,…] [--ios V,…] [--endpoint URL] [--token-cache DIR | --no-token-cache] FILE|-",
         summary: """
             Sends one message (JSON: the fields of PushMessage, from FILE or standard input) through
             the provider the server's configuration names, and prints one result per target (exit 1
             if any was rejected or failed). With --dry-run nothing is sent: it prints the exact HTTP
             requests (secrets and identifiers masked), the payload the device gets judged as APNs
             judges it, and what the dispatch model predicts the device does with it. Bad input exits
-            2 with one line naming the field.
+            2 with one line naming the field. APNs: the provider token (valid an hour; Apple refuses a
+            new one more often than every 20 minutes) is kept between runs in a file only you can
+            read, with its key ID, team ID and issue time, and reused for 50 minutes, so running the
+            command once per message signs a new one at most every 50 minutes.
             """,
         options: [
             Option(name: "--config", value: "FILE", text: "the server's configuration: the app's file plus a server section with the secrets (required)"),
@@ -79,6 +83,12 @@ struct CommandHelp: Sendable {
             Option(name: "--state", value: "S,…", text: "the app states a dry run predicts: foreground, background, notRunning, forceQuit (default: all)"),
             Option(name: "--ios", value: "V,…", text: "the iOS versions a dry run predicts (default: \(SendCommand.currentIOS))"),
             Option(name: "--endpoint", value: "URL", text: "the provider's base URL, e.g. a local emulator (default: the provider's own)"),
+            Option(
+                name: "--token-cache", value: "DIR",
+                text: "where the APNs provider token is kept between runs (folder 0700, file 0600; default: the user's cache folder's pushbridge)"),
+            Option(
+                name: "--no-token-cache", value: "",
+                text: "sign a new APNs provider token for this run and keep none: not for sending message after message (Apple allows a new token every 20 minutes)"),
         ],
         example: "pushbridge send --config server.json --to registration:1a0018970a9b2c3d4e5 --dry-run message.json")
 
@@ -88,7 +98,8 @@ struct CommandHelp: Sendable {
             Checks an APNs payload (or an Xcode .apns file) as APNs does: an error (exit 1) for what
             makes the push fail, a warning line for what APNs delivers but iOS ignores. With --batch,
             JSON Lines in (one payload a line) and one JSON verdict a line out; a line over 65,536
-            bytes is unreadable unparsed, and after 1,000 unreadable lines it stops (exit 2).
+            bytes is unreadable unparsed, and input that is not JSON Lines (its first 100 lines all
+            unreadable, or over half of 1,000 consecutive lines) stops it (exit 2).
             """,
         options: [
             Option(name: "--batch", value: "", text: "JSON Lines: one payload a line, one verdict a line (exit 1 if any is invalid or unreadable)"),

@@ -15,8 +15,14 @@ import PushBridgeValidation
 struct SendCommand: Sendable {
     let io: CommandIO
 
-    /// Every sender this build has.
-    static let senders: [any PushSenderDefinition] = [APNsSenderDefinition(), JPushSenderDefinition(), GetuiSenderDefinition()]
+    /// Every sender this build has; APNs' keeps its provider token in `tokenCache` between runs.
+    static func senders(tokenCache: APNsProviderTokenCache?) -> [any PushSenderDefinition] {
+        [APNsSenderDefinition(tokenCache: tokenCache), JPushSenderDefinition(), GetuiSenderDefinition()]
+    }
+
+    /// What a run without a kept provider token says on standard error.
+    static let newTokenEachRunNote =
+        "note: this run signed its own APNs provider token (--no-token-cache): Apple refuses new tokens more often than once every 20 minutes (429 TooManyProviderTokenUpdates), so do not run pushbridge send once per message this way; keep the token cache on, or keep one sender (the library) running"
     /// The app states a dry run predicts by default: all of them.
     static let states = ["foreground", "background", "notRunning", "forceQuit"]
     /// The iOS a dry run predicts by default: a current one.
@@ -24,7 +30,8 @@ struct SendCommand: Sendable {
 
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
         let dryRun = arguments.contains("--dry-run")
-        let arguments = try Arguments(arguments.filter { $0 != "--dry-run" }, valued: CommandHelp.send.valued)
+        let noTokenCache = arguments.contains("--no-token-cache")
+        let arguments = try Arguments(arguments.filter { $0 != "--dry-run" && $0 != "--no-token-cache" }, valued: CommandHelp.send.valued)
         guard let configPath = arguments[option: "--config"] else { throw Arguments.UsageError(message: "--config: missing (the server's configuration file)") }
         guard let to = arguments[option: "--to"] else { throw Arguments.UsageError(message: "--to: missing (expected \(SendTargets.forms))") }
         let audience = try SendTargets.audience(to)
@@ -32,13 +39,21 @@ struct SendCommand: Sendable {
         let versions = try list(arguments, "--ios", default: [Self.currentIOS], allowed: nil)
         let input = try arguments.singleOperand()
 
+        if noTokenCache, arguments[option: "--token-cache"] != nil {
+            throw Arguments.UsageError(message: "--token-cache: given with --no-token-cache (expected one or the other)")
+        }
+        let notes = Locked<[String]>([])
+        let cacheFolder = noTokenCache ? nil : arguments[option: "--token-cache"] ?? APNsProviderTokenCache.userDirectory
+        let tokenCache = cacheFolder.map { APNsProviderTokenCache(directory: $0, report: { note in notes.withLock { $0.append("note: " + note) } }) }
+        let senders = Self.senders(tokenCache: tokenCache)
+
         let message: PushMessage
         let sender: any PushSender
         do {
-            let configuration = try PushServerConfiguration(jsonBytes: try readConfig(configPath), senders: Self.senders)
+            let configuration = try PushServerConfiguration(jsonBytes: try readConfig(configPath), senders: senders)
             var options = PushSenderOptions()
             if let endpoint = arguments[option: "--endpoint"] { options.baseURLs[configuration.app.provider] = endpoint }
-            sender = try PushSenders.make(configuration, senders: Self.senders, options: options)
+            sender = try PushSenders.make(configuration, senders: senders, options: options)
             message = try PushMessage(json: try JSONParser.parse(try io.input(input)))
         } catch let error as Arguments.UsageError {
             throw error
@@ -61,6 +76,9 @@ struct SendCommand: Sendable {
             let results = try Self.blocking { () async throws(PushError) -> [PushSendResult] in try await sender.send(message, to: audience) }
             var output = CommandOutput.success(JSONWriter.string(from: SendReport.json(provider: sender.provider, results: results), style: .pretty))
             if results.contains(where: { $0.messageID == nil }) { output.status = ExitStatus.problemsFound }
+            var lines = notes.withLock { $0 }
+            if sender.provider == .apns, tokenCache == nil { lines.append(Self.newTokenEachRunNote) }
+            output.standardError = lines.map { CommandOutput.oneLine($0) + "\n" }.joined()
             return output
         } catch {
             return .failure(error.description)
@@ -137,5 +155,6 @@ enum SendReport {
         row["message"] = .string(rejection.message)
         row["tokenIsDead"] = .bool(rejection.tokenIsDead)
         if let since = rejection.deadSince { row["deadSince"] = .integer(Int64(since.timeIntervalSince1970 * 1000)) }
+        if rejection.audienceMatchedNothing { row["audienceMatchedNothing"] = true }
     }
 }

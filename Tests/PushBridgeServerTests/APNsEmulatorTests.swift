@@ -33,12 +33,12 @@ struct APNsEmulatorTests {
                 ], scriptJSON: script, https: true)
         }
 
-        func sender(now: (@Sendable () -> Double)? = nil) -> APNsSender {
+        func sender(now: (@Sendable () -> Double)? = nil, tokenCache: APNsProviderTokenCache? = nil) -> APNsSender {
             var options = PushSenderOptions.emulated(.apns, at: emulator.baseURL, sleeper: sleeper)
             if let now { options.now = now }
             return APNsSender(
                 keyID: "ABC123DEFG", teamID: "DEF123GHIJ", topic: "com.example.app", signer: OpenSSLCommandES256Signer(privateKeyPath: key.privateKeyPath),
-                options: options)
+                options: options, tokenCache: tokenCache)
         }
     }
 
@@ -117,6 +117,19 @@ struct APNsEmulatorTests {
         let tokens = Set(setup.emulator.requests.compactMap { $0.header("authorization") })
         #expect(tokens.count == 1)
         #expect(setup.emulator.requests.count == 2)
+    }
+
+    /// Two senders made one after the other (two runs of `pushbridge send`) over one token cache
+    /// present one provider token, which APNs verifies: no new token per process.
+    @Test func twoRunsSharingATokenCacheSendOneVerifiedProviderToken() async throws {
+        let setup = try Setup()
+        let cache = APNsProviderTokenCache(directory: setup.key.folder.appendingPathComponent("tokens").path)
+        for _ in 0..<2 {
+            let results = try await setup.sender(tokenCache: cache).send(PushMessage(alert: .init(body: "x")), to: .deviceTokens([Self.token]))
+            #expect(results[0].messageID != nil)
+        }
+        #expect(setup.emulator.requests.map(\.answer) == [200, 200])
+        #expect(Set(setup.emulator.requests.compactMap { $0.header("authorization") }).count == 1)
     }
 
     /// The connection drops before APNs accepted the request: retried, delivered once.

@@ -106,8 +106,11 @@ struct GetuiEmulatorTests {
         let sender = Self.sender(emulator)
         let tagged = try await sender.send(PushMessage(alert: .init(body: "x")), to: .tags(["vip", "beta"]))
         let all = try await sender.send(PushMessage(alert: .init(body: "x")), to: .everyone)
-        #expect(tagged[0].messageID != nil)
-        #expect(all[0].messageID != nil)
+        // The task ID is data.taskid's value (getui-pushapi-java-client-v2 TaskIdDTO), not the key.
+        let taggedID = try #require(tagged[0].messageID)
+        let allID = try #require(all[0].messageID)
+        #expect(taggedID != "taskid")
+        #expect(emulator.deliveries.map(\.key) == [taggedID, allID])
         let bodies = emulator.requests.filter { !$0.path.hasSuffix("/auth") }
         #expect(bodies.map { $0.path.split(separator: "/").suffix(2).joined(separator: "/") } == ["push/tag", "push/all"])
         #expect(bodies[0].body?["audience"] == ["tag": [["key": "custom_tag", "values": ["vip", "beta"], "opt_type": "or"]]])

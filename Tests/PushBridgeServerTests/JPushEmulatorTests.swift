@@ -40,8 +40,9 @@ struct JPushEmulatorTests {
         #expect(emulator.deliveries.map(\.key) == [messageID])
     }
 
-    /// 1011: no device has the ID. With one ID that says it is dead.
-    @Test func anUnregisteredIDIsRejectedAsDead() async throws {
+    /// 1011: no target satisfies the audience. JPush does not say the ID is gone (a device that
+    /// has not uploaded its APNs token yet gets it too): not dead, a distinct outcome.
+    @Test func anUnmatchedIDIsRejectedAsMatchingNothingNotDead() async throws {
         let emulator = try Self.emulator(#"{"unregistered": ["gone0000000000001"]}"#)
         let results = try await Self.sender(emulator, RecordingSleeper()).send(PushMessage(alert: .init(body: "x")), to: .registrationIDs(["gone0000000000001"]))
         guard case .rejected(let rejection) = results[0].outcome else {
@@ -50,7 +51,8 @@ struct JPushEmulatorTests {
         }
         #expect(rejection.status == 400)
         #expect(rejection.code == "1011")
-        #expect(results[0].tokenIsDead)
+        #expect(!results[0].tokenIsDead)
+        #expect(results[0].audienceMatchedNothing)
         #expect(results[0].attempts == 1)
     }
 

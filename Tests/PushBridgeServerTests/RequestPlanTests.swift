@@ -137,6 +137,9 @@ import Testing
                     ]
                 ])
         #expect((body["request_id"]?.stringValue?.count ?? 0) == 32)
+        // timeToLive 0 (one attempt, not kept) is Getui's -1 ("-1表示不设离线"), not 0 milliseconds.
+        let once = try sender.plan(PushMessage(alert: .init(body: "hi"), timeToLive: 0), to: .clientIDs(["1d4a1b3c5e7f9a0b2c4d6e8f0a1b3c5d"]))
+        #expect(try JSONParser.parse(once[0].request.body)["settings"] == ["ttl": -1])
         let list = try sender.plan(PushMessage(alert: .init(body: "hi")), to: .clientIDs(["cid-one-0000", "cid-two-0000"]))
         #expect(list.map { $0.request.url.split(separator: "/").suffix(2).joined(separator: "/") } == ["list/message", "list/cid"])
         #expect(list[1].targets.count == 2)

@@ -10,7 +10,7 @@ import Testing
 /// not. (The emulator tests send a few of them over the wire; these hold the whole tables.)
 @Suite struct ResponseReaderTests {
     enum Kind: Equatable {
-        case accepted, rejected, dead, retried, reauthenticated
+        case accepted, rejected, dead, matchedNothing, retried, reauthenticated
     }
 
     static func kind(_ verdict: AttemptVerdict) -> Kind {
@@ -18,7 +18,7 @@ import Testing
         case .done(let outcomes):
             switch outcomes.first {
             case .accepted?: return .accepted
-            case .rejected(let rejection)?: return rejection.tokenIsDead ? .dead : .rejected
+            case .rejected(let rejection)?: return rejection.tokenIsDead ? .dead : rejection.audienceMatchedNothing ? .matchedNothing : .rejected
             default: return .rejected
             }
         case .retry: return .retried
@@ -59,15 +59,15 @@ import Testing
 
     @Test(arguments: [
         (400, 1002, Kind.rejected), (400, 1003, .rejected), (401, 1004, .rejected), (400, 1005, .rejected), (400, 1008, .rejected), (400, 1009, .rejected),
-        (400, 1011, .dead), (400, 1012, .rejected), (404, 1020, .rejected), (500, 1000, .retried), (503, 1030, .retried), (429, 2001, .retried),
+        (400, 1011, .matchedNothing), (400, 1012, .rejected), (404, 1020, .rejected), (500, 1000, .retried), (503, 1030, .retried), (429, 2001, .retried),
         (429, 2002, .retried), (403, 2003, .rejected), (403, 2004, .rejected), (403, 2005, .rejected), (403, 2006, .rejected), (403, 2007, .rejected),
     ])
     func jpushCodes(status: Int, code: Int, expected: Kind) {
         let response = PushHTTPResponse(status: status, body: Array(#"{"error":{"code":\#(code),"message":"m"}}"#.utf8))
         #expect(Self.kind(JPushResponseReader.verdict(response, targets: Self.one)) == expected)
         #expect(JPushCode.explanation(code) != nil)
-        // With several registration IDs, JPush does not say which is gone: none is called dead.
-        if expected == .dead { #expect(Self.kind(JPushResponseReader.verdict(response, targets: Self.two)) == .rejected) }
+        // JPush never says a target is gone: with one ID or several, 1011 is not a dead token.
+        #expect(Self.kind(JPushResponseReader.verdict(response, targets: Self.two)) == expected)
     }
 
     @Test(arguments: [
@@ -95,5 +95,29 @@ import Testing
             return
         }
         #expect(ignored.code == "successed_ignore")
+    }
+
+    /// A tag or broadcast push answers `{"taskid": "…"}`: the value is the task ID, not the key
+    /// (getui-pushapi-java-client-v2 `TaskIdDTO`, `@SerializedName("taskid")`); a single or list
+    /// push keeps reading `{taskid: {cid: status}}`.
+    @Test func getuiTagAndBroadcastAnswersCarryTheTaskIDInDataTaskid() {
+        let target = PushAudience.tags(["vip"]).targets
+        let answer = PushHTTPResponse(status: 200, body: Array(#"{"code":0,"msg":"success","data":{"taskid":"RASA_1126_abc"}}"#.utf8))
+        guard case .done(let outcomes) = GetuiResponseReader.verdict(answer, targets: target, shape: .taskIDField) else {
+            Issue.record("not final")
+            return
+        }
+        #expect(outcomes == [.accepted(messageID: "RASA_1126_abc")])
+        let empty = PushHTTPResponse(status: 200, body: Array(#"{"code":0,"msg":"success","data":{}}"#.utf8))
+        #expect(Self.kind(GetuiResponseReader.verdict(empty, targets: target, shape: .taskIDField)) == .rejected)
+        let single = PushHTTPResponse(status: 200, body: Array(#"{"code":0,"data":{"TASK":{"c1":"successed_online"}}}"#.utf8))
+        guard case .done(let singles) = GetuiResponseReader.verdict(single, targets: [PushTarget(kind: .clientID, id: "c1")]) else {
+            Issue.record("not final")
+            return
+        }
+        #expect(singles == [.accepted(messageID: "TASK")])
+        #expect(GetuiRoute.answerShape("/push/tag") == .taskIDField)
+        #expect(GetuiRoute.answerShape("/push/all") == .taskIDField)
+        #expect(GetuiRoute.answerShape("/push/single/cid") == .statusesByTask)
     }
 }

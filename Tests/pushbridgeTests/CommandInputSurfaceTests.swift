@@ -148,18 +148,45 @@ import Testing
         #expect(lines[1].contains(#""valid":true"#))
     }
 
-    @Test func garbageStopsAfterTheLimitAndSaysWhere() {
-        let garbage = Array(repeating: "not json", count: ValidateBatchCommand.maxUnreadableLines + 500).joined(separator: "\n")
-        let output = CommandLineTool(io: .memory(stdin: Array(garbage.utf8))).run(["validate", "--batch", "-"])
-        #expect(output.status == 2)
-        #expect(output.standardOutput.split(separator: "\n").count == ValidateBatchCommand.maxUnreadableLines)
-        #expect(output.standardError == "error: input: stopped at line 1000 after 1000 unreadable lines (is it JSON Lines, one payload a line?); the lines after it were not checked\n")
+    static func batch(_ text: String) -> CommandOutput {
+        CommandLineTool(io: .memory(stdin: Array(text.utf8))).run(["validate", "--batch", "-"])
     }
 
-    @Test func exactlyTheLimitOfUnreadableLinesIsNotAStop() {
-        let garbage = Array(repeating: "not json", count: ValidateBatchCommand.maxUnreadableLines).joined(separator: "\n")
-        let output = CommandLineTool(io: .memory(stdin: Array(garbage.utf8))).run(["validate", "--batch", "-"])
-        #expect(output.status == 1 && output.standardError.isEmpty)
+    /// Input that starts with 100 unreadable lines is not JSON Lines: it stops there, says where
+    /// and why.
+    @Test func inputWhoseFirstLinesAreAllUnreadableStopsThereAndSaysWhy() {
+        let leading = ValidateBatchCommand.NotJSONLines.leadingLines
+        let output = Self.batch(Array(repeating: "not json", count: leading + 50).joined(separator: "\n"))
+        #expect(output.status == 2)
+        #expect(output.standardOutput.split(separator: "\n").count == leading)
+        #expect(
+            output.standardError
+                == "error: input: stopped at line 100: its first 100 lines are all unreadable (is it JSON Lines, one payload a line?); the lines after it were not checked\n")
+        // Nothing after them: every line was checked, none is skipped.
+        let exactly = Self.batch(Array(repeating: "not json", count: leading).joined(separator: "\n"))
+        #expect(exactly.status == 1 && exactly.standardError.isEmpty)
+    }
+
+    /// A batch that turns into something else (a log appended, say): more than half of the last
+    /// 1,000 lines unreadable stops it.
+    @Test func aBatchThatTurnsToGarbageStopsWhenMostOfTheWindowIsUnreadable() {
+        let text = (Array(repeating: #"{"aps":{"alert":"hi"}}"#, count: 200) + Array(repeating: "not json", count: 2_000)).joined(separator: "\n")
+        let output = Self.batch(text)
+        #expect(output.status == 2)
+        #expect(output.standardOutput.split(separator: "\n").count == 1_000)
+        #expect(output.standardError.hasPrefix("error: input: stopped at line 1000: 800 of its last 1000 lines are unreadable"))
+    }
+
+    /// A real batch with unreadable lines scattered through it is checked to its end, however many
+    /// they are: 1,100 of 55,000 (2 %), more than the 1,000 that once stopped the batch benchmark.
+    @Test func aLegitimateBatchWithTwoPercentUnreadableIsCheckedToItsEnd() {
+        let lines = (0..<55_000).map { $0 % 50 == 7 ? "{\"aps\":{\"alert\":\"cut \($0)\"" : "{\"aps\":{\"alert\":\"hi \($0)\"}}" }
+        let output = Self.batch(lines.joined(separator: "\n"))
+        #expect(output.status == 1)
+        #expect(output.standardError.isEmpty)
+        let verdicts = output.standardOutput.split(separator: "\n")
+        #expect(verdicts.count == 55_000)
+        #expect(verdicts.filter { $0.contains(#""unreadable""#) }.count == 1_100)
     }
 }
 

@@ -1,4 +1,5 @@
 import EmulatorSupport
+import Foundation
 import PushBridge
 import Testing
 
@@ -95,5 +96,76 @@ import Testing
         #expect(report["accepted"] == 2)
         #expect(report["results"]?.arrayValue?.compactMap { $0["target"]?.stringValue } == ["alias ••••", "alias ••••"])
         #expect(emulator.requests.last?.body?["audience"] == ["alias": ["ada", "grace"]])
+    }
+
+    @Test func theTokenCacheFlagsExcludeEachOtherAndTheHelpSaysWhyTheCacheExists() {
+        let both = run(["send", "--config", "server.json", "--to", "registration:1a0018970a9b2c3d4e5", "--token-cache", "/tmp/x", "--no-token-cache", "-"])
+        #expect(both.status == 2)
+        #expect(both.standardError.hasPrefix("error: --token-cache:"))
+        let help = CommandLineTool(io: .memory()).run(["send", "--help"])
+        #expect(help.standardOutput.contains("--no-token-cache"))
+        #expect(help.standardOutput.contains("20 minutes"))
+    }
+
+    /// Two runs of `send` to the local APNs over one token cache present one provider token (the
+    /// emulator verifies it); with `--no-token-cache` the run says plainly it is not the way to
+    /// send message after message.
+    @Test(.enabled(if: SendCommandAPNsSetup.isAvailable, "needs PUSHBRIDGE_APNS_EMULATOR_TLS, python3 with h2 and cryptography, and openssl"))
+    func twoRunsToTheLocalAPNsShareOneProviderToken() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbridge-send-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = folder.appendingPathComponent("AuthKey.p8").path
+        let publicKey = folder.appendingPathComponent("public.pem").path
+        try SendCommandAPNsSetup.openssl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", key])
+        try SendCommandAPNsSetup.openssl(["pkey", "-in", key, "-pubout", "-out", publicKey])
+        let tls = SendCommandAPNsSetup.tlsFolder ?? ""
+        let emulator = try EmulatorProcess(
+            "apns_emulator.py",
+            arguments: [
+                "--cert", tls + "/cert.pem", "--key", tls + "/key.pem", "--public-key", publicKey, "--key-id", "ABC123DEFG", "--team-id", "DEF123GHIJ",
+                "--topic", "com.example.app",
+            ], https: true)
+        let config = #"{"provider": "apns", "server": {"apns": {"keyID": "ABC123DEFG", "teamID": "DEF123GHIJ", "privateKeyPath": "\#(key)", "topic": "com.example.app"}}}"#
+        let token = "token:8e3a9f1c0b7d4e6a2f5c8b1d9e0a3c7f6b2d5e8a1c4f7b0e3d6a9c2f5b8e1d4a"
+        let cache = folder.appendingPathComponent("cache").path
+        for _ in 0..<2 {
+            let output = await runOnItsOwnThread(["send", "--config", "server.json", "--to", token, "--endpoint", emulator.baseURL, "--token-cache", cache, "-"], config: config)
+            #expect(output.status == 0, "\(output.standardError)")
+            #expect(output.standardError.isEmpty)
+        }
+        #expect(Set(emulator.requests.compactMap { $0.header("authorization") }).count == 1)
+        // Without the cache, the run signs a new token minutes after the last: APNs (here its
+        // emulator, holding Apple's 20-minute rule) refuses it, and the run says why.
+        let uncached = await runOnItsOwnThread(
+            ["send", "--config", "server.json", "--to", token, "--endpoint", emulator.baseURL, "--no-token-cache", "-"], config: config)
+        #expect(uncached.status == 1)
+        #expect(uncached.standardOutput.contains("TooManyProviderTokenUpdates"))
+        #expect(uncached.standardError == SendCommand.newTokenEachRunNote + "\n")
+        #expect(Set(emulator.requests.compactMap { $0.header("authorization") }).count == 2)
+    }
+
+    /// `send` waits for its sending on the calling thread: run here on a thread of its own, so the
+    /// wait never holds one of the concurrency pool's few threads.
+    private func runOnItsOwnThread(_ arguments: [String], config: String) async -> CommandOutput {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: run(arguments, config: config)) }.start()
+        }
+    }
+}
+
+/// Whether this machine can run the APNs emulator, and `openssl` for a key.
+enum SendCommandAPNsSetup {
+    static let tlsFolder = ProcessInfo.processInfo.environment["PUSHBRIDGE_APNS_EMULATOR_TLS"]
+    static let isAvailable = tlsFolder != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") && EmulatorProcess.pythonHas(["h2", "cryptography"])
+
+    static func openssl(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 }

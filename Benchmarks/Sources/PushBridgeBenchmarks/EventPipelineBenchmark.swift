@@ -6,7 +6,7 @@ import PushBridgeTesting
 /// System callback in → `PushEvent` out to a subscriber (normalise, deduplicate, deliver), per
 /// event, against `NotificationCenter` posting to one observer (what JPush uses for custom messages).
 enum EventPipelineBenchmark {
-    static let count = 100_000
+    static let count = Harness.size(100_000, short: 10_000)
     /// Distinct notifications cycled through: four times the dedupe window, so that every
     /// callback is a notification the normaliser has forgotten (each one yields its event), yet
     /// few enough to stay in cache — as a notification iOS just handed over is. A hundred

@@ -7,8 +7,17 @@ enum Harness {
     /// Nanoseconds now, monotonic.
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-    /// The median of `samples` runs of `body`, each doing `operations` operations, in ns/op.
+    /// `--short`: every benchmark once, on less work (CI's run: a crash in any fails it; the
+    /// figures are not measurements).
+    static let short = CommandLine.arguments.contains("--short")
+
+    /// `full`, or `short` in a short run.
+    static func size(_ full: Int, short: Int) -> Int { Self.short ? short : full }
+
+    /// The median of `samples` runs of `body` (one in a short run), each doing `operations`
+    /// operations, in ns/op.
     static func measure(samples: Int = 9, operations: Int, _ body: () -> Void) -> Double {
+        let samples = short ? 1 : samples
         body()  // warm-up
         var times: [Double] = []
         for _ in 0..<samples {
@@ -22,6 +31,7 @@ enum Harness {
 
     /// Async variant.
     static func measure(samples: Int = 9, operations: Int, _ body: () async -> Void) async -> Double {
+        let samples = short ? 1 : samples
         await body()
         var times: [Double] = []
         for _ in 0..<samples {

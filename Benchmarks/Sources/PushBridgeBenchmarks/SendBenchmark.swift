@@ -18,7 +18,7 @@ import PushBridgeServer
 /// 2. `APNsSender` over a transport that answers at once: 100,000 device tokens, the library's
 ///    own cost per target, and the resident memory it grows by (against 10,000 targets).
 enum SendBenchmark {
-    static let requests = 1_000
+    static let requests = Harness.size(1_000, short: 100)
     static let inFlight = 16
 
     static func run() async {

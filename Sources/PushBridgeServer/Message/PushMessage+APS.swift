@@ -10,6 +10,7 @@ extension PushMessage {
         if let alert { aps["alert"] = .object(alert.apsDictionary) }
         if let badge { aps["badge"] = .integer(Int64(badge)) }
         if let sound { aps["sound"] = .string(sound) }
+        if let criticalSound { aps["sound"] = criticalSound.apsValue }
         if let threadID { aps["thread-id"] = .string(threadID) }
         if let category { aps["category"] = .string(category) }
         if contentAvailable { aps["content-available"] = 1 }
@@ -22,8 +23,10 @@ extension PushMessage {
 
     /// The whole payload APNs delivers: `aps` and the custom keys beside it.
     ///
-    /// - Throws: `PushError` naming `customData.aps` when a custom key would replace `aps`.
+    /// - Throws: `PushError` naming `customData.aps` when a custom key would replace `aps`, or
+    ///   the second of two fields that exclude each other (``checkExclusiveFields()``).
     public func apnsPayload() throws(PushError) -> JSONObject {
+        try checkExclusiveFields()
         if customData["aps"] != nil {
             throw PushError(.invalidPayload, field: "customData.aps", "is reserved: the custom keys sit beside aps, they cannot replace it")
         }
@@ -36,7 +39,8 @@ extension PushMessage {
 
 extension PushMessage.Alert {
     /// The `alert` dictionary: `title`, `subtitle`, `body`, `title-loc-key`, `title-loc-args`,
-    /// `loc-key`, `loc-args`, each only when set.
+    /// `loc-key`, `loc-args`, `subtitle-loc-key`, `subtitle-loc-args` (Apple's alert keys), each
+    /// only when set.
     public var apsDictionary: JSONObject {
         var alert = JSONObject()
         if let title { alert["title"] = .string(title) }
@@ -46,6 +50,8 @@ extension PushMessage.Alert {
         if let titleLocArgs { alert["title-loc-args"] = .array(titleLocArgs.map { .string($0) }) }
         if let locKey { alert["loc-key"] = .string(locKey) }
         if let locArgs { alert["loc-args"] = .array(locArgs.map { .string($0) }) }
+        if let subtitleLocKey { alert["subtitle-loc-key"] = .string(subtitleLocKey) }
+        if let subtitleLocArgs { alert["subtitle-loc-args"] = .array(subtitleLocArgs.map { .string($0) }) }
         return alert
     }
 }

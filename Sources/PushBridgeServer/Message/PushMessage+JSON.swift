@@ -6,11 +6,14 @@ extension PushMessage {
     public static let jsonFields = [
         "alert", "badge", "sound", "category", "threadID", "interruptionLevel", "relevanceScore", "contentAvailable", "mutableContent",
         "targetContentID", "customData", "passthrough", "collapseID", "timeToLive", "priority", "pushType", "environment",
+        "criticalSound", "badgeIncrement", "richMedia",
     ]
 
     /// Reads a message file (what `pushbridge send` takes): the fields of ``PushMessage`` by
     /// their Swift names; `alert` is an object (`title`, `subtitle`, `body`, `titleLocKey`,
-    /// `titleLocArgs`, `locKey`, `locArgs`) or a string, the body alone.
+    /// `titleLocArgs`, `locKey`, `locArgs`, `subtitleLocKey`, `subtitleLocArgs`) or a string, the
+    /// body alone; `criticalSound` is `{"name", "volume"}`; `richMedia` a list of `{"url",
+    /// "kind": "image"|"audio"|"video", "onlyWiFi"}`.
     ///
     /// ```json
     /// {"alert": {"title": "Order shipped", "body": "Arrives Thursday"}, "badge": 1,
@@ -58,6 +61,20 @@ extension PushMessage {
         }
         pushType = try fields.choice("pushType", PayloadValidator.PushType.self)
         environment = try fields.choice("environment", Environment.self) ?? .production
+        if let members = try fields.object("criticalSound") {
+            criticalSound = try CriticalSound(json: members, path: "criticalSound")
+        }
+        badgeIncrement = try Self.integer(fields, "badgeIncrement", in: -99_999...99_999)
+        if let value = object["richMedia"] {
+            guard case .array(let entries) = value else { throw fields.typeError("richMedia", value, expected: "an array of objects") }
+            richMedia = try entries.enumerated().map { (index, entry) throws(PushError) -> RichMedia in
+                guard case .object(let members) = entry else {
+                    throw fields.error("richMedia[\(index)]", "is \(entry.typeDescription), expected an object (url, kind, onlyWiFi)")
+                }
+                return try RichMedia(json: members, path: "richMedia[\(index)]")
+            }
+        }
+        try checkExclusiveFields()
     }
 
     private static func integer(_ fields: JSONFieldReader, _ key: String, in range: ClosedRange<Int>) throws(PushError) -> Int? {
@@ -72,11 +89,36 @@ extension PushMessage {
 extension PushMessage.Alert {
     init(json object: JSONObject, path: String) throws(PushError) {
         let fields = JSONFieldReader(object, path: path, code: .invalidPayload)
-        try fields.rejectUnknownKeys(["title", "subtitle", "body", "titleLocKey", "titleLocArgs", "locKey", "locArgs"])
+        try fields.rejectUnknownKeys(["title", "subtitle", "body", "titleLocKey", "titleLocArgs", "locKey", "locArgs", "subtitleLocKey", "subtitleLocArgs"])
         self.init(
             title: try fields.string("title"), subtitle: try fields.string("subtitle"), body: try fields.string("body"),
             titleLocKey: try fields.string("titleLocKey"), titleLocArgs: try fields.strings("titleLocArgs"), locKey: try fields.string("locKey"),
-            locArgs: try fields.strings("locArgs"))
+            locArgs: try fields.strings("locArgs"), subtitleLocKey: try fields.string("subtitleLocKey"),
+            subtitleLocArgs: try fields.strings("subtitleLocArgs"))
+    }
+}
+
+extension PushMessage.CriticalSound {
+    init(json object: JSONObject, path: String) throws(PushError) {
+        let fields = JSONFieldReader(object, path: path, code: .invalidPayload)
+        try fields.rejectUnknownKeys(["name", "volume"])
+        self.init(name: try fields.string("name") ?? "default")
+        if let value = object["volume"] {
+            guard let number = value.numberValue, (0...1).contains(number) else {
+                throw fields.error(fields.path(of: "volume"), "is \(JSONFieldReader.shown(value)), expected a number from 0 to 1")
+            }
+            volume = number
+        }
+    }
+}
+
+extension PushMessage.RichMedia {
+    init(json object: JSONObject, path: String) throws(PushError) {
+        let fields = JSONFieldReader(object, path: path, code: .invalidPayload)
+        try fields.rejectUnknownKeys(["url", "kind", "onlyWiFi"])
+        guard let url = try fields.string("url"), !url.isEmpty else { throw fields.error(fields.path(of: "url"), "missing (expected the resource's address)") }
+        guard let kind = try fields.choice("kind", Kind.self) else { throw fields.error(fields.path(of: "kind"), "missing (expected image, audio or video)") }
+        self.init(url: url, kind: kind, onlyWiFi: try fields.bool("onlyWiFi") ?? false)
     }
 }
 

@@ -49,6 +49,15 @@ public struct PushMessage: Sendable, Hashable {
     public var pushType: PayloadValidator.PushType?
     /// Which APNs environment the device's token belongs to.
     public var environment: Environment
+    /// A critical alert's sound (`aps.sound` as `{"critical": 1, "name": …, "volume": …}`), in
+    /// place of ``sound``; the app needs Apple's critical-alerts entitlement. APNs and JPush.
+    public var criticalSound: CriticalSound?
+    /// A change to the badge the provider counts for the device (`+1`, `-1`), in place of
+    /// ``badge``: JPush's `"+N"`, Getui's `auto_badge`. APNs keeps no count: refused there.
+    public var badgeIncrement: Int?
+    /// Pictures, sounds or videos the provider's service extension attaches: Getui's
+    /// `ios.multimedia`. APNs and JPush have no such field: refused there.
+    public var richMedia: [RichMedia]
 
     /// A message from its parts; everything but the alert defaults to absent.
     public init(
@@ -75,6 +84,9 @@ public struct PushMessage: Sendable, Hashable {
         self.priority = priority
         self.pushType = pushType
         self.environment = environment
+        self.criticalSound = nil
+        self.badgeIncrement = nil
+        self.richMedia = []
     }
 
     /// The push type APNs gets: the one set, else `background` for a message with
@@ -84,8 +96,8 @@ public struct PushMessage: Sendable, Hashable {
         return isSilent ? .background : .alert
     }
 
-    /// Whether the message has nothing to show: no alert, badge or sound.
-    public var isSilent: Bool { alert == nil && badge == nil && sound == nil }
+    /// Whether the message has nothing to show: no alert, badge (set or changed) or sound.
+    public var isSilent: Bool { alert == nil && badge == nil && sound == nil && criticalSound == nil && badgeIncrement == nil }
 
     /// Whether there is a notification to deliver through APNs at all (the passthrough alone
     /// travels on the vendor's own connection).
@@ -109,11 +121,15 @@ extension PushMessage {
         public var locKey: String?
         /// The arguments of ``locKey``.
         public var locArgs: [String]?
+        /// The subtitle's localisation key (`subtitle-loc-key`).
+        public var subtitleLocKey: String?
+        /// The arguments of ``subtitleLocKey`` (`subtitle-loc-args`).
+        public var subtitleLocArgs: [String]?
 
         /// An alert from its parts.
         public init(
             title: String? = nil, subtitle: String? = nil, body: String? = nil, titleLocKey: String? = nil, titleLocArgs: [String]? = nil,
-            locKey: String? = nil, locArgs: [String]? = nil
+            locKey: String? = nil, locArgs: [String]? = nil, subtitleLocKey: String? = nil, subtitleLocArgs: [String]? = nil
         ) {
             self.title = title
             self.subtitle = subtitle
@@ -122,10 +138,14 @@ extension PushMessage {
             self.titleLocArgs = titleLocArgs
             self.locKey = locKey
             self.locArgs = locArgs
+            self.subtitleLocKey = subtitleLocKey
+            self.subtitleLocArgs = subtitleLocArgs
         }
 
         /// Whether it uses localisation keys (a provider with no such fields cannot carry it).
-        public var isLocalized: Bool { titleLocKey != nil || locKey != nil || titleLocArgs != nil || locArgs != nil }
+        public var isLocalized: Bool {
+            titleLocKey != nil || locKey != nil || titleLocArgs != nil || locArgs != nil || subtitleLocKey != nil || subtitleLocArgs != nil
+        }
     }
 
     /// A message for the running app only: JPush's custom message, Getui's transmission (透传).

@@ -41,6 +41,13 @@ public struct PushSendResult: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
+    /// Whether the provider found no target for the audience (JPush's 1011): not that the
+    /// target is gone. Keep it; see ``PushRejection/audienceMatchedNothing``.
+    public var audienceMatchedNothing: Bool {
+        if case .rejected(let rejection) = outcome { return rejection.audienceMatchedNothing }
+        return false
+    }
+
     /// `deviceToken ••••cf77: accepted 6E2F… (1 attempt)`.
     public var description: String {
         let what: String
@@ -61,18 +68,24 @@ public struct PushRejection: Sendable, Hashable, CustomStringConvertible {
     public var code: String
     /// The provider's message, or the transport's.
     public var message: String
-    /// Whether the token or ID will never work again.
+    /// Whether the token or ID will never work again: the provider says the target is gone.
     public var tokenIsDead: Bool
     /// Since when, when the provider says (APNs' `timestamp` with 410).
     public var deadSince: Date?
+    /// Whether the provider found no target satisfying the audience, which says nothing of
+    /// whether the target is gone: JPush's 1011 ("没有满足条件的推送目标"), which also answers a
+    /// registration ID whose device has not uploaded its APNs token yet (JPush advises waiting
+    /// 10 minutes after a first integration), or an ID of another platform. Never dead.
+    public var audienceMatchedNothing: Bool
 
     /// A rejection from its parts.
-    public init(status: Int, code: String, message: String, tokenIsDead: Bool = false, deadSince: Date? = nil) {
+    public init(status: Int, code: String, message: String, tokenIsDead: Bool = false, deadSince: Date? = nil, audienceMatchedNothing: Bool = false) {
         self.status = status
         self.code = code
         self.message = message
         self.tokenIsDead = tokenIsDead
         self.deadSince = deadSince
+        self.audienceMatchedNothing = audienceMatchedNothing
     }
 
     /// `410 Unregistered (dead token)`.
@@ -80,6 +93,7 @@ public struct PushRejection: Sendable, Hashable, CustomStringConvertible {
         var text = status == 0 ? code : "\(status) \(code)"
         if !message.isEmpty, message != code { text += ": \(message)" }
         if tokenIsDead { text += " (dead token)" }
+        if audienceMatchedNothing { text += " (no target matched the audience)" }
         return text
     }
 }
