@@ -32,8 +32,17 @@ enum Sink {
                         HTTP2Setting(parameter: .maxConcurrentStreams, value: 1_000),
                         HTTP2Setting(parameter: .maxHeaderListSize, value: 1 << 16),
                     ]
+                    // SwiftNIO's defences against abusive clients (at most 200 resets, stream
+                    // errors or "glitches" such as empty DATA frames per connection) would close
+                    // libcurl's connections every few hundred requests: a sink answers everyone.
+                    connection.maximumSequentialEmptyDataFrames = 1 << 20
+                    connection.maximumConnectionGlitches = 1 << 30
+                    connection.maximumRecentlyResetStreams = 1 << 16
+                    var streams = NIOHTTP2Handler.StreamConfiguration()
+                    streams.streamResetFrameRateLimit.maximumCount = 1 << 30
+                    streams.streamErrorRateLimit.maximumCount = 1 << 30
                     _ = try channel.pipeline.syncOperations.configureHTTP2Pipeline(
-                        mode: .server, connectionConfiguration: connection, streamConfiguration: .init()
+                        mode: .server, connectionConfiguration: connection, streamConfiguration: streams
                     ) { stream in
                         stream.eventLoop.makeCompletedFuture { try stream.pipeline.syncOperations.addHandler(AnswerEachStream()) }
                     }
