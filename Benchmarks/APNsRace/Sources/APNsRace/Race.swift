@@ -21,6 +21,9 @@ struct Race {
         guard ready.hasPrefix("READY "), let port = Int(ready.dropFirst(6)) else { throw RaceError("the sink did not start: \(ready)") }
         let url = "https://localhost:\(port)"
         print("APNs race: \(count) notifications per contender to a SwiftNIO HTTP/2 TLS sink on loopback (1,000 streams per connection)")
+        #if DEBUG
+            print("(a debug build: a smoke run, its figures mean nothing; build with -c release to measure)")
+        #endif
         print("contender               in flight  notifications/s  CPU µs/notification  peak RSS MiB  connections  vs bare AHC (speed, CPU)")
         var allAccepted = true
         for level in levels {
