@@ -15,10 +15,9 @@ import PushBridgeServer
 /// A response is returned whatever its status, also when the server answered before it read the
 /// request's body (HTTP/2 allows it): an answer is never reported as a failure, so the sender
 /// never retries, and delivers twice, what the provider already answered. AsyncHTTPClient never
-/// sends a request again on its own: only the sender's retry policy does. (SwiftNIO's HTTP/2
-/// closes a connection that received more than 200 stream resets in 30 seconds; a server that
-/// answers early and resets more often than that loses the connection and its requests in
-/// flight: see the package's README.)
+/// sends a request again on its own: only the sender's retry policy does. (A server that answers
+/// early and resets the stream, often, loses the connection and the requests in flight on it,
+/// presumably to SwiftNIO's defence against "rapid reset": see the package's README.)
 public struct AsyncHTTPClientTransport: PushHTTPTransport {
     /// The client whose connection pool carries the requests.
     public let client: HTTPClient

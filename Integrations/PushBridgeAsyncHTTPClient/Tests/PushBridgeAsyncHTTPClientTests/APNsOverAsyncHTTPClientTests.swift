@@ -31,23 +31,24 @@ struct APNsOverAsyncHTTPClientTests {
 
     /// A server that answers 200 before it reads the body, then resets the stream with NO_ERROR
     /// (RFC 9113 §8.1): every answer is an answer, nothing is retried, each notification is
-    /// delivered once. (150: SwiftNIO's HTTP/2 closes a connection on which it receives more than
-    /// 200 stream resets in 30 seconds, its defence against "rapid reset"; see the README.)
+    /// delivered once. (60: SwiftNIO's HTTP/2 closes a connection after 200 "glitches", stream
+    /// resets among them, its defence against "rapid reset"; 150 early answers at 16 in flight
+    /// already lost a connection in some runs: see the README.)
     @Test func anEarlyAnswerIsAnAnswerAndNothingIsSentTwice() async throws {
         let setup = try APNsSetup(script: #"{"earlyAnswer": true}"#)
-        let tokens = APNsSetup.tokens(150)
+        let tokens = APNsSetup.tokens(60)
         let results = try await setup.sender(AsyncHTTPClientTransport(), inFlight: 16).send(PushMessage(alert: .init(body: "early")), to: .deviceTokens(tokens))
-        #expect(results.filter { $0.messageID != nil }.count == 150)
+        #expect(results.filter { $0.messageID != nil }.count == 60)
         #expect(results.allSatisfy { $0.attempts == 1 })
         #expect(setup.sleeper.waits == 0)
         let requests = setup.emulator.requests
-        #expect(requests.count == 150)
+        #expect(requests.count == 60)
         #expect(requests.allSatisfy { $0["early"] == true })
         // The client was still sending the body when the answer came (the emulator's window is
         // 16 bytes once the client has its settings): the early answer really was early.
-        #expect(requests.filter { $0["bodyUnsent"] == true }.count > 100)
-        #expect(setup.emulator.deliveries.count == 150)
-        #expect(Set(setup.emulator.deliveries).count == 150)
+        #expect(requests.filter { $0["bodyUnsent"] == true }.count > 40)
+        #expect(setup.emulator.deliveries.count == 60)
+        #expect(Set(setup.emulator.deliveries).count == 60)
     }
 
     /// The connection dropped before APNs accepted: the transport says the connection was lost,
