@@ -15,7 +15,12 @@ Sources: "Sending notification requests to APNs", "Handling notification respons
                            or made); apns-unique-id as the sandbox does.
 
 Script keys: "answers" by device token ({"status": 410, "reason": "Unregistered"} adds a
-timestamp); "unregistered": {token: milliseconds} answered 410 Unregistered.
+timestamp); "unregistered": {token: milliseconds} answered 410 Unregistered; "earlyAnswer": true
+answers every request as soon as its headers arrive, before reading its body (the body is taken as
+valid), then resets the stream with NO_ERROR, as RFC 9113 section 8.1 allows a server that has
+sent its complete response: recorded with "early": true, and "bodyUnsent": true when the client
+was still sending (the emulator then offers a 16-byte stream window, so that a body cannot arrive
+whole before its answer).
 
 Needs the h2 and cryptography packages (pip install h2 cryptography).
 """
@@ -34,6 +39,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from h2.config import H2Configuration
 from h2.connection import H2Connection
+from h2.exceptions import StreamClosedError
+from h2.settings import SettingCodes
 from h2.events import ConnectionTerminated, DataReceived, RequestReceived, StreamEnded, StreamReset
 
 from emulator_common import Recorder, Script, announce
@@ -139,13 +146,36 @@ class Provider:
 CONNECTIONS = [0]
 
 
+def answer_early(connection, event, provider, recorder, number):
+    """Answers a request from its headers alone, then resets its stream with NO_ERROR."""
+    headers = dict(event.headers)
+    status, out, payload, _ = provider.answer(headers, b"{}")
+    entry = {"kind": "request", "provider": "apns", "protocol": "HTTP/2", "connection": number, "method": headers.get(":method"),
+             "path": headers.get(":path"), "headers": {k: v for k, v in headers.items() if not k.startswith(":")},
+             "body": None, "early": True, "answer": status, "answerBody": payload}
+    data_out = json.dumps(payload).encode() if payload is not None else b""
+    connection.send_headers(event.stream_id, [(":status", str(status))] + out + ([("content-type", "application/json")] if data_out else []),
+                            end_stream=not data_out)
+    if data_out:
+        connection.send_data(event.stream_id, data_out, end_stream=True)
+    try:
+        connection.reset_stream(event.stream_id, error_code=0)
+        entry["bodyUnsent"] = True
+    except StreamClosedError:  # the whole body had arrived: the answer was not early for the client
+        pass
+    recorder.record(entry)
+
+
 async def serve_connection(reader, writer, provider, recorder):
     CONNECTIONS[0] += 1
     number = CONNECTIONS[0]  # recorded with each request: how many connections a sender opened
     connection = H2Connection(H2Configuration(client_side=False, header_encoding="utf-8"))
     connection.initiate_connection()
+    if provider.script.get("earlyAnswer"):
+        connection.update_settings({SettingCodes.INITIAL_WINDOW_SIZE: 16})
     writer.write(connection.data_to_send())
     streams = {}
+    answered_early = set()  # streams answered before their body was read: their DATA is ignored
     dropped = False
     while not dropped:
         data = await reader.read(65535)
@@ -156,8 +186,15 @@ async def serve_connection(reader, writer, provider, recorder):
         except Exception:  # a protocol error: close, as a server would
             break
         for event in events:
-            if isinstance(event, RequestReceived):
+            if isinstance(event, RequestReceived) and provider.script.get("earlyAnswer"):
+                answer_early(connection, event, provider, recorder, number)
+                answered_early.add(event.stream_id)
+            elif isinstance(event, RequestReceived):
                 streams[event.stream_id] = {"headers": dict(event.headers), "body": b""}
+            elif getattr(event, "stream_id", None) in answered_early:
+                if isinstance(event, DataReceived):  # unread, but given back to the connection's window
+                    connection.acknowledge_received_data(event.flow_controlled_length, event.stream_id)
+                continue
             elif isinstance(event, DataReceived):
                 streams[event.stream_id]["body"] += event.data
                 connection.acknowledge_received_data(event.flow_controlled_length, event.stream_id)

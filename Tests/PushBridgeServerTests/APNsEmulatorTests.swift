@@ -73,7 +73,7 @@ struct APNsEmulatorTests {
         #expect(requests.count == 64)
         #expect(requests.allSatisfy { $0.protocol == "HTTP/2" })
         let connections = Set(requests.compactMap { $0.headers.isEmpty ? nil : $0.connection })
-        print("APNs emulator: 64 requests, 16 in flight, over \(connections.count) HTTP/2 connection(s)")
+        print("APNs emulator: 64 requests, all in flight, over \(connections.count) HTTP/2 connection(s)")
     }
 
     @Test func anUnregisteredTokenIsDeadSinceAppleSaysWhen() async throws {

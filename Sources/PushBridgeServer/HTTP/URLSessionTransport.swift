@@ -22,6 +22,19 @@ import Foundation
 /// is re-sent behind the sender's back, and the sender's own retry (with its idempotency key)
 /// decides. JPush's and Getui's senders use it on Linux; it costs a connection (and on HTTPS a TLS
 /// handshake) per request, which their batches of up to 1,000 targets per request make small.
+///
+/// On Linux, an **early answer is reported as a failure**: when an HTTP/2 server sends its
+/// complete response before it has read the request's body and then resets the stream with
+/// `NO_ERROR` (RFC 9113 §8.1 allows it), libcurl fails the transfer and `URLSession` reports
+/// `NSURLErrorUnknown` (-1) with no response. Measured with Swift 6.3.1's FoundationNetworking
+/// and libcurl 7.88.1 against a local HTTP/2 server that answers from the headers behind a
+/// 16-byte stream window (as `Emulators/apns_emulator.py`'s `earlyAnswer` does): 984 of 984
+/// early answers failed, with `upload(for:from:)` and `data(for:)` alike, and a task delegate's
+/// `didReceive response` was never called, so the status cannot be recovered here. The transport
+/// reports ``PushTransportError/Kind/connectionLost`` (the request may have arrived) and the APNs
+/// sender retries: such a notification can be delivered twice (APNs does not deduplicate by
+/// `apns-id`). On Linux servers use `AsyncHTTPClientTransport`
+/// (`Integrations/PushBridgeAsyncHTTPClient`), which returns the early answer.
 public struct URLSessionTransport: PushHTTPTransport {
     /// Whether connections are kept for the next request.
     public enum ConnectionPolicy: Sendable, Hashable {
