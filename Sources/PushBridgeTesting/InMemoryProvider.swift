@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeModel
 
 /// A provider for app tests: records every command the app sends (registrations, tokens,
@@ -42,8 +42,9 @@ public final class InMemoryProvider: PushProvider {
 
     /// The provider this one pretends to be.
     public let id: PushProviderID
-    /// What it pretends to support; requests outside it throw `PushError/Code/unsupported`.
-    public let capabilities: PushCapabilities
+    /// What it pretends to support (its `capabilities`); requests outside it throw
+    /// `PushError/Code/unsupported`.
+    public let declaredCapabilities: PushCapabilities
     /// The definition whose message IDs it finds in payloads, if any.
     public let definition: (any PushProviderDefinition)?
     private let state = Locked(State())
@@ -52,7 +53,7 @@ public final class InMemoryProvider: PushProvider {
     /// message IDs.
     public init(id: PushProviderID = .apns, capabilities: PushCapabilities = [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages]) {
         self.id = id
-        self.capabilities = capabilities
+        declaredCapabilities = capabilities
         definition = nil
     }
 
@@ -62,14 +63,11 @@ public final class InMemoryProvider: PushProvider {
         definition: any PushProviderDefinition, capabilities: PushCapabilities = [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages]
     ) {
         id = definition.id
-        self.capabilities = capabilities
+        declaredCapabilities = capabilities
         self.definition = definition
     }
 
-    /// Whether it has a definition to find message IDs with.
-    public var findsMessageIDs: Bool { definition != nil }
-
-    /// The definition's message ID in `payload`.
+    /// The definition's message ID in `payload` (none without a definition).
     public func messageID(in payload: JSONObject) -> String? {
         definition?.messageID(in: payload)
     }
@@ -160,3 +158,7 @@ public final class InMemoryProvider: PushProvider {
         }
     }
 }
+
+/// It pretends to support every opt-in part, narrowed to what it was made with.
+@_spi(ProviderAuthor) extension InMemoryProvider: CapabilityNarrowingProvider, CallbackObservingProvider, MessageIdentifyingProvider,
+    AliasAndTagsProvider, ServerBadgeProvider, FeedbackProvider, OwnChannelProvider {}

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// `UNUserNotificationCenter`'s one delegate slot, and who takes it when: PushBridge's delegate,
 /// the app's own (which calls PushBridge's entry points), another SDK's (say, analytics), and the

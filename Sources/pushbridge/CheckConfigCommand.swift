@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeModel
 
 /// `pushbridge check-config [--entitlements FILE] [--info-plist FILE] [--extension-info-plist FILE]

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeModel
 
 /// `pushbridge matrix`: the seed article's experiment tables as the dispatch model computes them.

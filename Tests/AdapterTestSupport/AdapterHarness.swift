@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeTesting
 
 /// A mock SDK and a provider on it, feeding a real client through an ``AdapterRecorder``: what the
@@ -37,7 +37,7 @@ package final class AdapterHarness<Bridge: Sendable, Provider: PushProvider>: Se
         (bridge, provider) = make(scheduler, sdkThread, { appState.withLock { $0 } })
         recorder = AdapterRecorder(provider: provider, scheduler: scheduler, answersAtOnce: answersAtOnce)
         if let consent {
-            try? provider.setPrivacyConsent(consent)
+            try? (provider as? any ConsentGatedProvider)?.setPrivacyConsent(consent)
             afterConsent(bridge)
         }
     }

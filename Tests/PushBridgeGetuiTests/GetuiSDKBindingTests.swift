@@ -1,6 +1,6 @@
 import SDKBindingChecks
 import Foundation
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeGetui
 import Testing
 

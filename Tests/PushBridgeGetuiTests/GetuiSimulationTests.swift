@@ -1,5 +1,5 @@
 import AdapterTestSupport
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeGetuiTesting
 import PushBridgeModel
 import PushBridgeGetui

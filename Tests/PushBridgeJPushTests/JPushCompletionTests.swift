@@ -1,5 +1,5 @@
 import AdapterTestSupport
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeJPushTesting
 import PushBridgeJPush
 import PushBridgeTesting

@@ -1,6 +1,6 @@
 import SDKBindingChecks
 import Foundation
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeJPush
 import Testing
 

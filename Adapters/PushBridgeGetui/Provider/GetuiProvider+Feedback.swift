@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeAdapterSupport
 
 /// The range of Getui feedback action IDs.

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeAdapterSupport
 
 /// The Getui (个推) adapter: turns the Getui SDK's callbacks — notifications, taps and the three
@@ -81,19 +81,11 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
 
     /// `.getui`.
     public var id: PushProviderID { .getui }
-    /// Aliases, tags, the server badge, custom feedback, passthrough messages, VoIP and Live
-    /// Activities (push tokens and push-to-start tokens).
-    public var capabilities: PushCapabilities {
-        [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages, .voip, .liveActivities, .liveActivityPushToStart]
-    }
 
     var sink: PushEventSink { context.sink }
 
     /// Keeps the client's sink.
     public func attach(to sink: PushEventSink) { context.attach(to: sink) }
-
-    /// `true`: Getui must not start before the user accepts the privacy policy.
-    public var needsPrivacyConsent: Bool { true }
 
     /// Records the user's answer. Getui has no consent call on iOS: the rule is not to start the
     /// SDK without it (docs.getui.com/compliance/ido), so until it is `.granted` every Getui call
@@ -161,3 +153,11 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     /// Getui's SDK: `registerRemoteNotification:` makes it the center's delegate.
     public var notificationCenterOwner: NotificationCenterOwner { .sdkHooksDelegate }
 }
+
+/// What Getui's SDK does beyond the core: consent first (Getui must not start before the user
+/// accepts the privacy policy), the app's callbacks and scenes, `_gmid_`, the center's delegate,
+/// aliases, tags, the server badge, custom feedback, passthrough messages, VoIP and Live
+/// Activities (push tokens and push-to-start tokens).
+@_spi(ProviderAuthor) extension GetuiProvider: ConsentGatedProvider, CallbackObservingProvider, MessageIdentifyingProvider,
+    NotificationCenterOwningProvider, AliasAndTagsProvider, ServerBadgeProvider, FeedbackProvider, OwnChannelProvider, VoIPProvider,
+    LiveActivityProvider {}

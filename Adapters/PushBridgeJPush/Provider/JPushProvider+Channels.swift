@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeAdapterSupport
 
 /// VoIP and Live Activities through JPush (`JPUSHService.h` 5.7.0/5.9.0 L265-310).

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeAdapterSupport
 
 /// The JPush (极光) adapter: turns the JPush SDK's callbacks into the same `PushEvent`s as plain
@@ -83,9 +83,6 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
 
     /// `.jpush`.
     public var id: PushProviderID { .jpush }
-    /// Aliases, tags, the server badge, custom messages, VoIP and Live Activities (push tokens
-    /// and push-to-start tokens); no custom feedback (`report` throws `unsupported`).
-    public var capabilities: PushCapabilities { [.alias, .tags, .serverBadge, .ownChannelMessages, .voip, .liveActivities, .liveActivityPushToStart] }
 
     var sink: PushEventSink { context.sink }
 
@@ -96,9 +93,6 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     package func aliasQueueCount() -> Int { context.aliasReplies.queuedCount }
     /// How many tag requests wait for their turn (one is out at a time).
     package func tagQueueCount() -> Int { context.tagReplies.queuedCount }
-
-    /// `true`: JCore's compliance call must come before any other JPush call.
-    public var needsPrivacyConsent: Bool { true }
 
     /// Records the user's answer and tells JCore: `JCollectionAuth:` with `isAuth` (on the SDK
     /// thread, before `setupWithOption:…`, as `JGInforCollectionAuth.h` asks). Until it is
@@ -164,3 +158,10 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     /// JPush's SDK: `registerForRemoteNotificationConfig:delegate:` makes it the center's delegate.
     public var notificationCenterOwner: NotificationCenterOwner { .sdkReplacesDelegate }
 }
+
+/// What JPush's SDK does beyond the core: consent first (JCore's compliance call must come before
+/// any other JPush call), the app's callbacks, `_j_msgid`, the center's delegate, aliases, tags,
+/// the server badge, custom messages, VoIP and Live Activities (push tokens and push-to-start
+/// tokens). No custom feedback: the client's `report` throws `unsupported`.
+@_spi(ProviderAuthor) extension JPushProvider: ConsentGatedProvider, CallbackObservingProvider, MessageIdentifyingProvider,
+    NotificationCenterOwningProvider, AliasAndTagsProvider, ServerBadgeProvider, OwnChannelProvider, VoIPProvider, LiveActivityProvider {}

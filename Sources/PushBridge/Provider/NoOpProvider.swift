@@ -8,9 +8,6 @@ public final class NoOpProvider: PushProvider {
 
     /// `.apns`: with no provider SDK, notifications are plain APNs.
     public var id: PushProviderID { .apns }
-    /// None.
-    public var capabilities: PushCapabilities { [] }
-
     /// Keeps the sink to forward callbacks to.
     public func attach(to sink: PushEventSink) { self.sink.withLock { $0 = sink } }
     /// Does nothing.
@@ -19,6 +16,4 @@ public final class NoOpProvider: PushProvider {
     public func register(_ request: PushRegistrationRequest) throws(PushError) {}
     /// Does nothing.
     public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
-    /// No message IDs.
-    public var findsMessageIDs: Bool { false }
 }

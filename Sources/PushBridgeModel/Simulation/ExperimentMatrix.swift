@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// The experiment tables of the seed article (seed 001), computed by the dispatch model.
 ///

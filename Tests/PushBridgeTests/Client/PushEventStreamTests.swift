@@ -1,6 +1,6 @@
 import PushBridgeGetui
 import PushBridgeJPush
-@testable import PushBridge
+@_spi(ProviderAuthor) @testable import PushBridge
 import Dispatch
 import PushBridgeTesting
 import Testing

@@ -2,7 +2,7 @@ import PushBridgeGetui
 import PushBridgeJPush
 import Testing
 
-@testable import PushBridge
+@_spi(ProviderAuthor) @testable import PushBridge
 
 /// The event normaliser (`events.md`): call sequences to events, exactly once, the dedupe window and identities.
 @Suite struct NormalizerTests {
