@@ -26,7 +26,7 @@ public final class APNsProvider: PushProvider {
     public var id: PushProviderID { .apns }
 
     /// Keeps the client's sink.
-    public func attach(to sink: PushEventSink) {
+    @_spi(ProviderAuthor) public func attach(to sink: PushEventSink) {
         self.sink.withLock { $0 = sink }
     }
 

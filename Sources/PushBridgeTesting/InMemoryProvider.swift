@@ -75,7 +75,7 @@ public final class InMemoryProvider: PushProvider {
     /// Every command so far, in order.
     public var commands: [Command] { state.withLock { $0.commands } }
     /// Every callback the app's delegate forwarded, in order.
-    public var handledCallbacks: [CallbackInvocation] { state.withLock { $0.handled } }
+    @_spi(ProviderAuthor) public var handledCallbacks: [CallbackInvocation] { state.withLock { $0.handled } }
     /// Forgets the commands and callbacks recorded so far.
     public func clear() {
         state.withLock {
@@ -97,14 +97,14 @@ public final class InMemoryProvider: PushProvider {
     }
 
     /// Hands the client a callback as the SDK would, with its completion handler.
-    public func callback(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
+    @_spi(ProviderAuthor) public func callback(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
         state.withLock { $0.sink }.handle(invocation, completion: completion)
     }
 
     // MARK: PushProvider
 
     /// Keeps the client's sink.
-    public func attach(to sink: PushEventSink) { state.withLock { $0.sink = sink } }
+    @_spi(ProviderAuthor) public func attach(to sink: PushEventSink) { state.withLock { $0.sink = sink } }
     /// Records the start.
     public func start(_ request: PushStartRequest) throws(PushError) { record(.start(request)) }
     /// Records the registration.
@@ -113,7 +113,7 @@ public final class InMemoryProvider: PushProvider {
     public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) { record(.deviceToken(request)) }
 
     /// Records the callback the client took.
-    public func observe(_ invocation: CallbackInvocation) {
+    @_spi(ProviderAuthor) public func observe(_ invocation: CallbackInvocation) {
         state.withLock { $0.handled.append(invocation) }
     }
 

@@ -1,6 +1,6 @@
 @_spi(ProviderAuthor) import Foundation
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeModel
+@_spi(ProviderAuthor) import PushBridgeModel
 
 // A fourth provider, written here with no change to the core: its name, settings section,
 // message ID, payload key, own channel, adapter and simulator. What `Adapters/README.md`'s

@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
 import PushBridgeGetui
 import PushBridgeJPush
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// The in-memory provider records every command and emits whatever the test asks.

@@ -96,7 +96,7 @@ extension GetuiProvider {
     ///
     /// Not called (and reported as a `PushDiagnostic/Code/withheldBeforeConsent` diagnostic)
     /// before the user accepted the privacy policy: the SDK has not started then.
-    public func sceneWillConnect(_ request: SceneConnectionRequest) {
+    @_spi(ProviderAuthor) public func sceneWillConnect(_ request: SceneConnectionRequest) {
         guard context.mayCall("handleSceneWillConnectWithOptions:") else { return }
         let (bridge, options) = (self.bridge, request.connectionOptions)
         context.sdkThread.run { bridge.handleSceneWillConnect(options) }

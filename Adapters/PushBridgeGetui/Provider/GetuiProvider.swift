@@ -85,7 +85,7 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     var sink: PushEventSink { context.sink }
 
     /// Keeps the client's sink.
-    public func attach(to sink: PushEventSink) { context.attach(to: sink) }
+    @_spi(ProviderAuthor) public func attach(to sink: PushEventSink) { context.attach(to: sink) }
 
     /// Records the user's answer. Getui has no consent call on iOS: the rule is not to start the
     /// SDK without it (docs.getui.com/compliance/ido), so until it is `.granted` every Getui call
@@ -145,13 +145,13 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     /// `handleRemoteNotification:` is not called: Getui's manual receipt is for apps that register
     /// without `registerRemoteNotification:`, and this adapter registers with it, so the SDK hooks
     /// the delegate methods and reports receipts itself.
-    public func observe(_ invocation: CallbackInvocation) {}
+    @_spi(ProviderAuthor) public func observe(_ invocation: CallbackInvocation) {}
 
     /// `taskId:msgId` from `_gmid_` (``GetuiDefinition``).
     public func messageID(in payload: JSONObject) -> String? { GetuiDefinition().messageID(in: payload) }
 
     /// Getui's SDK: `registerRemoteNotification:` makes it the center's delegate.
-    public var notificationCenterOwner: NotificationCenterOwner { .sdkHooksDelegate }
+    @_spi(ProviderAuthor) public var notificationCenterOwner: NotificationCenterOwner { .sdkHooksDelegate }
 }
 
 /// What Getui's SDK does beyond the core: consent first (Getui must not start before the user

@@ -87,7 +87,7 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     var sink: PushEventSink { context.sink }
 
     /// Keeps the client's sink.
-    public func attach(to sink: PushEventSink) { context.attach(to: sink) }
+    @_spi(ProviderAuthor) public func attach(to sink: PushEventSink) { context.attach(to: sink) }
 
     /// How many alias requests wait for their turn (one is out at a time).
     package func aliasQueueCount() -> Int { context.aliasReplies.queuedCount }
@@ -144,7 +144,7 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     ///
     /// The launch is not reported: JPush reads the launch notification from the launch options
     /// `start` passed to `setupWithOption:…`.
-    public func observe(_ invocation: CallbackInvocation) {
+    @_spi(ProviderAuthor) public func observe(_ invocation: CallbackInvocation) {
         if invocation.callback != .didFinishLaunching, let note = invocation.notification, note.source == .remote,
             context.mayCall("handleRemoteNotification:", notificationID: note.id)
         {
@@ -156,7 +156,7 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     public func messageID(in payload: JSONObject) -> String? { JPushDefinition().messageID(in: payload) }
 
     /// JPush's SDK: `registerForRemoteNotificationConfig:delegate:` makes it the center's delegate.
-    public var notificationCenterOwner: NotificationCenterOwner { .sdkReplacesDelegate }
+    @_spi(ProviderAuthor) public var notificationCenterOwner: NotificationCenterOwner { .sdkReplacesDelegate }
 }
 
 /// What JPush's SDK does beyond the core: consent first (JCore's compliance call must come before

@@ -30,7 +30,7 @@ extension PushClient {
     /// notification in its launch options is reported as
     /// ``PushDiagnostic/Code/launchedBeforeCenterDelegate``: a response that launched the app
     /// may have been lost.
-    package func notificationCenterDelegateSet() {
+    public func notificationCenterDelegateSet() {
         core.centerDelegateSet()
     }
 

@@ -36,21 +36,20 @@ public struct PushClientOptions: Sendable, Hashable {
     /// feature that is off is published but not forwarded to the providers, and a
     /// ``PushDiagnostic/Code/featureNotSwitchedOn`` diagnostic says so. `nil` (the default, a
     /// client not built from a configuration): every token is forwarded.
-    public var features: PushFeatures?
+    package var features: PushFeatures?
 
     /// Options with the documented defaults, each overridable.
     public init(
         heldEventLimit: Int = 100,
-        dedupeWindow: Int = PushEventNormalizer.defaultDedupeWindow,
+        dedupeWindow: Int = 1_024,
         fetchBudget: Double = 30,
         watchdogMargin: Double = 5,
         fetchTimeoutResult: BackgroundFetchResult = .failed,
         defaultPresentation: PresentationOptions = [.banner, .list, .sound, .badge],
         presentationTimeout: Double = 5,
         launchSettleTime: Double = 2,
-        correlationInterval: Double = PushEventNormalizer.defaultCorrelationInterval,
-        repeatedCallCompletion: RepeatedCallCompletion = .sameHandler,
-        features: PushFeatures? = nil
+        correlationInterval: Double = 1,
+        repeatedCallCompletion: RepeatedCallCompletion = .sameHandler
     ) {
         self.heldEventLimit = max(0, heldEventLimit)
         self.dedupeWindow = max(1, dedupeWindow)
@@ -62,7 +61,7 @@ public struct PushClientOptions: Sendable, Hashable {
         self.launchSettleTime = launchSettleTime
         self.correlationInterval = max(0, correlationInterval)
         self.repeatedCallCompletion = repeatedCallCompletion
-        self.features = features
+        features = nil
     }
 
     /// When the fetch watchdog fires: the budget less the margin, never negative.

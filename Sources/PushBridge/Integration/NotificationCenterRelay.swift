@@ -20,7 +20,7 @@
 /// let relay = NotificationCenterRelay(client: client)
 /// relay.willPresent(note, forwardingTo: [otherDelegate]) { options in completionHandler(options) }
 /// ```
-public struct NotificationCenterRelay: Sendable {
+package struct NotificationCenterRelay: Sendable {
     /// Asks a delegate PushBridge forwards to for its presentation options.
     public typealias PresentationForward = @Sendable (_ answer: @escaping @Sendable (PresentationOptions) -> Void) -> Void
     /// Hands a response to a delegate PushBridge forwards to.

@@ -2,7 +2,7 @@
 /// identifier, its content's `userInfo`, and whether a push triggered it): what the UIKit glue
 /// forwards, unread. Not `Sendable` (`userInfo` holds Foundation objects): the entry points read
 /// it before anything crosses a thread.
-public struct SystemNotification {
+package struct SystemNotification {
     /// `UNNotificationRequest.identifier`: made anew for each delivery.
     public var identifier: String
     /// `UNNotificationContent.userInfo`: the payload.
@@ -20,7 +20,7 @@ public struct SystemNotification {
 
 /// A response as the notification center hands it over (`UNNotificationResponse`): the
 /// notification, the action's identifier, what the user typed.
-public struct SystemResponse {
+package struct SystemResponse {
     /// The notification responded to.
     public var notification: SystemNotification
     /// `UNNotificationResponse.actionIdentifier`.

@@ -9,7 +9,7 @@ public final class NoOpProvider: PushProvider {
     /// `.apns`: with no provider SDK, notifications are plain APNs.
     public var id: PushProviderID { .apns }
     /// Keeps the sink to forward callbacks to.
-    public func attach(to sink: PushEventSink) { self.sink.withLock { $0 = sink } }
+    @_spi(ProviderAuthor) public func attach(to sink: PushEventSink) { self.sink.withLock { $0 = sink } }
     /// Does nothing.
     public func start(_ request: PushStartRequest) throws(PushError) {}
     /// Does nothing.

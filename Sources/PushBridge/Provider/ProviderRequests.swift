@@ -133,7 +133,7 @@ public struct DeviceTokenRequest: Sendable, Hashable, CustomStringConvertible, C
 /// A scene app's scene connected (`scene(_:willConnectTo:options:)`), with the system's
 /// `UIScene.ConnectionOptions`, for an SDK that reads them (Getui 3.1+:
 /// `handleSceneWillConnectWithOptions:`, for the click receipt of a cold-start tap).
-public struct SceneConnectionRequest: Sendable {
+@_spi(ProviderAuthor) public struct SceneConnectionRequest: Sendable {
     /// `UIScene.ConnectionOptions`, untouched (`nil` in tests and on other platforms).
     public var connectionOptions: PlatformObject?
 
@@ -163,7 +163,7 @@ public struct PlatformObject: @unchecked Sendable {
 }
 
 /// Registering for remote notifications failed (`didFailToRegisterForRemoteNotificationsWithError:`).
-public struct RegistrationFailureRequest: Sendable, Hashable {
+@_spi(ProviderAuthor) public struct RegistrationFailureRequest: Sendable, Hashable {
     /// Why, as the system said.
     public var error: PushError
 

@@ -4,7 +4,8 @@
 /// configuration and talk to ``PushClient``. Implement it only to add a provider.
 ///
 /// The core is five requirements: who the provider is, the sink it reports to, starting,
-/// registering and the device token. Everything else is opt-in, one protocol per job, under
+/// registering and the device token. The sink, like everything a provider author needs beyond
+/// the app's own vocabulary, is written with `@_spi(ProviderAuthor) import PushBridge`. Everything else is opt-in, one protocol per job, under
 /// `@_spi(ProviderAuthor) import PushBridge`: privacy consent, observing the app's callbacks,
 /// message IDs, the notification center's delegate, aliases and tags, a server-side badge,
 /// feedback, the provider's own channel, VoIP, Live Activities. What a provider supports
@@ -20,7 +21,7 @@ public protocol PushProvider: AnyObject, Sendable {
     /// Which provider this is: its ``PushProviderID``.
     var id: PushProviderID { get }
     /// Connects the provider to the client's event sink. Called once, by the client.
-    func attach(to sink: PushEventSink)
+    @_spi(ProviderAuthor) func attach(to sink: PushEventSink)
     /// Starts the provider's SDK at launch (JPush `setupWithOption:…`, Getui `startSdkWithAppId:…`).
     func start(_ request: PushStartRequest) throws(PushError)
     /// Asks for authorization and registers for remote notifications.

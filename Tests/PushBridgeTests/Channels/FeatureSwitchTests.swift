@@ -9,7 +9,9 @@ import Testing
     typealias RecordingProvider = VoIPAndLiveActivityClientTests.RecordingProvider
 
     static func client(_ features: PushFeatures?, provider: RecordingProvider) -> (PushClient, Locked<[PushDiagnostic]>) {
-        let client = PushClient(provider: provider, options: PushClientOptions(features: features))
+        var options = PushClientOptions()
+        options.features = features
+        let client = PushClient(provider: provider, options: options)
         let diagnostics = Locked([PushDiagnostic]())
         client.setDiagnosticHandler { diagnostic in diagnostics.withLock { $0.append(diagnostic) } }
         return (client, diagnostics)

@@ -7,6 +7,13 @@ import Testing
 /// One delivery, one event; two deliveries, two events — whatever each callback carries, and
 /// however often other code hands the same call over (the rule in the "Exactly once" article).
 @Suite struct DeliveryCorrelationTests {
+    /// The client's documented defaults are the normaliser's (written twice: the options'
+    /// defaults are what an app sees, the normaliser is the provider author's).
+    @Test func theOptionsDefaultsAreTheNormalisersDefaults() {
+        #expect(PushClientOptions().dedupeWindow == PushEventNormalizer.defaultDedupeWindow)
+        #expect(PushClientOptions().correlationInterval == PushEventNormalizer.defaultCorrelationInterval)
+    }
+
     // MARK: Two deliveries of byte-identical payloads
 
     @Test(arguments: [2.0, 3_600.0])
