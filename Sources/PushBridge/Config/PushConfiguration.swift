@@ -10,7 +10,7 @@
 /// ```
 ///
 /// During a migration, `"additionalProviders": ["jpush"]` keeps a second provider receiving
-/// (see ``MultiplexProvider``). Every problem is reported with the key it concerns; secrets are
+/// (see `MultiplexProvider`). Every problem is reported with the key it concerns; secrets are
 /// masked in descriptions and errors, and a server-side `masterSecret` is rejected: it must never
 /// ship inside an app.
 public struct PushConfiguration: Sendable, Hashable, CustomStringConvertible {

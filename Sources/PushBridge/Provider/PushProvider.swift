@@ -16,7 +16,7 @@
 /// The app's delegate methods go to ``PushClient``, which normalises them into events; a
 /// provider that needs to see them (JPush: `handleRemoteNotification:`) observes each, and is
 /// never in their data path. What the provider's SDK itself reports (its own delegate callbacks,
-/// channel messages, registration) it passes to the ``PushEventSink`` it was attached to.
+/// channel messages, registration) it passes to the `PushEventSink` it was attached to.
 public protocol PushProvider: AnyObject, Sendable {
     /// Which provider this is: its ``PushProviderID``.
     var id: PushProviderID { get }

@@ -41,8 +41,8 @@ extension CallbackObservingProvider {
 }
 
 /// A provider whose SDK takes `UNUserNotificationCenter`'s delegate when it starts or registers
-/// (JPush replaces it, Getui replaces and hooks it; see ``NotificationCenterOwner``). A provider
-/// that does not conform leaves it to the app (``NotificationCenterOwner/app``).
+/// (JPush replaces it, Getui replaces and hooks it; see `NotificationCenterOwner`). A provider
+/// that does not conform leaves it to the app (`NotificationCenterOwner.app`).
 @_spi(ProviderAuthor) public protocol NotificationCenterOwningProvider: PushProvider {
     /// What the SDK does with the delegate.
     var notificationCenterOwner: NotificationCenterOwner { get }
@@ -71,7 +71,7 @@ extension CallbackObservingProvider {
 
 /// Messages over the provider's own channel (``PushCapabilities/ownChannelMessages``: JPush
 /// custom messages, Getui passthrough), which the provider delivers through its sink
-/// (``PushEventSink/deliver(_:)``).
+/// (`PushEventSink.deliver(_:)`).
 @_spi(ProviderAuthor) public protocol OwnChannelProvider: PushProvider {}
 
 /// Pushing VoIP calls (``PushCapabilities/voip``): the provider takes the PushKit token and
@@ -99,7 +99,7 @@ extension LiveActivityProvider {
     public var startsActivitiesByPush: Bool { true }
 }
 
-/// A provider that stands for others (``MultiplexProvider``) or a test double that pretends to
+/// A provider that stands for others (`MultiplexProvider`) or a test double that pretends to
 /// lack some: it conforms to the opt-in protocols and declares which of them really apply. The
 /// declaration only narrows: ``PushProvider/capabilities`` is what the conformances give,
 /// intersected with ``declaredCapabilities``.
@@ -110,7 +110,7 @@ extension LiveActivityProvider {
 
 extension PushCapabilities {
     /// What `provider` supports: one capability per opt-in protocol it conforms to, narrowed by
-    /// what a ``CapabilityNarrowingProvider`` declares.
+    /// what a `CapabilityNarrowingProvider` declares.
     public init(of provider: any PushProvider) {
         var found: PushCapabilities = []
         if provider is any AliasAndTagsProvider { found.formUnion([.alias, .tags]) }
@@ -129,16 +129,16 @@ extension PushCapabilities {
 
 extension PushProvider {
     /// Whether the provider's SDK may be called only after the user's consent: it is a
-    /// ``ConsentGatedProvider``.
+    /// `ConsentGatedProvider`.
     @_spi(ProviderAuthor) public var needsPrivacyConsent: Bool { self is any ConsentGatedProvider }
 
-    /// What the provider's SDK does with the notification center's delegate: ``NotificationCenterOwner/app``
-    /// unless it is a ``NotificationCenterOwningProvider``.
+    /// What the provider's SDK does with the notification center's delegate: `NotificationCenterOwner.app`
+    /// unless it is a `NotificationCenterOwningProvider`.
     @_spi(ProviderAuthor) public var notificationCenterOwner: NotificationCenterOwner {
         (self as? any NotificationCenterOwningProvider)?.notificationCenterOwner ?? .app
     }
 
-    /// The provider's message ID in `payload`: `nil` unless it is a ``MessageIdentifyingProvider``.
+    /// The provider's message ID in `payload`: `nil` unless it is a `MessageIdentifyingProvider`.
     @_spi(ProviderAuthor) public func providerMessageID(in payload: JSONObject) -> String? {
         (self as? any MessageIdentifyingProvider)?.messageID(in: payload)
     }
