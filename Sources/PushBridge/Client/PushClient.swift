@@ -1,7 +1,7 @@
 /// The facade app code talks to: one stream of ``PushEvent``s, whatever the provider and
 /// whichever callbacks iOS used.
 ///
-/// The integration layer feeds the client the app's own callbacks with ``handle(_:completion:)``
+/// The integration layer feeds the client the app's own callbacks with `handle(_:completion:)`
 /// (its provider observes each), the provider's adapter what its SDK reports through the sink
 /// the client attached it to; the client — the one event pipeline, also run by the simulator and
 /// the test kit — normalises them (exactly once, nothing lost, right kind and origin), answers
