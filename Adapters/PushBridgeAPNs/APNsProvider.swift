@@ -55,7 +55,7 @@ public final class APNsProvider: PushProvider {
     }
 
     /// Publishes the device token as a `registered` event.
-    public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {
+    @_spi(ProviderAuthor) public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {
         guard !request.token.isEmpty else {
             return didFailToRegisterForRemoteNotifications(error: "iOS returned an empty device token")
         }

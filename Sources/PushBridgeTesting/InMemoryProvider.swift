@@ -11,7 +11,7 @@ import PushBridgeModel
 /// let provider = InMemoryProvider(id: .getui)
 /// let client = PushClient(provider: provider, scheduler: ManualScheduler())
 /// try client.report(.custom(90001), for: message)
-/// #expect(provider.commands == [.report(FeedbackRequest(.custom(90001), messageID: message.id))])
+/// #expect(provider.commands == [.report(.custom(90001), messageID: message.id)])
 /// provider.emit(.registered(.init(provider: .getui, identifier: "client-id")))
 /// ```
 public final class InMemoryProvider: PushProvider {
@@ -21,16 +21,16 @@ public final class InMemoryProvider: PushProvider {
         case start(PushStartRequest)
         /// `PushProvider/register(_:)`.
         case register(PushRegistrationRequest)
-        /// `PushProvider/didRegisterForRemoteNotifications(_:)`.
-        case deviceToken(DeviceTokenRequest)
-        /// `PushProvider/alias(_:)`.
+        /// `PushProvider/didRegisterForRemoteNotifications(_:)`: the device token.
+        case deviceToken([UInt8])
+        /// `AliasAndTagsProvider/alias(_:)`.
         case alias(AliasRequest)
-        /// `PushProvider/tags(_:)`.
+        /// `AliasAndTagsProvider/tags(_:)`.
         case tags(TagsRequest)
-        /// `PushProvider/setBadge(_:)`.
-        case setBadge(BadgeRequest)
-        /// `PushProvider/report(_:)`.
-        case report(FeedbackRequest)
+        /// `ServerBadgeProvider/setBadge(_:)`: the badge value.
+        case setBadge(Int)
+        /// `FeedbackProvider/report(_:)`: the action and the message it was on.
+        case report(FeedbackAction, messageID: String)
     }
 
     private struct State {
@@ -110,7 +110,7 @@ public final class InMemoryProvider: PushProvider {
     /// Records the registration.
     public func register(_ request: PushRegistrationRequest) throws(PushError) { record(.register(request)) }
     /// Records the token.
-    public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) { record(.deviceToken(request)) }
+    @_spi(ProviderAuthor) public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) { record(.deviceToken(request.token)) }
 
     /// Records the callback the client took.
     @_spi(ProviderAuthor) public func observe(_ invocation: CallbackInvocation) {
@@ -137,15 +137,15 @@ public final class InMemoryProvider: PushProvider {
     }
 
     /// Records the badge.
-    public func setBadge(_ request: BadgeRequest) throws(PushError) {
+    @_spi(ProviderAuthor) public func setBadge(_ request: BadgeRequest) throws(PushError) {
         guard capabilities.contains(.serverBadge) else { throw unsupported("a server-side badge") }
-        record(.setBadge(request))
+        record(.setBadge(request.value))
     }
 
     /// Records the report; answers submitted.
-    public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
+    @_spi(ProviderAuthor) public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
         guard capabilities.contains(.customFeedback) else { throw unsupported("custom feedback") }
-        record(.report(request))
+        record(.report(request.action, messageID: request.messageID))
         return FeedbackReceipt(submitted: true)
     }
 

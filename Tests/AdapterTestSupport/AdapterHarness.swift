@@ -1,5 +1,5 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridgeTesting
 
 /// A mock SDK and a provider on it, feeding a real client through an ``AdapterRecorder``: what the
 /// adapter hands the client, in order, and the events the client makes of it.

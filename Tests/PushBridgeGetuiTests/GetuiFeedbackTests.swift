@@ -1,6 +1,6 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeGetui
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridgeGetui
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// `sendFeedbackMessage:andTaskId:andMsgId:` straight through the provider: the range is checked

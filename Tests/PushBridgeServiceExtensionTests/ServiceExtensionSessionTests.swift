@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 @_spi(ProviderAuthor) import PushBridge
 import PushBridgeServiceExtension
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 @Suite struct ServiceExtensionSessionTests {

@@ -1,6 +1,6 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeGetui
-import PushBridgeJPush
+@_spi(ProviderAuthor) import PushBridgeGetui
+@_spi(ProviderAuthor) import PushBridgeJPush
 @_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
@@ -21,11 +21,11 @@ import Testing
         #expect(provider.commands == [
             .start(PushStartRequest(iosVersion: IOSVersion(16))),
             .register(PushRegistrationRequest(iosVersion: IOSVersion(16))),
-            .deviceToken(DeviceTokenRequest(token: [1, 2, 3])),
+            .deviceToken([1, 2, 3]),
             .alias(AliasRequest(.set("user-42"))),
             .tags(TagsRequest(.add(["vip"]))),
-            .setBadge(BadgeRequest(value: 0)),
-            .report(FeedbackRequest(.custom(90001), messageID: "t:m")),
+            .setBadge(0),
+            .report(.custom(90001), messageID: "t:m"),
         ])
         provider.clear()
         #expect(provider.commands.isEmpty)

@@ -1,6 +1,6 @@
 import Foundation
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeModel
+@_spi(ProviderAuthor) import PushBridgeModel
 import Testing
 
 @testable import pushbridge

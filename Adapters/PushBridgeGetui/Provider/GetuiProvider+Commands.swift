@@ -84,7 +84,7 @@ extension GetuiProvider {
     /// `setBadge:` (or `resetBadge` for 0): the server-side badge only.
     ///
     /// - Throws: `PushError/Code/outOfRange` for a negative value; nothing is sent then.
-    public func setBadge(_ request: BadgeRequest) throws(PushError) {
+    @_spi(ProviderAuthor) public func setBadge(_ request: BadgeRequest) throws(PushError) {
         try context.requireConsent(for: "badge")
         guard request.value >= 0 else { throw PushError(.outOfRange, field: "badge", "\(request.value) is negative") }
         request.value == 0 ? bridge.resetBadge() : bridge.setBadge(request.value)

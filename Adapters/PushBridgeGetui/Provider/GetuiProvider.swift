@@ -137,7 +137,7 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
 
     /// Nothing: Getui registered through `registerRemoteNotification:` and forwards the device
     /// token itself (since SDK 2.5.2.0). Harmless to call.
-    public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
+    @_spi(ProviderAuthor) public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
 
     /// The app delegate's own callbacks (those Getui leaves to the app: launch, the iOS 8–9
     /// methods) need nothing from Getui.

@@ -134,7 +134,7 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
 
     /// `registerDeviceToken:` — withheld (and reported) before the user accepted the privacy
     /// policy, which cannot happen when JPush registered: the token comes after `register`.
-    public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {
+    @_spi(ProviderAuthor) public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {
         guard context.mayCall("registerDeviceToken:") else { return }
         bridge.registerDeviceToken(request.token)
     }

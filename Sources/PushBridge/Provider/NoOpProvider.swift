@@ -15,5 +15,5 @@ public final class NoOpProvider: PushProvider {
     /// Does nothing.
     public func register(_ request: PushRegistrationRequest) throws(PushError) {}
     /// Does nothing.
-    public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
+    @_spi(ProviderAuthor) public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
 }

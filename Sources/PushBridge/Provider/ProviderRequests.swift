@@ -105,7 +105,7 @@ public struct PushRegistrationRequest: Sendable, Hashable {
 }
 
 /// The APNs device token, to forward to the provider. Masked in every description.
-public struct DeviceTokenRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+@_spi(ProviderAuthor) public struct DeviceTokenRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The token's bytes.
     public var token: [UInt8]
 
@@ -253,7 +253,7 @@ public struct TagsResult: Sendable, Hashable {
 }
 
 /// Setting the provider's server-side badge.
-public struct BadgeRequest: Sendable, Hashable {
+@_spi(ProviderAuthor) public struct BadgeRequest: Sendable, Hashable {
     /// The badge value; 0 resets it.
     public var value: Int
 
@@ -270,7 +270,7 @@ public enum FeedbackAction: Sendable, Hashable {
 }
 
 /// Reporting an action on a message (Getui `sendFeedbackMessage:andTaskId:andMsgId:`).
-public struct FeedbackRequest: Sendable, Hashable {
+@_spi(ProviderAuthor) public struct FeedbackRequest: Sendable, Hashable {
     /// The action.
     public var action: FeedbackAction
     /// The message's identity: `taskId:msgId` for Getui (``PushEvent/Message/id`` or a

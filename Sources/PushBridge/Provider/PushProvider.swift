@@ -4,9 +4,9 @@
 /// configuration and talk to ``PushClient``. Implement it only to add a provider.
 ///
 /// The core is five requirements: who the provider is, the sink it reports to, starting,
-/// registering and the device token. The sink, like everything a provider author needs beyond
-/// the app's own vocabulary, is written with `@_spi(ProviderAuthor) import PushBridge`. Everything else is opt-in, one protocol per job, under
-/// `@_spi(ProviderAuthor) import PushBridge`: privacy consent, observing the app's callbacks,
+/// registering and the device token. A provider author writes `@_spi(ProviderAuthor) import
+/// PushBridge` for the sink, the token and everything else an app never names. The rest is
+/// opt-in, one protocol per job: privacy consent, observing the app's callbacks,
 /// message IDs, the notification center's delegate, aliases and tags, a server-side badge,
 /// feedback, the provider's own channel, VoIP, Live Activities. What a provider supports
 /// (``capabilities``) is read from the protocols it conforms to, so the two cannot disagree.
@@ -27,7 +27,7 @@ public protocol PushProvider: AnyObject, Sendable {
     /// Asks for authorization and registers for remote notifications.
     func register(_ request: PushRegistrationRequest) throws(PushError)
     /// Forwards the APNs device token to the provider.
-    func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest)
+    @_spi(ProviderAuthor) func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest)
 }
 
 extension PushProvider {

@@ -1,5 +1,5 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// The configuration's switches decide which tokens reach the providers: a token of a feature

@@ -1,5 +1,5 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// The client's VoIP facade and token forwarding, with plain providers (no vendor SDK).

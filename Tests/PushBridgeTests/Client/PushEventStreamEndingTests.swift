@@ -1,5 +1,5 @@
 @_spi(ProviderAuthor) @testable import PushBridge
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// `PushEventStream`: a consumer waiting and woken, the stream ending, and unsubscribing when

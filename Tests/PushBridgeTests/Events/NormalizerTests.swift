@@ -1,5 +1,5 @@
-import PushBridgeGetui
-import PushBridgeJPush
+@_spi(ProviderAuthor) import PushBridgeGetui
+@_spi(ProviderAuthor) import PushBridgeJPush
 import Testing
 
 @_spi(ProviderAuthor) @testable import PushBridge

@@ -1,7 +1,7 @@
-import PushBridgeGetui
-import PushBridgeJPush
+@_spi(ProviderAuthor) import PushBridgeGetui
+@_spi(ProviderAuthor) import PushBridgeJPush
 @_spi(ProviderAuthor) @testable import PushBridge
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// A provider that records the callbacks it observes and finds its own message IDs.

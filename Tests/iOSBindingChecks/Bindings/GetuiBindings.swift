@@ -8,7 +8,7 @@ import ObjectiveC
 import UIKit
 import UserNotifications
 import GTSDK
-import PushBridgeGetui
+@_spi(ProviderAuthor) import PushBridgeGetui
 
 // MARK: Class methods: each implementation as the bridge casts it, calling the header's method
 
