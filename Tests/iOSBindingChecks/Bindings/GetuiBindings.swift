@@ -8,7 +8,7 @@ import ObjectiveC
 import UIKit
 import UserNotifications
 import GTSDK
-@_spi(ProviderAuthor) import PushBridgeGetui
+import PushBridgeGetui
 
 // MARK: Class methods: each implementation as the bridge casts it, calling the header's method
 

@@ -8,7 +8,7 @@ import ObjectiveC
 import UserNotifications
 import JPush
 import JCore
-@_spi(ProviderAuthor) import PushBridgeJPush
+import PushBridgeJPush
 
 // MARK: Class methods: each implementation as the bridge casts it, calling the header's method
 
