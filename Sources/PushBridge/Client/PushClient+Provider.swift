@@ -18,7 +18,7 @@ extension PushClient {
         if request.appGroup == nil { request.appGroup = core.options.features?.serviceExtension?.appGroup }
         try provider.start(request)
         // An SDK that hooks the delegate (Getui) does so when it starts.
-        if provider.notificationCenterOwner.isSDK { notificationCenterDelegateSet() }
+        if provider.centerDelegateOwner.isSDK { notificationCenterDelegateSet() }
     }
 
     /// Asks for authorization and registers for remote notifications through the provider.
@@ -26,7 +26,7 @@ extension PushClient {
         try provider.register(request)
         // An SDK that takes the delegate when it registers (JPush's
         // `registerForRemoteNotificationConfig:delegate:`) has it now.
-        if provider.notificationCenterOwner.isSDK { notificationCenterDelegateSet() }
+        if provider.centerDelegateOwner.isSDK { notificationCenterDelegateSet() }
     }
 
     /// Forwards the APNs device token (from `didRegisterForRemoteNotificationsWithDeviceToken:`).
@@ -71,7 +71,12 @@ extension PushProvider {
     /// The provider as the opt-in protocol `Role` that carries `capability`, or the
     /// ``PushError/Code/unsupported`` error naming `what` when it has not that capability.
     package func role<Role>(_ role: Role.Type, _ capability: PushCapabilities, _ what: String) throws(PushError) -> Role {
-        guard capabilities.contains(capability), let conforming = self as? Role else { throw unsupported(what) }
+        guard let conforming = optionalRole(role, capability) else { throw unsupported(what) }
         return conforming
+    }
+
+    /// The provider as the opt-in protocol `Role` that carries `capability`, if it has that capability.
+    package func optionalRole<Role>(_ role: Role.Type, _ capability: PushCapabilities) -> Role? {
+        capabilities.contains(capability) ? self as? Role : nil
     }
 }

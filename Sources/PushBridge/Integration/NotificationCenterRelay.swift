@@ -35,7 +35,7 @@ package struct NotificationCenterRelay: Sendable {
     }
 
     /// Who takes the delegate, as the client's provider says.
-    public var owner: NotificationCenterOwner { client.provider.notificationCenterOwner }
+    public var owner: NotificationCenterOwner { client.provider.centerDelegateOwner }
 
     /// Whether PushBridge installs its own delegate: only when no provider SDK takes it (an SDK
     /// replacing PushBridge's would make it vanish; one forwarding to PushBridge's would double).

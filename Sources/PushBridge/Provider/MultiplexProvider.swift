@@ -67,22 +67,20 @@
 
     /// Forwards the VoIP token to every provider with ``PushCapabilities/voip``.
     public func registerVoIPToken(_ request: VoIPTokenRequest) {
-        for case let provider as any VoIPProvider in providers where provider.capabilities.contains(.voip) { provider.registerVoIPToken(request) }
+        for provider in providers { provider.optionalRole((any VoIPProvider).self, .voip)?.registerVoIPToken(request) }
     }
 
     /// Tells every provider with ``PushCapabilities/voip``: a VoIP push carries no message ID
     /// PushBridge knows of, so each SDK sees it (each ignores another vendor's push — an
     /// inference: neither header says what it does with one).
     public func handleVoIPPush(_ request: VoIPPushRequest) {
-        for case let provider as any VoIPProvider in providers where provider.capabilities.contains(.voip) { provider.handleVoIPPush(request) }
+        for provider in providers { provider.optionalRole((any VoIPProvider).self, .voip)?.handleVoIPPush(request) }
     }
 
     /// Forwards the token to every provider with the capability for its kind.
     public func registerLiveActivityToken(_ request: LiveActivityTokenRequest) {
         let needed: PushCapabilities = if case .pushToStart = request.kind { .liveActivityPushToStart } else { .liveActivities }
-        for case let provider as any LiveActivityProvider in providers where provider.capabilities.contains(needed) {
-            provider.registerLiveActivityToken(request)
-        }
+        for provider in providers { provider.optionalRole((any LiveActivityProvider).self, needed)?.registerLiveActivityToken(request) }
     }
 
     /// Lets the one provider the payload belongs to observe the callback.
@@ -100,7 +98,7 @@
 
     /// The strongest claim among the providers: an SDK that hooks, else one that replaces, else the app.
     public var notificationCenterOwner: NotificationCenterOwner {
-        let owners = providers.map(\.notificationCenterOwner)
+        let owners = providers.map(\.centerDelegateOwner)
         if owners.contains(.sdkHooksDelegate) { return .sdkHooksDelegate }
         return owners.contains(.sdkReplacesDelegate) ? .sdkReplacesDelegate : .app
     }
@@ -114,7 +112,7 @@
     /// Applies the alias on every provider that supports aliases; returns the first result.
     public func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult {
         var first: Result<AliasResult, PushError>?
-        for case let provider as any AliasAndTagsProvider in providers where provider.capabilities.contains(.alias) {
+        for case let provider? in providers.map({ $0.optionalRole((any AliasAndTagsProvider).self, .alias) }) {
             do {
                 let result = try await provider.alias(request)
                 if first == nil { first = .success(result) }
@@ -129,7 +127,7 @@
     /// Applies the tags on every provider that supports tags; returns the first result.
     public func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult {
         var first: Result<TagsResult, PushError>?
-        for case let provider as any AliasAndTagsProvider in providers where provider.capabilities.contains(.tags) {
+        for case let provider? in providers.map({ $0.optionalRole((any AliasAndTagsProvider).self, .tags) }) {
             do {
                 let result = try await provider.tags(request)
                 if first == nil { first = .success(result) }
@@ -143,15 +141,14 @@
 
     /// Sets the badge on every provider that keeps one.
     public func setBadge(_ request: BadgeRequest) throws(PushError) {
-        let badgeProviders = providers.compactMap { $0 as? any ServerBadgeProvider }.filter { $0.capabilities.contains(.serverBadge) }
+        let badgeProviders = providers.compactMap { $0.optionalRole((any ServerBadgeProvider).self, .serverBadge) }
         guard !badgeProviders.isEmpty else { throw unsupported("a server-side badge") }
         for provider in badgeProviders { try provider.setBadge(request) }
     }
 
     /// Reports feedback through the first provider that supports it.
     public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
-        let feedbackProviders = providers.compactMap { $0 as? any FeedbackProvider }
-        guard let provider = feedbackProviders.first(where: { $0.capabilities.contains(.customFeedback) }) else {
+        guard let provider = providers.lazy.compactMap({ $0.optionalRole((any FeedbackProvider).self, .customFeedback) }).first else {
             throw unsupported("custom feedback")
         }
         return try provider.report(request)

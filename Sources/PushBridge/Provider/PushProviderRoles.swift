@@ -111,6 +111,7 @@ extension LiveActivityProvider {
 extension PushCapabilities {
     /// What `provider` supports: one capability per opt-in protocol it conforms to, narrowed by
     /// what a `CapabilityNarrowingProvider` declares.
+    @inline(never)  // one copy, not one per caller: an app's code size
     public init(of provider: any PushProvider) {
         var found: PushCapabilities = []
         if provider is any AliasAndTagsProvider { found.formUnion([.alias, .tags]) }
@@ -133,8 +134,9 @@ extension PushProvider {
     @_spi(ProviderAuthor) public var needsPrivacyConsent: Bool { self is any ConsentGatedProvider }
 
     /// What the provider's SDK does with the notification center's delegate: `NotificationCenterOwner.app`
-    /// unless it is a `NotificationCenterOwningProvider`.
-    @_spi(ProviderAuthor) public var notificationCenterOwner: NotificationCenterOwner {
+    /// unless it is a `NotificationCenterOwningProvider`. (Not named as that protocol's requirement,
+    /// so that it can never stand in for a conformer's own answer.)
+    @_spi(ProviderAuthor) public var centerDelegateOwner: NotificationCenterOwner {
         (self as? any NotificationCenterOwningProvider)?.notificationCenterOwner ?? .app
     }
 

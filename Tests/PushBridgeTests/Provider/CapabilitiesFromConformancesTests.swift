@@ -81,7 +81,7 @@ import Testing
 
     @Test func consentAndTheCentersDelegateFollowTheirProtocols() {
         #expect(!Core().needsPrivacyConsent)
-        #expect(Core().notificationCenterOwner == .app)
+        #expect(Core().centerDelegateOwner == .app)
         let multiplex = MultiplexProvider(primary: Badge(), others: [VoIP()])
         #expect(multiplex.capabilities == [.serverBadge, .voip], "a multiplex supports what its providers do, no more")
     }
