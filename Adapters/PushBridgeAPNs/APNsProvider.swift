@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// Plain APNs: notifications straight from Apple, no provider SDK.
 ///
@@ -6,7 +6,8 @@ import PushBridge
 /// version), then registers for remote notifications; the device token iOS hands the app
 /// delegate becomes a `registered` event (masked whenever printed). Callbacks pass to the
 /// client's normaliser unchanged. Aliases, tags, a server badge and feedback are not APNs
-/// features: `capabilities` is empty and those requests throw `PushError/Code/unsupported`.
+/// features: it conforms to none of the opt-in provider protocols, so `capabilities` is empty and
+/// those requests throw `PushError/Code/unsupported`.
 ///
 /// ```swift
 /// let client = PushClient(provider: APNsProvider(bridge: SystemAPNsBridge()))
@@ -23,13 +24,9 @@ public final class APNsProvider: PushProvider {
 
     /// `.apns`.
     public var id: PushProviderID { .apns }
-    /// None beyond receiving notifications.
-    public var capabilities: PushCapabilities { [] }
-    /// Plain APNs has no message IDs.
-    public var findsMessageIDs: Bool { false }
 
     /// Keeps the client's sink.
-    public func attach(to sink: PushEventSink) {
+    @_spi(ProviderAuthor) public func attach(to sink: PushEventSink) {
         self.sink.withLock { $0 = sink }
     }
 
@@ -58,7 +55,7 @@ public final class APNsProvider: PushProvider {
     }
 
     /// Publishes the device token as a `registered` event.
-    public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {
+    @_spi(ProviderAuthor) public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {
         guard !request.token.isEmpty else {
             return didFailToRegisterForRemoteNotifications(error: "iOS returned an empty device token")
         }

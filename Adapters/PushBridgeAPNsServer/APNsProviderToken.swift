@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeServer
 
 /// APNs' provider token: a JWT signed with ES256, made once and reused.

@@ -1,5 +1,5 @@
 import Foundation
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeServer
 
 /// Makes an ``APNsSender`` from the `server.apns` section:

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// What every vendor SDK's adapter (JPush's, Getui's) keeps besides its settings and its bridge:
 /// the app's answers and the device's facts it was made with, the privacy-consent gate, the

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeServer
 
 /// Getui's auth token: asked for with a signed `/auth`, valid 24 hours, kept until an hour

@@ -1,5 +1,5 @@
 import Foundation
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeServer
 
 /// A message as Getui RestAPI v2's requests.

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeServiceExtension
 
 /// The Objective-C names ``GetuiServiceExtensionReporter`` binds at run time — Getui's extension

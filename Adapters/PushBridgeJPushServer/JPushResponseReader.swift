@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeServer
 
 /// What JPush's answer to one push means.

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeServiceExtension
 
 /// The Objective-C names ``JPushServiceExtensionReporter`` binds at run time — JPush's extension

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeModel
 
 /// A provider for app tests: records every command the app sends (registrations, tokens,
@@ -11,7 +11,7 @@ import PushBridgeModel
 /// let provider = InMemoryProvider(id: .getui)
 /// let client = PushClient(provider: provider, scheduler: ManualScheduler())
 /// try client.report(.custom(90001), for: message)
-/// #expect(provider.commands == [.report(FeedbackRequest(.custom(90001), messageID: message.id))])
+/// #expect(provider.commands == [.report(.custom(90001), messageID: message.id)])
 /// provider.emit(.registered(.init(provider: .getui, identifier: "client-id")))
 /// ```
 public final class InMemoryProvider: PushProvider {
@@ -21,16 +21,16 @@ public final class InMemoryProvider: PushProvider {
         case start(PushStartRequest)
         /// `PushProvider/register(_:)`.
         case register(PushRegistrationRequest)
-        /// `PushProvider/didRegisterForRemoteNotifications(_:)`.
-        case deviceToken(DeviceTokenRequest)
-        /// `PushProvider/alias(_:)`.
+        /// `PushProvider/didRegisterForRemoteNotifications(_:)`: the device token.
+        case deviceToken([UInt8])
+        /// `AliasAndTagsProvider/alias(_:)`.
         case alias(AliasRequest)
-        /// `PushProvider/tags(_:)`.
+        /// `AliasAndTagsProvider/tags(_:)`.
         case tags(TagsRequest)
-        /// `PushProvider/setBadge(_:)`.
-        case setBadge(BadgeRequest)
-        /// `PushProvider/report(_:)`.
-        case report(FeedbackRequest)
+        /// `ServerBadgeProvider/setBadge(_:)`: the badge value.
+        case setBadge(Int)
+        /// `FeedbackProvider/report(_:)`: the action and the message it was on.
+        case report(FeedbackAction, messageID: String)
     }
 
     private struct State {
@@ -42,8 +42,9 @@ public final class InMemoryProvider: PushProvider {
 
     /// The provider this one pretends to be.
     public let id: PushProviderID
-    /// What it pretends to support; requests outside it throw `PushError/Code/unsupported`.
-    public let capabilities: PushCapabilities
+    /// What it pretends to support (its `capabilities`); requests outside it throw
+    /// `PushError/Code/unsupported`.
+    public let declaredCapabilities: PushCapabilities
     /// The definition whose message IDs it finds in payloads, if any.
     public let definition: (any PushProviderDefinition)?
     private let state = Locked(State())
@@ -52,7 +53,7 @@ public final class InMemoryProvider: PushProvider {
     /// message IDs.
     public init(id: PushProviderID = .apns, capabilities: PushCapabilities = [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages]) {
         self.id = id
-        self.capabilities = capabilities
+        declaredCapabilities = capabilities
         definition = nil
     }
 
@@ -62,14 +63,11 @@ public final class InMemoryProvider: PushProvider {
         definition: any PushProviderDefinition, capabilities: PushCapabilities = [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages]
     ) {
         id = definition.id
-        self.capabilities = capabilities
+        declaredCapabilities = capabilities
         self.definition = definition
     }
 
-    /// Whether it has a definition to find message IDs with.
-    public var findsMessageIDs: Bool { definition != nil }
-
-    /// The definition's message ID in `payload`.
+    /// The definition's message ID in `payload` (none without a definition).
     public func messageID(in payload: JSONObject) -> String? {
         definition?.messageID(in: payload)
     }
@@ -77,7 +75,7 @@ public final class InMemoryProvider: PushProvider {
     /// Every command so far, in order.
     public var commands: [Command] { state.withLock { $0.commands } }
     /// Every callback the app's delegate forwarded, in order.
-    public var handledCallbacks: [CallbackInvocation] { state.withLock { $0.handled } }
+    @_spi(ProviderAuthor) public var handledCallbacks: [CallbackInvocation] { state.withLock { $0.handled } }
     /// Forgets the commands and callbacks recorded so far.
     public func clear() {
         state.withLock {
@@ -99,23 +97,23 @@ public final class InMemoryProvider: PushProvider {
     }
 
     /// Hands the client a callback as the SDK would, with its completion handler.
-    public func callback(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
+    @_spi(ProviderAuthor) public func callback(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
         state.withLock { $0.sink }.handle(invocation, completion: completion)
     }
 
     // MARK: PushProvider
 
     /// Keeps the client's sink.
-    public func attach(to sink: PushEventSink) { state.withLock { $0.sink = sink } }
+    @_spi(ProviderAuthor) public func attach(to sink: PushEventSink) { state.withLock { $0.sink = sink } }
     /// Records the start.
     public func start(_ request: PushStartRequest) throws(PushError) { record(.start(request)) }
     /// Records the registration.
     public func register(_ request: PushRegistrationRequest) throws(PushError) { record(.register(request)) }
     /// Records the token.
-    public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) { record(.deviceToken(request)) }
+    @_spi(ProviderAuthor) public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) { record(.deviceToken(request.token)) }
 
     /// Records the callback the client took.
-    public func observe(_ invocation: CallbackInvocation) {
+    @_spi(ProviderAuthor) public func observe(_ invocation: CallbackInvocation) {
         state.withLock { $0.handled.append(invocation) }
     }
 
@@ -139,15 +137,15 @@ public final class InMemoryProvider: PushProvider {
     }
 
     /// Records the badge.
-    public func setBadge(_ request: BadgeRequest) throws(PushError) {
+    @_spi(ProviderAuthor) public func setBadge(_ request: BadgeRequest) throws(PushError) {
         guard capabilities.contains(.serverBadge) else { throw unsupported("a server-side badge") }
-        record(.setBadge(request))
+        record(.setBadge(request.value))
     }
 
     /// Records the report; answers submitted.
-    public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
+    @_spi(ProviderAuthor) public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
         guard capabilities.contains(.customFeedback) else { throw unsupported("custom feedback") }
-        record(.report(request))
+        record(.report(request.action, messageID: request.messageID))
         return FeedbackReceipt(submitted: true)
     }
 
@@ -160,3 +158,7 @@ public final class InMemoryProvider: PushProvider {
         }
     }
 }
+
+/// It pretends to support every opt-in part, narrowed to what it was made with.
+@_spi(ProviderAuthor) extension InMemoryProvider: CapabilityNarrowingProvider, CallbackObservingProvider, MessageIdentifyingProvider,
+    AliasAndTagsProvider, ServerBadgeProvider, FeedbackProvider, OwnChannelProvider {}

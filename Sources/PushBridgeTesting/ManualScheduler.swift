@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeModel
 
 /// A `PushScheduler` whose time moves only when a test says so.

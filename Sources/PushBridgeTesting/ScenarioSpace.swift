@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeModel
 
 /// Enumerates dispatch-model scenarios: every combination of the chosen versions, app states,

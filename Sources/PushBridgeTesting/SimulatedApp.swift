@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeModel
 
 /// What the simulated app implements, and how it answers.

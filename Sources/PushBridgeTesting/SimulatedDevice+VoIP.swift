@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeModel
 
 /// What PushKit remembers of an app on a simulated device: how often it failed to report a VoIP

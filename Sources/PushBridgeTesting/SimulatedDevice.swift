@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeValidation
 import PushBridgeModel
 
@@ -319,7 +319,7 @@ public final class SimulatedDevice: Sendable {
     /// The provider's SDK's own delegate, as the center calls it: the session's SDK path, its
     /// calls recorded as the app saw them.
     private func sdkDelegate(_ session: any ProviderSimulationSession, _ client: PushClient) -> SimulatedNotificationCenter.SDKDelegate? {
-        guard session.provider.notificationCenterOwner.isSDK else { return nil }
+        guard session.provider.centerDelegateOwner.isSDK else { return nil }
         return SimulatedNotificationCenter.SDKDelegate(
             willPresent: { [state] note, completion in
                 let call = SystemCall(phase: .arrival, callback: .willPresent, state: .active)

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// `UNUserNotificationCenter`'s one delegate slot, and who takes it when: PushBridge's delegate,
 /// the app's own (which calls PushBridge's entry points), another SDK's (say, analytics), and the
@@ -78,12 +78,12 @@ public final class SimulatedNotificationCenter: Sendable {
     }
 
     /// PushBridge's side of the calls.
-    public let relay: NotificationCenterRelay
+    package let relay: NotificationCenterRelay
     private let sdk: SDKDelegate?
     private let state = Locked(State())
 
     /// A center with no delegate, for `relay`'s client and (when its provider has one) the SDK's delegate.
-    public init(relay: NotificationCenterRelay, sdk: SDKDelegate?) {
+    package init(relay: NotificationCenterRelay, sdk: SDKDelegate?) {
         self.relay = relay
         self.sdk = sdk
     }

@@ -1,5 +1,5 @@
 import Dispatch
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 extension SDKThread {
     /// A thread for tests: a serial queue standing in for the main thread, so that a mock SDK can

@@ -8,8 +8,8 @@
     ///
     /// Call each entry point from the delegate method it is named after. Every completion handler
     /// iOS passes is completed exactly once; it only unwraps UIKit's types and forwards what iOS
-    /// hands over to the core's entry points (``PushClient/didFinishLaunching(launchOptions:state:)``,
-    /// ``NotificationCenterRelay``, …), which read every payload and make every decision, tested on
+    /// hands over to the core's entry points (`PushClient.didFinishLaunching(launchOptions:state:)`,
+    /// `NotificationCenterRelay`, …), which read every payload and make every decision, tested on
     /// Linux. App-only (it reads `UIApplication`): unavailable in app extensions.
     ///
     /// One owner of the notification center's calls (see <doc:OneOwnerOfTheCallbacks>):
@@ -172,7 +172,7 @@
 
     /// The notification-center delegate PushBridge installs when no provider SDK takes the
     /// delegate; it forwards to the delegate it replaced (uniting presentation options, joining
-    /// completions) through ``NotificationCenterRelay``, and never to itself.
+    /// completions) through `NotificationCenterRelay`, and never to itself.
     ///
     /// `@unchecked Sendable` only because an `NSObject` subclass cannot be checked: its one stored
     /// property is a `Locked` of `Sendable` values (the previous delegate in its own box).

@@ -7,7 +7,7 @@
 
     extension PushClient {
         /// `pushRegistry(_:didReceiveIncomingPushWith:for:completion:)`: a `.voIP` push goes to
-        /// ``PushClient/handleVoIPPush(_:completion:reportCall:)`` (the call reported first,
+        /// `PushClient.handleVoIPPush(_:completion:reportCall:)` (the call reported first,
         /// PushKit's completion once, after CallKit answered); another type completes at once.
         ///
         /// ```swift

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// The `aps` keys Apple documents and their types, checked on the JSON's own types.
 ///

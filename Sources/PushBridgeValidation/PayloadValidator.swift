@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// Checks an APNs payload the way APNs does, and says what iOS will do with the rest.
 ///

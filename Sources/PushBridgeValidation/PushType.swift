@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 extension PayloadValidator {
     /// What kind of push a payload is sent as: the `apns-push-type` header, and what APNs and

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// What each push type requires of its payload and its priority — an **error** when missing,
 /// because the push cannot work — and what Apple advises for it — a **warning**.

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeModel
 
 /// `pushbridge check-config [--entitlements FILE] [--info-plist FILE] [--extension-info-plist FILE]
@@ -6,7 +6,7 @@ import PushBridgeModel
 /// masked (exit 0), or every problem, one per line, naming its key (exit 1). Never a secret in
 /// either. Input that cannot be read — a file that cannot be opened, a configuration that is not
 /// JSON, a file that is no property list — is one `error:` line on standard error (exit 2), as
-/// for every other command. The features a configuration switches on (``PushFeatures``: a service extension, VoIP,
+/// for every other command. The features a configuration switches on (`PushFeatures`: a service extension, VoIP,
 /// Live Activities) are listed after the settings, with what the app still needs for each
 /// (``AppFileChecks/featureFindings(_:)``).
 ///

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeModel
 
 /// `pushbridge` with no arguments: three scenarios that show why PushBridge exists, each with the

@@ -1,6 +1,6 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
-/// What `check-config` checks for the features a configuration switches on (``PushFeatures``):
+/// What `check-config` checks for the features a configuration switches on (`PushFeatures`):
 /// what the app and its extension still need, from the files given, and a note naming what no
 /// file was given for.
 ///

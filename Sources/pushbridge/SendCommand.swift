@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeAPNsServer
 import PushBridgeGetuiServer
 import PushBridgeJPushServer

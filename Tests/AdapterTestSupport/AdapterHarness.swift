@@ -1,5 +1,5 @@
-import PushBridge
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeTesting
 
 /// A mock SDK and a provider on it, feeding a real client through an ``AdapterRecorder``: what the
 /// adapter hands the client, in order, and the events the client makes of it.
@@ -37,7 +37,7 @@ package final class AdapterHarness<Bridge: Sendable, Provider: PushProvider>: Se
         (bridge, provider) = make(scheduler, sdkThread, { appState.withLock { $0 } })
         recorder = AdapterRecorder(provider: provider, scheduler: scheduler, answersAtOnce: answersAtOnce)
         if let consent {
-            try? provider.setPrivacyConsent(consent)
+            try? (provider as? any ConsentGatedProvider)?.setPrivacyConsent(consent)
             afterConsent(bridge)
         }
     }

@@ -1,5 +1,6 @@
-import PushBridge
-import PushBridgeModel
+@_spi(ProviderAuthor) import Foundation
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeModel
 
 // A fourth provider, written here with no change to the core: its name, settings section,
 // message ID, payload key, own channel, adapter and simulator. What `Adapters/README.md`'s
@@ -57,21 +58,24 @@ struct AcmeDefinition: PushProviderDefinition {
 }
 
 /// Acme's adapter: it observes the app's callbacks (counting them, as Acme's SDK would report
-/// receipts) and delivers its inbox messages.
-final class AcmeProvider: PushProvider {
-    private let state = Locked((sink: PushEventSink.discarding, observed: [String]()))
+/// receipts), names deliveries by Acme's message ID and delivers its inbox messages. Its
+/// capabilities (`ownChannelMessages`) follow from the opt-in protocols it conforms to.
+final class AcmeProvider: PushProvider, CallbackObservingProvider, MessageIdentifyingProvider, OwnChannelProvider, @unchecked Sendable {
+    // An outside author's own lock: PushBridge's lock box is not part of what it exports.
+    private let lock = NSLock()
+    private var sink = PushEventSink.discarding
+    private var observedIDs: [String] = []
 
     var id: PushProviderID { .acme }
-    var capabilities: PushCapabilities { [.ownChannelMessages] }
-    var observed: [String] { state.withLock { $0.observed } }
+    var observed: [String] { lock.withLock { observedIDs } }
 
-    func attach(to sink: PushEventSink) { state.withLock { $0.sink = sink } }
+    func attach(to sink: PushEventSink) { lock.withLock { self.sink = sink } }
     func start(_ request: PushStartRequest) throws(PushError) {}
     func register(_ request: PushRegistrationRequest) throws(PushError) {}
     func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
 
     func observe(_ invocation: CallbackInvocation) {
-        state.withLock { $0.observed.append(invocation.notification?.id ?? "-") }
+        lock.withLock { observedIDs.append(invocation.notification?.id ?? "-") }
     }
 
     func messageID(in payload: JSONObject) -> String? { AcmeDefinition().messageID(in: payload) }
@@ -79,7 +83,7 @@ final class AcmeProvider: PushProvider {
     /// Acme's SDK received an inbox message on its socket.
     func receiveInbox(_ message: JSONObject, offline: Bool) throws(PushError) {
         let event = try AcmeDefinition().readMessage(message, channel: .acmeInbox, offline: offline, field: "message")
-        state.withLock { $0.sink }.deliver(event)
+        lock.withLock { sink }.deliver(event)
     }
 }
 

@@ -1,7 +1,7 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeValidation
-import PushBridgeModel
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridgeModel
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// A provider the core has never heard of, added in this test target alone (``AcmeAdapter``):
@@ -29,26 +29,42 @@ import Testing
         #expect(!unread.description.contains("acme-secret-token"))
     }
 
-    @Test func itsMessageIDNamesOneDeliveryOnEveryPath() throws {
+    /// Every event `body` makes the client emit: the stream ends when the client goes away.
+    static func events(of provider: any PushProvider, _ body: (PushClient) throws -> Void) async throws -> [PushEvent] {
+        let stream: PushEventStream
+        do {
+            let client = PushClient(provider: provider, scheduler: ManualScheduler())
+            stream = client.events()
+            try body(client)
+        }
+        return await stream.collected()
+    }
+
+    @Test func itsMessageIDNamesOneDeliveryOnEveryPath() async throws {
         let acme = AcmeProvider()
-        let client = PushClient(provider: acme, scheduler: ManualScheduler())
-        let tap = client.eventTap()
         // A content-available alert in the foreground: 3 (userInfo only), then 4 (a request identifier).
         let payload: JSONObject = ["aps": ["alert": "x", "content-available": 1], "acme_id": "p-18"]
-        client.handle(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .active, notification: try PushNotification(payload: payload)))
-        client.handle(CallbackInvocation(callback: .willPresent, state: .active, notification: try PushNotification(payload: payload, identifier: "req-1")))
-        try tap.take().check([.received(.foreground, id: "acme-p-18")])
+        let events = try await Self.events(of: acme) { client in
+            client.handle(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .active, notification: try PushNotification(payload: payload)))
+            client.handle(CallbackInvocation(callback: .willPresent, state: .active, notification: try PushNotification(payload: payload, identifier: "req-1")))
+        }
+        try events.check([.received(.foreground, id: "acme-p-18")])
         #expect(acme.observed == ["acme-p-18", "acme-p-18"], "the adapter observes both calls, named alike")
     }
 
-    @Test func itsInboxMessagesAndTheirCopiesAreOneEvent() throws {
+    @Test func itsInboxMessagesAndTheirCopiesAreOneEvent() async throws {
         let acme = AcmeProvider()
-        let client = PushClient(provider: acme, scheduler: ManualScheduler())
-        let tap = client.eventTap()
-        try acme.receiveInbox(["id": "m-1", "text": "hello"], offline: false)
-        try acme.receiveInbox(["id": "m-1", "text": "hello"], offline: true)
-        try tap.take().check([.message(id: "acme-m-1")])
+        let events = try await Self.events(of: acme) { _ in
+            try acme.receiveInbox(["id": "m-1", "text": "hello"], offline: false)
+            try acme.receiveInbox(["id": "m-1", "text": "hello"], offline: true)
+        }
+        try events.check([.message(id: "acme-m-1")])
         #expect(throws: PushError.self) { try acme.receiveInbox(["id": "m-2"], offline: false) }
+    }
+
+    @Test func itsCapabilitiesFollowFromWhatItImplements() {
+        #expect(AcmeProvider().capabilities == [.ownChannelMessages])
+        #expect(PushClient(provider: AcmeProvider()).capabilities == [.ownChannelMessages])
     }
 
     @Test func theMultiplexerRoutesByItsMessageID() throws {

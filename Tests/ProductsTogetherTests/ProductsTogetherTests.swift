@@ -1,18 +1,18 @@
 import Foundation
-import PushBridge
-import PushBridgeAPNs
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeAPNs
 import PushBridgeAPNsServer
-import PushBridgeAPNsTesting
-import PushBridgeGetui
+@_spi(ProviderAuthor) import PushBridgeAPNsTesting
+@_spi(ProviderAuthor) import PushBridgeGetui
 import PushBridgeGetuiServer
-import PushBridgeGetuiTesting
-import PushBridgeJPush
+@_spi(ProviderAuthor) import PushBridgeGetuiTesting
+@_spi(ProviderAuthor) import PushBridgeJPush
 import PushBridgeJPushServer
-import PushBridgeJPushTesting
-import PushBridgeModel
+@_spi(ProviderAuthor) import PushBridgeJPushTesting
+@_spi(ProviderAuthor) import PushBridgeModel
 import PushBridgeServer
 import PushBridgeServiceExtension
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridgeTesting
 import PushBridgeUIKit
 import Testing
 

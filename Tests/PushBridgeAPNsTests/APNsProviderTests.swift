@@ -1,7 +1,7 @@
-import PushBridge
-import PushBridgeAPNsTesting
-import PushBridgeAPNs
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeAPNsTesting
+@_spi(ProviderAuthor) import PushBridgeAPNs
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// The APNs adapter: registration, the device token, pass-through callbacks, unsupported commands.

@@ -1,6 +1,6 @@
 import SDKBindingChecks
 import Foundation
-import PushBridgeGetui
+@_spi(ProviderAuthor) import PushBridgeGetui
 import Testing
 
 /// The check-only modules CI type-checks against Getui's real header

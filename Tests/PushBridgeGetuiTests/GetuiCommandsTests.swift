@@ -1,7 +1,7 @@
-import PushBridge
-import PushBridgeGetuiTesting
-import PushBridgeGetui
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeGetuiTesting
+@_spi(ProviderAuthor) import PushBridgeGetui
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// Feedback, aliases, tags and the badge through a client on Getui.

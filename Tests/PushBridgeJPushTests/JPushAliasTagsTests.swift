@@ -1,7 +1,7 @@
-import PushBridge
-import PushBridgeJPushTesting
-import PushBridgeJPush
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeJPushTesting
+@_spi(ProviderAuthor) import PushBridgeJPush
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// Aliases and tags: a sequence number per request, each completion matched by its `seq` and
@@ -291,8 +291,11 @@ import Testing
 
     @Test func customFeedbackIsUnsupported() {
         let harness = JPushHarness()
+        #expect(!(harness.provider is any FeedbackProvider), "JPush has no feedback call, so no FeedbackProvider conformance")
+        let client = PushClient(provider: harness.provider)
+        let message = PushEvent.Message(transport: .jpush, offline: false, id: "77", payload: [:])
         #expect {
-            _ = try harness.provider.report(FeedbackRequest(.custom(90001), messageID: "77"))
+            _ = try client.report(.custom(90001), for: message)
         } throws: { ($0 as? PushError)?.code == .unsupported }
         #expect(harness.bridge.calls.isEmpty)
     }

@@ -1,8 +1,8 @@
 import AdapterTestSupport
-import PushBridge
-import PushBridgeJPushTesting
-import PushBridgeJPush
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeJPushTesting
+@_spi(ProviderAuthor) import PushBridgeJPush
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// Every JPush callback, triggered through the mock SDK: what the adapter hands the core (an

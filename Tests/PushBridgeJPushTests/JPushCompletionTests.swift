@@ -1,8 +1,8 @@
 import AdapterTestSupport
-import PushBridge
-import PushBridgeJPushTesting
-import PushBridgeJPush
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeJPushTesting
+@_spi(ProviderAuthor) import PushBridgeJPush
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// Every completion handler JPush passes in is completed exactly once: after the app's answer when

@@ -1,6 +1,6 @@
 import EmulatorSupport
 import Foundation
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeAPNsServer
 import PushBridgeServer
 import Testing

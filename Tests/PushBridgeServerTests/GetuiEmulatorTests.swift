@@ -1,5 +1,5 @@
 import EmulatorSupport
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeGetuiServer
 import PushBridgeServer
 import Testing

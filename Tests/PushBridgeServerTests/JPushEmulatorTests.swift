@@ -1,5 +1,5 @@
 import EmulatorSupport
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeJPushServer
 import PushBridgeServer
 import Testing

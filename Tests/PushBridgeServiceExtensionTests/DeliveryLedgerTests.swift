@@ -1,7 +1,7 @@
 import Foundation
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeServiceExtension
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 @Suite struct DeliveryLedgerTests {

@@ -1,7 +1,7 @@
 import Foundation
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeServiceExtension
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridgeTesting
 
 /// A reporter that claims payloads with `key` and answers only when the test says so (or never).
 final class MockReporter: ServiceExtensionReporter, @unchecked Sendable {

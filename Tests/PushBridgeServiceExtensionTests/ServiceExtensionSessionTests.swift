@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeServiceExtension
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 @Suite struct ServiceExtensionSessionTests {

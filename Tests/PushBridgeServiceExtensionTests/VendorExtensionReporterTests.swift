@@ -1,7 +1,7 @@
-import PushBridge
-import PushBridgeGetui
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeGetui
 import PushBridgeGetuiServiceExtension
-import PushBridgeJPush
+@_spi(ProviderAuthor) import PushBridgeJPush
 import PushBridgeJPushServiceExtension
 import PushBridgeServiceExtension
 import SDKBindingChecks

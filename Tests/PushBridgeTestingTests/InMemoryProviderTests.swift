@@ -1,7 +1,7 @@
-import PushBridge
-import PushBridgeGetui
-import PushBridgeJPush
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeGetui
+@_spi(ProviderAuthor) import PushBridgeJPush
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// The in-memory provider records every command and emits whatever the test asks.
@@ -21,11 +21,11 @@ import Testing
         #expect(provider.commands == [
             .start(PushStartRequest(iosVersion: IOSVersion(16))),
             .register(PushRegistrationRequest(iosVersion: IOSVersion(16))),
-            .deviceToken(DeviceTokenRequest(token: [1, 2, 3])),
+            .deviceToken([1, 2, 3]),
             .alias(AliasRequest(.set("user-42"))),
             .tags(TagsRequest(.add(["vip"]))),
-            .setBadge(BadgeRequest(value: 0)),
-            .report(FeedbackRequest(.custom(90001), messageID: "t:m")),
+            .setBadge(0),
+            .report(.custom(90001), messageID: "t:m"),
         ])
         provider.clear()
         #expect(provider.commands.isEmpty)

@@ -1,6 +1,6 @@
 import Foundation
-import PushBridge
-import PushBridgeModel
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeModel
 import Testing
 
 @testable import pushbridge

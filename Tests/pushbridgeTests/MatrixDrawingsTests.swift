@@ -1,5 +1,5 @@
-import PushBridge
-import PushBridgeModel
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeModel
 import Testing
 
 @testable import pushbridge

@@ -1,7 +1,7 @@
 import Foundation
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeValidation
-import PushBridgeModel
+@_spi(ProviderAuthor) import PushBridgeModel
 import Testing
 
 @testable import pushbridge

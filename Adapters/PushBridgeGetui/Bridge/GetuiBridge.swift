@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// The Getui SDK calls the adapter makes, mirrored one to one (`GeTuiSdk`, Getui iOS SDK 3.x).
 ///

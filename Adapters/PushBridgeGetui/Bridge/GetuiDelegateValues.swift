@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// A notification as Getui's delegate methods hand it.
 public typealias GetuiNotificationInfo = SDKNotification

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// Getui's `SdkStatus`.
 public enum GetuiSdkStatus: Int, Sendable, Hashable, CaseIterable {

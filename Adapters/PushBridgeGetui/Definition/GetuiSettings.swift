@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// Getui's settings in a PushBridge configuration (`startSdkWithAppId:appKey:appSecret:…`).
 public struct GetuiSettings: PushProviderSettings {

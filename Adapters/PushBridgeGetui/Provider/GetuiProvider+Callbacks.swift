@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeAdapterSupport
 
 /// `GeTuiSdkDelegate`'s callbacks, in the dispatch model's vocabulary.

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeAdapterSupport
 
 /// The range of Getui feedback action IDs.
@@ -17,7 +17,7 @@ extension GetuiProvider {
     /// - Throws: `PushError` (`PushError/Code/outOfRange`) for an action ID outside
     ///   90001…90999, or (`PushError/Code/invalidPayload`) for a message ID that is not
     ///   `taskId:msgId`; nothing is sent then.
-    public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
+    @_spi(ProviderAuthor) public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
         try context.requireConsent(for: "feedback")
         guard case .custom(let actionID) = request.action, GetuiFeedback.actionIDs.contains(actionID) else {
             let shown: String

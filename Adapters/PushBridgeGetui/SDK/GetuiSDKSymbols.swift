@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// The Objective-C names `GeTuiSdkBridge` binds at run time — Getui's classes, the `GeTuiSdk`
 /// class methods it calls and the `GeTuiSdkDelegate` methods it implements — each spelled once,

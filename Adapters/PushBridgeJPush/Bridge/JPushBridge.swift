@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// The JPush SDK calls the adapter makes, mirrored one to one (`JPUSHService`, JPush iOS SDK 5.x and 6.x).
 ///

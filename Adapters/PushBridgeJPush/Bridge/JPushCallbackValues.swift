@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// A notification as JPush's delegate methods hand it (a `UNNotification`, converted at the edge).
 public typealias JPushNotificationInfo = SDKNotification

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// The `NSNotificationCenter` names JPush posts: its connection's life, login, failures, and
 /// custom messages.

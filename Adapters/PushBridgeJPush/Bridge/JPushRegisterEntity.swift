@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// `JPUSHRegisterEntity`: the authorization options (`types`) and categories JPush registers
 /// with, checked against the device's iOS version.

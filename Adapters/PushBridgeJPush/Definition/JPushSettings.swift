@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// JPush's settings in a PushBridge configuration (`setupWithOption:appKey:channel:apsForProduction:`).
 public struct JPushSettings: PushProviderSettings {

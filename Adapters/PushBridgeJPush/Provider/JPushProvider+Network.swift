@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// JPush's `NSNotificationCenter` notifications: the connection, the registration ID, failures
 /// and custom messages.

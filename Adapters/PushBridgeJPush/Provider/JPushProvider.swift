@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeAdapterSupport
 
 /// The JPush (极光) adapter: turns the JPush SDK's callbacks into the same `PushEvent`s as plain
@@ -83,22 +83,16 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
 
     /// `.jpush`.
     public var id: PushProviderID { .jpush }
-    /// Aliases, tags, the server badge, custom messages, VoIP and Live Activities (push tokens
-    /// and push-to-start tokens); no custom feedback (`report` throws `unsupported`).
-    public var capabilities: PushCapabilities { [.alias, .tags, .serverBadge, .ownChannelMessages, .voip, .liveActivities, .liveActivityPushToStart] }
 
     var sink: PushEventSink { context.sink }
 
     /// Keeps the client's sink.
-    public func attach(to sink: PushEventSink) { context.attach(to: sink) }
+    @_spi(ProviderAuthor) public func attach(to sink: PushEventSink) { context.attach(to: sink) }
 
     /// How many alias requests wait for their turn (one is out at a time).
     package func aliasQueueCount() -> Int { context.aliasReplies.queuedCount }
     /// How many tag requests wait for their turn (one is out at a time).
     package func tagQueueCount() -> Int { context.tagReplies.queuedCount }
-
-    /// `true`: JCore's compliance call must come before any other JPush call.
-    public var needsPrivacyConsent: Bool { true }
 
     /// Records the user's answer and tells JCore: `JCollectionAuth:` with `isAuth` (on the SDK
     /// thread, before `setupWithOption:…`, as `JGInforCollectionAuth.h` asks). Until it is
@@ -140,7 +134,7 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
 
     /// `registerDeviceToken:` — withheld (and reported) before the user accepted the privacy
     /// policy, which cannot happen when JPush registered: the token comes after `register`.
-    public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {
+    @_spi(ProviderAuthor) public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {
         guard context.mayCall("registerDeviceToken:") else { return }
         bridge.registerDeviceToken(request.token)
     }
@@ -150,7 +144,7 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     ///
     /// The launch is not reported: JPush reads the launch notification from the launch options
     /// `start` passed to `setupWithOption:…`.
-    public func observe(_ invocation: CallbackInvocation) {
+    @_spi(ProviderAuthor) public func observe(_ invocation: CallbackInvocation) {
         if invocation.callback != .didFinishLaunching, let note = invocation.notification, note.source == .remote,
             context.mayCall("handleRemoteNotification:", notificationID: note.id)
         {
@@ -162,5 +156,12 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     public func messageID(in payload: JSONObject) -> String? { JPushDefinition().messageID(in: payload) }
 
     /// JPush's SDK: `registerForRemoteNotificationConfig:delegate:` makes it the center's delegate.
-    public var notificationCenterOwner: NotificationCenterOwner { .sdkReplacesDelegate }
+    @_spi(ProviderAuthor) public var notificationCenterOwner: NotificationCenterOwner { .sdkReplacesDelegate }
 }
+
+/// What JPush's SDK does beyond the core: consent first (JCore's compliance call must come before
+/// any other JPush call), the app's callbacks, `_j_msgid`, the center's delegate, aliases, tags,
+/// the server badge, custom messages, VoIP and Live Activities (push tokens and push-to-start
+/// tokens). No custom feedback: the client's `report` throws `unsupported`.
+@_spi(ProviderAuthor) extension JPushProvider: ConsentGatedProvider, CallbackObservingProvider, MessageIdentifyingProvider,
+    NotificationCenterOwningProvider, AliasAndTagsProvider, ServerBadgeProvider, OwnChannelProvider, VoIPProvider, LiveActivityProvider {}

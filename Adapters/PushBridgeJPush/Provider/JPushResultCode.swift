@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// JPush's alias and tag result codes (`iResCode`), and the `PushError` each one becomes.
 ///

@@ -1,5 +1,6 @@
 import Foundation
-import PushBridge
+// The client driven as the UIKit glue drives it: provider-author entry points.
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeTesting
 
 /// Building the client from a configuration and delivering the first (cold-start) event, against

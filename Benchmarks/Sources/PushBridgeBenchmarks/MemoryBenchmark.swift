@@ -1,4 +1,5 @@
-import PushBridge
+// The client driven as the UIKit glue drives it: provider-author entry points.
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeTesting
 
 /// Resident growth after a million distinct notifications, beyond the documented window.

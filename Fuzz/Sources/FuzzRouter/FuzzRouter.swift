@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(Fuzzing) import PushBridge
 
 /// libFuzzer entry: the input as a deep link and as payload values → router. Must never trap,
 /// and must never route outside the allowed host.

@@ -7,7 +7,7 @@
 ///   resilient, so there is no `@unknown default`): a new case would break every app that
 ///   upgrades, whether or not it uses VoIP.
 /// - A VoIP push cannot be *handled* from an asynchronous stream: iOS 13+ requires the call to be
-///   reported to CallKit before the PushKit handler's work ends, which ``PushClient/handleVoIPPush(_:completion:reportCall:)``
+///   reported to CallKit before the PushKit handler's work ends, which `PushClient.handleVoIPPush(_:completion:reportCall:)`
 ///   does synchronously. The event only says, afterwards, what arrived and how its report went.
 /// - These tokens go to a different place than the notification events: the app's VoIP or Live
 ///   Activity server, not the router of notification taps.

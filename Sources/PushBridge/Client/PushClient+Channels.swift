@@ -58,7 +58,7 @@ extension PushClient {
     ///   - payload: `PKPushPayload.dictionaryPayload`, as JSON (the UIKit glue converts it).
     ///   - completion: PushKit's completion handler: run once, after `reported`.
     ///   - reportCall: The app's code that reports the call to CallKit.
-    public func handleVoIPPush(_ payload: JSONObject, completion: @escaping @Sendable () -> Void, reportCall: IncomingCallReporter) {
+    package func handleVoIPPush(_ payload: JSONObject, completion: @escaping @Sendable () -> Void, reportCall: IncomingCallReporter) {
         let push = VoIPPush(payload: payload)
         let pushKitCompletion = ExactlyOnce<Void> { _ in completion() }
         let channel = core.channel
@@ -72,21 +72,21 @@ extension PushClient {
         reportCall(push) { error in
             reported.complete(error.map { .refused(String(describing: $0)) } ?? .reported)
         }
-        provider.handleVoIPPush(VoIPPushRequest(payload: payload))
+        (provider as? any VoIPProvider)?.handleVoIPPush(VoIPPushRequest(payload: payload))
     }
 
     /// Forwards the PushKit VoIP token (from `pushRegistry(_:didUpdate:for:)`) to each provider
     /// with ``PushCapabilities/voip`` and publishes it as ``PushChannelEvent/tokenChanged(_:)``
     /// for the app's own server (plain APNs: the only way it gets there). An unchanged token is
     /// neither forwarded nor published again.
-    public func didUpdateVoIPToken(_ token: [UInt8]) {
+    package func didUpdateVoIPToken(_ token: [UInt8]) {
         updateToken(.voip, token)
     }
 
     /// PushKit invalidated the VoIP token (`pushRegistry(_:didInvalidatePushTokenFor:)`): a
     /// ``PushChannelEvent/tokenChanged(_:)`` with no token, for the app's server. The providers
     /// are not told: neither JPush's nor Getui's header has a call for it.
-    public func didInvalidateVoIPToken() {
+    package func didInvalidateVoIPToken() {
         guard core.channel.recordToken(nil, for: .voip) else { return }
         core.channel.publish(.tokenChanged(PushTokenChange(kind: .voip, token: nil, forwardedTo: [])))
     }
@@ -105,14 +105,14 @@ extension PushClient {
     ///     client.didEndLiveActivity(activityID: activity.id)
     /// }
     /// ```
-    public func didUpdateLiveActivityToken(_ token: [UInt8], activityID: String) {
+    package func didUpdateLiveActivityToken(_ token: [UInt8], activityID: String) {
         updateToken(.liveActivity(activityID: activityID), token)
     }
 
     /// The activity ended: the providers are told with no token where the vendor asks for it
     /// (JPush: "在liveActivity结束的时候，请同步调用该接口，pushToken传nil", `JPUSHService.h` 5.7.0
     /// L280), and a ``PushChannelEvent/tokenChanged(_:)`` with no token is published.
-    public func didEndLiveActivity(activityID: String) {
+    package func didEndLiveActivity(activityID: String) {
         updateToken(.liveActivity(activityID: activityID), nil)
     }
 
@@ -124,7 +124,7 @@ extension PushClient {
     ///   - token: The push-to-start token's bytes.
     ///   - attributesType: The attributes type's name as the provider's server knows it (JPush
     ///     and Getui call it `activityAttributes`): `String(describing: DeliveryAttributes.self)`.
-    public func didUpdatePushToStartToken(_ token: [UInt8], attributesType: String) {
+    package func didUpdatePushToStartToken(_ token: [UInt8], attributesType: String) {
         updateToken(.pushToStart(attributesType: attributesType), token)
     }
 
@@ -153,8 +153,8 @@ extension PushClient {
         }
         let takers = providersTaking(kind)
         switch kind {
-        case .voip: provider.registerVoIPToken(VoIPTokenRequest(token: token))
-        case .liveActivity, .pushToStart: provider.registerLiveActivityToken(LiveActivityTokenRequest(kind: kind, token: token))
+        case .voip: (provider as? any VoIPProvider)?.registerVoIPToken(VoIPTokenRequest(token: token))
+        case .liveActivity, .pushToStart: (provider as? any LiveActivityProvider)?.registerLiveActivityToken(LiveActivityTokenRequest(kind: kind, token: token))
         }
         core.channel.publish(.tokenChanged(PushTokenChange(kind: kind, token: secret, forwardedTo: takers.map(\.id))))
     }

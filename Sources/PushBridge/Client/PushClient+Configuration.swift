@@ -1,7 +1,7 @@
 /// Making a client from a configuration file.
 extension PushClient {
     /// A client whose provider the configuration picks among `factories`, with the features it
-    /// switches on (``PushClientOptions/features``).
+    /// switches on (`PushClientOptions.features`).
     ///
     /// - Throws: ``PushError`` when the configuration names a provider with no registered factory.
     public convenience init(

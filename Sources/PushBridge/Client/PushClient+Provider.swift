@@ -9,7 +9,7 @@ extension PushClient {
     ///
     /// - Throws: What the provider's SDK reported, if anything.
     public func setPrivacyConsent(_ consent: PrivacyConsent) throws(PushError) {
-        try provider.setPrivacyConsent(consent)
+        try (provider as? any ConsentGatedProvider)?.setPrivacyConsent(consent)
     }
 
     /// Starts the provider's SDK at launch, with the notification the app was launched for.
@@ -18,7 +18,7 @@ extension PushClient {
         if request.appGroup == nil { request.appGroup = core.options.features?.serviceExtension?.appGroup }
         try provider.start(request)
         // An SDK that hooks the delegate (Getui) does so when it starts.
-        if provider.notificationCenterOwner.isSDK { notificationCenterDelegateSet() }
+        if provider.centerDelegateOwner.isSDK { notificationCenterDelegateSet() }
     }
 
     /// Asks for authorization and registers for remote notifications through the provider.
@@ -26,27 +26,27 @@ extension PushClient {
         try provider.register(request)
         // An SDK that takes the delegate when it registers (JPush's
         // `registerForRemoteNotificationConfig:delegate:`) has it now.
-        if provider.notificationCenterOwner.isSDK { notificationCenterDelegateSet() }
+        if provider.centerDelegateOwner.isSDK { notificationCenterDelegateSet() }
     }
 
     /// Forwards the APNs device token (from `didRegisterForRemoteNotificationsWithDeviceToken:`).
-    public func didRegisterForRemoteNotifications(deviceToken: [UInt8]) {
+    package func didRegisterForRemoteNotifications(deviceToken: [UInt8]) {
         provider.didRegisterForRemoteNotifications(DeviceTokenRequest(token: deviceToken))
     }
 
     /// Sets, deletes or reads the alias.
     public func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult {
-        try await provider.alias(request)
+        try await provider.role((any AliasAndTagsProvider).self, .alias, "aliases").alias(request)
     }
 
     /// Changes or reads the tags.
     public func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult {
-        try await provider.tags(request)
+        try await provider.role((any AliasAndTagsProvider).self, .tags, "tags").tags(request)
     }
 
     /// Sets the provider's server-side badge.
     public func setBadge(_ value: Int) throws(PushError) {
-        try provider.setBadge(BadgeRequest(value: value))
+        try provider.role((any ServerBadgeProvider).self, .serverBadge, "a server-side badge").setBadge(BadgeRequest(value: value))
     }
 
     /// Reports what the user did with a provider message (Getui feedback).
@@ -55,13 +55,28 @@ extension PushClient {
     /// received it. A provider without ``PushCapabilities/customFeedback`` throws
     /// ``PushError/Code/unsupported``.
     public func report(_ action: FeedbackAction, for message: PushEvent.Message) throws(PushError) -> FeedbackReceipt {
-        try provider.report(FeedbackRequest(action, messageID: message.id))
+        try provider.role((any FeedbackProvider).self, .customFeedback, "custom feedback").report(FeedbackRequest(action, messageID: message.id))
     }
 
     /// Reports what the user did with a notification: its provider message ID (found by the
     /// provider when the notification was not read by the client), else its identity.
     public func report(_ action: FeedbackAction, for notification: PushNotification) throws(PushError) -> FeedbackReceipt {
-        let messageID = notification.providerMessageID ?? provider.messageID(in: notification.payload) ?? notification.id
-        return try provider.report(FeedbackRequest(action, messageID: messageID))
+        let feedback = try provider.role((any FeedbackProvider).self, .customFeedback, "custom feedback")
+        let messageID = notification.providerMessageID ?? provider.providerMessageID(in: notification.payload) ?? notification.id
+        return try feedback.report(FeedbackRequest(action, messageID: messageID))
+    }
+}
+
+extension PushProvider {
+    /// The provider as the opt-in protocol `Role` that carries `capability`, or the
+    /// ``PushError/Code/unsupported`` error naming `what` when it has not that capability.
+    package func role<Role>(_ role: Role.Type, _ capability: PushCapabilities, _ what: String) throws(PushError) -> Role {
+        guard let conforming = optionalRole(role, capability) else { throw unsupported(what) }
+        return conforming
+    }
+
+    /// The provider as the opt-in protocol `Role` that carries `capability`, if it has that capability.
+    package func optionalRole<Role>(_ role: Role.Type, _ capability: PushCapabilities) -> Role? {
+        capabilities.contains(capability) ? self as? Role : nil
     }
 }

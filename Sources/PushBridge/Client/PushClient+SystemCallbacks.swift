@@ -8,17 +8,17 @@ extension PushClient {
     ///   - invocation: The callback, its application state and the notification it carried.
     ///   - completion: The completion handler the system passed, if any. It runs exactly once:
     ///     with the app's answer, or from a watchdog before the system's deadline.
-    public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
+    @_spi(ProviderAuthor) public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
         // Copied only when the provider names the delivery: most calls pass through untouched.
         if findsMessageIDs, let notification = invocation.notification, notification.providerMessageID == nil,
-            let messageID = provider.messageID(in: notification.payload)
+            let messageID = provider.providerMessageID(in: notification.payload)
         {
             var identified = invocation
             identified.notification = notification.identifiedByProvider(messageID)
-            provider.observe(identified)
+            observer?.observe(identified)
             core.normalize(identified, completion: completion)
         } else {
-            provider.observe(invocation)
+            observer?.observe(invocation)
             core.normalize(invocation, completion: completion)
         }
     }
@@ -36,7 +36,7 @@ extension PushClient {
 
     /// Tells the client the app became active: a launch's event that is still waiting for its
     /// follow-up call is emitted now (from the launch options alone).
-    public func applicationDidBecomeActive() {
+    package func applicationDidBecomeActive() {
         core.endLaunch()
     }
 
@@ -46,17 +46,17 @@ extension PushClient {
     /// `registrationFailed` for the provider, whichever it is, and tells the provider. Neither
     /// JPush's nor Getui's SDK reports this callback (no handler for it in libJPush 5.7/5.9 or
     /// Getui 2.7, read by disassembly), so the app's delegate must hand it over.
-    public func didFailToRegisterForRemoteNotifications(error: PushError) {
-        provider.didFailToRegisterForRemoteNotifications(RegistrationFailureRequest(error: error))
+    package func didFailToRegisterForRemoteNotifications(error: PushError) {
+        observer?.didFailToRegisterForRemoteNotifications(RegistrationFailureRequest(error: error))
         core.publish(.registrationFailed(.init(provider: provider.id, error: error)))
     }
 
     /// The user asked to see the app's notification settings
     /// (`userNotificationCenter(_:openSettingsFor:)`; `notification` `nil` when from the Settings
     /// app): emits `settingsRequested`. Each request is the user's own action: none is merged.
-    public func openSettings(for notification: PushNotification?) {
+    package func openSettings(for notification: PushNotification?) {
         var notification = notification
-        if let note = notification, note.providerMessageID == nil, let messageID = provider.messageID(in: note.payload) {
+        if let note = notification, note.providerMessageID == nil, let messageID = provider.providerMessageID(in: note.payload) {
             notification = note.identifiedByProvider(messageID)
         }
         core.publish(.settingsRequested(.init(notification: notification)))
@@ -70,8 +70,8 @@ extension PushClient {
     /// - Parameters:
     ///   - response: The response's notification and action, or `nil` when the options carry none.
     ///   - options: The system's `UIScene.ConnectionOptions`, for an SDK that reads them.
-    public func sceneWillConnect(response: (notification: PushNotification, action: ResponseAction, textInput: String?)?, options: PlatformObject?) {
-        provider.sceneWillConnect(SceneConnectionRequest(connectionOptions: options))
+    package func sceneWillConnect(response: (notification: PushNotification, action: ResponseAction, textInput: String?)?, options: PlatformObject?) {
+        observer?.sceneWillConnect(SceneConnectionRequest(connectionOptions: options))
         handle(CallbackInvocation(
             callback: .sceneWillConnect, state: .inactive, action: response?.action, textInput: response?.textInput,
             notification: response?.notification))

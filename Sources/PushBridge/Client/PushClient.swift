@@ -1,7 +1,7 @@
 /// The facade app code talks to: one stream of ``PushEvent``s, whatever the provider and
 /// whichever callbacks iOS used.
 ///
-/// The integration layer feeds the client the app's own callbacks with ``handle(_:completion:)``
+/// The integration layer feeds the client the app's own callbacks with `handle(_:completion:)`
 /// (its provider observes each), the provider's adapter what its SDK reports through the sink
 /// the client attached it to; the client — the one event pipeline, also run by the simulator and
 /// the test kit — normalises them (exactly once, nothing lost, right kind and origin), answers
@@ -24,13 +24,15 @@
 /// ```
 public final class PushClient: Sendable {
     /// The provider adapter behind this client (``NoOpProvider`` by default).
-    public let provider: any PushProvider
+    package let provider: any PushProvider
     /// The bounds and defaults this client runs with.
     public var options: PushClientOptions { core.options }
     /// The normaliser, subscribers and handlers the provider feeds.
     let core: PushClientCore
-    /// The provider's ``PushProvider/findsMessageIDs``, read once.
+    /// Whether the provider finds message IDs in payloads (a `MessageIdentifyingProvider`), read once.
     let findsMessageIDs: Bool
+    /// The provider, if it observes the app's callbacks.
+    let observer: (any CallbackObservingProvider)?
 
     /// Decides how a notification that arrives in the foreground is presented.
     public typealias PresentationHandler = @Sendable (PushNotification) async -> PresentationOptions
@@ -49,7 +51,8 @@ public final class PushClient: Sendable {
     ) {
         self.provider = provider
         core = PushClientCore(options: options, scheduler: scheduler)
-        findsMessageIDs = provider.findsMessageIDs
+        findsMessageIDs = provider is any MessageIdentifyingProvider
+        observer = provider as? any CallbackObservingProvider
         provider.attach(to: core.sink)
     }
 
@@ -120,7 +123,7 @@ public final class PushClient: Sendable {
     ///     return
     /// }
     /// ```
-    public func report(_ diagnostic: PushDiagnostic) {
+    package func report(_ diagnostic: PushDiagnostic) {
         core.report(diagnostic)
     }
 

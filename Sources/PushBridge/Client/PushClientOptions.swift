@@ -22,7 +22,7 @@ public struct PushClientOptions: Sendable, Hashable {
     public var presentationTimeout: Double
     /// How long a launch that carried a notification waits for the callback that completes it
     /// (5 or 3) before its event is emitted from the launch options alone: 2 s. Becoming
-    /// active (``PushClient/applicationDidBecomeActive()``) emits it at once.
+    /// active (`PushClient.applicationDidBecomeActive()`) emits it at once.
     public var launchSettleTime: Double
     /// How close in time two callbacks must be to be taken as one delivery when only their
     /// payload ties them (no message ID, no request identifier): 1 s. <doc:OneDeliveryOneEvent> has
@@ -32,25 +32,24 @@ public struct PushClientOptions: Sendable, Hashable {
     /// delivery and path whose completion is still pending (an SDK hooking the method and the
     /// app forwarding it too): ``RepeatedCallCompletion/sameHandler`` by default.
     public var repeatedCallCompletion: RepeatedCallCompletion
-    /// The features the configuration switched on (``PushConfiguration/features``): a token of a
+    /// The features the configuration switched on (`PushConfiguration.features`): a token of a
     /// feature that is off is published but not forwarded to the providers, and a
     /// ``PushDiagnostic/Code/featureNotSwitchedOn`` diagnostic says so. `nil` (the default, a
     /// client not built from a configuration): every token is forwarded.
-    public var features: PushFeatures?
+    package var features: PushFeatures?
 
     /// Options with the documented defaults, each overridable.
     public init(
         heldEventLimit: Int = 100,
-        dedupeWindow: Int = PushEventNormalizer.defaultDedupeWindow,
+        dedupeWindow: Int = 1_024,
         fetchBudget: Double = 30,
         watchdogMargin: Double = 5,
         fetchTimeoutResult: BackgroundFetchResult = .failed,
         defaultPresentation: PresentationOptions = [.banner, .list, .sound, .badge],
         presentationTimeout: Double = 5,
         launchSettleTime: Double = 2,
-        correlationInterval: Double = PushEventNormalizer.defaultCorrelationInterval,
-        repeatedCallCompletion: RepeatedCallCompletion = .sameHandler,
-        features: PushFeatures? = nil
+        correlationInterval: Double = 1,
+        repeatedCallCompletion: RepeatedCallCompletion = .sameHandler
     ) {
         self.heldEventLimit = max(0, heldEventLimit)
         self.dedupeWindow = max(1, dedupeWindow)
@@ -62,7 +61,7 @@ public struct PushClientOptions: Sendable, Hashable {
         self.launchSettleTime = launchSettleTime
         self.correlationInterval = max(0, correlationInterval)
         self.repeatedCallCompletion = repeatedCallCompletion
-        self.features = features
+        features = nil
     }
 
     /// When the fetch watchdog fires: the budget less the margin, never negative.

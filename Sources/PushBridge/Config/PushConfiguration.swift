@@ -10,7 +10,7 @@
 /// ```
 ///
 /// During a migration, `"additionalProviders": ["jpush"]` keeps a second provider receiving
-/// (see ``MultiplexProvider``). Every problem is reported with the key it concerns; secrets are
+/// (see `MultiplexProvider`). Every problem is reported with the key it concerns; secrets are
 /// masked in descriptions and errors, and a server-side `masterSecret` is rejected: it must never
 /// ship inside an app.
 public struct PushConfiguration: Sendable, Hashable, CustomStringConvertible {
@@ -20,15 +20,17 @@ public struct PushConfiguration: Sendable, Hashable, CustomStringConvertible {
     public var additionalProviders: [PushProviderID]
     /// What the app switches on beyond the app delegate: a service extension, VoIP, Live
     /// Activities (all off unless their keys are present).
-    public var features: PushFeatures
+    package var features: PushFeatures
     /// Each provider's settings, by provider.
     private var stored: [PushProviderID: StoredSettings]
 
     /// A configuration from its parts.
-    public init(
-        provider: PushProviderID, additionalProviders: [PushProviderID] = [], settings: [any PushProviderSettings] = [],
-        features: PushFeatures = PushFeatures()
-    ) {
+    public init(provider: PushProviderID, additionalProviders: [PushProviderID] = [], settings: [any PushProviderSettings] = []) {
+        self.init(provider: provider, additionalProviders: additionalProviders, settings: settings, features: PushFeatures())
+    }
+
+    /// A configuration from its parts, with the features switched on.
+    package init(provider: PushProviderID, additionalProviders: [PushProviderID], settings: [any PushProviderSettings], features: PushFeatures) {
         self.provider = provider
         self.additionalProviders = additionalProviders
         self.features = features

@@ -47,7 +47,7 @@ public struct UnreadProviderSettings: PushProviderSettings, CustomDebugStringCon
 }
 
 /// Plain APNs' settings: none are needed beyond the app's entitlements.
-public struct APNsSettings: PushProviderSettings {
+package struct APNsSettings: PushProviderSettings {
     /// No settings.
     public init() {}
     /// `.apns`.

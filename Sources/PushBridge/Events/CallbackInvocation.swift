@@ -2,10 +2,10 @@
 /// model: the method, the application state, the launch options key, the response's action and
 /// the notification it carried.
 ///
-/// This is what ``PushEventNormalizer`` consumes. The Apple integration layer builds one per
+/// This is what `PushEventNormalizer` consumes. The Apple integration layer builds one per
 /// `UIApplicationDelegate` / `UNUserNotificationCenterDelegate` call; provider adapters translate
 /// their SDK's callbacks into these; the simulator turns a `DispatchTrace`'s calls into them.
-public struct CallbackInvocation: Sendable, Hashable {
+@_spi(ProviderAuthor) public struct CallbackInvocation: Sendable, Hashable {
     /// The method called.
     public var callback: SystemCallback
     /// `UIApplication.applicationState` during the call.

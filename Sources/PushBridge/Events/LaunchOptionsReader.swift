@@ -4,7 +4,7 @@
 /// and a local notification under `UIApplicationLaunchOptionsLocalNotificationKey`. The Apple
 /// integration layer converts the dictionary once (``JSONValue/init(foundation:path:depth:)``)
 /// and lets this type decide, so the decision is tested everywhere.
-public enum LaunchOptionsReader {
+@_spi(ProviderAuthor) public enum LaunchOptionsReader {
     /// `UIApplication.LaunchOptionsKey.remoteNotification`'s raw value.
     public static let remoteNotificationKey = "UIApplicationLaunchOptionsRemoteNotificationKey"
     /// `UIApplication.LaunchOptionsKey.localNotification`'s raw value.

@@ -7,7 +7,7 @@
 /// 2. the notification's identifier, when the caller has one;
 /// 3. a stable hash of the canonical payload (`payload-` and 16 hex digits, FNV-1a 64 over
 ///    the JSON with sorted keys), the same in every process and on every platform.
-public enum NotificationIdentity {
+@_spi(ProviderAuthor) public enum NotificationIdentity {
     /// The identity of a notification with this payload, (optional) identifier and (optional)
     /// provider message ID.
     public static func derive(payload: JSONObject, identifier: String?, providerMessageID: String? = nil) -> String {

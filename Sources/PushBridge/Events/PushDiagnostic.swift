@@ -50,7 +50,7 @@ public struct PushDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// (``PushClient/notificationCenterDelegateSet()``).
         case launchedBeforeCenterDelegate
         /// A token arrived for a feature the configuration does not switch on (`voip`,
-        /// `liveActivities`, `liveActivities.pushToStart`; ``PushFeatures``): it was published on
+        /// `liveActivities`, `liveActivities.pushToStart`; `PushFeatures`): it was published on
         /// ``PushClient/channelEvents()`` but forwarded to no provider.
         case featureNotSwitchedOn
     }
@@ -89,7 +89,7 @@ public struct PushDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - callback: The delegate method (its selector) whose payload it was.
     ///   - notificationID: The identity the notification would have had, as far as it is known
-    ///     (see ``NotificationIdentity``): its message ID, request identifier or payload hash.
+    ///     (see `NotificationIdentity`): its message ID, request identifier or payload hash.
     ///   - error: Why it could not be read; its field and message are kept, never a value.
     public static func unreadablePayload(in callback: String, notificationID: String, error: PushError) -> PushDiagnostic {
         PushDiagnostic(

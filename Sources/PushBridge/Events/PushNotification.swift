@@ -41,7 +41,7 @@ public struct PushNotification: Sendable, Hashable {
 
     private let storage: Storage
 
-    /// The identity events carry and deduplication keys on (see ``NotificationIdentity``).
+    /// The identity events carry and deduplication keys on (see `NotificationIdentity`).
     public var id: String { storage.id }
     /// `id.hashValue`, computed once when the notification was read.
     var idHash: Int { storage.idHash }
@@ -60,7 +60,7 @@ public struct PushNotification: Sendable, Hashable {
     /// by the provider's ``PushProviderDefinition``.
     public var providerMessageID: String? { storage.providerMessageID }
     /// The payload's fingerprint: FNV-1a 64 over its canonical JSON (sorted keys), the same for
-    /// byte-identical payloads on every path, process and platform (see ``NotificationIdentity``).
+    /// byte-identical payloads on every path, process and platform (see `NotificationIdentity`).
     var fingerprint: UInt64 { storage.fingerprint }
 
     /// Reads a notification from its payload.

@@ -20,7 +20,7 @@
 /// let relay = NotificationCenterRelay(client: client)
 /// relay.willPresent(note, forwardingTo: [otherDelegate]) { options in completionHandler(options) }
 /// ```
-public struct NotificationCenterRelay: Sendable {
+package struct NotificationCenterRelay: Sendable {
     /// Asks a delegate PushBridge forwards to for its presentation options.
     public typealias PresentationForward = @Sendable (_ answer: @escaping @Sendable (PresentationOptions) -> Void) -> Void
     /// Hands a response to a delegate PushBridge forwards to.
@@ -35,7 +35,7 @@ public struct NotificationCenterRelay: Sendable {
     }
 
     /// Who takes the delegate, as the client's provider says.
-    public var owner: NotificationCenterOwner { client.provider.notificationCenterOwner }
+    public var owner: NotificationCenterOwner { client.provider.centerDelegateOwner }
 
     /// Whether PushBridge installs its own delegate: only when no provider SDK takes it (an SDK
     /// replacing PushBridge's would make it vanish; one forwarding to PushBridge's would double).

@@ -2,7 +2,7 @@
 /// identifier, its content's `userInfo`, and whether a push triggered it): what the UIKit glue
 /// forwards, unread. Not `Sendable` (`userInfo` holds Foundation objects): the entry points read
 /// it before anything crosses a thread.
-public struct SystemNotification {
+package struct SystemNotification {
     /// `UNNotificationRequest.identifier`: made anew for each delivery.
     public var identifier: String
     /// `UNNotificationContent.userInfo`: the payload.
@@ -20,7 +20,7 @@ public struct SystemNotification {
 
 /// A response as the notification center hands it over (`UNNotificationResponse`): the
 /// notification, the action's identifier, what the user typed.
-public struct SystemResponse {
+package struct SystemResponse {
     /// The notification responded to.
     public var notification: SystemNotification
     /// `UNNotificationResponse.actionIdentifier`.
@@ -63,7 +63,7 @@ extension PushClient {
     /// notification center's delegate as a response (UIKit deprecates `.localNotification` in
     /// iOS 10.0), and what that key holds is a `UILocalNotification`, which has no JSON form. A
     /// payload that cannot be read is reported and the launch still handled.
-    public func didFinishLaunching(launchOptions: [String: Any]?, state: ApplicationState) {
+    package func didFinishLaunching(launchOptions: [String: Any]?, state: ApplicationState) {
         let key = LaunchOptionsReader.remoteNotificationKey
         var options: JSONObject?
         if let value = launchOptions?[key] {
@@ -82,7 +82,7 @@ extension PushClient {
     /// From `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`: `completion`
     /// runs exactly once — with the app's answer, or `.noData` at once when the payload cannot be
     /// read (reported).
-    public func didReceiveRemoteNotification(
+    package func didReceiveRemoteNotification(
         _ userInfo: [AnyHashable: Any], state: ApplicationState, completion: @escaping @Sendable (BackgroundFetchResult) -> Void
     ) {
         guard let note = notification(userInfo: userInfo, identifier: nil, source: .remote, in: .didReceiveRemoteNotificationFetch) else {
@@ -95,7 +95,7 @@ extension PushClient {
     /// From `scene(_:willConnectTo:options:)`: the response the options carry
     /// (`notificationResponse`, `nil` for none; one that cannot be read is reported and the
     /// connection still handled) and the options themselves, for an SDK that reads them.
-    public func sceneWillConnect(response: SystemResponse?, options: PlatformObject?) {
+    package func sceneWillConnect(response: SystemResponse?, options: PlatformObject?) {
         var launch: (notification: PushNotification, action: ResponseAction, textInput: String?)?
         if let response, let note = notification(response.notification, in: .sceneWillConnect) {
             launch = (note, ResponseAction(identifier: response.actionIdentifier), response.textInput)

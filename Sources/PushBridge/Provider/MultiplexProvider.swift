@@ -2,7 +2,7 @@
 /// client.
 ///
 /// Each callback is observed by exactly one provider: the first whose message ID is in the
-/// payload (``PushProvider/messageID(in:)``: `_j_msgid` → JPush, `_gmid_` → Getui), else the
+/// payload (`MessageIdentifyingProvider`: `_j_msgid` → JPush, `_gmid_` → Getui), else the
 /// primary, so each notification is reported to the SDK that sent it and delivered once. Start, registration and the device token go to every
 /// provider; alias, tags and badge to every provider that supports them; feedback to the first
 /// that supports it.
@@ -11,7 +11,7 @@
 /// let provider = MultiplexProvider(primary: getui, others: [jpush])
 /// let client = PushClient(provider: provider)
 /// ```
-public final class MultiplexProvider: PushProvider {
+@_spi(ProviderAuthor) public final class MultiplexProvider: PushProvider {
     /// The provider for callbacks no payload key claims, and whose kind this one reports.
     public let primary: any PushProvider
     /// Every provider, the primary first.
@@ -25,8 +25,8 @@ public final class MultiplexProvider: PushProvider {
 
     /// The primary's kind.
     public var id: PushProviderID { primary.id }
-    /// What any of the providers supports.
-    public var capabilities: PushCapabilities {
+    /// What any of the providers supports (the multiplex conforms to every opt-in protocol).
+    public var declaredCapabilities: PushCapabilities {
         providers.reduce(into: []) { $0.formUnion($1.capabilities) }
     }
 
@@ -35,12 +35,9 @@ public final class MultiplexProvider: PushProvider {
         for provider in providers { provider.attach(to: sink) }
     }
 
-    /// Whether any of the providers needs the user's consent.
-    public var needsPrivacyConsent: Bool { providers.contains { $0.needsPrivacyConsent } }
-
     /// Records the answer with every provider; the first error is thrown after all were told.
     public func setPrivacyConsent(_ consent: PrivacyConsent) throws(PushError) {
-        try forEachProvider { (provider) throws(PushError) in try provider.setPrivacyConsent(consent) }
+        try forEachProvider { (provider) throws(PushError) in try (provider as? any ConsentGatedProvider)?.setPrivacyConsent(consent) }
     }
 
     /// Starts every provider; the first error is thrown after all were started.
@@ -60,51 +57,48 @@ public final class MultiplexProvider: PushProvider {
 
     /// Tells every provider.
     public func didFailToRegisterForRemoteNotifications(_ request: RegistrationFailureRequest) {
-        for provider in providers { provider.didFailToRegisterForRemoteNotifications(request) }
+        for case let provider as any CallbackObservingProvider in providers { provider.didFailToRegisterForRemoteNotifications(request) }
     }
 
     /// Tells every provider.
     public func sceneWillConnect(_ request: SceneConnectionRequest) {
-        for provider in providers { provider.sceneWillConnect(request) }
+        for case let provider as any CallbackObservingProvider in providers { provider.sceneWillConnect(request) }
     }
 
     /// Forwards the VoIP token to every provider with ``PushCapabilities/voip``.
     public func registerVoIPToken(_ request: VoIPTokenRequest) {
-        for provider in providers where provider.capabilities.contains(.voip) { provider.registerVoIPToken(request) }
+        for provider in providers { provider.optionalRole((any VoIPProvider).self, .voip)?.registerVoIPToken(request) }
     }
 
     /// Tells every provider with ``PushCapabilities/voip``: a VoIP push carries no message ID
     /// PushBridge knows of, so each SDK sees it (each ignores another vendor's push — an
     /// inference: neither header says what it does with one).
     public func handleVoIPPush(_ request: VoIPPushRequest) {
-        for provider in providers where provider.capabilities.contains(.voip) { provider.handleVoIPPush(request) }
+        for provider in providers { provider.optionalRole((any VoIPProvider).self, .voip)?.handleVoIPPush(request) }
     }
 
     /// Forwards the token to every provider with the capability for its kind.
     public func registerLiveActivityToken(_ request: LiveActivityTokenRequest) {
         let needed: PushCapabilities = if case .pushToStart = request.kind { .liveActivityPushToStart } else { .liveActivities }
-        for provider in providers where provider.capabilities.contains(needed) { provider.registerLiveActivityToken(request) }
+        for provider in providers { provider.optionalRole((any LiveActivityProvider).self, needed)?.registerLiveActivityToken(request) }
     }
 
     /// Lets the one provider the payload belongs to observe the callback.
     public func observe(_ invocation: CallbackInvocation) {
-        route(invocation.notification).observe(invocation)
+        (route(invocation.notification) as? any CallbackObservingProvider)?.observe(invocation)
     }
-
-    /// Whether any provider finds message IDs.
-    public var findsMessageIDs: Bool { providers.contains { $0.findsMessageIDs } }
 
     /// The first provider's message ID found in the payload.
     public func messageID(in payload: JSONObject) -> String? {
         for provider in providers {
-            if let id = provider.messageID(in: payload) { return id }
+            if let id = provider.providerMessageID(in: payload) { return id }
         }
         return nil
     }
 
     /// The strongest claim among the providers: an SDK that hooks, else one that replaces, else the app.
     public var notificationCenterOwner: NotificationCenterOwner {
-        let owners = providers.map(\.notificationCenterOwner)
+        let owners = providers.map(\.centerDelegateOwner)
         if owners.contains(.sdkHooksDelegate) { return .sdkHooksDelegate }
         return owners.contains(.sdkReplacesDelegate) ? .sdkReplacesDelegate : .app
     }
@@ -112,13 +106,13 @@ public final class MultiplexProvider: PushProvider {
     /// The provider a notification belongs to: the first whose message ID is in its payload.
     public func route(_ notification: PushNotification?) -> any PushProvider {
         guard let payload = notification?.payload else { return primary }
-        return providers.first { $0.messageID(in: payload) != nil } ?? primary
+        return providers.first { $0.providerMessageID(in: payload) != nil } ?? primary
     }
 
     /// Applies the alias on every provider that supports aliases; returns the first result.
     public func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult {
         var first: Result<AliasResult, PushError>?
-        for provider in providers where provider.capabilities.contains(.alias) {
+        for case let provider? in providers.map({ $0.optionalRole((any AliasAndTagsProvider).self, .alias) }) {
             do {
                 let result = try await provider.alias(request)
                 if first == nil { first = .success(result) }
@@ -133,7 +127,7 @@ public final class MultiplexProvider: PushProvider {
     /// Applies the tags on every provider that supports tags; returns the first result.
     public func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult {
         var first: Result<TagsResult, PushError>?
-        for provider in providers where provider.capabilities.contains(.tags) {
+        for case let provider? in providers.map({ $0.optionalRole((any AliasAndTagsProvider).self, .tags) }) {
             do {
                 let result = try await provider.tags(request)
                 if first == nil { first = .success(result) }
@@ -147,14 +141,14 @@ public final class MultiplexProvider: PushProvider {
 
     /// Sets the badge on every provider that keeps one.
     public func setBadge(_ request: BadgeRequest) throws(PushError) {
-        let badgeProviders = providers.filter { $0.capabilities.contains(.serverBadge) }
+        let badgeProviders = providers.compactMap { $0.optionalRole((any ServerBadgeProvider).self, .serverBadge) }
         guard !badgeProviders.isEmpty else { throw unsupported("a server-side badge") }
         for provider in badgeProviders { try provider.setBadge(request) }
     }
 
     /// Reports feedback through the first provider that supports it.
     public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
-        guard let provider = providers.first(where: { $0.capabilities.contains(.customFeedback) }) else {
+        guard let provider = providers.lazy.compactMap({ $0.optionalRole((any FeedbackProvider).self, .customFeedback) }).first else {
             throw unsupported("custom feedback")
         }
         return try provider.report(request)
@@ -172,3 +166,7 @@ public final class MultiplexProvider: PushProvider {
         if let firstError { throw firstError }
     }
 }
+
+@_spi(ProviderAuthor) extension MultiplexProvider: CapabilityNarrowingProvider, ConsentGatedProvider, CallbackObservingProvider,
+    MessageIdentifyingProvider, NotificationCenterOwningProvider, AliasAndTagsProvider, ServerBadgeProvider, FeedbackProvider,
+    OwnChannelProvider, VoIPProvider, LiveActivityProvider {}

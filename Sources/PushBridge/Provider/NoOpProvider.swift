@@ -8,17 +8,12 @@ public final class NoOpProvider: PushProvider {
 
     /// `.apns`: with no provider SDK, notifications are plain APNs.
     public var id: PushProviderID { .apns }
-    /// None.
-    public var capabilities: PushCapabilities { [] }
-
     /// Keeps the sink to forward callbacks to.
-    public func attach(to sink: PushEventSink) { self.sink.withLock { $0 = sink } }
+    @_spi(ProviderAuthor) public func attach(to sink: PushEventSink) { self.sink.withLock { $0 = sink } }
     /// Does nothing.
     public func start(_ request: PushStartRequest) throws(PushError) {}
     /// Does nothing.
     public func register(_ request: PushRegistrationRequest) throws(PushError) {}
     /// Does nothing.
-    public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
-    /// No message IDs.
-    public var findsMessageIDs: Bool { false }
+    @_spi(ProviderAuthor) public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
 }

@@ -1,5 +1,5 @@
 /// What a provider's SDK does with `UNUserNotificationCenter`'s delegate when it registers: the
-/// fact that decides who hands methods 4 and 5 to ``PushClient`` (see ``NotificationCenterRelay``).
+/// fact that decides who hands methods 4 and 5 to ``PushClient`` (see `NotificationCenterRelay`).
 ///
 /// Sources (research of the SDK binaries, not of any vendor document):
 /// - JPush 5.7.0 and 5.9.0 `libJPush.a` (disassembled): `registerForRemoteNotificationConfig:delegate:`
@@ -8,7 +8,7 @@
 /// - Getui 2.7.0.0 (disassembled; no 3.x binary was readable, so 3.x is assumed the same):
 ///   `registerRemoteNotification:` sets itself as the delegate and hooks `setDelegate:`, so a
 ///   delegate set later still receives the calls and Getui receives them as well.
-public enum NotificationCenterOwner: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+@_spi(ProviderAuthor) public enum NotificationCenterOwner: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// No SDK takes the delegate: the app's delegate, or PushBridge's, hands the calls to the client.
     case app
     /// The SDK installs its own delegate when it registers, replacing any other, and forwards to

@@ -10,7 +10,7 @@
 ///   initialised" (docs.getui.com/compliance/ido, 2025-03-27).
 ///
 /// An app records the answer with `PushClient.setPrivacyConsent(_:)` on every launch, before
-/// `start`: a provider that needs consent (``PushProvider/needsPrivacyConsent``) refuses every
+/// `start`: a provider that needs consent (`PushProvider.needsPrivacyConsent`) refuses every
 /// SDK call until it is granted, with ``PushError/Code/consentRequired``.
 ///
 /// ```swift

@@ -105,7 +105,7 @@ public struct PushRegistrationRequest: Sendable, Hashable {
 }
 
 /// The APNs device token, to forward to the provider. Masked in every description.
-public struct DeviceTokenRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+@_spi(ProviderAuthor) public struct DeviceTokenRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The token's bytes.
     public var token: [UInt8]
 
@@ -133,7 +133,7 @@ public struct DeviceTokenRequest: Sendable, Hashable, CustomStringConvertible, C
 /// A scene app's scene connected (`scene(_:willConnectTo:options:)`), with the system's
 /// `UIScene.ConnectionOptions`, for an SDK that reads them (Getui 3.1+:
 /// `handleSceneWillConnectWithOptions:`, for the click receipt of a cold-start tap).
-public struct SceneConnectionRequest: Sendable {
+@_spi(ProviderAuthor) public struct SceneConnectionRequest: Sendable {
     /// `UIScene.ConnectionOptions`, untouched (`nil` in tests and on other platforms).
     public var connectionOptions: PlatformObject?
 
@@ -163,7 +163,7 @@ public struct PlatformObject: @unchecked Sendable {
 }
 
 /// Registering for remote notifications failed (`didFailToRegisterForRemoteNotificationsWithError:`).
-public struct RegistrationFailureRequest: Sendable, Hashable {
+@_spi(ProviderAuthor) public struct RegistrationFailureRequest: Sendable, Hashable {
     /// Why, as the system said.
     public var error: PushError
 
@@ -253,7 +253,7 @@ public struct TagsResult: Sendable, Hashable {
 }
 
 /// Setting the provider's server-side badge.
-public struct BadgeRequest: Sendable, Hashable {
+@_spi(ProviderAuthor) public struct BadgeRequest: Sendable, Hashable {
     /// The badge value; 0 resets it.
     public var value: Int
 
@@ -270,7 +270,7 @@ public enum FeedbackAction: Sendable, Hashable {
 }
 
 /// Reporting an action on a message (Getui `sendFeedbackMessage:andTaskId:andMsgId:`).
-public struct FeedbackRequest: Sendable, Hashable {
+@_spi(ProviderAuthor) public struct FeedbackRequest: Sendable, Hashable {
     /// The action.
     public var action: FeedbackAction
     /// The message's identity: `taskId:msgId` for Getui (``PushEvent/Message/id`` or a

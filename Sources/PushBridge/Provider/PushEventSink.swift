@@ -5,7 +5,7 @@
 /// The sink holds the client's core strongly (the event pipeline never loads a weak reference);
 /// the client closes the core when it goes away, and from then on the sink answers completion
 /// handlers with their defaults and delivers nothing.
-public struct PushEventSink: Sendable {
+@_spi(ProviderAuthor) public struct PushEventSink: Sendable {
     /// The four handlers behind one reference, so that a provider copying its sink for each
     /// callback retains once.
     private final class Handlers: Sendable {
@@ -41,7 +41,7 @@ public struct PushEventSink: Sendable {
     ///     they are dropped.
     ///   - channelEvent: Receives each VoIP or Live Activity event the provider reports (a
     ///     token its SDK refused); by default they are dropped.
-    public init(
+    @_spi(ProviderAuthor) public init(
         invocation: @escaping @Sendable (CallbackInvocation, SystemCompletion?) -> Void,
         message: @escaping @Sendable (PushEvent.Message) -> Void,
         event: @escaping @Sendable (PushEvent) -> Void,
@@ -53,7 +53,7 @@ public struct PushEventSink: Sendable {
     }
 
     /// A callback iOS made (through the SDK), with its completion handler.
-    public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
+    @_spi(ProviderAuthor) public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
         handlers.onInvocation(invocation, completion)
     }
 

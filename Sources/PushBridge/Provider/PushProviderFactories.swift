@@ -34,7 +34,7 @@ public struct PushProviderFactories: Sendable {
     /// The providers with a registered factory.
     public var registered: Set<PushProviderID> { Set(factories.keys) }
 
-    /// The provider the configuration names — a ``MultiplexProvider`` when it names additional
+    /// The provider the configuration names — a `MultiplexProvider` when it names additional
     /// providers.
     ///
     /// - Throws: ``PushError`` (``PushError/Code/invalidConfiguration``) when a named provider has

@@ -54,7 +54,7 @@ public struct SDKNotification: Sendable, Hashable {
     ///   - callback: The SDK's delegate method (its selector) that handed the notification over.
     ///   - sink: Where the diagnostic goes.
     /// - Returns: The notification, or `nil` when it could not be read (and was reported).
-    public func notification(by definition: some PushProviderDefinition, in callback: String, reportingTo sink: PushEventSink) -> PushNotification? {
+    @_spi(ProviderAuthor) public func notification(by definition: some PushProviderDefinition, in callback: String, reportingTo sink: PushEventSink) -> PushNotification? {
         do throws(PushError) {
             return try read(by: definition)
         } catch {

@@ -1,7 +1,7 @@
 /// A deep link read strictly: scheme, host, path segments and query items, each decoded once and
 /// checked against the ``RoutingPolicy``. Built only by ``parse(_:field:policy:)``, so a value of
 /// this type has passed every check.
-public struct DeepLink: Sendable, Hashable {
+@_spi(Fuzzing) public struct DeepLink: Sendable, Hashable {
     /// The scheme, lowercase.
     public let scheme: String
     /// The host, normalised.

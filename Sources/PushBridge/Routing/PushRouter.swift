@@ -3,7 +3,7 @@
 ///
 /// Routes are registered by payload key and value (`type == "comment"`) or by deep-link path
 /// (`/comments/:id` under an allowed scheme and host). Only registered routes are followed; every
-/// value read from the payload is checked (``RoutingPolicy``, ``DeepLink``); a route marked
+/// value read from the payload is checked (``RoutingPolicy``, `DeepLink`); a route marked
 /// ``RouteEffect/destructive`` is never taken straight from a payload — the decision asks the app
 /// to confirm with the user first. Every rejection is a ``RoutingDiagnostic`` in the decision.
 ///

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 extension CallbackInvocation {
     /// The invocation of a modelled call, carrying `notification` when the call carries one.

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// Phase 1: what happens when a notification arrives.
 extension DispatchModel {

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// Phase 2: what happens when the user acts on the notification (or opens the app instead).
 extension DispatchModel {

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeValidation
 
 /// The deterministic model of how iOS hands a notification to an app's callbacks.

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeValidation
 
 /// One question for the dispatch model: a device, an app, a notification and what the user does.

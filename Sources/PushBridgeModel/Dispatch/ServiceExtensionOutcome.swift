@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// What the app's notification service extension does with a notification, when it runs.
 ///

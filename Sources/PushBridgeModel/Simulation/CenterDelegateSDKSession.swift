@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// A simulation session whose SDK is the notification center's delegate (JPush, Getui): iOS's
 /// methods 4 and 5 reach the SDK's delegate — and through it the adapter — while the other calls

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// A call as a simulation's trace shows it: iOS's selector, or — through a provider's adapter —
 /// the callback the provider's SDK hands the app instead.

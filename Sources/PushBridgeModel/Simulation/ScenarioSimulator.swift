@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeValidation
 
 /// What a scenario produces: the dispatch model's trace, the calls the app saw, and the events.

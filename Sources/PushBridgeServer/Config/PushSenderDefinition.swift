@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// How one provider's sender is made from a server's configuration: what each sender product
 /// registers (`APNsSenderDefinition`, `JPushSenderDefinition`, `GetuiSenderDefinition`).

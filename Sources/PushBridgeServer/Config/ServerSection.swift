@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// Reading a provider's `server` section.
 public enum ServerSection {

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// One HTTP request a sender makes: what a transport sends and a dry run prints.
 ///

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 extension JSONValue {
     /// A number's value as a `Double`, integer or not (a message's `relevanceScore`, APNs'

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 extension PushMessage {
     /// The `aps` dictionary APNs delivers for this message: the keys of Apple's "Generating a

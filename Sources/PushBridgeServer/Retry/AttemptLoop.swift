@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// What one response means.
 package enum AttemptStep<Value: Sendable>: Sendable {

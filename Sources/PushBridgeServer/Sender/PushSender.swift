@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// Sends one ``PushMessage`` to one ``PushAudience`` through one provider: APNs
 /// (`APNsSender`, product PushBridgeAPNsServer), JPush (`JPushSender`) or Getui (`GetuiSender`).

@@ -1,5 +1,5 @@
 import Foundation
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// The deliveries a service extension handled, as a bounded JSON Lines file in the app group's
 /// container: the extension appends, the app reads.

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// One notification a service extension handled, as the ledger keeps it: which provider, which
 /// request, how it ended — and nothing from the payload.

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// What a provider's extension SDK answered when told a notification arrived.
 public enum ServiceExtensionReport: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// How a ``ServiceExtensionSession`` spends its time and where it looks for media.
 public struct ServiceExtensionOptions: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// One notification a service extension was handed: its request identifier and its payload.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// Handles one notification in a service extension: reports it to its provider, downloads the
 /// media it names and calls the content handler exactly once.

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// What a service extension did with one notification: the content handler's one argument.
 public struct ServiceExtensionSessionOutcome: Sendable, Hashable {

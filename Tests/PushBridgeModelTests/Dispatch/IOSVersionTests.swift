@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import Testing
 
 /// iOS versions: `MAJOR[.MINOR[.PATCH]]`, 3.0 or later, ordered component by component.

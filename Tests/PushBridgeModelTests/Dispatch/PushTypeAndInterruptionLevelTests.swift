@@ -1,6 +1,6 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeValidation
-import PushBridgeModel
+@_spi(ProviderAuthor) import PushBridgeModel
 import Testing
 
 /// The model's push types and interruption levels: a push type for a framework or an extension

@@ -1,8 +1,8 @@
-import PushBridge
-import PushBridgeGetuiTesting
-import PushBridgeJPushTesting
-import PushBridgeModel
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeGetuiTesting
+@_spi(ProviderAuthor) import PushBridgeJPushTesting
+@_spi(ProviderAuthor) import PushBridgeModel
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// Scene apps (UIKit scenes, every SwiftUI app): the launch options carry no notification; the

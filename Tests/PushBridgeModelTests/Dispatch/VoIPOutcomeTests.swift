@@ -1,6 +1,6 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeValidation
-import PushBridgeModel
+@_spi(ProviderAuthor) import PushBridgeModel
 import Testing
 
 /// A VoIP push reaches PushKit, never the notification delegates; from iOS 13 the app must report

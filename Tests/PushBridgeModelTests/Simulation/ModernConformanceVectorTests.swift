@@ -1,9 +1,9 @@
 import Foundation
-import PushBridge
-import PushBridgeGetuiTesting
-import PushBridgeJPushTesting
-import PushBridgeModel
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeGetuiTesting
+@_spi(ProviderAuthor) import PushBridgeJPushTesting
+@_spi(ProviderAuthor) import PushBridgeModel
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// The project's own conformance vectors for iOS 13 and later (`Tests/Vectors/ios13-and-later.json`):

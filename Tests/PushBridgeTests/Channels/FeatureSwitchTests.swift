@@ -1,5 +1,5 @@
-import PushBridge
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// The configuration's switches decide which tokens reach the providers: a token of a feature
@@ -9,7 +9,9 @@ import Testing
     typealias RecordingProvider = VoIPAndLiveActivityClientTests.RecordingProvider
 
     static func client(_ features: PushFeatures?, provider: RecordingProvider) -> (PushClient, Locked<[PushDiagnostic]>) {
-        let client = PushClient(provider: provider, options: PushClientOptions(features: features))
+        var options = PushClientOptions()
+        options.features = features
+        let client = PushClient(provider: provider, options: options)
         let diagnostics = Locked([PushDiagnostic]())
         client.setDiagnosticHandler { diagnostic in diagnostics.withLock { $0.append(diagnostic) } }
         return (client, diagnostics)

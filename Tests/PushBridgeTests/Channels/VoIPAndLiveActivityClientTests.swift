@@ -1,17 +1,17 @@
-import PushBridge
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// The client's VoIP facade and token forwarding, with plain providers (no vendor SDK).
 @Suite struct VoIPAndLiveActivityClientTests {
     /// A provider that records what the client forwards, with the capabilities given.
-    final class RecordingProvider: PushProvider {
+    final class RecordingProvider: CapabilityNarrowingProvider, VoIPProvider, LiveActivityProvider {
         let id: PushProviderID
-        let capabilities: PushCapabilities
+        let declaredCapabilities: PushCapabilities
         let log = Locked<[String]>([])
         init(id: PushProviderID = .apns, capabilities: PushCapabilities = []) {
             self.id = id
-            self.capabilities = capabilities
+            declaredCapabilities = capabilities
         }
         func attach(to sink: PushEventSink) {}
         func start(_ request: PushStartRequest) throws(PushError) {}
@@ -118,12 +118,18 @@ import Testing
         }
     }
 
-    @Test func existingProvidersKeepCompilingWithDoNothingDefaults() {
+    @Test func aProviderWithOnlyTheCoreTakesNoTokenAndTheAppsServerStillGetsIt() async {
         let provider = NoOpProvider()
-        provider.registerVoIPToken(VoIPTokenRequest(token: Self.token))
-        provider.handleVoIPPush(VoIPPushRequest(payload: [:]))
-        provider.registerLiveActivityToken(LiveActivityTokenRequest(kind: .pushToStart(attributesType: "A"), token: nil))
         #expect(!provider.capabilities.contains(.voip))
+        let client = PushClient(provider: provider)
+        var events = client.channelEvents().makeAsyncIterator()
+        client.didUpdateVoIPToken(Self.token)
+        guard case .tokenChanged(let change)? = await events.next() else {
+            Issue.record("no tokenChanged event")
+            return
+        }
+        #expect(change.kind == .voip)
+        #expect(change.forwardedTo.isEmpty)
         #expect(PushCapabilities([.voip, .liveActivities, .liveActivityPushToStart]).description == "[voip, liveActivities, liveActivityPushToStart]")
     }
 }

@@ -1,5 +1,5 @@
-import PushBridge
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// Every completion handler runs exactly once: with the app's answer, or from the watchdog.

@@ -1,4 +1,4 @@
-@testable import PushBridge
+@_spi(ProviderAuthor) @testable import PushBridge
 import Dispatch
 import Testing
 

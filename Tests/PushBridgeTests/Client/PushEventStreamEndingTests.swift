@@ -1,5 +1,5 @@
-@testable import PushBridge
-import PushBridgeTesting
+@_spi(ProviderAuthor) @testable import PushBridge
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// `PushEventStream`: a consumer waiting and woken, the stream ending, and unsubscribing when

@@ -1,8 +1,8 @@
-import PushBridgeGetui
-import PushBridgeJPush
-@testable import PushBridge
+@_spi(ProviderAuthor) import PushBridgeGetui
+@_spi(ProviderAuthor) import PushBridgeJPush
+@_spi(ProviderAuthor) @testable import PushBridge
 import Dispatch
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// `PushEventStream` and the `EventSubscription` behind it: exactly once and in order, iterators

@@ -1,6 +1,6 @@
 import Foundation
-import PushBridge
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// `PushError`: a closed list of codes, the vendor's code and the underlying error kept, the

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PushBridge
+@_spi(ProviderAuthor) @testable import PushBridge
 
 /// `DedupeWindow` against a reference model: the last `capacity` distinct keys, oldest first.
 ///

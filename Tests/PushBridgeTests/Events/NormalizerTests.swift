@@ -1,8 +1,8 @@
-import PushBridgeGetui
-import PushBridgeJPush
+@_spi(ProviderAuthor) import PushBridgeGetui
+@_spi(ProviderAuthor) import PushBridgeJPush
 import Testing
 
-@testable import PushBridge
+@_spi(ProviderAuthor) @testable import PushBridge
 
 /// The event normaliser (`events.md`): call sequences to events, exactly once, the dedupe window and identities.
 @Suite struct NormalizerTests {

@@ -1,12 +1,19 @@
-import PushBridge
-import PushBridgeGetui
-import PushBridgeJPush
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeGetui
+@_spi(ProviderAuthor) import PushBridgeJPush
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// One delivery, one event; two deliveries, two events — whatever each callback carries, and
 /// however often other code hands the same call over (the rule in the "Exactly once" article).
 @Suite struct DeliveryCorrelationTests {
+    /// The client's documented defaults are the normaliser's (written twice: the options'
+    /// defaults are what an app sees, the normaliser is the provider author's).
+    @Test func theOptionsDefaultsAreTheNormalisersDefaults() {
+        #expect(PushClientOptions().dedupeWindow == PushEventNormalizer.defaultDedupeWindow)
+        #expect(PushClientOptions().correlationInterval == PushEventNormalizer.defaultCorrelationInterval)
+    }
+
     // MARK: Two deliveries of byte-identical payloads
 
     @Test(arguments: [2.0, 3_600.0])

@@ -1,5 +1,5 @@
-import PushBridge
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// What a client emitted and reported, read once the client is gone.

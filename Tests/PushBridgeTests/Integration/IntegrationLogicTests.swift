@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import Testing
 
 /// The decisions of the Apple integration layer, tested on every platform.

@@ -1,6 +1,6 @@
 import Foundation
-import PushBridge
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// The entry points the UIKit glue forwards to take what iOS hands over — Foundation

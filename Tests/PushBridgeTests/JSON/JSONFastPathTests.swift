@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PushBridge
+@_spi(ProviderAuthor) @testable import PushBridge
 import PushBridgeValidation
 
 /// The fast reader's exactness on inputs that take its slower paths: escapes, surrogate pairs,

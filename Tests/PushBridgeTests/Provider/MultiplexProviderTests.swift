@@ -1,18 +1,18 @@
-import PushBridgeGetui
-import PushBridgeJPush
-@testable import PushBridge
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridgeGetui
+@_spi(ProviderAuthor) import PushBridgeJPush
+@_spi(ProviderAuthor) @testable import PushBridge
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// A provider that records the callbacks it observes and finds its own message IDs.
-final class RecordingProvider: PushProvider {
+final class RecordingProvider: CapabilityNarrowingProvider, CallbackObservingProvider, MessageIdentifyingProvider, FeedbackProvider {
     let id: PushProviderID
-    let capabilities: PushCapabilities
+    let declaredCapabilities: PushCapabilities
     private let state = Locked((sink: PushEventSink.discarding, handled: [String](), started: 0, reports: [FeedbackRequest]()))
 
     init(_ id: PushProviderID, capabilities: PushCapabilities = []) {
         self.id = id
-        self.capabilities = capabilities
+        declaredCapabilities = capabilities
     }
 
     var handledIDs: [String] { state.withLock { $0.handled } }

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import Testing
 
 /// The router: registered routes only, typed parameters, a fallback, and hostile payloads refused

@@ -1,5 +1,5 @@
-import PushBridge
-import PushBridgeTesting
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
 /// A million distinct notifications: the dedupe window and the held events stay bounded.

@@ -1,6 +1,6 @@
-import PushBridge
-import PushBridgeGetui
-import PushBridgeJPush
+@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) import PushBridgeGetui
+@_spi(ProviderAuthor) import PushBridgeJPush
 import Testing
 
 /// Tokens, registration and client IDs, app keys and secrets, aliases and the payload's custom

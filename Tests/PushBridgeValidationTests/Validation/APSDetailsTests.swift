@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import Testing
 
 /// Everything iOS reads in `aps` reaches the app's notification value.

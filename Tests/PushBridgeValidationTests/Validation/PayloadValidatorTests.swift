@@ -1,7 +1,7 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeValidation
-import PushBridgeGetui
-import PushBridgeJPush
+@_spi(ProviderAuthor) import PushBridgeGetui
+@_spi(ProviderAuthor) import PushBridgeJPush
 import Testing
 
 /// Payload validation: sizes in UTF-8 bytes at their exact limits, strict aps types, every problem named.

@@ -1,5 +1,5 @@
 /// Which event a call makes of its delivery, once the delivery is known: the rule table of
-/// ``PushEventNormalizer`` (events guarantee 3), with no state of its own.
+/// `PushEventNormalizer` (events guarantee 3), with no state of its own.
 enum EventClassifier {
     /// Emits through `ledger` the event `invocation` carries for its delivery (`notification`,
     /// named after it), unless the ledger already told that share of the delivery; nothing for a

@@ -50,7 +50,7 @@
 /// foreground call the next call decides) and the `EventClassifier` (which event a call
 /// makes), with the `EventLedger` of what was emitted. Each call returns what its caller must
 /// do next (`Step`): the deadlines to arm or cancel.
-public struct PushEventNormalizer: Sendable {
+@_spi(ProviderAuthor) public struct PushEventNormalizer: Sendable {
     /// How many recent events deduplication remembers by default: 1,024.
     public static let defaultDedupeWindow = 1_024
     /// How close in time, by default, two calls must be for the normaliser to take them as one
