@@ -28,7 +28,16 @@ struct DeliveryFacts: Sendable {
         let breaksThrough = (flags.critical && settings.criticalAlertsAllowed) || (flags.timeSensitive && settings.timeSensitiveAllowed)
         let heldBack = settings.holdsBackNotifications && scenario.ios.major >= 15 && !breaksThrough
         quiet = provisional || heldBack
-        backgroundWakeAllowed = settings.allowsBackgroundWake
+        // A background push beyond the hour's budget is deferred as the settings defer one
+        // (Apple, "Pushing background updates to your App": background notifications "may be
+        // throttled"; the system "holds only the newest one"; firebase/firebase-ios-sdk#7072,
+        // iOS 14: throttled at the fifth; ``DisputedBehaviours/silentPushBudget``).
+        let budgetSpent = silent && scenario.silentPushesLastHour >= scenario.disputed.silentPushBudget
+        backgroundWakeAllowed = settings.allowsBackgroundWake && !budgetSpent
+        deferredByBudget = budgetSpent && settings.allowsBackgroundWake && flags.contentAvailable
+            && (scenario.state == .background || scenario.state == .notRunning)
+            && scenario.implemented.contains(.didReceiveRemoteNotificationFetch) && scenario.ios.major >= 7 && scenario.hasRemoteNotificationMode
+        coveredAtAction = scenario.overlay != .none
         forceQuitWakes = scenario.disputed.silentPushWakesForceQuitApp && scenario.ios.major >= 13
         foregroundDisplayWithoutDelegate = scenario.disputed.foregroundDisplayWithoutDelegate == .asSent
         method2InBackground = scenario.disputed.method2InBackground
@@ -108,6 +117,12 @@ struct DeliveryFacts: Sendable {
     let quiet: Bool
     /// Background App Refresh on and Low Power Mode off (``DeviceSettings/allowsBackgroundWake``).
     let backgroundWakeAllowed: Bool
+    /// A background push iOS would have run the app for, deferred because the hour's budget of
+    /// background pushes is spent (the trace's `delivery` `deferredBudget`).
+    let deferredByBudget: Bool
+    /// System UI covers the app when the user acts: it is on screen but inactive
+    /// (``DispatchScenario/overlay``).
+    let coveredAtAction: Bool
     /// ``DisputedBehaviours/silentPushWakesForceQuitApp``, on iOS 13+.
     let forceQuitWakes: Bool
     /// ``DisputedBehaviours/foregroundDisplayWithoutDelegate`` is `asSent`.

@@ -9,6 +9,7 @@ extension DispatchScenario {
         "authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed", "criticalAlertsAllowed", "device",
         "serviceExtension", "disputed",
         "steps", "reportsCall",
+        "overlay", "apnsPriority", "silentPushesLastHour",
     ]
 
     /// Reads a scenario in the `pushbridge simulate` format (`cli-contract.md`).
@@ -78,6 +79,26 @@ extension DispatchScenario {
             disputed: try DisputedBehaviours(json: try fields.object("disputed")),
             steps: try Self.steps(fields),
             reportsCall: try fields.bool("reportsCall") ?? true)
+        try readRequestAndScreen(fields)
+    }
+
+    /// `overlay`, `apnsPriority` and `silentPushesLastHour`: each optional, each checked.
+    private mutating func readRequestAndScreen(_ fields: JSONFieldReader) throws(PushError) {
+        overlay = try fields.choice("overlay", ScreenOverlay.self) ?? .none
+        if overlay != .none {
+            guard state == .foreground || state == .background else {
+                throw fields.error("overlay", "is for an app on screen: the scenario's state must be foreground or background (the user opened the app), not \(state)")
+            }
+            guard steps.isEmpty else { throw fields.error("overlay", "cannot be combined with steps yet") }
+        }
+        if let priority = try fields.integer("apnsPriority") {
+            guard [10, 5, 1].contains(priority) else { throw fields.error("apnsPriority", "\(priority) is not one of: 10, 5, 1") }
+            apnsPriority = priority
+        }
+        if let count = try fields.integer("silentPushesLastHour") {
+            guard count >= 0 else { throw fields.error("silentPushesLastHour", "\(count) is negative, expected a count (0 or more)") }
+            silentPushesLastHour = count
+        }
     }
 
     /// `steps`: each an object with exactly one of `app`, `notification`, or `user` (with an
@@ -137,6 +158,11 @@ extension DisputedBehaviours {
             silentPushWakesForceQuitApp: try fields.bool("silentPushWakesForceQuitApp") ?? false,
             foregroundDisplayWithoutDelegate: try fields.choice("foregroundDisplayWithoutDelegate", ForegroundDisplayWithoutDelegate.self) ?? .none,
             method2InBackground: try fields.bool("method2InBackground") ?? false)
+        pushTypeMismatch = try fields.choice("pushTypeMismatch", PushTypeMismatchOutcome.self) ?? .dropped
+        if let budget = try fields.integer("silentPushBudget") {
+            guard budget >= 0 else { throw fields.error("disputed.silentPushBudget", "\(budget) is negative, expected a count (0 or more)") }
+            silentPushBudget = budget
+        }
     }
 }
 
@@ -231,6 +257,18 @@ extension UserAction {
         case .action(let id, let foreground): ["action": .string(id), "foreground": .bool(foreground)]
         case .textInput(let id, let foreground, let text): ["action": .string(id), "foreground": .bool(foreground), "text": .string(text)]
         case .clearGroup: "clearGroup"
+        }
+    }
+}
+
+extension JSONFieldReader {
+    /// A whole-number member, if present (`5`, or `5.0`).
+    func integer(_ key: String) throws(PushError) -> Int? {
+        guard let value = object[key] else { return nil }
+        switch value {
+        case .integer(let number) where number >= Int64(Int32.min) && number <= Int64(Int32.max): return Int(number)
+        case .double(let number) where number.rounded() == number && abs(number) <= Double(Int32.max): return Int(number)
+        default: throw typeError(key, value, expected: "a whole number")
         }
     }
 }

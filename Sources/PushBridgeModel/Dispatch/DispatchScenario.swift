@@ -62,6 +62,14 @@ public struct DispatchScenario: Sendable, Hashable {
     /// For a VoIP push (`pushType` `voip`): whether the app reports a call to CallKit before its
     /// PushKit handler returns (the default), as iOS 13 and later require.
     public var reportsCall: Bool
+    /// System UI pulled down over the app when the user acts (``ScreenOverlay/none`` by default):
+    /// the app is on screen but inactive. With `state` `background`, the user opened the app
+    /// after the notification arrived, then pulled the overlay down.
+    public var overlay: ScreenOverlay = .none
+    /// The `apns-priority` the push is sent with (10, 5 or 1); `nil`: what Apple advises for its type.
+    public var apnsPriority: Int?
+    /// How many background (silent) pushes the app received in the hour before this one.
+    public var silentPushesLastHour: Int = 0
 
     /// The background mode that lets iOS wake the app for `content-available` pushes.
     public static let remoteNotificationMode = "remote-notification"

@@ -15,6 +15,9 @@ public struct DispatchTrace: Sendable, Hashable {
     public var serviceExtension: ServiceExtensionRun?
     /// What became of a VoIP push; `nil` for any other push type.
     public var voip: VoIPOutcome?
+    /// What APNs or iOS did to the push before the app's methods, when it was not plain
+    /// delivery (dropped, delayed, refused, deferred); `nil` otherwise.
+    public var delivery: DeliveryVerdict?
 
     /// A trace from its parts.
     public init(
