@@ -42,7 +42,7 @@ extension DispatchModel {
         guard case .object(let aps)? = payload["aps"] else { return false }
         let interacts = aps["alert"] != nil || aps["badge"] != nil || aps["sound"] != nil
         switch type {
-        case .alert: return !interacts && aps["content-available"] != nil
+        case .alert: return !interacts && (aps["content-available"] == .integer(1) || aps["content-available"] == .double(1))
         case .background: return interacts
         default: return false
         }
