@@ -61,8 +61,10 @@ extension DispatchModel {
 extension DispatchModel {
     /// Whether a push of `type` launches an app that is not running into the background, so that
     /// the framework's code can run: a VoIP push (Apple, PushKit: "PushKit notifications wake up
-    /// or launch your app and give it time to respond"), a Push to Talk push (Apple, Push to Talk:
-    /// the system launches the app in the background to handle it), and a Live Activity
+    /// or launch your app and give it time to respond"), a Push to Talk push (Apple, Push to Talk: the
+    /// token lets "the system … wake your app in the background to handle incoming audio";
+    /// Xcode's Push to Talk background mode: "The app launches in response to a push
+    /// notification"), and a Live Activity
     /// push-to-start (`event: "start"`; Apple Developer Forums thread 834934, iOS 18 and 26:
     /// "Because your app is launched in the background, your AppDelegate / App initialization
     /// code runs"). The launch is 1 in the background with no notification in its launch options,
