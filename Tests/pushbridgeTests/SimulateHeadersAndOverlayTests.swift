@@ -23,6 +23,9 @@ import Testing
         (#"{"ios": "17", "state": "background", "silentPushesLastHour": 1.5, \#(silent)}"#, "silentPushesLastHour"),
         (#"{"ios": "17", "state": "background", "disputed": {"pushTypeMismatch": "later"}, \#(silent)}"#, "disputed.pushTypeMismatch"),
         (#"{"ios": "17", "state": "background", "disputed": {"silentPushBudget": -2}, \#(silent)}"#, "disputed.silentPushBudget"),
+        (#"{"ios": "17", "state": "background", "deviceLock": true, \#(silent)}"#, "deviceLock"),
+        (#"{"ios": "17", "state": "background", "deviceLock": "asleep", \#(silent)}"#, "deviceLock"),
+        (#"{"ios": "17", "state": "background", "actionOptions": ["authenticationRequired", "loud"], \#(silent)}"#, "actionOptions[1]"),
     ]
 
     @Test func malformedValuesExitTwoWithOneLineNamingTheField() {
@@ -49,7 +52,7 @@ import Testing
 
     @Test func theSimulateHelpListsTheNewFields() {
         let help = Self.run(["simulate", "--help"], stdin: "").standardOutput
-        for field in ["overlay", "apnsPriority", "silentPushesLastHour", "pushTypeMismatch", "silentPushBudget"] {
+        for field in ["overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions", "pushTypeMismatch", "silentPushBudget"] {
             #expect(help.contains(field), "\(field)")
         }
     }

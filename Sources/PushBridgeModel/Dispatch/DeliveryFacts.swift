@@ -38,6 +38,8 @@ struct DeliveryFacts: Sendable {
             && (scenario.state == .background || scenario.state == .notRunning)
             && scenario.implemented.contains(.didReceiveRemoteNotificationFetch) && scenario.ios.major >= 7 && scenario.hasRemoteNotificationMode
         coveredAtAction = scenario.overlay != .none
+        deviceLock = scenario.deviceLock
+        authenticationRequired = scenario.deviceLock != .unlocked && scenario.actionOptions.contains(.authenticationRequired)
         forceQuitWakes = scenario.disputed.silentPushWakesForceQuitApp && scenario.ios.major >= 13
         foregroundDisplayWithoutDelegate = scenario.disputed.foregroundDisplayWithoutDelegate == .asSent
         method2InBackground = scenario.disputed.method2InBackground
@@ -123,6 +125,10 @@ struct DeliveryFacts: Sendable {
     /// System UI covers the app when the user acts: it is on screen but inactive
     /// (``DispatchScenario/overlay``).
     let coveredAtAction: Bool
+    /// Whether the device is locked when the user acts (``DispatchScenario/deviceLock``).
+    let deviceLock: DeviceLock
+    /// The user's action has `.authenticationRequired`, on a locked device.
+    let authenticationRequired: Bool
     /// ``DisputedBehaviours/silentPushWakesForceQuitApp``, on iOS 13+.
     let forceQuitWakes: Bool
     /// ``DisputedBehaviours/foregroundDisplayWithoutDelegate`` is `asSent`.

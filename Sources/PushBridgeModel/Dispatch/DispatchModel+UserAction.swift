@@ -23,6 +23,8 @@ extension DispatchModel {
         case .tap, .dismiss, .action, .textInput:
             // The user can act only on what the system displayed.
             guard arrival.display.isActionable else { return false }
+            // A locked device may keep the action from the app (`DeviceLock.swift`).
+            if facts.deviceLock != .unlocked, lockStops(user, facts) { return false }
             let first = calls.count
             // The user opened the app and pulled system UI down over it, or pulled it down over
             // the running app: the app is on screen but inactive (`DispatchModel+Overlay.swift`).

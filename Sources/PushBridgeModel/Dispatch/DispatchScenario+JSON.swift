@@ -9,7 +9,7 @@ extension DispatchScenario {
         "authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed", "criticalAlertsAllowed", "device",
         "serviceExtension", "disputed",
         "steps", "reportsCall",
-        "overlay", "apnsPriority", "silentPushesLastHour",
+        "overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions",
     ]
 
     /// Reads a scenario in the `pushbridge simulate` format (`cli-contract.md`).
@@ -82,7 +82,7 @@ extension DispatchScenario {
         try readRequestAndScreen(fields)
     }
 
-    /// `overlay`, `apnsPriority` and `silentPushesLastHour`: each optional, each checked.
+    /// `overlay`, `apnsPriority`, `silentPushesLastHour`, `deviceLock` and `actionOptions`: each optional, each checked.
     private mutating func readRequestAndScreen(_ fields: JSONFieldReader) throws(PushError) {
         overlay = try fields.choice("overlay", ScreenOverlay.self) ?? .none
         if overlay != .none {
@@ -94,6 +94,10 @@ extension DispatchScenario {
         if let priority = try fields.integer("apnsPriority") {
             guard [10, 5, 1].contains(priority) else { throw fields.error("apnsPriority", "\(priority) is not one of: 10, 5, 1") }
             apnsPriority = priority
+        }
+        deviceLock = try fields.choice("deviceLock", DeviceLock.self) ?? .unlocked
+        for (index, name) in (try fields.strings("actionOptions") ?? []).enumerated() {
+            actionOptions.insert(try JSONFieldReader.choice(name, field: "actionOptions[\(index)]", code: .invalidScenario))
         }
         if let count = try fields.integer("silentPushesLastHour") {
             guard count >= 0 else { throw fields.error("silentPushesLastHour", "\(count) is negative, expected a count (0 or more)") }

@@ -70,6 +70,10 @@ public struct DispatchScenario: Sendable, Hashable {
     public var apnsPriority: Int?
     /// How many background (silent) pushes the app received in the hour before this one.
     public var silentPushesLastHour: Int = 0
+    /// Whether the device is locked when the user acts, and whether the user unlocks when asked.
+    public var deviceLock: DeviceLock = .unlocked
+    /// The options of the action the user picks, beside `foreground` (`UNNotificationActionOptions`).
+    public var actionOptions: Set<ActionOption> = []
 
     /// The background mode that lets iOS wake the app for `content-available` pushes.
     public static let remoteNotificationMode = "remote-notification"

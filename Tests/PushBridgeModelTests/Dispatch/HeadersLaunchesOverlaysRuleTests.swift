@@ -100,3 +100,44 @@ import Testing
 
     typealias PushType = PayloadValidator.PushType
 }
+
+/// The locked device: which actions need the unlock, and what a cancelled one delivers.
+@Suite struct DeviceLockRuleTests {
+    static let modern: Set<SystemCallback> = [.didReceiveRemoteNotificationFetch, .willPresent, .didReceiveResponse]
+
+    static let users: [UserAction] = [
+        .tap, .dismiss, .action(id: "A", foreground: false), .action(id: "B", foreground: true),
+        .textInput(id: "R", foreground: false, text: "hi"),
+    ]
+
+    @Test(arguments: [false, true])
+    func aCancelledUnlockStopsWhatNeedsTheUnlockAndNothingElse(authenticationRequired: Bool) {
+        for state in ArrivalState.allCases {
+            for user in Self.users {
+                var scenario = DispatchScenario(
+                    ios: IOSVersion(17), state: state, implements: Self.modern,
+                    notification: .remote(["aps": ["alert": "hi"]]), customDismissAction: true, user: user)
+                if authenticationRequired { scenario.actionOptions = [.authenticationRequired] }
+                let unlocked = DispatchModel.trace(for: scenario)
+                scenario.deviceLock = .locked
+                #expect(DispatchModel.trace(for: scenario) == unlocked, "unlocking changes nothing on iOS 17: \(user) \(state)")
+                scenario.deviceLock = .lockedCancelsUnlock
+                let cancelled = DispatchModel.trace(for: scenario)
+                let needsUnlock: Bool = switch user {
+                case .tap: true
+                case .action(_, let foreground), .textInput(_, let foreground, _): foreground || authenticationRequired
+                default: false
+                }
+                if needsUnlock {
+                    #expect(cancelled.actionCalls.isEmpty && cancelled.actionDelivered == false, "\(user) \(state)")
+                    #expect(cancelled.arrivalCalls == unlocked.arrivalCalls)
+                } else {
+                    #expect(cancelled == unlocked, "\(user) \(state)")
+                }
+                // Destructive is only a colour.
+                scenario.actionOptions.insert(.destructive)
+                #expect(DispatchModel.trace(for: scenario) == cancelled)
+            }
+        }
+    }
+}
