@@ -32,14 +32,15 @@ struct DeliveryFacts: Sendable {
         // (Apple, "Pushing background updates to your App": background notifications "may be
         // throttled"; the system "holds only the newest one"; firebase/firebase-ios-sdk#7072,
         // iOS 14: throttled at the fifth; ``DisputedBehaviours/silentPushBudget``).
-        let budgetSpent = silent && scenario.silentPushesLastHour >= scenario.disputed.silentPushBudget
+        let extras = scenario.extras
+        let budgetSpent = silent && Int(extras.silentPushesLastHour) >= scenario.disputed.silentPushBudget
         backgroundWakeAllowed = settings.allowsBackgroundWake && !budgetSpent
         deferredByBudget = budgetSpent && settings.allowsBackgroundWake && flags.contentAvailable
             && (scenario.state == .background || scenario.state == .notRunning)
             && scenario.implemented.contains(.didReceiveRemoteNotificationFetch) && scenario.ios.major >= 7 && scenario.hasRemoteNotificationMode
-        coveredAtAction = scenario.overlay != .none
-        deviceLock = scenario.deviceLock
-        authenticationRequired = scenario.deviceLock != .unlocked && scenario.actionOptions.contains(.authenticationRequired)
+        coveredAtAction = extras.overlay != .none
+        deviceLock = extras.deviceLock
+        authenticationRequired = extras.deviceLock != .unlocked && extras.actionOptions & ActionOption.authenticationRequired.bit != 0
         forceQuitWakes = scenario.disputed.silentPushWakesForceQuitApp && scenario.ios.major >= 13
         foregroundDisplayWithoutDelegate = scenario.disputed.foregroundDisplayWithoutDelegate == .asSent
         method2InBackground = scenario.disputed.method2InBackground

@@ -47,7 +47,7 @@ public enum DispatchModel {
             return trace
         }
         // The request's headers may keep the push from the device (`headerVerdict`).
-        let verdict = headerVerdict(scenario)
+        let verdict = scenario.pushType == nil && scenario.extras.apnsPriority == 0 ? nil : headerVerdict(scenario)
         if let verdict, verdict != .delayedPushTypeMismatch { return withheldTrace(scenario, verdict) }
         let facts = DeliveryFacts(scenario)
         var calls = CallRecorder()

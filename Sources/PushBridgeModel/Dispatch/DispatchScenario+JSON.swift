@@ -96,9 +96,11 @@ extension DispatchScenario {
             apnsPriority = priority
         }
         deviceLock = try fields.choice("deviceLock", DeviceLock.self) ?? .unlocked
+        var options: Set<ActionOption> = []
         for (index, name) in (try fields.strings("actionOptions") ?? []).enumerated() {
-            actionOptions.insert(try JSONFieldReader.choice(name, field: "actionOptions[\(index)]", code: .invalidScenario))
+            options.insert(try JSONFieldReader.choice(name, field: "actionOptions[\(index)]", code: .invalidScenario))
         }
+        actionOptions = options
         if let count = try fields.integer("silentPushesLastHour") {
             guard count >= 0 else { throw fields.error("silentPushesLastHour", "\(count) is negative, expected a count (0 or more)") }
             silentPushesLastHour = count

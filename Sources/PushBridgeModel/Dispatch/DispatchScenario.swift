@@ -65,15 +65,35 @@ public struct DispatchScenario: Sendable, Hashable {
     /// System UI pulled down over the app when the user acts (``ScreenOverlay/none`` by default):
     /// the app is on screen but inactive. With `state` `background`, the user opened the app
     /// after the notification arrived, then pulled the overlay down.
-    public var overlay: ScreenOverlay = .none
+    public var overlay: ScreenOverlay {
+        get { extras.overlay }
+        set { extras.overlay = newValue }
+    }
     /// The `apns-priority` the push is sent with (10, 5 or 1); `nil`: what Apple advises for its type.
-    public var apnsPriority: Int?
-    /// How many background (silent) pushes the app received in the hour before this one.
-    public var silentPushesLastHour: Int = 0
+    public var apnsPriority: Int? {
+        get { extras.apnsPriority == 0 ? nil : Int(extras.apnsPriority) }
+        set { extras.apnsPriority = newValue.map { UInt8(clamping: max(1, $0)) } ?? 0 }
+    }
+    /// How many background (silent) pushes the app received in the hour before this one
+    /// (0 or more; counts beyond `Int32.max` are read as `Int32.max`).
+    public var silentPushesLastHour: Int {
+        get { Int(extras.silentPushesLastHour) }
+        set { extras.silentPushesLastHour = Int32(clamping: max(0, newValue)) }
+    }
     /// Whether the device is locked when the user acts, and whether the user unlocks when asked.
-    public var deviceLock: DeviceLock = .unlocked
+    public var deviceLock: DeviceLock {
+        get { extras.deviceLock }
+        set { extras.deviceLock = newValue }
+    }
     /// The options of the action the user picks, beside `foreground` (`UNNotificationActionOptions`).
-    public var actionOptions: Set<ActionOption> = []
+    public var actionOptions: Set<ActionOption> {
+        get { Set(ActionOption.allCases.filter { extras.actionOptions & $0.bit != 0 }) }
+        set { extras.actionOptions = newValue.reduce(0) { $0 | $1.bit } }
+    }
+
+    /// The fields above as plain bytes: a scenario is copied and read far more often than these
+    /// are set (the model's benchmark evaluates a million), so they add no reference to count.
+    private(set) var extras = ScenarioExtras()
 
     /// The background mode that lets iOS wake the app for `content-available` pushes.
     public static let remoteNotificationMode = "remote-notification"
@@ -202,6 +222,27 @@ public enum UserAction: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .action(let id, let foreground), .textInput(let id, let foreground, _): (id, foreground)
         case .none, .tap, .dismiss, .openAppIcon, .clearGroup: nil
+        }
+    }
+}
+
+/// The scenario's overlay, headers, budget and lock as trivially copyable values.
+struct ScenarioExtras: Sendable, Hashable {
+    var overlay: ScreenOverlay = .none
+    var deviceLock: DeviceLock = .unlocked
+    /// ``ActionOption`` bits.
+    var actionOptions: UInt8 = 0
+    /// `apns-priority`; 0 when not given.
+    var apnsPriority: UInt8 = 0
+    var silentPushesLastHour: Int32 = 0
+}
+
+extension ActionOption {
+    /// The option's bit in ``ScenarioExtras/actionOptions``.
+    var bit: UInt8 {
+        switch self {
+        case .authenticationRequired: 1
+        case .destructive: 2
         }
     }
 }
