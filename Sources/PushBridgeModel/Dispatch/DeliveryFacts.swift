@@ -25,7 +25,14 @@ struct DeliveryFacts: Sendable {
         let settings = scenario.settings
         alertsAllowed = settings.authorization != .denied
         let provisional = settings.authorization == .provisional && scenario.ios.major >= 12
+        // A communication notification breaks through the scheduled summary by default, and a
+        // Focus that allows its sender (Apple, "Implementing communication notifications":
+        // "unique in their ability to break through the scheduled notification summary by
+        // default, and can also break through a Focus"; `INFocusStatus.isFocused`: "communication
+        // from important people can break through").
+        let communicationBreaks = scenario.extras.communication && (!settings.focus || scenario.extras.focusAllowsSender)
         let breaksThrough = (flags.critical && settings.criticalAlertsAllowed) || (flags.timeSensitive && settings.timeSensitiveAllowed)
+            || communicationBreaks
         let heldBack = settings.holdsBackNotifications && scenario.ios.major >= 15 && !breaksThrough
         quiet = provisional || heldBack
         // A background push beyond the hour's budget is deferred as the settings defer one

@@ -9,7 +9,7 @@ extension DispatchScenario {
         "authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed", "criticalAlertsAllowed", "device",
         "serviceExtension", "disputed",
         "steps", "reportsCall",
-        "overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions",
+        "overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions", "communication", "focusAllowsSender",
     ]
 
     /// Reads a scenario in the `pushbridge simulate` format (`cli-contract.md`).
@@ -66,6 +66,9 @@ extension DispatchScenario {
         if settings.authorization == .provisional, ios < IOSVersion(12) {
             throw fields.error("authorization", "\"provisional\" exists from iOS 12 (the scenario's ios is \(ios))")
         }
+        if settings.authorization == .ephemeral, ios < IOSVersion(14) {
+            throw fields.error("authorization", "\"ephemeral\" (an App Clip) exists from iOS 14 (the scenario's ios is \(ios))")
+        }
 
         self.init(
             ios: ios, state: state, implements: implements, centerDelegate: centerDelegate,
@@ -96,6 +99,8 @@ extension DispatchScenario {
             apnsPriority = priority
         }
         deviceLock = try fields.choice("deviceLock", DeviceLock.self) ?? .unlocked
+        communication = try fields.bool("communication") ?? false
+        focusAllowsSender = try fields.bool("focusAllowsSender") ?? false
         var options: Set<ActionOption> = []
         for (index, name) in (try fields.strings("actionOptions") ?? []).enumerated() {
             options.insert(try JSONFieldReader.choice(name, field: "actionOptions[\(index)]", code: .invalidScenario))

@@ -91,6 +91,19 @@ public struct DispatchScenario: Sendable, Hashable {
         set { extras.actionOptions = newValue.reduce(0) { $0 | $1.bit } }
     }
 
+    /// Whether the notification is a communication notification (iOS 15+): the app's service
+    /// extension updated its content with a message or call intent (`INSendMessageIntent`,
+    /// `INStartCallIntent`) and the app has the Communication Notifications capability.
+    public var communication: Bool {
+        get { extras.communication }
+        set { extras.communication = newValue }
+    }
+    /// Whether the Focus that is on allows the communication's sender (an allowed person).
+    public var focusAllowsSender: Bool {
+        get { extras.focusAllowsSender }
+        set { extras.focusAllowsSender = newValue }
+    }
+
     /// The fields above as plain bytes: a scenario is copied and read far more often than these
     /// are set (the model's benchmark evaluates a million), so they add no reference to count.
     private(set) var extras = ScenarioExtras()
@@ -235,6 +248,8 @@ struct ScenarioExtras: Sendable, Hashable {
     /// `apns-priority`; 0 when not given.
     var apnsPriority: UInt8 = 0
     var silentPushesLastHour: Int32 = 0
+    var communication = false
+    var focusAllowsSender = false
 }
 
 extension ActionOption {
