@@ -25,6 +25,7 @@ import Testing
         (#"{"ios": "17", "state": "background", "disputed": {"silentPushBudget": -2}, \#(silent)}"#, "disputed.silentPushBudget"),
         (#"{"ios": "17", "state": "background", "deviceLock": true, \#(silent)}"#, "deviceLock"),
         (#"{"ios": "17", "state": "background", "communication": "yes", \#(silent)}"#, "communication"),
+        (#"{"ios": "17", "state": "background", "contentExtension": "forward", \#(silent)}"#, "contentExtension"),
         (#"{"ios": "17", "state": "background", "focusAllowsSender": 1, \#(silent)}"#, "focusAllowsSender"),
         (#"{"ios": "13.7", "state": "background", "authorization": "ephemeral", \#(silent)}"#, "authorization"),
         (#"{"ios": "17", "state": "background", "deviceLock": "asleep", \#(silent)}"#, "deviceLock"),
@@ -55,7 +56,7 @@ import Testing
 
     @Test func theSimulateHelpListsTheNewFields() {
         let help = Self.run(["simulate", "--help"], stdin: "").standardOutput
-        for field in ["overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions", "communication", "focusAllowsSender", "pushTypeMismatch", "silentPushBudget"] {
+        for field in ["overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions", "communication", "focusAllowsSender", "contentExtension", "pushTypeMismatch", "silentPushBudget"] {
             #expect(help.contains(field), "\(field)")
         }
     }

@@ -47,6 +47,7 @@ struct DeliveryFacts: Sendable {
             && scenario.implemented.contains(.didReceiveRemoteNotificationFetch) && scenario.ios.major >= 7 && scenario.hasRemoteNotificationMode
         coveredAtAction = extras.overlay != .none
         deviceLock = extras.deviceLock
+        contentExtension = extras.contentExtension
         authenticationRequired = extras.deviceLock != .unlocked && extras.actionOptions & ActionOption.authenticationRequired.bit != 0
         forceQuitWakes = scenario.disputed.silentPushWakesForceQuitApp && scenario.ios.major >= 13
         foregroundDisplayWithoutDelegate = scenario.disputed.foregroundDisplayWithoutDelegate == .asSent
@@ -135,6 +136,8 @@ struct DeliveryFacts: Sendable {
     let coveredAtAction: Bool
     /// Whether the device is locked when the user acts (``DispatchScenario/deviceLock``).
     let deviceLock: DeviceLock
+    /// What the content extension answers for an action (``DispatchScenario/contentExtension``).
+    let contentExtension: ContentExtensionResponse
     /// The user's action has `.authenticationRequired`, on a locked device.
     let authenticationRequired: Bool
     /// ``DisputedBehaviours/silentPushWakesForceQuitApp``, on iOS 13+.

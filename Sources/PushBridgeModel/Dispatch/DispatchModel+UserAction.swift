@@ -25,6 +25,11 @@ extension DispatchModel {
             guard arrival.display.isActionable else { return false }
             // A locked device may keep the action from the app (`DeviceLock.swift`).
             if facts.deviceLock != .unlocked, lockStops(user, facts) { return false }
+            // A content extension may take the action itself (`ContentExtensionResponse.swift`).
+            if facts.contentExtension != .none, let run = contentExtensionRun(user, facts) {
+                calls.contentExtension = run
+                if run == .handledAction { return false }
+            }
             let first = calls.count
             // The user opened the app and pulled system UI down over it, or pulled it down over
             // the running app: the app is on screen but inactive (`DispatchModel+Overlay.swift`).

@@ -57,6 +57,7 @@ public enum DispatchModel {
             display: arrival.display, actionDelivered: delivered, steps: calls.steps, lostResponse: calls.lostResponse,
             serviceExtension: facts.serviceExtension)
         trace.delivery = verdict ?? (facts.deferredByBudget ? .deferredBudget : nil)
+        trace.contentExtension = calls.contentExtension
         return trace
     }
 }

@@ -9,7 +9,7 @@ extension DispatchScenario {
         "authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed", "criticalAlertsAllowed", "device",
         "serviceExtension", "disputed",
         "steps", "reportsCall",
-        "overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions", "communication", "focusAllowsSender",
+        "overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions", "communication", "focusAllowsSender", "contentExtension",
     ]
 
     /// Reads a scenario in the `pushbridge simulate` format (`cli-contract.md`).
@@ -99,6 +99,7 @@ extension DispatchScenario {
             apnsPriority = priority
         }
         deviceLock = try fields.choice("deviceLock", DeviceLock.self) ?? .unlocked
+        contentExtension = try fields.choice("contentExtension", ContentExtensionResponse.self) ?? .none
         communication = try fields.bool("communication") ?? false
         focusAllowsSender = try fields.bool("focusAllowsSender") ?? false
         var options: Set<ActionOption> = []

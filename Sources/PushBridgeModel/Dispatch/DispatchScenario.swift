@@ -104,6 +104,13 @@ public struct DispatchScenario: Sendable, Hashable {
         set { extras.focusAllowsSender = newValue }
     }
 
+    /// What the app's Notification Content extension answers when the user picks an action in it
+    /// (``ContentExtensionResponse/none``: no extension takes actions).
+    public var contentExtension: ContentExtensionResponse {
+        get { extras.contentExtension }
+        set { extras.contentExtension = newValue }
+    }
+
     /// The fields above as plain bytes: a scenario is copied and read far more often than these
     /// are set (the model's benchmark evaluates a million), so they add no reference to count.
     private(set) var extras = ScenarioExtras()
@@ -248,6 +255,7 @@ struct ScenarioExtras: Sendable, Hashable {
     /// `apns-priority`; 0 when not given.
     var apnsPriority: UInt8 = 0
     var silentPushesLastHour: Int32 = 0
+    var contentExtension: ContentExtensionResponse = .none
     var communication = false
     var focusAllowsSender = false
 }

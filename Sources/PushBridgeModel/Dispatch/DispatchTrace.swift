@@ -18,6 +18,9 @@ public struct DispatchTrace: Sendable, Hashable {
     /// What APNs or iOS did to the push before the app's methods, when it was not plain
     /// delivery (dropped, delayed, refused, deferred); `nil` otherwise.
     public var delivery: DeliveryVerdict?
+    /// What the app's content extension did with the user's action, when it took it; `nil`
+    /// otherwise.
+    public var contentExtension: ContentExtensionRun?
 
     /// A trace from its parts.
     public init(

@@ -62,7 +62,7 @@ extension DispatchTrace {
     /// What the trace says of the scenario's own notification, as the trace's JSON writes it:
     /// `display`, `pushType` and `handledBy` (for a scenario that names its push type),
     /// `actionDelivered` (absent when the user did nothing), `lostResponse`, `serviceExtension`,
-    /// `voip` and `delivery` (each when it applies). The calls and events are added by the caller.
+    /// `voip`, `delivery` and `contentExtension` (each when it applies). The calls and events are added by the caller.
     public func outcomeJSON(pushType: PayloadValidator.PushType?) -> JSONObject {
         var object: JSONObject = ["display": .string(display.rawValue)]
         if let pushType {
@@ -74,6 +74,7 @@ extension DispatchTrace {
         if let serviceExtension { object["serviceExtension"] = .string(serviceExtension.rawValue) }
         if let voip { object["voip"] = .string(voip.rawValue) }
         if let delivery { object["delivery"] = .string(delivery.rawValue) }
+        if let contentExtension { object["contentExtension"] = .string(contentExtension.rawValue) }
         return object
     }
 }

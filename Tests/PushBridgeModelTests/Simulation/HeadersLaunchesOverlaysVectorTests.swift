@@ -9,7 +9,8 @@ import Testing
 /// match its payload, `apns-priority`, the background budget, pushes for frameworks that launch
 /// a not-running app, and a tap from Notification Center pulled over the running app — each from
 /// a public source, run through every provider as CI runs them with `../shared/tools/conformance`,
-/// compared as that tool compares, plus the trace's `delivery` where a vector expects it.
+/// compared as that tool compares, plus the trace's `delivery` and `contentExtension` where a
+/// vector expects them.
 @Suite struct HeadersLaunchesOverlaysVectorTests {
     static let vectorsPath: String = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // Simulation
@@ -49,8 +50,10 @@ import Testing
             var expect = vector.expect
             if provider.id != .apns { expect = ["events": vector.expect["events"] ?? .array([])] }
             var problems = ConformanceVectorTests.problems(got: got, expect: expect)
-            if let want = expect["delivery"], got["delivery"] != want {
-                problems.append("delivery \(got["delivery"].map { JSONWriter.string(from: $0) } ?? "absent") != \(JSONWriter.string(from: want))")
+            for key in ["delivery", "contentExtension"] {
+                if let want = expect[key], got[key] != want {
+                    problems.append("\(key) \(got[key].map { JSONWriter.string(from: $0) } ?? "absent") != \(JSONWriter.string(from: want))")
+                }
             }
             #expect(problems == [], "\(provider.id)")
         }
