@@ -30,7 +30,8 @@ struct DeliveryFacts: Sendable {
         // "unique in their ability to break through the scheduled notification summary by
         // default, and can also break through a Focus"; `INFocusStatus.isFocused`: "communication
         // from important people can break through").
-        let communicationBreaks = scenario.extras.communication && (!settings.focus || scenario.extras.focusAllowsSender)
+        let communicationBreaks = scenario.extras.flags & ScenarioExtras.communicationBit != 0
+            && (!settings.focus || scenario.extras.flags & ScenarioExtras.focusAllowsSenderBit != 0)
         let breaksThrough = (flags.critical && settings.criticalAlertsAllowed) || (flags.timeSensitive && settings.timeSensitiveAllowed)
             || communicationBreaks
         let heldBack = settings.holdsBackNotifications && scenario.ios.major >= 15 && !breaksThrough

@@ -85,7 +85,8 @@ extension DispatchScenario {
         try readRequestAndScreen(fields)
     }
 
-    /// `overlay`, `apnsPriority`, `silentPushesLastHour`, `deviceLock` and `actionOptions`: each optional, each checked.
+    /// The fields of the overlay, the request's headers, the budget, the lock, the content
+    /// extension and communication notifications: each optional, each checked.
     private mutating func readRequestAndScreen(_ fields: JSONFieldReader) throws(PushError) {
         overlay = try fields.choice("overlay", ScreenOverlay.self) ?? .none
         if overlay != .none {
@@ -108,7 +109,7 @@ extension DispatchScenario {
         }
         actionOptions = options
         if let count = try fields.integer("silentPushesLastHour") {
-            guard count >= 0 else { throw fields.error("silentPushesLastHour", "\(count) is negative, expected a count (0 or more)") }
+            guard (0...255).contains(count) else { throw fields.error("silentPushesLastHour", "\(count) is not a count from 0 to 255") }
             silentPushesLastHour = count
         }
     }
@@ -172,7 +173,7 @@ extension DisputedBehaviours {
             method2InBackground: try fields.bool("method2InBackground") ?? false)
         pushTypeMismatch = try fields.choice("pushTypeMismatch", PushTypeMismatchOutcome.self) ?? .dropped
         if let budget = try fields.integer("silentPushBudget") {
-            guard budget >= 0 else { throw fields.error("disputed.silentPushBudget", "\(budget) is negative, expected a count (0 or more)") }
+            guard (0...255).contains(budget) else { throw fields.error("disputed.silentPushBudget", "\(budget) is not a count from 0 to 255") }
             silentPushBudget = budget
         }
     }

@@ -21,6 +21,12 @@ public struct DispatchScenario: Sendable, Hashable {
     public var ios: IOSVersion
     /// Where the app is when the notification arrives.
     public var state: ArrivalState
+    /// The overlay, the request's headers, the budget, the lock, the content extension and
+    /// communication notifications (their public properties are below) as seven bytes, declared
+    /// here so that they sit in the padding after `state`: a scenario is copied and read far more
+    /// often than these are set (the model's benchmark evaluates a million), so they add neither
+    /// a reference to count nor a byte to copy.
+    private(set) var extras = ScenarioExtras()
     /// The notification callbacks the app implements; 1 (`didFinishLaunching`) always is.
     public var implements: Set<SystemCallback> {
         didSet { implemented = CallbackSet(implements) }
@@ -75,10 +81,10 @@ public struct DispatchScenario: Sendable, Hashable {
         set { extras.apnsPriority = newValue.map { UInt8(clamping: max(1, $0)) } ?? 0 }
     }
     /// How many background (silent) pushes the app received in the hour before this one
-    /// (0 or more; counts beyond `Int32.max` are read as `Int32.max`).
+    /// (0 or more; counts beyond 255 are read as 255, far past any budget).
     public var silentPushesLastHour: Int {
         get { Int(extras.silentPushesLastHour) }
-        set { extras.silentPushesLastHour = Int32(clamping: max(0, newValue)) }
+        set { extras.silentPushesLastHour = UInt8(clamping: max(0, newValue)) }
     }
     /// Whether the device is locked when the user acts, and whether the user unlocks when asked.
     public var deviceLock: DeviceLock {
@@ -95,13 +101,13 @@ public struct DispatchScenario: Sendable, Hashable {
     /// extension updated its content with a message or call intent (`INSendMessageIntent`,
     /// `INStartCallIntent`) and the app has the Communication Notifications capability.
     public var communication: Bool {
-        get { extras.communication }
-        set { extras.communication = newValue }
+        get { extras.flags & ScenarioExtras.communicationBit != 0 }
+        set { extras.set(ScenarioExtras.communicationBit, newValue) }
     }
     /// Whether the Focus that is on allows the communication's sender (an allowed person).
     public var focusAllowsSender: Bool {
-        get { extras.focusAllowsSender }
-        set { extras.focusAllowsSender = newValue }
+        get { extras.flags & ScenarioExtras.focusAllowsSenderBit != 0 }
+        set { extras.set(ScenarioExtras.focusAllowsSenderBit, newValue) }
     }
 
     /// What the app's Notification Content extension answers when the user picks an action in it
@@ -111,9 +117,6 @@ public struct DispatchScenario: Sendable, Hashable {
         set { extras.contentExtension = newValue }
     }
 
-    /// The fields above as plain bytes: a scenario is copied and read far more often than these
-    /// are set (the model's benchmark evaluates a million), so they add no reference to count.
-    private(set) var extras = ScenarioExtras()
 
     /// The background mode that lets iOS wake the app for `content-available` pushes.
     public static let remoteNotificationMode = "remote-notification"
@@ -246,18 +249,27 @@ public enum UserAction: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// The scenario's overlay, headers, budget and lock as trivially copyable values.
+/// The scenario's overlay, headers, budget, lock, content extension and communication flags as
+/// seven trivially copyable bytes.
 struct ScenarioExtras: Sendable, Hashable {
     var overlay: ScreenOverlay = .none
     var deviceLock: DeviceLock = .unlocked
+    var contentExtension: ContentExtensionResponse = .none
     /// ``ActionOption`` bits.
     var actionOptions: UInt8 = 0
     /// `apns-priority`; 0 when not given.
     var apnsPriority: UInt8 = 0
-    var silentPushesLastHour: Int32 = 0
-    var contentExtension: ContentExtensionResponse = .none
-    var communication = false
-    var focusAllowsSender = false
+    var silentPushesLastHour: UInt8 = 0
+    /// ``communicationBit`` and ``focusAllowsSenderBit``.
+    var flags: UInt8 = 0
+
+    static let communicationBit: UInt8 = 1
+    static let focusAllowsSenderBit: UInt8 = 2
+
+    /// Sets or clears `bit` of ``flags``.
+    mutating func set(_ bit: UInt8, _ on: Bool) {
+        if on { flags |= bit } else { flags &= ~bit }
+    }
 }
 
 extension ActionOption {

@@ -45,7 +45,13 @@ public struct DisputedBehaviours: Sendable, Hashable {
     /// Default 4, the fifth deferred: firebase/firebase-ios-sdk#7072 (2020, iOS 14: throttled at
     /// the fifth silent push). Apple gives only advice: "don't try to send more than two or three
     /// per hour" ("Pushing background updates to your App"); set 2 or 3 for that reading.
-    public var silentPushBudget: Int = 4
+    /// Budgets above 255 are read as 255.
+    public var silentPushBudget: Int {
+        get { Int(budget) }
+        set { budget = UInt8(clamping: max(0, newValue)) }
+    }
+    /// ``silentPushBudget`` in a byte: the knobs are copied with every scenario.
+    private var budget: UInt8 = 4
 
     /// Knobs from their parts; every default is the documented answer.
     public init(
