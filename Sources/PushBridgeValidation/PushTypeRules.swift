@@ -35,19 +35,19 @@ enum PushTypeRules {
                 return
             }
             if aps["alert"] == nil && aps["sound"] == nil && aps["badge"] == nil {
-                let silent = aps["content-available"] != nil
-                warnings.append(PayloadValidator.warning(
-                    "aps", silent
-                        ? "has no alert, sound or badge: a background push: send it as apns-push-type background, priority 5"
-                        : "has no alert, sound or badge: iOS shows nothing"))
+                if aps["content-available"] == .integer(1) || aps["content-available"] == .double(1) {
+                    errors.append(mismatch("alert", "the payload is a background update (content-available, no alert, sound or badge): send it as apns-push-type background, priority 5"))
+                } else {
+                    warnings.append(PayloadValidator.warning("aps", "has no alert, sound or badge: iOS shows nothing"))
+                }
             }
         case .background:
             if aps?["content-available"] == nil {
                 errors.append(PayloadValidator.problem("aps.content-available", "missing: a background push needs \"content-available\": 1, or iOS does not wake the app"))
             }
-            for key in ["alert", "badge", "sound"] where aps?[key] != nil {
-                warnings.append(PayloadValidator.warning(
-                    "aps.\(key)", "in a background push: Apple advises against it (a push that alerts is an alert push); remove it or send an alert push"))
+            let loud = ["alert", "badge", "sound"].filter { aps?[$0] != nil }
+            if !loud.isEmpty {
+                errors.append(mismatch("background", "the payload has \(loud.joined(separator: ", ")): a push that alerts, badges or sounds is an alert push; send it as apns-push-type alert, or remove them"))
             }
         case .liveactivity:
             requireLiveActivityFields(aps, errors: &errors, warnings: &warnings)
@@ -65,6 +65,16 @@ enum PushTypeRules {
                     "aps", "alert, badge or sound in a \(pushType.rawValue) push: iOS shows none of them (it goes to \(pushType.handler))"))
             }
         }
+    }
+
+    /// An `apns-push-type` that does not describe its payload: from iOS 13 "If there is a
+    /// mismatch … APNs may delay the delivery of the notification or drop it altogether" (Apple,
+    /// "Sending notification requests to APNs"); malliina/mobile-push#19 (a `content-available`
+    /// push sent as `alert` never arrived) and andrei-m-code/net-core-push-notifications#9
+    /// (iOS 13, an alert sent as `background` was not received). The dispatch model drops such a
+    /// push on iOS 13+ (the trace's `delivery` `droppedPushTypeMismatch`).
+    private static func mismatch(_ type: String, _ detail: String) -> PushError {
+        PayloadValidator.problem("apns-push-type", "\(type) does not match the payload (APNs may delay or drop it on iOS 13+): \(detail)")
     }
 
     /// A Live Activity push needs `timestamp` and `event`; a start or an update needs

@@ -53,7 +53,7 @@ struct CommandHelp: Sendable {
             Runs one scenario (JSON, from FILE or standard input) through the dispatch model and a
             provider's adapter: what iOS displays, which callbacks it makes, and the events the app
             receives. A malformed scenario exits 2 with one line naming the field.
-            """,
+            """ + "\n\n" + scenarioFields,
         options: [
             Option(name: "--provider", value: "apns|jpush|getui", text: "the provider whose adapter runs the scenario (default: apns)"),
             Option(name: "--config", value: "FILE", text: "a PushBridge configuration whose provider runs the scenario (instead of --provider)"),
@@ -139,6 +139,14 @@ struct CommandHelp: Sendable {
             Option(name: "--by", value: "DIMENSION", text: "one of \((DimensionTables.Dimension.allCases.map(\.rawValue) + ["all"]).joined(separator: ", "))"),
         ],
         example: "pushbridge matrix --by interruptionLevel --format json")
+
+    /// The scenario's fields and the `disputed` knobs, from the decoder's own tables (the DocC
+    /// article "The scenario format" has their values and defaults).
+    static let scenarioFields = """
+        scenario fields: \(DispatchScenario.jsonFields.joined(separator: ", "))
+        disputed knobs: \(DisputedBehaviours.jsonFields.joined(separator: ", "))
+        Every field but ios, state and notification is optional; its default leaves the trace as it was.
+        """
 
     /// Every `apns-push-type`, as `--push-type` takes it.
     static let pushTypes = PayloadValidator.PushType.allCases.map(\.rawValue).joined(separator: ", ")

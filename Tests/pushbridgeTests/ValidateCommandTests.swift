@@ -41,7 +41,10 @@ import Testing
     }
 
     @Test func pushTypeAndProviderOptions() {
-        #expect(run(["validate", "--push-type", "background", "-"], stdin: #"{"aps": {"content-available": 1, "badge": 1}}"#).status == 0)
+        #expect(run(["validate", "--push-type", "background", "-"], stdin: #"{"aps": {"content-available": 1}}"#).status == 0)
+        // A push type that does not match the payload is an error (APNs may drop it on iOS 13+).
+        #expect(run(["validate", "--push-type", "background", "-"], stdin: #"{"aps": {"content-available": 1, "badge": 1}}"#).status == 1)
+        #expect(run(["validate", "--push-type", "alert", "-"], stdin: #"{"aps": {"content-available": 1}}"#).status == 1)
         #expect(run(["validate", "--push-type", "background", "-"], stdin: #"{"aps": {"badge": 1}}"#).status == 1)
         #expect(run(["validate", "--push-type", "background", "--priority", "10", "-"], stdin: #"{"aps": {"content-available": 1}}"#).status == 1)
         #expect(run(["validate", "--push-type", "voip", "-"], stdin: #"{"aps": {}}"#).status == 0)

@@ -203,6 +203,11 @@ final class PushClientCore: Sendable {
         report(diagnostics, to: handler)
     }
 
+    /// System UI was pulled down over the app on screen (it resigned active).
+    func resignedActive() {
+        state.withLock { $0.normalizer.covered = true }
+    }
+
     /// The notification-center delegate is set (by PushBridge's glue, the app or the SDK).
     func centerDelegateSet() {
         state.withLock { $0.normalizer.launch.centerDelegateWasSet() }

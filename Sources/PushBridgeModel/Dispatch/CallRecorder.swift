@@ -9,6 +9,9 @@ struct CallRecorder: Sendable {
     /// Why the user's response reached no delegate, when it did not although iOS delivered it.
     var lostResponse: LostResponse?
 
+    /// What the content extension did with the user's action, when it took it.
+    var contentExtension: ContentExtensionRun?
+
     /// How many calls so far.
     var count: Int { steps.count }
 

@@ -25,10 +25,31 @@ struct DeliveryFacts: Sendable {
         let settings = scenario.settings
         alertsAllowed = settings.authorization != .denied
         let provisional = settings.authorization == .provisional && scenario.ios.major >= 12
+        // A communication notification breaks through the scheduled summary by default, and a
+        // Focus that allows its sender (Apple, "Implementing communication notifications":
+        // "unique in their ability to break through the scheduled notification summary by
+        // default, and can also break through a Focus"; `INFocusStatus.isFocused`: "communication
+        // from important people can break through").
+        let communicationBreaks = scenario.extras.flags & ScenarioExtras.communicationBit != 0
+            && (!settings.focus || scenario.extras.flags & ScenarioExtras.focusAllowsSenderBit != 0)
         let breaksThrough = (flags.critical && settings.criticalAlertsAllowed) || (flags.timeSensitive && settings.timeSensitiveAllowed)
+            || communicationBreaks
         let heldBack = settings.holdsBackNotifications && scenario.ios.major >= 15 && !breaksThrough
         quiet = provisional || heldBack
-        backgroundWakeAllowed = settings.allowsBackgroundWake
+        // A background push beyond the hour's budget is deferred as the settings defer one
+        // (Apple, "Pushing background updates to your App": background notifications "may be
+        // throttled"; the system "holds only the newest one"; firebase/firebase-ios-sdk#7072,
+        // iOS 14: throttled at the fifth; ``DisputedBehaviours/silentPushBudget``).
+        let extras = scenario.extras
+        let budgetSpent = silent && Int(extras.silentPushesLastHour) >= scenario.disputed.silentPushBudget
+        backgroundWakeAllowed = settings.allowsBackgroundWake && !budgetSpent
+        deferredByBudget = budgetSpent && settings.allowsBackgroundWake && flags.contentAvailable
+            && (scenario.state == .background || scenario.state == .notRunning)
+            && scenario.implemented.contains(.didReceiveRemoteNotificationFetch) && scenario.ios.major >= 7 && scenario.hasRemoteNotificationMode
+        coveredAtAction = extras.overlay != .none
+        deviceLock = extras.deviceLock
+        contentExtension = extras.contentExtension
+        authenticationRequired = extras.deviceLock != .unlocked && extras.actionOptions & ActionOption.authenticationRequired.bit != 0
         forceQuitWakes = scenario.disputed.silentPushWakesForceQuitApp && scenario.ios.major >= 13
         foregroundDisplayWithoutDelegate = scenario.disputed.foregroundDisplayWithoutDelegate == .asSent
         method2InBackground = scenario.disputed.method2InBackground
@@ -108,6 +129,18 @@ struct DeliveryFacts: Sendable {
     let quiet: Bool
     /// Background App Refresh on and Low Power Mode off (``DeviceSettings/allowsBackgroundWake``).
     let backgroundWakeAllowed: Bool
+    /// A background push iOS would have run the app for, deferred because the hour's budget of
+    /// background pushes is spent (the trace's `delivery` `deferredBudget`).
+    let deferredByBudget: Bool
+    /// System UI covers the app when the user acts: it is on screen but inactive
+    /// (``DispatchScenario/overlay``).
+    let coveredAtAction: Bool
+    /// Whether the device is locked when the user acts (``DispatchScenario/deviceLock``).
+    let deviceLock: DeviceLock
+    /// What the content extension answers for an action (``DispatchScenario/contentExtension``).
+    let contentExtension: ContentExtensionResponse
+    /// The user's action has `.authenticationRequired`, on a locked device.
+    let authenticationRequired: Bool
     /// ``DisputedBehaviours/silentPushWakesForceQuitApp``, on iOS 13+.
     let forceQuitWakes: Bool
     /// ``DisputedBehaviours/foregroundDisplayWithoutDelegate`` is `asSent`.

@@ -87,6 +87,13 @@ public enum NotificationAuthorization: String, Sendable, Hashable, CaseIterable,
     /// pushes still reach the app, since they need no authorization (Apple, "Pushing background
     /// updates to your App"; the model's rule for what the app is then called is an inference).
     case denied
+    /// Ephemeral (iOS 14+, `.ephemeral`): an App Clip, "temporarily authorized to post
+    /// notifications" for a limited time after each launch (Apple, `UNAuthorizationStatus.ephemeral`;
+    /// the App Clip may receive notifications "for up to 8 hours", Apple, "Enabling notifications in
+    /// App Clips"). Within that window the notifications alert as `authorized` ones do
+    /// *(inference: Apple describes no other difference)*; after it iOS treats the App Clip as not
+    /// authorized, which a scenario writes as `denied`.
+    case ephemeral
 
     /// The scenario value.
     public var description: String { rawValue }

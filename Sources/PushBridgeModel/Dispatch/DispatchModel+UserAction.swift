@@ -23,12 +23,22 @@ extension DispatchModel {
         case .tap, .dismiss, .action, .textInput:
             // The user can act only on what the system displayed.
             guard arrival.display.isActionable else { return false }
+            // A locked device may keep the action from the app (`DeviceLock.swift`).
+            if facts.deviceLock != .unlocked, lockStops(user, facts) { return false }
+            // A content extension may take the action itself (`ContentExtensionResponse.swift`).
+            if facts.contentExtension != .none, let run = contentExtensionRun(user, facts) {
+                calls.contentExtension = run
+                if run == .handledAction { return false }
+            }
             let first = calls.count
+            // The user opened the app and pulled system UI down over it, or pulled it down over
+            // the running app: the app is on screen but inactive (`DispatchModel+Overlay.swift`).
+            let app = facts.coveredAtAction && arrival.app != .terminated ? RunningApp.foregroundCovered : arrival.app
             switch user {
-            case .tap: tap(facts, app: arrival.app, calls: &calls)
-            case .dismiss: dismiss(facts, app: arrival.app, calls: &calls)
-            case .action(let id, let foreground): action(id, foreground: foreground, text: nil, facts, app: arrival.app, calls: &calls)
-            case .textInput(let id, let foreground, let text): action(id, foreground: foreground, text: text, facts, app: arrival.app, calls: &calls)
+            case .tap: tap(facts, app: app, calls: &calls)
+            case .dismiss: dismiss(facts, app: app.onScreen, calls: &calls)
+            case .action(let id, let foreground): action(id, foreground: foreground, text: nil, facts, app: app.onScreen, calls: &calls)
+            case .textInput(let id, let foreground, let text): action(id, foreground: foreground, text: text, facts, app: app.onScreen, calls: &calls)
             case .none, .openAppIcon, .clearGroup: break
             }
             return calls.anyCarriesNotification(from: first)
@@ -39,6 +49,9 @@ extension DispatchModel {
     private static func tap(_ facts: DeliveryFacts, app: RunningApp, calls: inout CallRecorder) {
         let tapped = ResponseAction.default
         switch app {
+        case .foregroundCovered:
+            tapCovered(facts, calls: &calls)
+
         case .foreground:
             // Only iOS 10+ shows a foreground notification to tap. 5, else the remote handler
             // (inference), else nothing. With no center delegate at all (a banner only under the
@@ -96,7 +109,7 @@ extension DispatchModel {
     private static func dismiss(_ facts: DeliveryFacts, app: RunningApp, calls: inout CallRecorder) {
         guard facts.customDismissAction, facts.didReceiveResponse(coldStart: app == .terminated) else { return }
         switch app {
-        case .foreground:
+        case .foreground, .foregroundCovered:
             calls.append(respond(.didReceiveResponse, .active, .dismiss))
         case .background, .backgroundWithoutScene:
             calls.append(respond(.didReceiveResponse, .background, .dismiss))
@@ -154,13 +167,13 @@ extension DispatchModel {
         calls.append(respond(legacy, state, response, text: text))
     }
 
-    private static func call(
+    static func call(
         _ callback: SystemCallback, _ state: ApplicationState, launchOptionsKey: LaunchOptionsKey? = nil
     ) -> SystemCall {
         SystemCall(phase: .action, callback: callback, state: state, launchOptionsKey: launchOptionsKey)
     }
 
-    private static func respond(_ callback: SystemCallback, _ state: ApplicationState, _ action: ResponseAction, text: String? = nil) -> SystemCall {
+    static func respond(_ callback: SystemCallback, _ state: ApplicationState, _ action: ResponseAction, text: String? = nil) -> SystemCall {
         SystemCall(phase: .action, callback: callback, state: state, action: action, textInput: text)
     }
 }

@@ -36,18 +36,29 @@ public enum DispatchModel {
         // A push type for a framework, an extension or the system (VoIP, Live Activity, widgets,
         // location, …) never reaches the notification delegates (Apple, "Sending notification
         // requests to APNs": each type's handler; `PayloadValidator.PushType.handler`).
+        // A framework's push that launches an app with no process (VoIP, Push to Talk, a Live
+        // Activity push-to-start) makes the launch: `frameworkLaunch`.
         if let type = scenario.pushType, !type.reachesNotificationDelegates {
-            var trace = DispatchTrace(display: frameworkDisplay(scenario, type), actionDelivered: scenario.user == .none ? nil : false, steps: [])
+            let launch = frameworkLaunch(scenario, type)
+            var trace = DispatchTrace(
+                display: frameworkDisplay(scenario, type), actionDelivered: scenario.user == .none ? nil : false,
+                steps: launch.calls.map(DispatchStep.call))
             if type == .voip { trace.voip = VoIPOutcome(scenario) }
             return trace
         }
+        // The request's headers may keep the push from the device (`headerVerdict`).
+        let verdict = scenario.pushType == nil && scenario.extras.apnsPriority == 0 ? nil : headerVerdict(scenario)
+        if let verdict, verdict != .delayedPushTypeMismatch { return withheldTrace(scenario, verdict) }
         let facts = DeliveryFacts(scenario)
         var calls = CallRecorder()
         let arrival = arrive(facts, calls: &calls)
         let delivered = respond(to: scenario.user, facts: facts, after: arrival, calls: &calls)
-        return DispatchTrace(
+        var trace = DispatchTrace(
             display: arrival.display, actionDelivered: delivered, steps: calls.steps, lostResponse: calls.lostResponse,
             serviceExtension: facts.serviceExtension)
+        trace.delivery = verdict ?? (facts.deferredByBudget ? .deferredBudget : nil)
+        trace.contentExtension = calls.contentExtension
+        return trace
     }
 }
 
@@ -79,6 +90,9 @@ package enum RunningApp: Sendable, Hashable {
     case backgroundWithoutScene
     /// No process: acting on the notification launches the app.
     case terminated
+    /// On screen but inactive: Notification Center, the Lock Screen's list or Control Center is
+    /// pulled down over it (``ScreenOverlay``).
+    case foregroundCovered
 }
 
 extension DispatchModel {
@@ -106,12 +120,11 @@ extension DispatchModel {
         _ scenario: DispatchScenario
     ) -> (calls: [SystemCall], display: NotificationDisplay, app: RunningApp, held: Bool) {
         if let type = scenario.pushType, !type.reachesNotificationDelegates {
-            let app: RunningApp = switch scenario.state {
-            case .foreground: .foreground
-            case .background: .background
-            case .notRunning, .forceQuit: .terminated
-            }
-            return ([], frameworkDisplay(scenario, type), app, false)
+            let launch = frameworkLaunch(scenario, type)
+            return (launch.calls, frameworkDisplay(scenario, type), launch.app, false)
+        }
+        if let verdict = headerVerdict(scenario), verdict != .delayedPushTypeMismatch {
+            return ([], .none, scenario.state == .foreground ? .foreground : scenario.state == .background ? .background : .terminated, false)
         }
         var calls = CallRecorder()
         let outcome = arrive(DeliveryFacts(scenario), calls: &calls)

@@ -9,6 +9,7 @@ extension DispatchScenario {
         "authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed", "criticalAlertsAllowed", "device",
         "serviceExtension", "disputed",
         "steps", "reportsCall",
+        "overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions", "communication", "focusAllowsSender", "contentExtension",
     ]
 
     /// Reads a scenario in the `pushbridge simulate` format (`cli-contract.md`).
@@ -65,6 +66,9 @@ extension DispatchScenario {
         if settings.authorization == .provisional, ios < IOSVersion(12) {
             throw fields.error("authorization", "\"provisional\" exists from iOS 12 (the scenario's ios is \(ios))")
         }
+        if settings.authorization == .ephemeral, ios < IOSVersion(14) {
+            throw fields.error("authorization", "\"ephemeral\" (an App Clip) exists from iOS 14 (the scenario's ios is \(ios))")
+        }
 
         self.init(
             ios: ios, state: state, implements: implements, centerDelegate: centerDelegate,
@@ -78,6 +82,36 @@ extension DispatchScenario {
             disputed: try DisputedBehaviours(json: try fields.object("disputed")),
             steps: try Self.steps(fields),
             reportsCall: try fields.bool("reportsCall") ?? true)
+        try readRequestAndScreen(fields)
+    }
+
+    /// The fields of the overlay, the request's headers, the budget, the lock, the content
+    /// extension and communication notifications: each optional, each checked.
+    private mutating func readRequestAndScreen(_ fields: JSONFieldReader) throws(PushError) {
+        overlay = try fields.choice("overlay", ScreenOverlay.self) ?? .none
+        if overlay != .none {
+            guard state == .foreground || state == .background else {
+                throw fields.error("overlay", "is for an app on screen: the scenario's state must be foreground or background (the user opened the app), not \(state)")
+            }
+            guard steps.isEmpty else { throw fields.error("overlay", "cannot be combined with steps yet") }
+        }
+        if let priority = try fields.integer("apnsPriority") {
+            guard [10, 5, 1].contains(priority) else { throw fields.error("apnsPriority", "\(priority) is not one of: 10, 5, 1") }
+            apnsPriority = priority
+        }
+        deviceLock = try fields.choice("deviceLock", DeviceLock.self) ?? .unlocked
+        contentExtension = try fields.choice("contentExtension", ContentExtensionResponse.self) ?? .none
+        communication = try fields.bool("communication") ?? false
+        focusAllowsSender = try fields.bool("focusAllowsSender") ?? false
+        var options: Set<ActionOption> = []
+        for (index, name) in (try fields.strings("actionOptions") ?? []).enumerated() {
+            options.insert(try JSONFieldReader.choice(name, field: "actionOptions[\(index)]", code: .invalidScenario))
+        }
+        actionOptions = options
+        if let count = try fields.integer("silentPushesLastHour") {
+            guard (0...255).contains(count) else { throw fields.error("silentPushesLastHour", "\(count) is not a count from 0 to 255") }
+            silentPushesLastHour = count
+        }
     }
 
     /// `steps`: each an object with exactly one of `app`, `notification`, or `user` (with an
@@ -137,6 +171,11 @@ extension DisputedBehaviours {
             silentPushWakesForceQuitApp: try fields.bool("silentPushWakesForceQuitApp") ?? false,
             foregroundDisplayWithoutDelegate: try fields.choice("foregroundDisplayWithoutDelegate", ForegroundDisplayWithoutDelegate.self) ?? .none,
             method2InBackground: try fields.bool("method2InBackground") ?? false)
+        pushTypeMismatch = try fields.choice("pushTypeMismatch", PushTypeMismatchOutcome.self) ?? .dropped
+        if let budget = try fields.integer("silentPushBudget") {
+            guard (0...255).contains(budget) else { throw fields.error("disputed.silentPushBudget", "\(budget) is not a count from 0 to 255") }
+            silentPushBudget = budget
+        }
     }
 }
 
@@ -231,6 +270,18 @@ extension UserAction {
         case .action(let id, let foreground): ["action": .string(id), "foreground": .bool(foreground)]
         case .textInput(let id, let foreground, let text): ["action": .string(id), "foreground": .bool(foreground), "text": .string(text)]
         case .clearGroup: "clearGroup"
+        }
+    }
+}
+
+extension JSONFieldReader {
+    /// A whole-number member, if present (`5`, or `5.0`).
+    func integer(_ key: String) throws(PushError) -> Int? {
+        guard let value = object[key] else { return nil }
+        switch value {
+        case .integer(let number) where number >= Int64(Int32.min) && number <= Int64(Int32.max): return Int(number)
+        case .double(let number) where number.rounded() == number && abs(number) <= Double(Int32.max): return Int(number)
+        default: throw typeError(key, value, expected: "a whole number")
         }
     }
 }

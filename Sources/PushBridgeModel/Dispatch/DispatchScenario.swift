@@ -21,6 +21,12 @@ public struct DispatchScenario: Sendable, Hashable {
     public var ios: IOSVersion
     /// Where the app is when the notification arrives.
     public var state: ArrivalState
+    /// The overlay, the request's headers, the budget, the lock, the content extension and
+    /// communication notifications (their public properties are below) as seven bytes, declared
+    /// here so that they sit in the padding after `state`: a scenario is copied and read far more
+    /// often than these are set (the model's benchmark evaluates a million), so they add neither
+    /// a reference to count nor a byte to copy.
+    private(set) var extras = ScenarioExtras()
     /// The notification callbacks the app implements; 1 (`didFinishLaunching`) always is.
     public var implements: Set<SystemCallback> {
         didSet { implemented = CallbackSet(implements) }
@@ -62,6 +68,55 @@ public struct DispatchScenario: Sendable, Hashable {
     /// For a VoIP push (`pushType` `voip`): whether the app reports a call to CallKit before its
     /// PushKit handler returns (the default), as iOS 13 and later require.
     public var reportsCall: Bool
+    /// System UI pulled down over the app when the user acts (``ScreenOverlay/none`` by default):
+    /// the app is on screen but inactive. With `state` `background`, the user opened the app
+    /// after the notification arrived, then pulled the overlay down.
+    public var overlay: ScreenOverlay {
+        get { extras.overlay }
+        set { extras.overlay = newValue }
+    }
+    /// The `apns-priority` the push is sent with (10, 5 or 1); `nil`: what Apple advises for its type.
+    public var apnsPriority: Int? {
+        get { extras.apnsPriority == 0 ? nil : Int(extras.apnsPriority) }
+        set { extras.apnsPriority = newValue.map { UInt8(clamping: max(1, $0)) } ?? 0 }
+    }
+    /// How many background (silent) pushes the app received in the hour before this one
+    /// (0 or more; counts beyond 255 are read as 255, far past any budget).
+    public var silentPushesLastHour: Int {
+        get { Int(extras.silentPushesLastHour) }
+        set { extras.silentPushesLastHour = UInt8(clamping: max(0, newValue)) }
+    }
+    /// Whether the device is locked when the user acts, and whether the user unlocks when asked.
+    public var deviceLock: DeviceLock {
+        get { extras.deviceLock }
+        set { extras.deviceLock = newValue }
+    }
+    /// The options of the action the user picks, beside `foreground` (`UNNotificationActionOptions`).
+    public var actionOptions: Set<ActionOption> {
+        get { Set(ActionOption.allCases.filter { extras.actionOptions & $0.bit != 0 }) }
+        set { extras.actionOptions = newValue.reduce(0) { $0 | $1.bit } }
+    }
+
+    /// Whether the notification is a communication notification (iOS 15+): the app's service
+    /// extension updated its content with a message or call intent (`INSendMessageIntent`,
+    /// `INStartCallIntent`) and the app has the Communication Notifications capability.
+    public var communication: Bool {
+        get { extras.flags & ScenarioExtras.communicationBit != 0 }
+        set { extras.set(ScenarioExtras.communicationBit, newValue) }
+    }
+    /// Whether the Focus that is on allows the communication's sender (an allowed person).
+    public var focusAllowsSender: Bool {
+        get { extras.flags & ScenarioExtras.focusAllowsSenderBit != 0 }
+        set { extras.set(ScenarioExtras.focusAllowsSenderBit, newValue) }
+    }
+
+    /// What the app's Notification Content extension answers when the user picks an action in it
+    /// (``ContentExtensionResponse/none``: no extension takes actions).
+    public var contentExtension: ContentExtensionResponse {
+        get { extras.contentExtension }
+        set { extras.contentExtension = newValue }
+    }
+
 
     /// The background mode that lets iOS wake the app for `content-available` pushes.
     public static let remoteNotificationMode = "remote-notification"
@@ -190,6 +245,39 @@ public enum UserAction: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .action(let id, let foreground), .textInput(let id, let foreground, _): (id, foreground)
         case .none, .tap, .dismiss, .openAppIcon, .clearGroup: nil
+        }
+    }
+}
+
+/// The scenario's overlay, headers, budget, lock, content extension and communication flags as
+/// seven trivially copyable bytes.
+struct ScenarioExtras: Sendable, Hashable {
+    var overlay: ScreenOverlay = .none
+    var deviceLock: DeviceLock = .unlocked
+    var contentExtension: ContentExtensionResponse = .none
+    /// ``ActionOption`` bits.
+    var actionOptions: UInt8 = 0
+    /// `apns-priority`; 0 when not given.
+    var apnsPriority: UInt8 = 0
+    var silentPushesLastHour: UInt8 = 0
+    /// ``communicationBit`` and ``focusAllowsSenderBit``.
+    var flags: UInt8 = 0
+
+    static let communicationBit: UInt8 = 1
+    static let focusAllowsSenderBit: UInt8 = 2
+
+    /// Sets or clears `bit` of ``flags``.
+    mutating func set(_ bit: UInt8, _ on: Bool) {
+        if on { flags |= bit } else { flags &= ~bit }
+    }
+}
+
+extension ActionOption {
+    /// The option's bit in ``ScenarioExtras/actionOptions``.
+    var bit: UInt8 {
+        switch self {
+        case .authenticationRequired: 1
+        case .destructive: 2
         }
     }
 }

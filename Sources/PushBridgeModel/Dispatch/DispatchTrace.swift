@@ -15,6 +15,12 @@ public struct DispatchTrace: Sendable, Hashable {
     public var serviceExtension: ServiceExtensionRun?
     /// What became of a VoIP push; `nil` for any other push type.
     public var voip: VoIPOutcome?
+    /// What APNs or iOS did to the push before the app's methods, when it was not plain
+    /// delivery (dropped, delayed, refused, deferred); `nil` otherwise.
+    public var delivery: DeliveryVerdict?
+    /// What the app's content extension did with the user's action, when it took it; `nil`
+    /// otherwise.
+    public var contentExtension: ContentExtensionRun?
 
     /// A trace from its parts.
     public init(

@@ -35,6 +35,23 @@ public struct DisputedBehaviours: Sendable, Hashable {
     /// never called in the background. `true`: one hedged report that it "_was_ called in the
     /// background" (deltachat/deltachat-ios#1100, 2021, iOS version not given).
     public var method2InBackground: Bool
+    /// What APNs does with a push whose `apns-push-type` does not describe its payload (iOS 13+).
+    /// Apple's words allow both: "APNs may delay the delivery of the notification or drop it
+    /// altogether" ("Sending notification requests to APNs"). Default ``PushTypeMismatchOutcome/dropped``:
+    /// the reports saw nothing arrive (malliina/mobile-push#19; andrei-m-code/net-core-push-notifications#9,
+    /// iOS 13). `.delayed`: delivered later, as the payload says.
+    public var pushTypeMismatch: PushTypeMismatchOutcome = .dropped
+    /// How many background pushes an hour iOS lets wake the app before it defers the next one.
+    /// Default 4, the fifth deferred: firebase/firebase-ios-sdk#7072 (2020, iOS 14: throttled at
+    /// the fifth silent push). Apple gives only advice: "don't try to send more than two or three
+    /// per hour" ("Pushing background updates to your App"); set 2 or 3 for that reading.
+    /// Budgets above 255 are read as 255.
+    public var silentPushBudget: Int {
+        get { Int(budget) }
+        set { budget = UInt8(clamping: max(0, newValue)) }
+    }
+    /// ``silentPushBudget`` in a byte: the knobs are copied with every scenario.
+    private var budget: UInt8 = 4
 
     /// Knobs from their parts; every default is the documented answer.
     public init(
@@ -50,7 +67,9 @@ public struct DisputedBehaviours: Sendable, Hashable {
     public static let documented = DisputedBehaviours()
 
     /// The knobs' names in a scenario's `disputed` object.
-    public static let jsonFields = ["silentPushWakesForceQuitApp", "foregroundDisplayWithoutDelegate", "method2InBackground"]
+    public static let jsonFields = [
+        "silentPushWakesForceQuitApp", "foregroundDisplayWithoutDelegate", "method2InBackground", "pushTypeMismatch", "silentPushBudget",
+    ]
 }
 
 /// What a foreground notification shows when no `willPresent` decides it.

@@ -84,7 +84,8 @@ public enum DimensionTables {
                 dimension: dimension, title: "By authorization",
                 note: "iOS 17.0; a visible push unless the column says silent. Provisional: delivered quietly to the list; denied: nothing shown, background pushes still delivered.",
                 columns: columns,
-                rows: NotificationAuthorization.allCases.map { value in
+                // An App Clip's ephemeral authorization alerts as `authorized`: no row of its own.
+                rows: NotificationAuthorization.allCases.filter { $0 != .ephemeral }.map { value in
                     row(value.rawValue, columns) { $0.settings.authorization = value }
                 })
         case .lifecycle:

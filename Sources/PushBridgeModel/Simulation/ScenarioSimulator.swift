@@ -90,10 +90,16 @@ public enum ScenarioSimulator {
             let handover = try deliveredHandover(scenario)
             var calls: [TraceCall] = []
             var clock = SimulationClock(start: Double(delivery) * secondsApart)
+            var covered = false
             for step in trace.steps {
                 switch step {
                 case .call(let call):
                     scheduler.advance(to: clock.time(of: call.phase))
+                    // The user pulls system UI down over the app before acting: the app resigns active.
+                    if call.phase == .action, scenario.overlay != .none, !covered {
+                        covered = true
+                        client.applicationWillResignActive()
+                    }
                     calls += session.replay(call, notification: call.carriesNotification ? handover?.notification(for: call.callback) : nil, to: client)
                     if call.callback == .didFinishLaunching, scenario.centerDelegate == .afterLaunch { client.notificationCenterDelegateSet() }
                 case .message(let delivery):

@@ -61,8 +61,8 @@ extension TraceCall {
 extension DispatchTrace {
     /// What the trace says of the scenario's own notification, as the trace's JSON writes it:
     /// `display`, `pushType` and `handledBy` (for a scenario that names its push type),
-    /// `actionDelivered` (absent when the user did nothing), `lostResponse`, `serviceExtension`
-    /// and `voip` (each when it applies). The calls and events are added by the caller.
+    /// `actionDelivered` (absent when the user did nothing), `lostResponse`, `serviceExtension`,
+    /// `voip`, `delivery` and `contentExtension` (each when it applies). The calls and events are added by the caller.
     public func outcomeJSON(pushType: PayloadValidator.PushType?) -> JSONObject {
         var object: JSONObject = ["display": .string(display.rawValue)]
         if let pushType {
@@ -73,6 +73,8 @@ extension DispatchTrace {
         if let lostResponse { object["lostResponse"] = .string(lostResponse.rawValue) }
         if let serviceExtension { object["serviceExtension"] = .string(serviceExtension.rawValue) }
         if let voip { object["voip"] = .string(voip.rawValue) }
+        if let delivery { object["delivery"] = .string(delivery.rawValue) }
+        if let contentExtension { object["contentExtension"] = .string(contentExtension.rawValue) }
         return object
     }
 }

@@ -131,7 +131,9 @@ import Testing
     }
 
     @Test func theDisputedFieldsListIsWhatTheDecoderAccepts() throws {
-        #expect(Set(DisputedBehaviours.jsonFields) == ["silentPushWakesForceQuitApp", "foregroundDisplayWithoutDelegate", "method2InBackground"])
+        #expect(Set(DisputedBehaviours.jsonFields) == [
+            "silentPushWakesForceQuitApp", "foregroundDisplayWithoutDelegate", "method2InBackground", "pushTypeMismatch", "silentPushBudget",
+        ])
         for field in ["authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed",
                       "serviceExtension", "disputed", "steps"]
         {

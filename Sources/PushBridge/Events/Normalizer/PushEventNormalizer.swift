@@ -66,6 +66,11 @@
     private var deferred: DeferredCall?
     private var now = 0.0
     private var diagnostics: [PushDiagnostic] = []
+    /// System UI (Notification Center, Control Center) covers the app on screen: it resigned
+    /// active and has not become active again (``PushClient/applicationWillResignActive()``).
+    /// From iOS 11 a tap there calls 2 or 3 `active` (rdar 34332569), which is then the tap,
+    /// not an arrival.
+    package var covered = false
     /// The correlation interval in force (``defaultCorrelationInterval`` unless set).
     public var correlationInterval: Double { resolver.correlationInterval }
 
@@ -180,6 +185,7 @@
     /// a launch before the center delegate that no response followed is reported, the launch's
     /// deadline is cancelled, and what waits is emitted.
     package mutating func endLaunch(emit: (consuming PushEvent) -> Void) {
+        covered = false
         if let diagnostic = launch.endedWithoutCenterDelegate() { diagnostics.append(diagnostic) }
         launch.disarm()
         launch.ended()
@@ -221,13 +227,17 @@
             deliveryID = id
         }
         let named = (consume notification).identified(as: deliveryID)
-        EventClassifier.deliver(invocation, named, presented: resolver.isPresented(named), launchedForIt: launchedForIt, to: &ledger, emit)
+        // A 2 or 3 `active` while the app is covered is the user's tap there, as after 4
+        // presented the notification (rdar 34332569, iOS 11: the tap reports `active`).
+        let presented = resolver.isPresented(named) || (covered && invocation.state == .active && invocation.callback.handsOverUserInfo)
+        EventClassifier.deliver(invocation, named, presented: presented, launchedForIt: launchedForIt, to: &ledger, emit)
         return deliveryID
     }
 
     /// A launch's call (1, or a scene connecting): what was waiting is emitted, and the launch
     /// that carried a notification waits for the call that completes it.
     private mutating func beginLaunch(_ invocation: CallbackInvocation, emit: (consuming PushEvent) -> Void) -> String? {
+        covered = false
         let wasRunning = launch.begin(invocation)
         flush(emit: emit)
         if wasRunning, let notification = invocation.notification {

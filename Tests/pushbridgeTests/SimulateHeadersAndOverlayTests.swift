@@ -1,0 +1,63 @@
+import PushBridge
+import Testing
+
+@testable import pushbridge
+
+/// `pushbridge simulate`'s fields for the request's headers, the background budget and system UI
+/// over the app (`apnsPriority`, `silentPushesLastHour`, `overlay`, `disputed.pushTypeMismatch`,
+/// `disputed.silentPushBudget`): malformed values exit 2 with one line naming the field, and the
+/// trace says what APNs or iOS did (`delivery`) only when it applies.
+@Suite struct SimulateHeadersAndOverlayTests {
+    static func run(_ arguments: [String], stdin: String) -> CommandOutput {
+        CommandLineTool(io: .memory(stdin: Array(stdin.utf8), files: [:])).run(arguments)
+    }
+
+    static let silent = #""implements": ["application:didReceiveRemoteNotification:fetchCompletionHandler:"], "notification": {"id": "s", "payload": {"aps": {"content-available": 1}}}"#
+
+    static let malformed: [(input: String, field: String)] = [
+        (#"{"ios": "17", "state": "background", "overlay": "dock", \#(silent)}"#, "overlay"),
+        (#"{"ios": "17", "state": "notRunning", "overlay": "notificationCenter", \#(silent)}"#, "overlay"),
+        (#"{"ios": "17", "state": "background", "apnsPriority": 7, \#(silent)}"#, "apnsPriority"),
+        (#"{"ios": "17", "state": "background", "apnsPriority": "10", \#(silent)}"#, "apnsPriority"),
+        (#"{"ios": "17", "state": "background", "silentPushesLastHour": -1, \#(silent)}"#, "silentPushesLastHour"),
+        (#"{"ios": "17", "state": "background", "silentPushesLastHour": 1.5, \#(silent)}"#, "silentPushesLastHour"),
+        (#"{"ios": "17", "state": "background", "disputed": {"pushTypeMismatch": "later"}, \#(silent)}"#, "disputed.pushTypeMismatch"),
+        (#"{"ios": "17", "state": "background", "disputed": {"silentPushBudget": -2}, \#(silent)}"#, "disputed.silentPushBudget"),
+        (#"{"ios": "17", "state": "background", "deviceLock": true, \#(silent)}"#, "deviceLock"),
+        (#"{"ios": "17", "state": "background", "communication": "yes", \#(silent)}"#, "communication"),
+        (#"{"ios": "17", "state": "background", "contentExtension": "forward", \#(silent)}"#, "contentExtension"),
+        (#"{"ios": "17", "state": "background", "focusAllowsSender": 1, \#(silent)}"#, "focusAllowsSender"),
+        (#"{"ios": "13.7", "state": "background", "authorization": "ephemeral", \#(silent)}"#, "authorization"),
+        (#"{"ios": "17", "state": "background", "deviceLock": "asleep", \#(silent)}"#, "deviceLock"),
+        (#"{"ios": "17", "state": "background", "actionOptions": ["authenticationRequired", "loud"], \#(silent)}"#, "actionOptions[1]"),
+    ]
+
+    @Test func malformedValuesExitTwoWithOneLineNamingTheField() {
+        for (input, field) in Self.malformed {
+            let output = Self.run(["simulate"], stdin: input)
+            #expect(output.status == 2, "\(input)")
+            #expect(output.standardOutput.isEmpty)
+            #expect(output.standardError.hasPrefix("error: \(field): "), "\(output.standardError)")
+            #expect(output.standardError.filter { $0 == "\n" }.count == 1)
+        }
+    }
+
+    @Test func aMismatchedPushTypeIsDroppedAndSaysSo() throws {
+        let output = Self.run(["simulate"], stdin: #"{"ios": "13.1", "state": "background", "pushType": "alert", \#(Self.silent)}"#)
+        #expect(output.status == 0)
+        let trace = try JSONValue(parsing: output.standardOutput)
+        #expect(trace["delivery"] == "droppedPushTypeMismatch")
+        #expect(trace["calls"] == .array([]))
+        // The same push sent as what it is reaches method 3, and the trace has no `delivery`.
+        let matched = try JSONValue(parsing: Self.run(["simulate"], stdin: #"{"ios": "13.1", "state": "background", "pushType": "background", \#(Self.silent)}"#).standardOutput)
+        #expect(matched["delivery"] == nil)
+        #expect(matched["calls"]?.arrayValue?.count == 1)
+    }
+
+    @Test func theSimulateHelpListsTheNewFields() {
+        let help = Self.run(["simulate", "--help"], stdin: "").standardOutput
+        for field in ["overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions", "communication", "focusAllowsSender", "contentExtension", "pushTypeMismatch", "silentPushBudget"] {
+            #expect(help.contains(field), "\(field)")
+        }
+    }
+}
