@@ -100,6 +100,15 @@
             client.applicationDidBecomeActive()
         }
 
+        /// From `applicationWillResignActive(_:)` (or `sceneWillResignActive(_:)`): system UI —
+        /// Notification Center, the Lock Screen's list, Control Center — may cover the app, and a
+        /// tap there on iOS 11+ reaches an app without a notification-center delegate in its
+        /// remote handler in state `active` (rdar 34332569): the client then takes it for the tap
+        /// it is (`opened`), until the app is active again.
+        public static func applicationWillResignActive(_ application: UIApplication, client: PushClient) {
+            client.applicationWillResignActive()
+        }
+
         // MARK: Scenes
 
         /// From `scene(_:willConnectTo:options:)` (a scene app, or a SwiftUI app's scene delegate):

@@ -27,8 +27,8 @@
     /// the scene configuration, so a scene or SwiftUI app writes no scene delegate for push.
     ///
     /// The forwarding methods are `public`, not `open`: a subclass cannot override one and lose a
-    /// callback. Its own launch and activation code goes in ``didFinishLaunching(_:launchOptions:)``
-    /// and ``didBecomeActive(_:)``, called after PushBridge has been handed the callback. Nothing
+    /// callback. Its own launch and activation code goes in ``didFinishLaunching(_:launchOptions:)``,
+    /// ``didBecomeActive(_:)`` and ``willResignActive(_:)``, called after PushBridge has been handed the callback. Nothing
     /// is swizzled: every callback is a method of this class, in plain sight. An app that must
     /// keep its own delegate calls ``PushAppIntegration``'s entry points from it instead.
     ///
@@ -81,6 +81,9 @@
         /// The app's own code for `applicationDidBecomeActive(_:)`, run after PushBridge's.
         open func didBecomeActive(_ application: UIApplication) {}
 
+        /// The app's own code for `applicationWillResignActive(_:)`, run after PushBridge's.
+        open func willResignActive(_ application: UIApplication) {}
+
         // MARK: The client
 
         /// The client, made at launch from ``pushConfigurationFile`` and ``pushAdapters``.
@@ -114,6 +117,13 @@
         public func applicationDidBecomeActive(_ application: UIApplication) {
             PushAppIntegration.applicationDidBecomeActive(application, client: push)
             didBecomeActive(application)
+        }
+
+        /// Tells ``push`` the app may be covered by system UI (a tap in Notification Center over
+        /// the app is then an `opened`), then runs ``willResignActive(_:)``.
+        public func applicationWillResignActive(_ application: UIApplication) {
+            PushAppIntegration.applicationWillResignActive(application, client: push)
+            willResignActive(application)
         }
 
         /// Forwards the device token (a `registered` event follows, from the provider).

@@ -36,6 +36,9 @@
         /// The app's own code for `sceneDidBecomeActive(_:)`, run after the client's.
         open func didBecomeActive(_ scene: UIScene) {}
 
+        /// The app's own code for `sceneWillResignActive(_:)`, run after the client's.
+        open func willResignActive(_ scene: UIScene) {}
+
         /// Hands the connection options to the app delegate's client, then runs
         /// ``willConnect(_:to:options:)``.
         public func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
@@ -50,6 +53,13 @@
         public func sceneDidBecomeActive(_ scene: UIScene) {
             if let client = PushAppDelegate.current?.push { client.applicationDidBecomeActive() }
             didBecomeActive(scene)
+        }
+
+        /// Tells the client the scene may be covered by system UI (a tap in Notification Center
+        /// over it is then an `opened`), then runs ``willResignActive(_:)``.
+        public func sceneWillResignActive(_ scene: UIScene) {
+            if let client = PushAppDelegate.current?.push { client.applicationWillResignActive() }
+            willResignActive(scene)
         }
     }
 #endif

@@ -164,6 +164,9 @@ package struct LaunchTracker: Sendable {
         return .launchedBeforeCenterDelegate(state: state)
     }
 
+    /// Whether the notification-center delegate is set: a tap then reaches the app as a response.
+    var hasCenterDelegate: Bool { centerDelegateSet }
+
     /// The notification-center delegate is set: a response can reach the app from now on.
     mutating func centerDelegateWasSet() {
         centerDelegateSet = true

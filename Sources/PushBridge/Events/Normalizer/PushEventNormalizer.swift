@@ -67,7 +67,7 @@
     private var now = 0.0
     private var diagnostics: [PushDiagnostic] = []
     /// System UI (Notification Center, Control Center) covers the app on screen: it resigned
-    /// active and has not become active again (``PushClient/applicationWillResignActive()``).
+    /// active and has not become active again (`PushClient.applicationWillResignActive()`).
     /// From iOS 11 a tap there calls 2 or 3 `active` (rdar 34332569), which is then the tap,
     /// not an arrival.
     package var covered = false
@@ -228,8 +228,11 @@
         }
         let named = (consume notification).identified(as: deliveryID)
         // A 2 or 3 `active` while the app is covered is the user's tap there, as after 4
-        // presented the notification (rdar 34332569, iOS 11: the tap reports `active`).
-        let presented = resolver.isPresented(named) || (covered && invocation.state == .active && invocation.callback.handsOverUserInfo)
+        // presented the notification (rdar 34332569, iOS 11: the tap reports `active`). Only
+        // without a notification-center delegate: with one, iOS hands the tap to 5, and a 2 or 3
+        // while covered is a background push's arrival.
+        let coveredTap = covered && !launch.hasCenterDelegate && invocation.state == .active && invocation.callback.handsOverUserInfo
+        let presented = resolver.isPresented(named) || coveredTap
         EventClassifier.deliver(invocation, named, presented: presented, launchedForIt: launchedForIt, to: &ledger, emit)
         return deliveryID
     }
