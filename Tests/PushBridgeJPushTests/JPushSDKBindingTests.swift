@@ -191,14 +191,16 @@ import Testing
         #expect(error.field == "sdk")
         #expect(
             error.message
-                == "JPush's class JPUSHService is not in the app: add the JPush SDK (pod 'JPush', or jpush-ios-x.y.z.xcframework with JCore) "
-                + "and link with -ObjC (Other Linker Flags) so that a static library's classes are not stripped")
+                == "JPush's class JPUSHService is not in the app: add the JPush SDK (pod 'JPush', or jpush-ios-x.y.z.xcframework with JCore)"
+                + " — or it is linked without -ObjC and the linker dropped its classes, which looks the same: PushBridge names them only as strings, "
+                + "so nothing pulls a static library's classes in. Link with -ObjC (Other Linker Flags; CocoaPods adds it, Swift packages and "
+                + "xcframeworks added by hand do not)")
     }
 
     @Test func aMissingJCoreClassNamesJCore() throws {
         let error = try #require(Self.check(absentClasses: ["JGInforCollectionAuth"]).error)
         #expect(error.message.hasPrefix("JCore's class JGInforCollectionAuth is not in the app: add JCore (pod 'JCore'"))
-        #expect(error.message.contains("link with -ObjC (Other Linker Flags)"))
+        #expect(error.message.contains("Link with -ObjC (Other Linker Flags"))
         #expect(!error.message.contains("JCollectionAuth:"), "the methods of a missing class are not listed")
     }
 

@@ -29,7 +29,8 @@ import Testing
                 "AcmeExt", selectors: ["report:"], fix: "add Acme's extension SDK", writtenAgainst: "AcmeExt 1.0", classExists: { _ in false },
                 responds: { _, _ in true }))
         #expect(error.code == .unsupported && error.field == "sdk")
-        #expect(error.message.hasPrefix("AcmeExt is not in the extension: add Acme's extension SDK, and add -ObjC"))
+        #expect(error.message.hasPrefix("AcmeExt is not in the extension: add Acme's extension SDK — or it is linked without -ObjC"))
+        #expect(error.message.hasSuffix("add -ObjC to the extension's Other Linker Flags"))
     }
 
     @Test func eachMissingMethodIsNamedWithTheVersionWrittenAgainst() throws {

@@ -117,7 +117,10 @@ package enum GetuiSDKSymbols {
                 + "https://github.com/GetuiLaboratory/getui-gtcsdk-ios-cocoapods, product GTCommonSDK)"
             : "Getui's class \(className) is not in the app: add the Getui SDK (pod 'GTSDK', or the Swift package "
                 + "https://github.com/GetuiLaboratory/getui-sdk-ios-cocoapods, product GTSDK, with GTCommonSDK)"
-        return fix + " and link with -ObjC (Other Linker Flags) so that a static framework's classes are not stripped"
+        return fix
+            + " — or it is linked without -ObjC and the linker dropped its classes, which looks the same: PushBridge names them only as strings, "
+            + "so nothing pulls a static framework's classes in. Link with -ObjC (Other Linker Flags; CocoaPods adds it, Swift packages and "
+            + "xcframeworks added by hand do not)"
     }
 
     /// Why a class method is not found, and the fix.

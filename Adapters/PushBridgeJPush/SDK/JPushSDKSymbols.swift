@@ -164,7 +164,10 @@ package enum JPushSDKSymbols {
             isJCore(className)
             ? "JCore's class \(className) is not in the app: add JCore (pod 'JCore', which pod 'JPush' brings, or jcore-ios-x.y.z.xcframework beside JPush's)"
             : "JPush's class \(className) is not in the app: add the JPush SDK (pod 'JPush', or jpush-ios-x.y.z.xcframework with JCore)"
-        return fix + " and link with -ObjC (Other Linker Flags) so that a static library's classes are not stripped"
+        return fix
+            + " — or it is linked without -ObjC and the linker dropped its classes, which looks the same: PushBridge names them only as strings, "
+            + "so nothing pulls a static library's classes in. Link with -ObjC (Other Linker Flags; CocoaPods adds it, Swift packages and "
+            + "xcframeworks added by hand do not)"
     }
 
     /// Why a method is not found, and the fix.

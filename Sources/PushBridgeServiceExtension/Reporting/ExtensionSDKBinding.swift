@@ -25,7 +25,8 @@ package enum ExtensionSDKBinding {
         guard classExists(className) else {
             return PushError(
                 .unsupported, field: "sdk",
-                "\(className) is not in the extension: \(fix), and add -ObjC to the extension's Other Linker Flags (a static library's classes named only as strings are stripped without it)")
+                "\(className) is not in the extension: \(fix) — or it is linked without -ObjC and the linker dropped its classes, which looks the same "
+                    + "(a static library's classes named only as strings are not pulled in): add -ObjC to the extension's Other Linker Flags")
         }
         let absent = selectors.filter { !responds(className, $0) }
         guard !absent.isEmpty else { return nil }

@@ -35,39 +35,47 @@ import Testing
         return (checked, failures)
     }
 
-    /// The default space, one version at a time so the versions run in parallel.
+    /// The default space, one version at a time so the versions run in parallel: every scenario
+    /// when exhaustive (`SpaceCoverage`), every 11th otherwise (11 is prime to every dimension).
     @Test(arguments: ScenarioSpace().versions)
     func everyScenarioYieldsTheExpectedEvents(version: IOSVersion) throws {
         var space = ScenarioSpace()
         space.versions = [version]
-        let (checked, failures) = try mismatches(in: space)
-        #expect(checked == space.count)
-        #expect(checked == 4 * 128 * 4 * 6 * 4)
+        #expect(space.count == 4 * 128 * 4 * 6 * 4)
+        let indexes = SpaceCoverage.indexes(count: space.count, sampleFactor: 11)
+        let (checked, failures) = try mismatches(in: AnySequence(indexes.lazy.map { space.scenario(at: $0) }))
+        #expect(checked == Array(indexes).count)
+        #expect(checked >= space.count / 11)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
     /// The iOS 13–26 space (device settings, life cycles, service extensions, disputed readings,
-    /// text input, clearing a group): every 29th scenario, in four interleaved shards run in
-    /// parallel — about 36,000 scenarios through the model and the real normaliser.
+    /// text input, clearing a group): every 29th scenario when exhaustive (about 36,000 through
+    /// the model and the real normaliser), every 29 × 5th otherwise; in four interleaved shards
+    /// run in parallel.
     @Test(arguments: 0..<4)
     func theModernSpaceYieldsTheExpectedEvents(shard: Int) throws {
         let space = ScenarioSpace.modern
         #expect(space.count == 4 * 4 * 8 * 7 * 8 * 3 * 6 * 2 * 2 * 2)
-        // Shard n takes indexes 29n, 29n + 116, …: together, every 29th.
-        let indexes: StrideTo<Int> = stride(from: shard * 29, to: space.count, by: 116)
+        // Shard n takes indexes 29n, 29n + 116, … (sampled: 145n, 145n + 580, …).
+        let indexes = SpaceCoverage.indexes(count: space.count, exhaustiveStride: 29, sampleFactor: 5, shard: shard, shards: 4)
         let sample = indexes.lazy.map { index in space.scenario(at: index) }
         let (checked, failures) = try mismatches(in: AnySequence(sample))
-        #expect(checked > 8_000)
+        #expect(checked > (SpaceCoverage.isExhaustive ? 8_000 : 1_600))
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
+    /// Every delegate timing and dismiss setting: every scenario when exhaustive, every 11th
+    /// otherwise.
     @Test(arguments: CenterDelegateTiming.allCases)
     func everyDelegateTimingAndDismissSetting(timing: CenterDelegateTiming) throws {
         let space = ScenarioSpace(
             versions: [IOSVersion(9, 3), IOSVersion(10), IOSVersion(14)], presentations: [[], [.alert]],
             centerDelegates: [timing], customDismissActions: [false, true])
-        let (checked, failures) = try mismatches(in: space)
-        #expect(checked == space.count)
+        let indexes = SpaceCoverage.indexes(count: space.count, sampleFactor: 11)
+        let (checked, failures) = try mismatches(in: AnySequence(indexes.lazy.map { space.scenario(at: $0) }))
+        #expect(checked == Array(indexes).count)
+        #expect(checked >= space.count / 11)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
