@@ -130,6 +130,10 @@ def main():
             return fail(404, "not found", 404)
         if request_id:
             with lock:
+                # Checked again as it is claimed: a retry may have been taken while this request
+                # was slow, and Getui delivers one request_id once, whichever came first.
+                if request_id in state["request_ids"]:
+                    return state["request_ids"][request_id]
                 state["request_ids"][request_id] = result
         named = [target if isinstance(target, str) else ",".join(target) for target in targets]
         return deliver(recorder, answer, task, [t for t in named if t not in invalid], result)

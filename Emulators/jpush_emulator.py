@@ -104,12 +104,15 @@ def main():
             return error(answer["status"], answer.get("code", 1000), answer.get("message", "scripted"), rate)
         if targets and all(t in unregistered for t in targets):
             return error(400, 1011, "cannot find user by this audience", rate)
+        sendno = str(body.get("options", {}).get("sendno", 0))
         with lock:
+            # Checked again, with the cid claimed in the same step: a retry may have been taken
+            # while this request was slow, and JPush delivers one cid once, whichever came first.
+            if cid and cid in state["cids"]:
+                return state["cids"][cid]
             state["msg_id"] += 1
             msg_id = str(state["msg_id"])
-        sendno = str(body.get("options", {}).get("sendno", 0))
-        result = Answer(200, {"sendno": sendno, "msg_id": msg_id}, rate)
-        with lock:
+            result = Answer(200, {"sendno": sendno, "msg_id": msg_id}, rate)
             if cid:
                 state["cids"][cid] = result
         return deliver(recorder, answer, msg_id, [t for t in targets or ["all"] if t not in unregistered], result)
