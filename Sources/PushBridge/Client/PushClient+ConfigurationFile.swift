@@ -19,7 +19,7 @@ extension PushClient {
     ///   - bundle: Where the file is (the app's main bundle by default).
     ///   - adapters: The adapters the app links (`.apns`, `.jpush`, `.getui`): the file picks one.
     ///   - options: Bounds and defaults; the file's features (`serviceExtension`, `voip`,
-    ///     `liveActivities`) replace ``PushClientOptions/features``.
+    ///     `liveActivities`) replace `PushClientOptions.features`.
     public convenience init(
         configurationFile: String = "push.json", bundle: Bundle = .main, adapters: [PushAdapter], options: PushClientOptions = PushClientOptions()
     ) {

@@ -5,7 +5,7 @@ extension PushClient {
     /// forwarded (`PushAppDelegate` calls it for the app).
     ///
     /// The launch notification is the one the launch options held
-    /// (``didFinishLaunching(launchOptions:state:)``), the iOS version ``IOSVersion/running``,
+    /// (`didFinishLaunching(launchOptions:state:)`), the iOS version ``IOSVersion/running``,
     /// the app group the configuration's `serviceExtension.appGroup`. It never throws and never
     /// traps; what stops push is published as a `registrationFailed` event (held for the first
     /// subscriber):
