@@ -117,6 +117,28 @@ public struct DispatchScenario: Sendable, Hashable {
         set { extras.contentExtension = newValue }
     }
 
+    /// A scene app's scene sessions when the user acts (empty, the default: the model does not
+    /// say which scene a tap brings forward). See ``SceneActivation/choose(among:target:supportsMultipleScenes:launching:)``.
+    public var scenes: [SceneSession] = []
+    /// Whether the app supports multiple scenes (`UIApplicationSupportsMultipleScenes`): a tap no
+    /// scene can show connects a new scene session.
+    public var supportsMultipleScenes: Bool {
+        get { extras.flags & ScenarioExtras.supportsMultipleScenesBit != 0 }
+        set { extras.set(ScenarioExtras.supportsMultipleScenesBit, newValue) }
+    }
+    /// The notification's `target-content-id`, read where iOS reads it: the payload's
+    /// `aps.target-content-id` (Apple, `UNNotificationContent.targetContentIdentifier`).
+    public var targetContentID: String? {
+        if case .object(let aps) = notification.payload["aps"], case .string(let id) = aps["target-content-id"] { return id }
+        return nil
+    }
+    /// Which scene the user's tap or foreground action brings forward or connects; `nil` when
+    /// the scenario lists no scenes.
+    func sceneActivation(launching: Bool) -> SceneActivation? {
+        if scenes.isEmpty { return nil }
+        return SceneActivation.choose(among: scenes, target: targetContentID, supportsMultipleScenes: supportsMultipleScenes, launching: launching)
+    }
+
 
     /// The background mode that lets iOS wake the app for `content-available` pushes.
     public static let remoteNotificationMode = "remote-notification"
@@ -260,11 +282,12 @@ struct ScenarioExtras: Sendable, Hashable {
     /// `apns-priority`; 0 when not given.
     var apnsPriority: UInt8 = 0
     var silentPushesLastHour: UInt8 = 0
-    /// ``communicationBit`` and ``focusAllowsSenderBit``.
+    /// ``communicationBit``, ``focusAllowsSenderBit`` and ``supportsMultipleScenesBit``.
     var flags: UInt8 = 0
 
     static let communicationBit: UInt8 = 1
     static let focusAllowsSenderBit: UInt8 = 2
+    static let supportsMultipleScenesBit: UInt8 = 4
 
     /// Sets or clears `bit` of ``flags``.
     mutating func set(_ bit: UInt8, _ on: Bool) {

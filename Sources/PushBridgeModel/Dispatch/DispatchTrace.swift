@@ -21,6 +21,9 @@ public struct DispatchTrace: Sendable, Hashable {
     /// What the app's content extension did with the user's action, when it took it; `nil`
     /// otherwise.
     public var contentExtension: ContentExtensionRun?
+    /// Which scene the user's tap or foreground action brought forward or connected, when the
+    /// scenario lists its scenes and the action reached the app; `nil` otherwise.
+    public var scene: SceneActivation?
 
     /// A trace from its parts.
     public init(
