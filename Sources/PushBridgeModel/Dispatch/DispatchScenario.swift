@@ -64,7 +64,10 @@ public struct DispatchScenario: Sendable, Hashable {
     /// and ``ScenarioSimulator`` answer for the scenario's own notification and ignore the
     /// steps; `StepSimulator` (`PushBridgeTesting`, on a simulated device) runs them, and so
     /// does `pushbridge simulate`.
-    public var steps: [ScenarioStep]
+    public var steps: [ScenarioStep] {
+        get { sequences.steps }
+        set { sequences.steps = newValue }
+    }
     /// For a VoIP push (`pushType` `voip`): whether the app reports a call to CallKit before its
     /// PushKit handler returns (the default), as iOS 13 and later require.
     public var reportsCall: Bool
@@ -119,7 +122,13 @@ public struct DispatchScenario: Sendable, Hashable {
 
     /// A scene app's scene sessions when the user acts (empty, the default: the model does not
     /// say which scene a tap brings forward). See ``SceneActivation/choose(among:target:supportsMultipleScenes:launching:)``.
-    public var scenes: [SceneSession] = []
+    public var scenes: [SceneSession] {
+        get { sequences.scenes }
+        set { sequences.scenes = newValue }
+    }
+    /// `steps` and `scenes` behind one reference, absent while both are empty (as in nearly
+    /// every scenario): copying a scenario retains nothing for them.
+    private var sequences = ScenarioSequences()
     /// Whether the app supports multiple scenes (`UIApplicationSupportsMultipleScenes`): a tap no
     /// scene can show connects a new scene session.
     public var supportsMultipleScenes: Bool {
@@ -182,8 +191,8 @@ public struct DispatchScenario: Sendable, Hashable {
         self.settings = settings
         self.serviceExtension = serviceExtension
         self.disputed = disputed
-        self.steps = steps
         self.reportsCall = reportsCall
+        sequences.steps = steps
         implemented = CallbackSet(implements)
         hasRemoteNotificationMode = backgroundModes.contains(Self.remoteNotificationMode)
     }
@@ -302,5 +311,42 @@ extension ActionOption {
         case .authenticationRequired: 1
         case .destructive: 2
         }
+    }
+}
+
+/// A scenario's `steps` and `scenes`: one optional reference, `nil` while both are empty.
+struct ScenarioSequences: Sendable, Hashable {
+    private final class Storage: Sendable {
+        let steps: [ScenarioStep]
+        let scenes: [SceneSession]
+        init(steps: [ScenarioStep], scenes: [SceneSession]) {
+            self.steps = steps
+            self.scenes = scenes
+        }
+    }
+
+    private var storage: Storage?
+
+    var steps: [ScenarioStep] {
+        get { storage?.steps ?? [] }
+        set { store(steps: newValue, scenes: scenes) }
+    }
+
+    var scenes: [SceneSession] {
+        get { storage?.scenes ?? [] }
+        set { store(steps: steps, scenes: newValue) }
+    }
+
+    private mutating func store(steps: [ScenarioStep], scenes: [SceneSession]) {
+        storage = steps.isEmpty && scenes.isEmpty ? nil : Storage(steps: steps, scenes: scenes)
+    }
+
+    static func == (left: ScenarioSequences, right: ScenarioSequences) -> Bool {
+        left.steps == right.steps && left.scenes == right.scenes
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(steps)
+        hasher.combine(scenes)
     }
 }
