@@ -145,6 +145,7 @@ struct CommandHelp: Sendable {
     static let scenarioFields = """
         scenario fields: \(DispatchScenario.jsonFields.joined(separator: ", "))
         disputed knobs: \(DisputedBehaviours.jsonFields.joined(separator: ", "))
+        scenes[…] fields: id, state (\(SceneState.allCases.map(\.rawValue).joined(separator: ", "))), canActivate, prefersToActivate ("*" or target-content-id patterns: "ID", "PREFIX*"); the notification's aps.target-content-id picks the scene
         Every field but ios, state and notification is optional; its default leaves the trace as it was.
         """
 

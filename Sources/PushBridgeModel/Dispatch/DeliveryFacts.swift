@@ -21,6 +21,8 @@ struct DeliveryFacts: Sendable {
         silent = contentAvailable && flags.isSilent
         passive = flags.passive && scenario.ios.major >= 15
         scenes = scenario.lifecycle == .scenes && scenario.ios.major >= 13
+        // A running app's tap that no connected scene takes connects one (`SceneSessions.swift`).
+        sceneConnectsForAction = scenes && scenario.sceneActivation(launching: false)?.connects == true
 
         let settings = scenario.settings
         alertsAllowed = settings.authorization != .denied
@@ -113,6 +115,9 @@ struct DeliveryFacts: Sendable {
     /// A scene app on iOS 13+: the launch options carry no notification, and a launch that brings
     /// the app to the screen for the user's response connects a scene with it.
     let scenes: Bool
+    /// Whether the user's tap or foreground action on the running app connects a scene (an
+    /// unattached session, or a new one): only when the scenario lists its scenes.
+    let sceneConnectsForAction: Bool
     /// The user allows the app's notifications to alert (authorized or provisional).
     let alertsAllowed: Bool
     /// **quiet**: delivered to Notification Center's list without a banner: provisional

@@ -57,6 +57,9 @@ extension DispatchModel {
             // (inference), else nothing. With no center delegate at all (a banner only under the
             // disputed reading `asSent`) the tap reaches no delegate *(inference: no source
             // describes it; a second 3 `active` would be indistinguishable from a new arrival)*.
+            // A tap that no connected scene takes connects one with the response, the app staying
+            // active (`SceneActivation`) *(inference: the state and the order, as on a cold start)*.
+            if facts.sceneConnectsForAction { calls.append(respond(.sceneWillConnect, .active, tapped)) }
             if facts.didReceiveResponse(coldStart: false) {
                 calls.append(respond(.didReceiveResponse, .active, tapped))
             } else if facts.centerDelegate == .none {
@@ -71,7 +74,10 @@ extension DispatchModel {
             // tap connects one, with the response in its options, before 5 (Apple,
             // `UIScene.ConnectionOptions.notificationResponse`; WordPress-iOS#25643: no window
             // after a background launch) *(inference: the order, as on a cold start)*.
-            if app == .backgroundWithoutScene, facts.scenes { calls.append(respond(.sceneWillConnect, .inactive, tapped)) }
+            // So does a tap that no connected scene takes (`SceneActivation`).
+            if (app == .backgroundWithoutScene && facts.scenes) || facts.sceneConnectsForAction {
+                calls.append(respond(.sceneWillConnect, .inactive, tapped))
+            }
             if facts.didReceiveResponse(coldStart: false) {
                 calls.append(respond(.didReceiveResponse, .inactive, tapped))
             } else if let handler = handlerBefore10(facts) {
@@ -145,12 +151,13 @@ extension DispatchModel {
             if coldStart {
                 calls.append(call(.didFinishLaunching, state))
                 if facts.scenes, foreground { calls.append(respond(.sceneWillConnect, state, response, text: text)) }
-            } else if app == .backgroundWithoutScene, facts.scenes, foreground {
-                // A foreground action brings up a scene app launched in the background: its scene
-                // connects with the response, as for a tap.
+            } else if foreground, (app == .backgroundWithoutScene && facts.scenes) || facts.sceneConnectsForAction {
+                // A foreground action brings up a scene app launched in the background, or one no
+                // connected scene takes (`SceneActivation`): a scene connects with the response,
+                // as for a tap.
                 calls.append(respond(.sceneWillConnect, state, response, text: text))
             }
-            let connectedScene = (coldStart || app == .backgroundWithoutScene) && facts.scenes && foreground
+            let connectedScene = ((coldStart || app == .backgroundWithoutScene) && facts.scenes || facts.sceneConnectsForAction) && foreground
             if facts.didReceiveResponse(coldStart: coldStart) {
                 calls.append(respond(.didReceiveResponse, state, response, text: text))
             } else if !connectedScene, facts.centerDelegate == .none {

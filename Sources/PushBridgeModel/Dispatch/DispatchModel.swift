@@ -58,6 +58,9 @@ public enum DispatchModel {
             serviceExtension: facts.serviceExtension)
         trace.delivery = verdict ?? (facts.deferredByBudget ? .deferredBudget : nil)
         trace.contentExtension = calls.contentExtension
+        if !scenario.scenes.isEmpty, delivered == true, scenario.user == .tap || scenario.user.customAction?.foreground == true {
+            trace.scene = scenario.sceneActivation(launching: arrival.app == .terminated || arrival.app == .backgroundWithoutScene)
+        }
         return trace
     }
 }

@@ -10,6 +10,7 @@ extension DispatchScenario {
         "serviceExtension", "disputed",
         "steps", "reportsCall",
         "overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions", "communication", "focusAllowsSender", "contentExtension",
+        "scenes", "supportsMultipleScenes",
     ]
 
     /// Reads a scenario in the `pushbridge simulate` format (`cli-contract.md`).
@@ -83,6 +84,75 @@ extension DispatchScenario {
             steps: try Self.steps(fields),
             reportsCall: try fields.bool("reportsCall") ?? true)
         try readRequestAndScreen(fields)
+        try readScenes(fields)
+    }
+
+    /// `scenes` and `supportsMultipleScenes`: a scene app's sessions when the user acts, each
+    /// `{"id", "state", "canActivate", "prefersToActivate"}`, consistent with the app's `state`.
+    private mutating func readScenes(_ fields: JSONFieldReader) throws(PushError) {
+        let multiple = try fields.bool("supportsMultipleScenes")
+        let value = fields.object["scenes"]
+        guard value != nil || multiple != nil else { return }
+        let field = value != nil ? "scenes" : "supportsMultipleScenes"
+        guard lifecycle == .scenes, ios >= IOSVersion(13) else {
+            throw fields.error(field, "is for a scene app: the scenario's lifecycle must be \"scenes\" and its ios 13 or later")
+        }
+        guard steps.isEmpty, overlay == .none else { throw fields.error(field, "cannot be combined with steps or an overlay yet") }
+        supportsMultipleScenes = multiple ?? false
+        guard let value else { return }
+        guard case .array(let items) = value, !items.isEmpty else {
+            throw fields.typeError("scenes", value, expected: "a non-empty array of scene sessions")
+        }
+        var sessions: [SceneSession] = []
+        for (index, item) in items.enumerated() {
+            let path = "scenes[\(index)]"
+            guard case .object(let object) = item else {
+                throw PushError(.invalidScenario, field: path, "\(JSONFieldReader.shown(item)) is not a scene session (expected {\"id\": ID, \"state\": STATE, \"canActivate\": [PATTERN], \"prefersToActivate\": [PATTERN]})")
+            }
+            let scene = JSONFieldReader(object, path: path, code: .invalidScenario)
+            try scene.rejectUnknownKeys(["id", "state", "canActivate", "prefersToActivate"])
+            guard let id = try scene.string("id"), !id.isEmpty else { throw scene.error("\(path).id", "missing or empty, expected a scene identifier") }
+            guard !sessions.contains(where: { $0.id == id }) else { throw scene.error("\(path).id", "\(scene.shown(.string(id))) names two scenes") }
+            guard let sceneState = try scene.choice("state", SceneState.self) else { throw scene.error("\(path).state", "missing (required)") }
+            let expected: [SceneState] = switch state {
+            case .foreground: SceneState.allCases
+            case .background: [.background, .unattached]
+            case .notRunning, .forceQuit: [.unattached]
+            }
+            guard expected.contains(sceneState) else {
+                throw scene.error("\(path).state", "\(sceneState) is not possible with the app \(state) (expected one of: \(expected.map(\.rawValue).joined(separator: ", ")))")
+            }
+            sessions.append(SceneSession(
+                id: id, state: sceneState,
+                canActivate: try Self.patterns(scene, "canActivate", path: path) ?? .any,
+                prefersToActivate: try Self.patterns(scene, "prefersToActivate", path: path) ?? .none))
+        }
+        if state == .foreground, !sessions.contains(where: { $0.state == .foregroundActive || $0.state == .foregroundInactive }) {
+            throw fields.error("scenes", "has no scene in the foreground, but the app's state is foreground")
+        }
+        scenes = sessions
+        if case .object(let aps) = notification.payload["aps"], let target = aps["target-content-id"] {
+            guard case .string = target else {
+                throw fields.error("notification.payload.aps.target-content-id", "\(fields.shown(target)) is not a string")
+            }
+        }
+    }
+
+    /// A scene's activation conditions: `"*"` or an array of target-content-id patterns.
+    private static func patterns(_ scene: JSONFieldReader, _ key: String, path: String) throws(PushError) -> TargetContentPatterns? {
+        guard let value = scene.object[key] else { return nil }
+        if case .string("*") = value { return .any }
+        guard case .array(let items) = value else {
+            throw scene.typeError(key, value, expected: "\"*\" or an array of target-content-id patterns (\"ID\", \"PREFIX*\", \"*\")")
+        }
+        var patterns: [String] = []
+        for (index, item) in items.enumerated() {
+            guard case .string(let pattern) = item, !pattern.isEmpty else {
+                throw scene.error("\(path).\(key)[\(index)]", "\(scene.shown(item)) is not a target-content-id pattern (a non-empty string: \"ID\", \"PREFIX*\" or \"*\")")
+            }
+            patterns.append(pattern)
+        }
+        return TargetContentPatterns(patterns)
     }
 
     /// The fields of the overlay, the request's headers, the budget, the lock, the content

@@ -64,7 +64,10 @@ public struct DispatchScenario: Sendable, Hashable {
     /// and ``ScenarioSimulator`` answer for the scenario's own notification and ignore the
     /// steps; `StepSimulator` (`PushBridgeTesting`, on a simulated device) runs them, and so
     /// does `pushbridge simulate`.
-    public var steps: [ScenarioStep]
+    public var steps: [ScenarioStep] {
+        get { sequences.steps }
+        set { sequences.steps = newValue }
+    }
     /// For a VoIP push (`pushType` `voip`): whether the app reports a call to CallKit before its
     /// PushKit handler returns (the default), as iOS 13 and later require.
     public var reportsCall: Bool
@@ -117,6 +120,34 @@ public struct DispatchScenario: Sendable, Hashable {
         set { extras.contentExtension = newValue }
     }
 
+    /// A scene app's scene sessions when the user acts (empty, the default: the model does not
+    /// say which scene a tap brings forward). See ``SceneActivation/choose(among:target:supportsMultipleScenes:launching:)``.
+    public var scenes: [SceneSession] {
+        get { sequences.scenes }
+        set { sequences.scenes = newValue }
+    }
+    /// `steps` and `scenes` behind one reference, absent while both are empty (as in nearly
+    /// every scenario): copying a scenario retains nothing for them.
+    private var sequences = ScenarioSequences()
+    /// Whether the app supports multiple scenes (`UIApplicationSupportsMultipleScenes`): a tap no
+    /// scene can show connects a new scene session.
+    public var supportsMultipleScenes: Bool {
+        get { extras.flags & ScenarioExtras.supportsMultipleScenesBit != 0 }
+        set { extras.set(ScenarioExtras.supportsMultipleScenesBit, newValue) }
+    }
+    /// The notification's `target-content-id`, read where iOS reads it: the payload's
+    /// `aps.target-content-id` (Apple, `UNNotificationContent.targetContentIdentifier`).
+    public var targetContentID: String? {
+        if case .object(let aps) = notification.payload["aps"], case .string(let id) = aps["target-content-id"] { return id }
+        return nil
+    }
+    /// Which scene the user's tap or foreground action brings forward or connects; `nil` when
+    /// the scenario lists no scenes.
+    func sceneActivation(launching: Bool) -> SceneActivation? {
+        if scenes.isEmpty { return nil }
+        return SceneActivation.choose(among: scenes, target: targetContentID, supportsMultipleScenes: supportsMultipleScenes, launching: launching)
+    }
+
 
     /// The background mode that lets iOS wake the app for `content-available` pushes.
     public static let remoteNotificationMode = "remote-notification"
@@ -160,8 +191,8 @@ public struct DispatchScenario: Sendable, Hashable {
         self.settings = settings
         self.serviceExtension = serviceExtension
         self.disputed = disputed
-        self.steps = steps
         self.reportsCall = reportsCall
+        sequences.steps = steps
         implemented = CallbackSet(implements)
         hasRemoteNotificationMode = backgroundModes.contains(Self.remoteNotificationMode)
     }
@@ -260,11 +291,12 @@ struct ScenarioExtras: Sendable, Hashable {
     /// `apns-priority`; 0 when not given.
     var apnsPriority: UInt8 = 0
     var silentPushesLastHour: UInt8 = 0
-    /// ``communicationBit`` and ``focusAllowsSenderBit``.
+    /// ``communicationBit``, ``focusAllowsSenderBit`` and ``supportsMultipleScenesBit``.
     var flags: UInt8 = 0
 
     static let communicationBit: UInt8 = 1
     static let focusAllowsSenderBit: UInt8 = 2
+    static let supportsMultipleScenesBit: UInt8 = 4
 
     /// Sets or clears `bit` of ``flags``.
     mutating func set(_ bit: UInt8, _ on: Bool) {
@@ -279,5 +311,42 @@ extension ActionOption {
         case .authenticationRequired: 1
         case .destructive: 2
         }
+    }
+}
+
+/// A scenario's `steps` and `scenes`: one optional reference, `nil` while both are empty.
+struct ScenarioSequences: Sendable, Hashable {
+    private final class Storage: Sendable {
+        let steps: [ScenarioStep]
+        let scenes: [SceneSession]
+        init(steps: [ScenarioStep], scenes: [SceneSession]) {
+            self.steps = steps
+            self.scenes = scenes
+        }
+    }
+
+    private var storage: Storage?
+
+    var steps: [ScenarioStep] {
+        get { storage?.steps ?? [] }
+        set { store(steps: newValue, scenes: scenes) }
+    }
+
+    var scenes: [SceneSession] {
+        get { storage?.scenes ?? [] }
+        set { store(steps: steps, scenes: newValue) }
+    }
+
+    private mutating func store(steps: [ScenarioStep], scenes: [SceneSession]) {
+        storage = steps.isEmpty && scenes.isEmpty ? nil : Storage(steps: steps, scenes: scenes)
+    }
+
+    static func == (left: ScenarioSequences, right: ScenarioSequences) -> Bool {
+        left.steps == right.steps && left.scenes == right.scenes
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(steps)
+        hasher.combine(scenes)
     }
 }

@@ -21,6 +21,15 @@ public struct DispatchTrace: Sendable, Hashable {
     /// What the app's content extension did with the user's action, when it took it; `nil`
     /// otherwise.
     public var contentExtension: ContentExtensionRun?
+    /// Which scene the user's tap or foreground action brought forward or connected, when the
+    /// scenario lists its scenes and the action reached the app; `nil` otherwise.
+    public var scene: SceneActivation? {
+        get { sceneStorage?.activation }
+        set { sceneStorage = newValue.map(SceneActivationBox.init) }
+    }
+    /// `scene` behind one optional reference: a trace without one (nearly every trace) carries
+    /// and releases nothing for it.
+    private var sceneStorage: SceneActivationBox?
 
     /// A trace from its parts.
     public init(
@@ -126,4 +135,12 @@ public struct ChannelDelivery: Sendable, Hashable {
         self.transport = transport
         self.offline = offline
     }
+}
+
+/// A trace's ``SceneActivation``, boxed.
+final class SceneActivationBox: Sendable, Hashable {
+    let activation: SceneActivation
+    init(_ activation: SceneActivation) { self.activation = activation }
+    static func == (left: SceneActivationBox, right: SceneActivationBox) -> Bool { left.activation == right.activation }
+    func hash(into hasher: inout Hasher) { hasher.combine(activation) }
 }

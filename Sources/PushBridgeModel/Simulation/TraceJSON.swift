@@ -62,7 +62,7 @@ extension DispatchTrace {
     /// What the trace says of the scenario's own notification, as the trace's JSON writes it:
     /// `display`, `pushType` and `handledBy` (for a scenario that names its push type),
     /// `actionDelivered` (absent when the user did nothing), `lostResponse`, `serviceExtension`,
-    /// `voip`, `delivery` and `contentExtension` (each when it applies). The calls and events are added by the caller.
+    /// `voip`, `delivery`, `contentExtension` and `scene` (each when it applies). The calls and events are added by the caller.
     public func outcomeJSON(pushType: PayloadValidator.PushType?) -> JSONObject {
         var object: JSONObject = ["display": .string(display.rawValue)]
         if let pushType {
@@ -75,6 +75,7 @@ extension DispatchTrace {
         if let voip { object["voip"] = .string(voip.rawValue) }
         if let delivery { object["delivery"] = .string(delivery.rawValue) }
         if let contentExtension { object["contentExtension"] = .string(contentExtension.rawValue) }
+        if let scene { object["scene"] = scene.jsonValue }
         return object
     }
 }
@@ -95,6 +96,15 @@ extension SimulationResult {
                 .object(["code": .string(diagnostic.code.rawValue), "message": .string(diagnostic.message)])
             })
         }
+        return .object(object)
+    }
+}
+
+extension SceneActivation {
+    /// The trace's `scene`: `id` (absent for a new session), `chosenBy` and `connects`.
+    public var jsonValue: JSONValue {
+        var object: JSONObject = ["chosenBy": .string(reason.rawValue), "connects": .bool(connects)]
+        if let id { object["id"] = .string(id) }
         return .object(object)
     }
 }
