@@ -55,6 +55,11 @@ package struct LaunchTracker: Sendable {
     private var bareLaunchTime: Double?
     /// Whether the last launch was into the background and no scene has connected since.
     private var intoBackground = false
+    /// Whether the last launch has ended (the app became active, or the launch's deadline
+    /// passed): a scene connecting after it is a running app's new scene (a tap whose
+    /// `target-content-id` no connected scene takes, on an app that supports several), not a
+    /// cold start.
+    private var launchEnded = false
     /// Someone (PushBridge's glue, the app, the provider's SDK) set the notification-center
     /// delegate: a response can reach the app.
     private var centerDelegateSet = false
@@ -87,13 +92,14 @@ package struct LaunchTracker: Sendable {
         }
     }
 
-    /// A launch's call (1, or a scene connecting): returns whether it is a running app's first
-    /// scene connecting after a launch into the background — its response is the delivery its 3
-    /// already named, `background` (Apple, `UIScene.ConnectionOptions.notificationResponse`;
-    /// WordPress-iOS#25643).
+    /// A launch's call (1, or a scene connecting): returns whether it is a running app's scene
+    /// connecting — the first after a launch into the background, whose response is the delivery
+    /// its 3 already named, `background` (Apple, `UIScene.ConnectionOptions.notificationResponse`;
+    /// WordPress-iOS#25643), or any after launch ended (a new scene for a tap).
     mutating func begin(_ invocation: CallbackInvocation) -> Bool {
-        let wasRunning = invocation.callback == .sceneWillConnect && intoBackground
+        let wasRunning = invocation.callback == .sceneWillConnect && (intoBackground || launchEnded)
         intoBackground = invocation.callback == .didFinishLaunching && invocation.state == .background
+        if invocation.callback == .didFinishLaunching { launchEnded = false }
         return wasRunning
     }
 
@@ -154,6 +160,7 @@ package struct LaunchTracker: Sendable {
     /// tell a cold start by `applicationState` being `inactive` in the response)*.
     mutating func ended() {
         bareLaunchTime = nil
+        launchEnded = true
     }
 
     /// Launch has ended: the diagnostic of a launch before the center delegate after which no
