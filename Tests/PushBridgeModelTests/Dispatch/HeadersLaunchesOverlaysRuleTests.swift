@@ -92,7 +92,7 @@ import Testing
         var scenario = DispatchScenario(
             ios: ios, state: .background, implements: Self.fetch, centerDelegate: .none, notification: .remote(Self.alert, id: "n"), user: .tap)
         scenario.overlay = .notificationCenter
-        for provider in HeadersLaunchesOverlaysVectorTests.providers {
+        for provider in ProjectVectorFile.providers {
             let events = try ScenarioSimulator.run(scenario, provider: provider).events
             #expect(events.map(\.kind) == [.opened], "\(provider.id)")
         }

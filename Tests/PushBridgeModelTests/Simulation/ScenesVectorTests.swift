@@ -1,8 +1,5 @@
 import Foundation
-import PushBridge
-import PushBridgeGetuiTesting
-import PushBridgeJPushTesting
-import PushBridgeModel
+@_spi(ProviderAuthor) import PushBridgeModel
 import Testing
 
 /// The vectors of `Tests/Vectors/scenes-and-target-content.json`: which scene a tap or a
@@ -11,49 +8,21 @@ import Testing
 /// them with `../shared/tools/conformance`, compared as that tool compares, plus the trace's
 /// `scene`.
 @Suite struct ScenesVectorTests {
-    static let vectorsPath: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Simulation
-        .deletingLastPathComponent()  // PushBridgeModelTests
-        .deletingLastPathComponent()  // Tests
-        .appendingPathComponent("Vectors/scenes-and-target-content.json").path
-
-    static let list: [JSONValue] = {
-        guard let data = FileManager.default.contents(atPath: vectorsPath),
-            let list = (try? JSONParser.parse(data, limits: JSONParser.Limits(maxBytes: 1 << 24)))?.arrayValue
-        else { return [] }
-        return list
-    }()
-
-    static let vectors: [ConformanceVectorTests.Vector] = list.enumerated().map { index, vector in
-        ConformanceVectorTests.Vector(
-            name: vector["name"]?.stringValue ?? "vector \(index)", scenario: vector["scenario"] ?? .null,
-            expect: vector["expect"]?.objectValue ?? JSONObject())
-    }
-
-    static let providers: [any ProviderSimulator] = [SystemSimulator(), JPushSimulator(), GetuiSimulator()]
+    static let file = ProjectVectorFile("scenes-and-target-content.json", extraFields: ["scene"])
+    static let vectors = file.vectors
 
     @Test func atLeastFiveCitedCasesWithUniqueNamesEachNamingItsScene() {
         #expect(Self.vectors.count >= 5)
         #expect(Set(Self.vectors.map(\.name)).count == Self.vectors.count)
-        for vector in Self.list {
-            let source = vector["source"]?.stringValue ?? ""
-            #expect(source.count > 40 && (source.contains("#") || source.contains("Apple")), "\(vector["name"]?.stringValue ?? "")")
-            #expect(vector["expect"]?["scene"] != nil)
+        for vector in Self.vectors {
+            let source = Self.file.sources[vector.name] ?? ""
+            #expect(source.count > 40 && (source.contains("#") || source.contains("Apple")), "\(vector.name)")
+            #expect(vector.expect["scene"] != nil, "\(vector.name)")
         }
     }
 
     @Test(arguments: vectors)
     func vectorConformsThroughEveryProvider(vector: ConformanceVectorTests.Vector) throws {
-        let scenario = try DispatchScenario(json: vector.scenario)
-        for provider in Self.providers {
-            let got = try ScenarioSimulator.run(scenario, provider: provider).jsonValue
-            var expect = vector.expect
-            if provider.id != .apns { expect = ["events": vector.expect["events"] ?? .array([])] }
-            var problems = ConformanceVectorTests.problems(got: got, expect: expect)
-            if let want = expect["scene"], got["scene"] != want {
-                problems.append("scene \(got["scene"].map { JSONWriter.string(from: $0) } ?? "absent") != \(JSONWriter.string(from: want))")
-            }
-            #expect(problems == [], "\(provider.id)")
-        }
+        for (provider, problems) in try Self.file.problems(vector) { #expect(problems == [], "\(provider)") }
     }
 }
