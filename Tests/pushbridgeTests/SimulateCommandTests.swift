@@ -13,6 +13,18 @@ import Testing
         run(arguments, stdin: Array(stdin.utf8))
     }
 
+    /// Each scenario exits 2 with one line on standard error naming its field
+    /// (`error: FIELD: …`) and prints nothing on standard output.
+    static func expectEachExitsTwoNamingItsField(_ cases: [(scenario: String, field: String)]) {
+        for (scenario, field) in cases {
+            let output = run(["simulate"], stdin: scenario)
+            #expect(output.status == 2, "\(scenario)")
+            #expect(output.standardOutput.isEmpty)
+            #expect(output.standardError.hasPrefix("error: \(field): "), "\(output.standardError)")
+            #expect(output.standardError.filter { $0 == "\n" }.count == 1)
+        }
+    }
+
     static let modern = #"""
         ["application:didReceiveRemoteNotification:fetchCompletionHandler:",
          "userNotificationCenter:willPresentNotification:withCompletionHandler:",

@@ -8,13 +8,9 @@ import Testing
 /// `disputed.silentPushBudget`): malformed values exit 2 with one line naming the field, and the
 /// trace says what APNs or iOS did (`delivery`) only when it applies.
 @Suite struct SimulateHeadersAndOverlayTests {
-    static func run(_ arguments: [String], stdin: String) -> CommandOutput {
-        CommandLineTool(io: .memory(stdin: Array(stdin.utf8), files: [:])).run(arguments)
-    }
-
     static let silent = #""implements": ["application:didReceiveRemoteNotification:fetchCompletionHandler:"], "notification": {"id": "s", "payload": {"aps": {"content-available": 1}}}"#
 
-    static let malformed: [(input: String, field: String)] = [
+    static let malformed: [(scenario: String, field: String)] = [
         (#"{"ios": "17", "state": "background", "overlay": "dock", \#(silent)}"#, "overlay"),
         (#"{"ios": "17", "state": "notRunning", "overlay": "notificationCenter", \#(silent)}"#, "overlay"),
         (#"{"ios": "17", "state": "background", "apnsPriority": 7, \#(silent)}"#, "apnsPriority"),
@@ -33,29 +29,23 @@ import Testing
     ]
 
     @Test func malformedValuesExitTwoWithOneLineNamingTheField() {
-        for (input, field) in Self.malformed {
-            let output = Self.run(["simulate"], stdin: input)
-            #expect(output.status == 2, "\(input)")
-            #expect(output.standardOutput.isEmpty)
-            #expect(output.standardError.hasPrefix("error: \(field): "), "\(output.standardError)")
-            #expect(output.standardError.filter { $0 == "\n" }.count == 1)
-        }
+        SimulateCommandTests.expectEachExitsTwoNamingItsField(Self.malformed)
     }
 
     @Test func aMismatchedPushTypeIsDroppedAndSaysSo() throws {
-        let output = Self.run(["simulate"], stdin: #"{"ios": "13.1", "state": "background", "pushType": "alert", \#(Self.silent)}"#)
+        let output = SimulateCommandTests.run(["simulate"], stdin: #"{"ios": "13.1", "state": "background", "pushType": "alert", \#(Self.silent)}"#)
         #expect(output.status == 0)
         let trace = try JSONValue(parsing: output.standardOutput)
         #expect(trace["delivery"] == "droppedPushTypeMismatch")
         #expect(trace["calls"] == .array([]))
         // The same push sent as what it is reaches method 3, and the trace has no `delivery`.
-        let matched = try JSONValue(parsing: Self.run(["simulate"], stdin: #"{"ios": "13.1", "state": "background", "pushType": "background", \#(Self.silent)}"#).standardOutput)
+        let matched = try JSONValue(parsing: SimulateCommandTests.run(["simulate"], stdin: #"{"ios": "13.1", "state": "background", "pushType": "background", \#(Self.silent)}"#).standardOutput)
         #expect(matched["delivery"] == nil)
         #expect(matched["calls"]?.arrayValue?.count == 1)
     }
 
     @Test func theSimulateHelpListsTheNewFields() {
-        let help = Self.run(["simulate", "--help"], stdin: "").standardOutput
+        let help = SimulateCommandTests.run(["simulate", "--help"], stdin: "").standardOutput
         for field in ["overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions", "communication", "focusAllowsSender", "contentExtension", "pushTypeMismatch", "silentPushBudget"] {
             #expect(help.contains(field), "\(field)")
         }

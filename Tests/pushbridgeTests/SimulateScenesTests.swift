@@ -6,10 +6,6 @@ import Testing
 /// `pushbridge simulate`'s `scenes` and `supportsMultipleScenes`: malformed values exit 2 with one
 /// line naming the field; the trace's `scene` appears only when the scenario lists its scenes.
 @Suite struct SimulateScenesTests {
-    static func run(_ arguments: [String], stdin: String) -> CommandOutput {
-        CommandLineTool(io: .memory(stdin: Array(stdin.utf8), files: [:])).run(arguments)
-    }
-
     static let tap = #""implements": ["userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"], "user": "tap""#
     static let note = #""notification": {"id": "n", "payload": {"aps": {"alert": "Hi", "target-content-id": "chat-7"}}}"#
 
@@ -17,7 +13,7 @@ import Testing
         #"{"ios": "\#(ios)", "state": "\#(state)", "lifecycle": "\#(lifecycle)", \#(tap), \#(note), \#(extra)}"#
     }
 
-    static let malformed: [(input: String, field: String)] = [
+    static let malformed: [(scenario: String, field: String)] = [
         (scenario(#""scenes": [{"id": "a", "state": "background"}]"#, lifecycle: "appDelegate"), "scenes"),
         (scenario(#""scenes": [{"id": "a", "state": "background"}]"#, ios: "12.4"), "scenes"),
         (scenario(#""supportsMultipleScenes": true"#, lifecycle: "appDelegate"), "supportsMultipleScenes"),
@@ -40,20 +36,14 @@ import Testing
     ]
 
     @Test func malformedValuesExitTwoWithOneLineNamingTheField() {
-        for (input, field) in Self.malformed {
-            let output = Self.run(["simulate"], stdin: input)
-            #expect(output.status == 2, "\(input)")
-            #expect(output.standardOutput.isEmpty)
-            #expect(output.standardError.hasPrefix("error: \(field): "), "\(output.standardError)")
-            #expect(output.standardError.filter { $0 == "\n" }.count == 1)
-        }
+        SimulateCommandTests.expectEachExitsTwoNamingItsField(Self.malformed)
     }
 
     @Test func theTraceNamesTheSceneOnlyWhenScenesAreListed() throws {
-        let plain = try JSONValue(parsing: Self.run(["simulate"], stdin: Self.scenario(#""reportsCall": true"#)).standardOutput)
+        let plain = try JSONValue(parsing: SimulateCommandTests.run(["simulate"], stdin: Self.scenario(#""reportsCall": true"#)).standardOutput)
         #expect(plain["scene"] == nil)
         let input = Self.scenario(#""scenes": [{"id": "inbox", "state": "background"}, {"id": "chat", "state": "background", "prefersToActivate": ["chat-*"]}]"#)
-        let output = Self.run(["simulate"], stdin: input)
+        let output = SimulateCommandTests.run(["simulate"], stdin: input)
         #expect(output.status == 0, "\(output.standardError)")
         let trace = try JSONValue(parsing: output.standardOutput)
         #expect(trace["scene"] == .object(["id": "chat", "chosenBy": "prefers", "connects": false]))
@@ -62,7 +52,7 @@ import Testing
     }
 
     @Test func theSimulateHelpListsTheNewFields() {
-        let help = Self.run(["simulate", "--help"], stdin: "").standardOutput
+        let help = SimulateCommandTests.run(["simulate", "--help"], stdin: "").standardOutput
         for field in ["scenes", "supportsMultipleScenes", "canActivate", "prefersToActivate", "target-content-id", "unattached"] {
             #expect(help.contains(field), "\(field)")
         }
