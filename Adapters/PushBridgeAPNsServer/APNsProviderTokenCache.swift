@@ -134,3 +134,18 @@ public struct APNsProviderTokenCache: Sendable {
 
     private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 }
+
+/// A stored token is a credential: printed, dumped or reflected, it shows its key, team and age,
+/// and the token only masked.
+extension APNsProviderTokenCache.Entry: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The key, the team, the issue time and the masked token.
+    public var description: String {
+        "APNs provider token \(SecretText(token).masked) (key \(keyID), team \(teamID), issued at \(Int(issuedAt)))"
+    }
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+    /// A mirror that shows the token only masked.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["token": SecretText(token).masked, "keyID": keyID, "teamID": teamID, "issuedAt": issuedAt], displayStyle: .struct)
+    }
+}

@@ -31,6 +31,18 @@ import Testing
         APNsProviderToken(keyID: keyID, teamID: teamID, signer: signer, cache: folder.cache)
     }
 
+    @Test func aStoredTokenIsNeverPrintedWhole() {
+        let token = "eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyMzQ1NjcifQ.eyJpc3MiOiJURUFNIn0.c2lnbmF0dXJlLXNlY3JldA"
+        let entry = APNsProviderTokenCache.Entry(token: token, keyID: "ABC1234567", teamID: "TEAM123456", issuedAt: 1_700_000_000)
+        var dumped = ""
+        dump(entry, to: &dumped)
+        for shown in [entry.description, entry.debugDescription, String(describing: APNsProviderTokenCache.Lookup.found(entry)), dumped] {
+            #expect(!shown.contains(token), "\(shown)")
+            #expect(!shown.contains("c2lnbmF0dXJl"), "\(shown)")
+        }
+        #expect(entry.description.contains("ABC1234567"))
+    }
+
     @Test func aSecondProcessReusesTheFirstsTokenUntilFiftyMinutesThenStoresANewOne() throws {
         let folder = Folder()
         let signer = CountingSigner()
