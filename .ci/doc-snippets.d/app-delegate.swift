@@ -13,7 +13,7 @@ import PushBridgeGetui
 
 // Members of an app delegate that is also a scene delegate.
 final class SnippetDelegate: NSObject, UIApplicationDelegate, UIWindowSceneDelegate {
-    let client = PushClient(provider: NoOpProvider())
+    let client = PushClient(configurationFile: "push.json", adapters: [.apns])
     var privacyPolicyAccepted = true
 // SNIPPET
 }

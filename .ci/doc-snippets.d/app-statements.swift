@@ -23,7 +23,7 @@ enum Screen: Sendable { case comment(id: Int), inbox }
 
 @MainActor
 func snippet(
-    client: PushClient, configuration: PushConfiguration, configurationData: Data, factories: PushProviderFactories,
+    client: PushClient, configuration: PushConfiguration, configurationData: Data,
     jpushBridge: JPUSHServiceBridge, categories: Set<UNNotificationCategory>, startRequest: PushStartRequest,
     privacyPolicyAccepted: Bool, version: IOSVersion, router: PushRouter<Screen>, appState: AppState
 ) async throws {

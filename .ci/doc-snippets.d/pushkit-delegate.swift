@@ -13,7 +13,7 @@ import PushBridgeGetui
 
 // Members of a PushKit delegate with its CallKit provider.
 final class SnippetCalls: NSObject, PKPushRegistryDelegate, @unchecked Sendable {
-    let client = PushClient(provider: NoOpProvider())
+    let client = PushClient(configurationFile: "push.json", adapters: [.apns])
     let callProvider = CXProvider(configuration: CXProviderConfiguration(localizedName: "Example"))
 // SNIPPET
 }

@@ -1,5 +1,5 @@
 import Foundation
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeServer
 
 #if canImport(Glibc)

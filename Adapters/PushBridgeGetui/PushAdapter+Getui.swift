@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// Getui (个推) as one value: what an app lists among its adapters.
 extension PushAdapter {

@@ -1,7 +1,7 @@
 #if canImport(ObjectiveC) && canImport(UIKit)
     import UserNotifications
 #endif
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// JPush (极光) as one value: what an app lists among its adapters.
 extension PushAdapter {

@@ -8,7 +8,7 @@ import PushBridgeModel
 ///
 /// ```swift
 /// let scheduler = ManualScheduler()
-/// let client = PushClient(scheduler: scheduler)
+/// let client = PushClient(provider: NoOpProvider(), scheduler: scheduler)
 /// client.handle(fetchCall, completion: .fetch { result in print(result) })
 /// scheduler.advance(by: 25) // the fetch watchdog answers `.failed`
 /// ```

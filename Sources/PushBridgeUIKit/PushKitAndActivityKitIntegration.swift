@@ -22,8 +22,15 @@
         /// `completion` is PushKit's handler as the delegate method receives it: not `Sendable`
         /// in the iOS 17 SDK's declaration, and whatever a newer SDK declares converts to this
         /// plain closure type, so the app passes it as it is with either.
+        ///
+        /// `reportCall` reports the incoming call the push announces to CallKit: call
+        /// `CXProvider.reportNewIncomingCall(with:update:completion:)` in it, at once, and pass
+        /// `reported` as (or call it from) CallKit's completion. PushBridge calls it first,
+        /// synchronously, before anything else, and calls PushKit's completion only after
+        /// `reported`, exactly once.
         public func handleVoIPPush(
-            _ payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void, reportCall: IncomingCallReporter
+            _ payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void,
+            reportCall: @Sendable (_ push: PushChannelEvent.VoIPPush, _ reported: @escaping @Sendable ((any Error)?) -> Void) -> Void
         ) {
             // PushKit's handler may be called from any thread; the client calls it exactly once.
             nonisolated(unsafe) let completion = completion

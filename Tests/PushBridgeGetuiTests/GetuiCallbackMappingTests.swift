@@ -142,7 +142,7 @@ import Testing
 
     @Test(arguments: GetuiSdkStatus.allCases)
     func sdkStatusIsTheProviderState(status: GetuiSdkStatus) {
-        let expected: [GetuiSdkStatus: ProviderConnectionState] = [.starting: .connecting, .started: .online, .stoped: .stopped, .offline: .offline]
+        let expected: [GetuiSdkStatus: PushEvent.ConnectionState] = [.starting: .connecting, .started: .online, .stoped: .stopped, .offline: .offline]
         let harness = GetuiHarness()
         harness.bridge.trigger(.sdkState(status))
         guard case .providerState(let state)? = harness.events.first else {

@@ -49,7 +49,7 @@ import Testing
         bridge.liveActivityResult = nil
         bridge.hasPushToStart = false
         client.didUpdatePushToStartToken(Self.token, attributesType: "DeliveryAttributes")
-        var failures: [PushTokenForwardingFailure] = []
+        var failures: [PushChannelEvent.ForwardingFailure] = []
         for await event in client.channelEvents() {
             if case .tokenForwardingFailed(let failure) = event { failures.append(failure) }
             if failures.count == 3 { break }

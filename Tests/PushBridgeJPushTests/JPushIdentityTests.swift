@@ -9,7 +9,7 @@ import Testing
     /// One sequence of network notifications and the connection states it publishes.
     struct ConnectionCase: Sendable, CustomTestStringConvertible {
         var notifications: [JPushNetworkNotification]
-        var states: [ProviderConnectionState]
+        var states: [PushEvent.ConnectionState]
         var testDescription: String { notifications.map(\.rawValue).joined(separator: ", ") }
     }
 
@@ -28,7 +28,7 @@ import Testing
     func connectionStatesArePublishedWhenTheyChange(_ row: ConnectionCase) {
         let harness = JPushHarness()
         for name in row.notifications { harness.bridge.trigger(.network(name)) }
-        let states = harness.events.compactMap { event -> ProviderConnectionState? in
+        let states = harness.events.compactMap { event -> PushEvent.ConnectionState? in
             guard case .providerState(let change) = event else { return nil }
             #expect(change.provider == .jpush)
             return change.state

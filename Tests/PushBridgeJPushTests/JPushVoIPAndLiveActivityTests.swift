@@ -53,7 +53,7 @@ import Testing
         bridge.hasPushToStart = false
         client.didUpdateLiveActivityToken(Self.token, activityID: "order-42")
         client.didUpdatePushToStartToken(Self.token, attributesType: "DeliveryAttributes")
-        var failures: [PushTokenForwardingFailure] = []
+        var failures: [PushChannelEvent.ForwardingFailure] = []
         for await event in client.channelEvents() {
             if case .tokenForwardingFailed(let failure) = event { failures.append(failure) }
             if failures.count == 2 { break }

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeAPNsServer
 import PushBridgeGetuiServer
 import PushBridgeJPushServer

@@ -30,7 +30,7 @@ import Testing
         #expect(device.calls.isEmpty, "a VoIP push reaches no notification delegate")
         let client = try #require(device.client)
         var iterator = client.channelEvents().makeAsyncIterator()
-        #expect(await iterator.next() == .voipPush(VoIPPush(payload: ["caller": "Ada"], report: .reported)))
+        #expect(await iterator.next() == .voipPush(PushChannelEvent.VoIPPush(payload: ["caller": "Ada"], report: .reported)))
     }
 
     @Test func anAppThatDoesNotReportIsTerminatedAndAfterRepeatedFailuresGetsNoMoreVoIPPushes() {

@@ -12,7 +12,7 @@ public enum GetuiSdkStatus: Int, Sendable, Hashable, CaseIterable {
     case offline = 3
 
     /// The provider-neutral connection state.
-    public var connectionState: ProviderConnectionState {
+    public var connectionState: PushEvent.ConnectionState {
         switch self {
         case .starting: .connecting
         case .started: .online

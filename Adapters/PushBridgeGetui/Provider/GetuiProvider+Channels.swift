@@ -61,7 +61,7 @@ extension GetuiProvider {
         fail(kind, PushError(.providerFailure, field: "liveActivityToken", "Getui refused the token\(error.map { " (\($0))" } ?? "")", vendorCode: error))
     }
 
-    private func allowed(_ selector: String, kind: PushTokenKind) -> Bool {
+    private func allowed(_ selector: String, kind: PushChannelEvent.TokenKind) -> Bool {
         do throws(PushError) {
             try context.requireConsent(for: selector)
             return true
@@ -71,7 +71,7 @@ extension GetuiProvider {
         }
     }
 
-    private func fail(_ kind: PushTokenKind, _ error: PushError) {
-        sink.publish(.tokenForwardingFailed(PushTokenForwardingFailure(provider: .getui, kind: kind, error: error)))
+    private func fail(_ kind: PushChannelEvent.TokenKind, _ error: PushError) {
+        sink.publish(.tokenForwardingFailed(PushChannelEvent.ForwardingFailure(provider: .getui, kind: kind, error: error)))
     }
 }

@@ -30,7 +30,7 @@ extension JPushProvider {
         let sink = self.sink
         let reply: @Sendable (Int, String?, Int) -> Void = { resCode, _, _ in
             guard let error = JPushResultCode.error(resCode, field: "liveActivityToken") else { return }
-            sink.publish(.tokenForwardingFailed(PushTokenForwardingFailure(provider: .jpush, kind: kind, error: error)))
+            sink.publish(.tokenForwardingFailed(PushChannelEvent.ForwardingFailure(provider: .jpush, kind: kind, error: error)))
         }
         switch kind {
         case .liveActivity(let id):
@@ -38,7 +38,7 @@ extension JPushProvider {
         case .pushToStart(let attributes):
             let called = bridge.registerLiveActivity(attributes: attributes, pushToStartToken: request.token, seq: seq, completion: reply)
             if !called {
-                sink.publish(.tokenForwardingFailed(PushTokenForwardingFailure(
+                sink.publish(.tokenForwardingFailed(PushChannelEvent.ForwardingFailure(
                     provider: .jpush, kind: kind,
                     error: PushError(.unsupported, field: "sdk", "this JPush SDK has no +registerLiveActivity:pushToStartToken:completion:seq: (JPush 5.5.0 and later have it, 5.2.0 does not)"))))
             }

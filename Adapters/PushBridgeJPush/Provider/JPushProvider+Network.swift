@@ -55,7 +55,7 @@ extension JPushProvider {
         }
     }
 
-    private func publishConnection(_ connection: ProviderConnectionState) {
+    private func publishConnection(_ connection: PushEvent.ConnectionState) {
         let changed = state.withLock { state -> Bool in
             defer { state.connection = connection }
             return state.connection != connection

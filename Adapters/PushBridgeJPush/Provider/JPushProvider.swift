@@ -35,7 +35,7 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     /// What the provider remembers between callbacks.
     struct State {
         /// The last connection state published, so that only changes are.
-        var connection: ProviderConnectionState?
+        var connection: PushEvent.ConnectionState?
         /// The registration ID last published, so that a re-login with the same ID is not news
         /// (masked if the provider is ever dumped).
         var registrationID: SecretText?

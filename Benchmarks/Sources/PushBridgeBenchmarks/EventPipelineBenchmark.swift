@@ -20,7 +20,7 @@ enum EventPipelineBenchmark {
         let invocations = (0..<count).map { pool[$0 % pool.count] }
 
         let pipeline = await Harness.measure(operations: count) {
-            let client = PushClient(options: PushClientOptions(heldEventLimit: 0), scheduler: ManualScheduler())
+            let client = PushClient(provider: NoOpProvider(), options: PushClientOptions(heldEventLimit: 0), scheduler: ManualScheduler())
             let stream = client.events()
             let consumer = Task {
                 var received = 0
@@ -37,7 +37,7 @@ enum EventPipelineBenchmark {
         // The same events, produced in a burst and then consumed: the per-event work without the
         // consumer's thread being woken for each one.
         let burst = await Harness.measure(operations: count) {
-            let client = PushClient(options: PushClientOptions(heldEventLimit: 0), scheduler: ManualScheduler())
+            let client = PushClient(provider: NoOpProvider(), options: PushClientOptions(heldEventLimit: 0), scheduler: ManualScheduler())
             let stream = client.events()
             for invocation in invocations { client.handle(invocation) }
             var received = 0
@@ -110,7 +110,7 @@ extension EventPipelineBenchmark {
     /// before the next.
     static func oneThreadInBatches(_ invocations: [CallbackInvocation]) async -> Double {
         await Harness.measure(operations: invocations.count) {
-            let client = PushClient(options: PushClientOptions(heldEventLimit: 0), scheduler: ManualScheduler())
+            let client = PushClient(provider: NoOpProvider(), options: PushClientOptions(heldEventLimit: 0), scheduler: ManualScheduler())
             var iterator = client.events().makeAsyncIterator()
             var start = 0
             while start < invocations.count {

@@ -5,7 +5,7 @@ import PushBridgeTesting
 /// Resident growth after a million distinct notifications, beyond the documented window.
 enum MemoryBenchmark {
     static func run() {
-        let client = PushClient(options: PushClientOptions(heldEventLimit: 100), scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), options: PushClientOptions(heldEventLimit: 100), scheduler: ManualScheduler())
         let warmUp = 20_000
         for index in 0..<warmUp { deliver(client, index) }  // the window fills: its memory is expected
         let before = Harness.residentBytes()

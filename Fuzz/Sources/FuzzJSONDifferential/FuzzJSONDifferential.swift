@@ -1,5 +1,5 @@
-import JSONReference
-import PushBridge
+@_spi(ProviderAuthor) import JSONReference
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeValidation
 
 /// Whether two values are the same in every respect a reader could see: same cases, same key

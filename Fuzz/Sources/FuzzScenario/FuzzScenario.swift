@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 import PushBridgeModel
 
 /// libFuzzer entry: scenario bytes → decoder → dispatch model → normaliser. Must never trap.

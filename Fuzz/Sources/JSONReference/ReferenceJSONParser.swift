@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// The JSON reader PushBridge used before its fast one, kept unchanged as the reference the
 /// differential fuzzer (`FuzzJSONDifferential`) compares `JSONParser` with: same accept/reject
@@ -10,7 +10,7 @@ import PushBridge
 /// `JSONObject`'s subscript.
 public enum ReferenceJSONParser {
     /// Parses one JSON value from UTF-8 bytes, as `JSONParser.parse(_:limits:)` must.
-    public static func parse(_ bytes: [UInt8], limits: JSONParser.Limits = .default) throws(JSONParseError) -> JSONValue {
+    @_spi(ProviderAuthor) public static func parse(_ bytes: [UInt8], limits: JSONParser.Limits = .default) throws(JSONParseError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
             var reader = Reader(buffer, limits: limits)
             return try reader.parseDocument()

@@ -8,7 +8,7 @@ final class ChannelEventHub: Sendable {
         var subscribers: [Int: AsyncStream<PushChannelEvent>.Continuation] = [:]
         var nextID = 0
         var held: [PushChannelEvent] = []
-        var tokens: [PushTokenKind: SecretText?] = [:]
+        var tokens: [PushChannelEvent.TokenKind: SecretText?] = [:]
         var finished = false
     }
 
@@ -56,7 +56,7 @@ final class ChannelEventHub: Sendable {
     }
 
     /// Records `token` as the newest of `kind`; returns whether it differs from the last one.
-    func recordToken(_ token: SecretText?, for kind: PushTokenKind) -> Bool {
+    func recordToken(_ token: SecretText?, for kind: PushChannelEvent.TokenKind) -> Bool {
         state.withLock { state in
             if let last = state.tokens[kind], last == token { return false }
             state.tokens[kind] = token

@@ -28,118 +28,120 @@ public enum PushChannelEvent: Sendable, Hashable {
     case voipPush(VoIPPush)
     /// A VoIP, Live Activity or push-to-start token arrived, changed or ended (masked when
     /// printed): send it to the server that pushes to it. Published whatever the provider.
-    case tokenChanged(PushTokenChange)
+    case tokenChanged(TokenChange)
     /// A provider did not accept a token (its SDK refused it, or answered with an error).
-    case tokenForwardingFailed(PushTokenForwardingFailure)
+    case tokenForwardingFailed(ForwardingFailure)
 }
 
-/// Which of the tokens beside the APNs device token a ``PushTokenChange`` is.
-public enum PushTokenKind: Sendable, Hashable, CustomStringConvertible {
-    /// The PushKit VoIP token (`pushRegistry(_:didUpdate:for:)` with `.voIP`).
-    case voip
-    /// One Live Activity's push token (ActivityKit `Activity.pushTokenUpdates`, iOS 16.1+), with
-    /// the identifier the app's server knows the activity by (`Activity.id`, or the app's own).
-    case liveActivity(activityID: String)
-    /// The push-to-start token of one `ActivityAttributes` type (ActivityKit
-    /// `Activity<Attributes>.pushToStartTokenUpdates`, iOS 17.2+), with the type's name.
-    case pushToStart(attributesType: String)
+extension PushChannelEvent {
+    /// Which of the tokens beside the APNs device token a ``PushChannelEvent/TokenChange`` is.
+    public enum TokenKind: Sendable, Hashable, CustomStringConvertible {
+        /// The PushKit VoIP token (`pushRegistry(_:didUpdate:for:)` with `.voIP`).
+        case voip
+        /// One Live Activity's push token (ActivityKit `Activity.pushTokenUpdates`, iOS 16.1+), with
+        /// the identifier the app's server knows the activity by (`Activity.id`, or the app's own).
+        case liveActivity(activityID: String)
+        /// The push-to-start token of one `ActivityAttributes` type (ActivityKit
+        /// `Activity<Attributes>.pushToStartTokenUpdates`, iOS 17.2+), with the type's name.
+        case pushToStart(attributesType: String)
 
-    /// `voip`, `liveActivity(order-42)`, `pushToStart(DeliveryAttributes)`.
-    public var description: String {
-        switch self {
-        case .voip: "voip"
-        case .liveActivity(let id): "liveActivity(\(id))"
-        case .pushToStart(let type): "pushToStart(\(type))"
-        }
-    }
-}
-
-/// A VoIP push, as PushKit handed it over (`PKPushPayload.dictionaryPayload`).
-///
-/// Printed without its content: a call push carries who is calling.
-public struct VoIPPush: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The payload (`dictionaryPayload`).
-    public var payload: JSONObject
-    /// How the app's call report went: `nil` while CallKit has not answered, else the error
-    /// CallKit answered with (`nil` inside: the call was shown).
-    public var report: CallReport?
-
-    /// How CallKit answered `reportNewIncomingCall(with:update:completion:)`.
-    public enum CallReport: Sendable, Hashable, CustomStringConvertible {
-        /// CallKit showed the call.
-        case reported
-        /// CallKit refused it (Do Not Disturb, a blocked caller, a duplicate UUID, …): the
-        /// error's description. The call still counts as reported for PushKit's rule.
-        case refused(String)
-
-        /// `reported` or `refused(…)`.
+        /// `voip`, `liveActivity(order-42)`, `pushToStart(DeliveryAttributes)`.
         public var description: String {
             switch self {
-            case .reported: "reported"
-            case .refused(let reason): "refused(\(reason))"
+            case .voip: "voip"
+            case .liveActivity(let id): "liveActivity(\(id))"
+            case .pushToStart(let type): "pushToStart(\(type))"
             }
         }
     }
 
-    /// A push from its payload.
-    public init(payload: JSONObject, report: CallReport? = nil) {
-        self.payload = payload
-        self.report = report
+    /// A VoIP push, as PushKit handed it over (`PKPushPayload.dictionaryPayload`).
+    ///
+    /// Printed without its content: a call push carries who is calling.
+    public struct VoIPPush: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+        /// The payload (`dictionaryPayload`).
+        public var payload: JSONObject
+        /// How the app's call report went: `nil` while CallKit has not answered, else the error
+        /// CallKit answered with (`nil` inside: the call was shown).
+        public var report: CallReport?
+
+        /// How CallKit answered `reportNewIncomingCall(with:update:completion:)`.
+        public enum CallReport: Sendable, Hashable, CustomStringConvertible {
+            /// CallKit showed the call.
+            case reported
+            /// CallKit refused it (Do Not Disturb, a blocked caller, a duplicate UUID, …): the
+            /// error's description. The call still counts as reported for PushKit's rule.
+            case refused(String)
+
+            /// `reported` or `refused(…)`.
+            public var description: String {
+                switch self {
+                case .reported: "reported"
+                case .refused(let reason): "refused(\(reason))"
+                }
+            }
+        }
+
+        /// A push from its payload.
+        public init(payload: JSONObject, report: CallReport? = nil) {
+            self.payload = payload
+            self.report = report
+        }
+
+        /// The keys and the report; never the values.
+        public var description: String {
+            "VoIPPush(keys: \(payload.count), report: \(report.map { "\($0)" } ?? "pending"))"
+        }
+
+        /// The same as ``description``.
+        public var debugDescription: String { description }
+
+        /// A mirror without the values.
+        public var customMirror: Mirror {
+            Mirror(self, children: ["keys": payload.keys.sorted(), "report": report as Any], displayStyle: .struct)
+        }
     }
 
-    /// The keys and the report; never the values.
-    public var description: String {
-        "VoIPPush(keys: \(payload.count), report: \(report.map { "\($0)" } ?? "pending"))"
+    /// A token arrived, changed or ended. Masked in every description.
+    public struct TokenChange: Sendable, Hashable, CustomStringConvertible {
+        /// Which token.
+        public var kind: TokenKind
+        /// The token in lowercase hex, masked when printed; `nil` when it ended (the activity ended,
+        /// PushKit invalidated the VoIP token): tell the server to stop pushing to it.
+        public var token: SecretText?
+        /// The providers it was forwarded to (those with the capability for this kind).
+        public var forwardedTo: [PushProviderID]
+
+        /// A change from its parts.
+        public init(kind: TokenKind, token: SecretText?, forwardedTo: [PushProviderID]) {
+            self.kind = kind
+            self.token = token
+            self.forwardedTo = forwardedTo
+        }
+
+        /// `TokenChange(voip, ••••9f0a, forwardedTo: [jpush])`.
+        public var description: String {
+            "TokenChange(\(kind), \(token.map(\.masked) ?? "ended"), forwardedTo: \(forwardedTo))"
+        }
     }
 
-    /// The same as ``description``.
-    public var debugDescription: String { description }
+    /// A provider did not accept a token.
+    public struct ForwardingFailure: Sendable, Hashable, CustomStringConvertible {
+        /// The provider.
+        public var provider: PushProviderID
+        /// Which token.
+        public var kind: TokenKind
+        /// Why (the vendor's code where it gave one; never the token).
+        public var error: PushError
 
-    /// A mirror without the values.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["keys": payload.keys.sorted(), "report": report as Any], displayStyle: .struct)
+        /// A failure from its parts.
+        public init(provider: PushProviderID, kind: TokenKind, error: PushError) {
+            self.provider = provider
+            self.kind = kind
+            self.error = error
+        }
+
+        /// `ForwardingFailure(getui, voip: …)`.
+        public var description: String { "ForwardingFailure(\(provider), \(kind): \(error))" }
     }
-}
-
-/// A token arrived, changed or ended. Masked in every description.
-public struct PushTokenChange: Sendable, Hashable, CustomStringConvertible {
-    /// Which token.
-    public var kind: PushTokenKind
-    /// The token in lowercase hex, masked when printed; `nil` when it ended (the activity ended,
-    /// PushKit invalidated the VoIP token): tell the server to stop pushing to it.
-    public var token: SecretText?
-    /// The providers it was forwarded to (those with the capability for this kind).
-    public var forwardedTo: [PushProviderID]
-
-    /// A change from its parts.
-    public init(kind: PushTokenKind, token: SecretText?, forwardedTo: [PushProviderID]) {
-        self.kind = kind
-        self.token = token
-        self.forwardedTo = forwardedTo
-    }
-
-    /// `PushTokenChange(voip, ••••9f0a, forwardedTo: [jpush])`.
-    public var description: String {
-        "PushTokenChange(\(kind), \(token.map(\.masked) ?? "ended"), forwardedTo: \(forwardedTo))"
-    }
-}
-
-/// A provider did not accept a token.
-public struct PushTokenForwardingFailure: Sendable, Hashable, CustomStringConvertible {
-    /// The provider.
-    public var provider: PushProviderID
-    /// Which token.
-    public var kind: PushTokenKind
-    /// Why (the vendor's code where it gave one; never the token).
-    public var error: PushError
-
-    /// A failure from its parts.
-    public init(provider: PushProviderID, kind: PushTokenKind, error: PushError) {
-        self.provider = provider
-        self.kind = kind
-        self.error = error
-    }
-
-    /// `PushTokenForwardingFailure(getui, voip: …)`.
-    public var description: String { "PushTokenForwardingFailure(\(provider), \(kind): \(error))" }
 }

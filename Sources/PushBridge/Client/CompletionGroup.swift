@@ -12,7 +12,7 @@ enum CompletionAnswer: Sendable {
 }
 
 /// The completion handlers of one delivery's path while its first one is pending: repeats of
-/// the call (``RepeatedCallCompletion/answerEach``) get the first one's answer, each once.
+/// the call (``PushClientOptions/RepeatedCallCompletion/answerEach``) get the first one's answer, each once.
 final class CompletionGroup: Sendable {
     private let state = Locked<(answer: CompletionAnswer?, followers: [SystemCompletion])>((nil, []))
 

@@ -8,7 +8,7 @@ extension PushClient {
     /// `reported` as (or call it from) CallKit's completion. PushBridge calls the reporter first,
     /// synchronously, before anything else; and calls PushKit's completion only after
     /// `reported`, exactly once.
-    public typealias IncomingCallReporter = @Sendable (_ push: VoIPPush, _ reported: @escaping @Sendable ((any Error)?) -> Void) -> Void
+    package typealias IncomingCallReporter = @Sendable (_ push: PushChannelEvent.VoIPPush, _ reported: @escaping @Sendable ((any Error)?) -> Void) -> Void
 
     /// A new stream of every ``PushChannelEvent`` from now on (and, for the first subscriber, the
     /// events held until it came: a token that arrived at launch, typically).
@@ -59,10 +59,10 @@ extension PushClient {
     ///   - completion: PushKit's completion handler: run once, after `reported`.
     ///   - reportCall: The app's code that reports the call to CallKit.
     package func handleVoIPPush(_ payload: JSONObject, completion: @escaping @Sendable () -> Void, reportCall: IncomingCallReporter) {
-        let push = VoIPPush(payload: payload)
+        let push = PushChannelEvent.VoIPPush(payload: payload)
         let pushKitCompletion = ExactlyOnce<Void> { _ in completion() }
         let channel = core.channel
-        let reported = ExactlyOnce<VoIPPush.CallReport> { report in
+        let reported = ExactlyOnce<PushChannelEvent.VoIPPush.CallReport> { report in
             var answered = push
             answered.report = report
             channel.publish(.voipPush(answered))
@@ -88,7 +88,7 @@ extension PushClient {
     /// are not told: neither JPush's nor Getui's header has a call for it.
     package func didInvalidateVoIPToken() {
         guard core.channel.recordToken(nil, for: .voip) else { return }
-        core.channel.publish(.tokenChanged(PushTokenChange(kind: .voip, token: nil, forwardedTo: [])))
+        core.channel.publish(.tokenChanged(PushChannelEvent.TokenChange(kind: .voip, token: nil, forwardedTo: [])))
     }
 
     // MARK: Live Activities
@@ -131,7 +131,7 @@ extension PushClient {
     // MARK: Internals
 
     /// The providers that take tokens of `kind` (each of a multiplex's).
-    func providersTaking(_ kind: PushTokenKind) -> [any PushProvider] {
+    func providersTaking(_ kind: PushChannelEvent.TokenKind) -> [any PushProvider] {
         let needed: PushCapabilities =
             switch kind {
             case .voip: .voip
@@ -142,13 +142,13 @@ extension PushClient {
         return all.filter { $0.capabilities.contains(needed) }
     }
 
-    private func updateToken(_ kind: PushTokenKind, _ token: [UInt8]?) {
+    private func updateToken(_ kind: PushChannelEvent.TokenKind, _ token: [UInt8]?) {
         let secret = token.map { SecretText(PushTokenHex.encode($0)) }
         guard core.channel.recordToken(secret, for: kind) else { return }
         if let features = core.options.features, !features.allows(kind) {
             // Switched off in the configuration: the app's server still gets it, no provider does.
             core.report(.featureNotSwitchedOn(PushFeatures.key(for: kind), token: kind))
-            core.channel.publish(.tokenChanged(PushTokenChange(kind: kind, token: secret, forwardedTo: [])))
+            core.channel.publish(.tokenChanged(PushChannelEvent.TokenChange(kind: kind, token: secret, forwardedTo: [])))
             return
         }
         let takers = providersTaking(kind)
@@ -156,6 +156,6 @@ extension PushClient {
         case .voip: (provider as? any VoIPProvider)?.registerVoIPToken(VoIPTokenRequest(token: token))
         case .liveActivity, .pushToStart: (provider as? any LiveActivityProvider)?.registerLiveActivityToken(LiveActivityTokenRequest(kind: kind, token: token))
         }
-        core.channel.publish(.tokenChanged(PushTokenChange(kind: kind, token: secret, forwardedTo: takers.map(\.id))))
+        core.channel.publish(.tokenChanged(PushChannelEvent.TokenChange(kind: kind, token: secret, forwardedTo: takers.map(\.id))))
     }
 }

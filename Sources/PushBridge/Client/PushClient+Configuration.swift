@@ -4,7 +4,7 @@ extension PushClient {
     /// switches on (`PushClientOptions.features`).
     ///
     /// - Throws: ``PushError`` when the configuration names a provider with no registered factory.
-    public convenience init(
+    @_spi(ProviderAuthor) public convenience init(
         configuration: PushConfiguration, factories: PushProviderFactories, options: PushClientOptions = PushClientOptions(),
         scheduler: any PushScheduler = DispatchScheduler()
     ) throws(PushError) {

@@ -32,23 +32,17 @@ extension PushClient {
 
     /// A client for the provider the configuration file at `url` names, among `adapters` (see
     /// ``init(configurationFile:bundle:adapters:options:)``).
-    public convenience init(
-        configurationContentsOf url: URL, adapters: [PushAdapter], options: PushClientOptions = PushClientOptions(),
-        scheduler: any PushScheduler = DispatchScheduler()
-    ) {
+    public convenience init(configurationContentsOf url: URL, adapters: [PushAdapter], options: PushClientOptions = PushClientOptions()) {
         let field = url.lastPathComponent
         self.init(
-            ConfiguredSetup(source: field, adapters: adapters, bytes: ConfiguredSetup.contents(of: url, field: field)), options: options, scheduler: scheduler)
+            ConfiguredSetup(source: field, adapters: adapters, bytes: ConfiguredSetup.contents(of: url, field: field)), options: options, scheduler: DispatchScheduler())
     }
 
     /// A client for the provider the configuration's JSON bytes name, among `adapters` (see
     /// ``init(configurationFile:bundle:adapters:options:)``): the same reading, for a file the app
     /// loaded itself or a test.
-    public convenience init(
-        configurationJSON bytes: [UInt8], adapters: [PushAdapter], options: PushClientOptions = PushClientOptions(),
-        scheduler: any PushScheduler = DispatchScheduler()
-    ) {
-        self.init(ConfiguredSetup(source: "configuration", adapters: adapters, bytes: .success(bytes)), options: options, scheduler: scheduler)
+    public convenience init(configurationJSON bytes: [UInt8], adapters: [PushAdapter], options: PushClientOptions = PushClientOptions()) {
+        self.init(ConfiguredSetup(source: "configuration", adapters: adapters, bytes: .success(bytes)), options: options, scheduler: DispatchScheduler())
     }
 
     /// Why push is off, when the client was made from a configuration file it could not use (a

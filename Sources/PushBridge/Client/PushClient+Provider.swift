@@ -4,7 +4,7 @@ extension PushClient {
     public var capabilities: PushCapabilities { provider.capabilities }
 
     /// Records the user's answer to the app's privacy policy with the provider, on every launch
-    /// before ``start(_:)``: JPush and Getui refuse every SDK call until it is granted
+    /// before ``start(consent:authorization:categories:)``: JPush and Getui refuse every SDK call until it is granted
     /// (``PrivacyConsent``); plain APNs needs none.
     ///
     /// - Throws: What the provider's SDK reported, if anything.
@@ -13,7 +13,7 @@ extension PushClient {
     }
 
     /// Starts the provider's SDK at launch, with the notification the app was launched for.
-    public func start(_ request: PushStartRequest) throws(PushError) {
+    @_spi(ProviderAuthor) public func start(_ request: PushStartRequest) throws(PushError) {
         var request = request
         if request.appGroup == nil { request.appGroup = core.options.features?.serviceExtension?.appGroup }
         try provider.start(request)
@@ -22,7 +22,7 @@ extension PushClient {
     }
 
     /// Asks for authorization and registers for remote notifications through the provider.
-    public func register(_ request: PushRegistrationRequest) throws(PushError) {
+    @_spi(ProviderAuthor) public func register(_ request: PushRegistrationRequest) throws(PushError) {
         try provider.register(request)
         // An SDK that takes the delegate when it registers (JPush's
         // `registerForRemoteNotificationConfig:delegate:`) has it now.

@@ -12,7 +12,7 @@
 /// is no separate "initial notification" call that could deliver the cold-start tap twice.
 ///
 /// ```swift
-/// let client = PushClient()
+/// let client = PushClient(provider: NoOpProvider())
 /// client.setPresentationHandler { notification in
 ///     notification.customKeys["silentInForeground"] == .bool(true) ? [] : [.banner, .sound]
 /// }
@@ -35,20 +35,17 @@ public final class PushClient: Sendable {
     let observer: (any CallbackObservingProvider)?
 
     /// Decides how a notification that arrives in the foreground is presented.
-    public typealias PresentationHandler = @Sendable (PushNotification) async -> PresentationOptions
+    package typealias PresentationHandler = @Sendable (PushNotification) async -> PresentationOptions
     /// Does the background work a push asks for (method 3) and reports its result.
-    public typealias BackgroundWorkHandler = @Sendable (PushNotification) async -> BackgroundFetchResult
+    package typealias BackgroundWorkHandler = @Sendable (PushNotification) async -> BackgroundFetchResult
     /// Handles a user's response (a tap, a custom action, a dismiss) before iOS is told it is done;
     /// iOS keeps the app running until then, which a background action (a quick reply) needs.
-    public typealias ResponseHandler = @Sendable (PushEvent) async -> Void
+    package typealias ResponseHandler = @Sendable (PushEvent) async -> Void
 
     /// A client for `provider`, with the given options and scheduler (time is injected for tests).
     ///
     /// The client attaches itself to the provider, which from then on sends it what its SDK reports.
-    public init(
-        provider: any PushProvider = NoOpProvider(), options: PushClientOptions = PushClientOptions(),
-        scheduler: any PushScheduler = DispatchScheduler()
-    ) {
+    public init(provider: any PushProvider, options: PushClientOptions = PushClientOptions(), scheduler: any PushScheduler = DispatchScheduler()) {
         self.provider = provider
         core = PushClientCore(options: options, scheduler: scheduler)
         findsMessageIDs = provider is any MessageIdentifyingProvider
@@ -86,17 +83,17 @@ public final class PushClient: Sendable {
 
     /// Sets how foreground notifications are presented; `nil` restores the default
     /// (``PushClientOptions/defaultPresentation``).
-    public func setPresentationHandler(_ handler: PresentationHandler?) {
+    public func setPresentationHandler(_ handler: (@Sendable (PushNotification) async -> PresentationOptions)?) {
         core.state.withLock { $0.presentationHandler = handler }
     }
 
     /// Sets the background work run for method 3's pushes; `nil` answers `.noData` at once.
-    public func setBackgroundWorkHandler(_ handler: BackgroundWorkHandler?) {
+    public func setBackgroundWorkHandler(_ handler: (@Sendable (PushNotification) async -> BackgroundFetchResult)?) {
         core.state.withLock { $0.backgroundWorkHandler = handler }
     }
 
     /// Sets the work run for each response before iOS is told it is handled; `nil` answers at once.
-    public func setResponseHandler(_ handler: ResponseHandler?) {
+    public func setResponseHandler(_ handler: (@Sendable (PushEvent) async -> Void)?) {
         core.state.withLock { $0.responseHandler = handler }
     }
 

@@ -147,7 +147,7 @@ final class PushClientCore: Sendable {
 
     /// `completion` as it must be answered: joined to a pending completion of the same delivery
     /// and path (then `nil`: that one's answer reaches it, or, with
-    /// ``RepeatedCallCompletion/sameHandler``, nothing does), or registered as pending itself.
+    /// ``PushClientOptions/RepeatedCallCompletion/sameHandler``, nothing does), or registered as pending itself.
     private func joinPending(_ completion: SystemCompletion, key: PendingCompletionKey, _ state: inout State) -> SystemCompletion? {
         if let group = state.pendingCompletions[key] {
             switch options.repeatedCallCompletion {

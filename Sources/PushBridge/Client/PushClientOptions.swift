@@ -30,7 +30,7 @@ public struct PushClientOptions: Sendable, Hashable {
     public var correlationInterval: Double
     /// What happens to the completion handler of a call that repeats a call of the same
     /// delivery and path whose completion is still pending (an SDK hooking the method and the
-    /// app forwarding it too): ``RepeatedCallCompletion/sameHandler`` by default.
+    /// app forwarding it too): ``PushClientOptions/RepeatedCallCompletion/sameHandler`` by default.
     public var repeatedCallCompletion: RepeatedCallCompletion
     /// The features the configuration switched on (`PushConfiguration.features`): a token of a
     /// feature that is off is published but not forwarded to the providers, and a
@@ -68,22 +68,24 @@ public struct PushClientOptions: Sendable, Hashable {
     package var fetchWatchdogDelay: Double { max(0, fetchBudget - watchdogMargin) }
 }
 
-/// How PushBridge answers the completion handler of a callback that repeats one of the same
-/// delivery and path while that one's handler is still pending.
-///
-/// The two arrangements that produce such repeats disagree, so this is a knob:
-/// - An SDK that hooks the app-delegate method and the app forwarding the same method hand the
-///   **same** system handler down both paths (Getui hooks method 3 and completes it itself: its
-///   own Flutter plugin leaves the app's method 3 without completing, `GetuiflutPlugin.m`).
-///   Calling it twice crashes or is reported as a crash (firebase-ios-sdk#8442,
-///   OneSignal-iOS-SDK#148, appboy-ios-sdk#69): ``sameHandler``, the default.
-/// - SDKs chained on one delegate that each wrap the handler hand **different** handlers, and
-///   each waits for its own: ``answerEach``.
-public enum RepeatedCallCompletion: Sendable, Hashable {
-    /// The repeat's handler is the first call's: it is not called again (the first call's
-    /// answer reaches the system once).
-    case sameHandler
-    /// The repeat's handler is its own: it is called once, with the first call's answer, when
-    /// that answer is known. The app's handler still decides only once.
-    case answerEach
+extension PushClientOptions {
+    /// How PushBridge answers the completion handler of a callback that repeats one of the same
+    /// delivery and path while that one's handler is still pending.
+    ///
+    /// The two arrangements that produce such repeats disagree, so this is a knob:
+    /// - An SDK that hooks the app-delegate method and the app forwarding the same method hand the
+    ///   **same** system handler down both paths (Getui hooks method 3 and completes it itself: its
+    ///   own Flutter plugin leaves the app's method 3 without completing, `GetuiflutPlugin.m`).
+    ///   Calling it twice crashes or is reported as a crash (firebase-ios-sdk#8442,
+    ///   OneSignal-iOS-SDK#148, appboy-ios-sdk#69): ``sameHandler``, the default.
+    /// - SDKs chained on one delegate that each wrap the handler hand **different** handlers, and
+    ///   each waits for its own: ``answerEach``.
+    public enum RepeatedCallCompletion: Sendable, Hashable {
+        /// The repeat's handler is the first call's: it is not called again (the first call's
+        /// answer reaches the system once).
+        case sameHandler
+        /// The repeat's handler is its own: it is called once, with the first call's answer, when
+        /// that answer is known. The app's handler still decides only once.
+        case answerEach
+    }
 }

@@ -16,7 +16,7 @@ extension PushConfiguration {
     /// (``UnreadProviderSettings``), to be read by the adapter's factory.
     ///
     /// - Throws: ``PushConfigurationError`` listing every problem, each naming its key.
-    public init(jsonBytes bytes: [UInt8], providers: [any PushProviderDefinition] = []) throws(PushConfigurationError) {
+    @_spi(ProviderAuthor) public init(jsonBytes bytes: [UInt8], providers: [any PushProviderDefinition] = []) throws(PushConfigurationError) {
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes)
@@ -29,7 +29,7 @@ extension PushConfiguration {
     /// Reads a configuration from a JSON value (see ``init(jsonBytes:providers:)``).
     ///
     /// - Throws: ``PushConfigurationError`` listing every problem, each naming its key.
-    public init(json: JSONValue, providers: [any PushProviderDefinition] = []) throws(PushConfigurationError) {
+    @_spi(ProviderAuthor) public init(json: JSONValue, providers: [any PushProviderDefinition] = []) throws(PushConfigurationError) {
         var problems = ProblemList()
         guard case .object(let object) = json else {
             throw PushConfigurationError(problems: [

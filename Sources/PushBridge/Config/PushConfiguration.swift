@@ -41,7 +41,7 @@ public struct PushConfiguration: Sendable, Hashable, CustomStringConvertible {
     /// Every provider in use, the main one first.
     public var providers: [PushProviderID] { [provider] + additionalProviders }
 
-    /// `provider`'s settings, as its definition read them (or ``UnreadProviderSettings``).
+    /// `provider`'s settings, as its definition read them (or, with no definition, the section unread).
     public func settings(for provider: PushProviderID) -> (any PushProviderSettings)? {
         stored[provider]?.value
     }

@@ -28,7 +28,7 @@ package struct PushFeatures: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the feature a token of `kind` belongs to is on: VoIP for `.voip`, Live
     /// Activities for `.liveActivity`, and push-to-start for `.pushToStart`.
-    func allows(_ kind: PushTokenKind) -> Bool {
+    func allows(_ kind: PushChannelEvent.TokenKind) -> Bool {
         switch kind {
         case .voip: voip
         case .liveActivity: liveActivities != nil
@@ -37,7 +37,7 @@ package struct PushFeatures: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The configuration key that switches on the feature of `kind`.
-    static func key(for kind: PushTokenKind) -> String {
+    static func key(for kind: PushChannelEvent.TokenKind) -> String {
         switch kind {
         case .voip: "voip"
         case .liveActivity: "liveActivities"

@@ -15,7 +15,7 @@ extension PushProviderSettings {
 
 /// A settings section no registered definition read: kept as given, every value masked when
 /// printed or reflected (whatever it holds may be a secret).
-public struct UnreadProviderSettings: PushProviderSettings, CustomDebugStringConvertible, CustomReflectable {
+@_spi(ProviderAuthor) public struct UnreadProviderSettings: PushProviderSettings, CustomDebugStringConvertible, CustomReflectable {
     /// The provider named by the section's key.
     public var provider: PushProviderID
     /// The section.

@@ -27,7 +27,7 @@ public struct APSContent: Sendable, Hashable {
     public var isSilent: Bool
     /// What else iOS reads: interruption level, relevance, targeting, localisation, a critical
     /// sound, a Live Activity's fields (empty when the payload has none).
-    public var details: APSDetails { detailsBox?.value ?? APSDetails() }
+    @_spi(ProviderAuthor) public var details: APSDetails { detailsBox?.value ?? APSDetails() }
     private var detailsBox: APSDetailsBox?
 
     /// Content with every field given.

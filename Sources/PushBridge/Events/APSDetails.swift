@@ -10,7 +10,7 @@
 /// notification.aps.details.interruptionLevel // .timeSensitive
 /// notification.aps.details.liveActivity?.event // "update"
 /// ```
-public struct APSDetails: Sendable, Hashable {
+@_spi(ProviderAuthor) public struct APSDetails: Sendable, Hashable {
     /// `aps.interruption-level` (iOS 15+): how much the notification may interrupt.
     public enum InterruptionLevel: String, Sendable, Hashable, CaseIterable {
         /// Added to the list without lighting the screen or playing a sound.

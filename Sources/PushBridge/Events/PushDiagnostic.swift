@@ -129,7 +129,7 @@ public struct PushDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - key: The configuration key that would switch it on.
     ///   - kind: The token's kind (never its value).
-    public static func featureNotSwitchedOn(_ key: String, token kind: PushTokenKind) -> PushDiagnostic {
+    public static func featureNotSwitchedOn(_ key: String, token kind: PushChannelEvent.TokenKind) -> PushDiagnostic {
         PushDiagnostic(
             code: .featureNotSwitchedOn, notificationID: "unidentified",
             message: "a \(kind) token arrived but \(key) is not switched on in the configuration: it was published, not forwarded to the providers")

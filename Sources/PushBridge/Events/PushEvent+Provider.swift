@@ -74,10 +74,10 @@ extension PushEvent {
         /// The provider.
         public var provider: PushProviderID
         /// The new state.
-        public var state: ProviderConnectionState
+        public var state: ConnectionState
 
         /// A change from its parts.
-        public init(provider: PushProviderID, state: ProviderConnectionState) {
+        public init(provider: PushProviderID, state: ConnectionState) {
             self.provider = provider
             self.state = state
         }
@@ -97,5 +97,22 @@ extension PushEvent {
         public init(notification: PushNotification?) {
             self.notification = notification
         }
+    }
+}
+
+extension PushEvent {
+    /// A provider's connection to its own servers (JPush network notifications, Getui `SdkStatus`).
+    public enum ConnectionState: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// Connecting (JPush `kJPFNetworkIsConnectingNotification`/`DidSetup`, Getui `SdkStatusStarting`).
+        case connecting
+        /// Online and logged in (JPush `kJPFNetworkDidLoginNotification`, Getui `SdkStatusStarted`).
+        case online
+        /// Offline: messages are held by the provider (JPush `kJPFNetworkDidCloseNotification`, Getui `SdkStatusOffline`).
+        case offline
+        /// Stopped by the app (Getui `SdkStatusStoped`, JPush stopped).
+        case stopped
+
+        /// The JSON value.
+        public var description: String { rawValue }
     }
 }

@@ -18,7 +18,7 @@ import Foundation
 /// ```swift
 /// let value = try JSONParser.parse(Array(#"{"aps": {"badge": 3}}"#.utf8))
 /// ```
-public enum JSONParser {
+@_spi(ProviderAuthor) public enum JSONParser {
     /// Bounds on what the parser accepts.
     public struct Limits: Sendable, Hashable {
         /// The deepest nesting of arrays and objects accepted. Default 64.
@@ -70,7 +70,7 @@ public enum JSONParser {
 
 extension JSONValue {
     /// Parses a JSON text; see ``JSONParser``.
-    public init(parsing text: String, limits: JSONParser.Limits = .default) throws(JSONParseError) {
+    @_spi(ProviderAuthor) public init(parsing text: String, limits: JSONParser.Limits = .default) throws(JSONParseError) {
         self = try JSONParser.parse(text, limits: limits)
     }
 }

@@ -18,10 +18,10 @@ extension JSONValue {
     /// - Parameters:
     ///   - value: The value (`NSDictionary`, `[AnyHashable: Any]`, `NSArray`, `String`, `NSNumber`, …).
     ///   - path: The key path used in errors (`payload` by default).
-    ///   - depth: How deep the value is allowed to nest (64 by default, as ``JSONParser``).
+    ///   - depth: How deep the value is allowed to nest (64 by default, as the parser's).
     /// - Throws: ``PushError`` (``PushError/Code/invalidPayload``) naming the key path of the
     ///   first value that has no JSON form.
-    public init(foundation value: Any, path: String = "payload", depth: Int = JSONParser.Limits.default.maxDepth) throws(PushError) {
+    public init(foundation value: Any, path: String = "payload", depth: Int = 64) throws(PushError) {
         guard depth >= 0 else { throw PushError(.invalidPayload, field: path, "nested too deeply") }
         switch value {
         case is NSNull:

@@ -24,7 +24,7 @@ public enum JSONValue: Sendable, Hashable {
     /// zero.
     ///
     /// APNs accepts such numbers, so a payload holding one stays readable; ``integerValue`` is `nil`
-    /// for it, ``JSONWriter`` writes the digits back verbatim, and ``foundationValue`` is an
+    /// for it, writing it back gives the digits verbatim, and ``foundationValue`` is an
     /// `NSDecimalNumber`. Two big integers are equal when their digits are.
     case bigInteger(String)
     /// Any other finite number.

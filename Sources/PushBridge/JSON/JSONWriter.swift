@@ -7,7 +7,7 @@
 /// let text = JSONWriter.string(from: ["type": "opened", "id": "n-1"])
 /// // {"type":"opened","id":"n-1"}
 /// ```
-public enum JSONWriter {
+@_spi(ProviderAuthor) public enum JSONWriter {
     /// How the text is laid out.
     public struct Style: Sendable, Hashable {
         /// Indent nested values with two spaces, one member per line.

@@ -1,6 +1,6 @@
 /// No provider: registration and commands do nothing, and the callbacks the app's delegate
 /// forwards are normalised as they come. The default of ``PushClient``.
-public final class NoOpProvider: PushProvider {
+@_spi(ProviderAuthor) public final class NoOpProvider: PushProvider {
     private let sink = Locked(PushEventSink.discarding)
 
     /// A provider that does nothing.

@@ -14,7 +14,7 @@
 /// }
 /// let client = try PushClient(configuration: configuration, factories: factories)
 /// ```
-public struct PushProviderFactories: Sendable {
+@_spi(ProviderAuthor) public struct PushProviderFactories: Sendable {
     /// Builds one provider's adapter from the configuration; a thrown error that is not a
     /// ``PushError`` is reported as ``PushError/Code/invalidConfiguration`` wrapping it as its
     /// ``PushError/underlying`` error. (Untyped `throws`:

@@ -1,4 +1,4 @@
-import PushBridge
+@_spi(ProviderAuthor) import PushBridge
 
 /// What a notification service extension reads of the configuration file it shares with the app
 /// (`push.json`, in both bundles): the providers in use, their sections, and the app group

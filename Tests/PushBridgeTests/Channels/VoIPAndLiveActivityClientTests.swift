@@ -49,11 +49,11 @@ import Testing
         #expect(order.withLock { $0 } == ["report 1", "completion"])
         var iterator = events.makeAsyncIterator()
         let event = await iterator.next()
-        #expect(event == .voipPush(VoIPPush(payload: ["caller": "Ada"], report: .reported)))
+        #expect(event == .voipPush(PushChannelEvent.VoIPPush(payload: ["caller": "Ada"], report: .reported)))
     }
 
     @Test func aRefusedCallStillCompletesAndSaysWhy() async {
-        let client = PushClient()
+        let client = PushClient(provider: NoOpProvider())
         await confirmation(expectedCount: 1) { completed in
             client.handleVoIPPush(["caller": "Ada"], completion: { completed() }) { _, reported in
                 reported(PushError(.providerFailure, field: "call", "filtered by Do Not Disturb"))
@@ -83,7 +83,7 @@ import Testing
         ])
         let hex = "deadbeef010203040a0b"
         var iterator = client.channelEvents().makeAsyncIterator()  // the held events, in order
-        var changes: [PushTokenChange] = []
+        var changes: [PushChannelEvent.TokenChange] = []
         for _ in 0..<5 {
             if case .tokenChanged(let change) = await iterator.next() { changes.append(change) }
         }
@@ -97,17 +97,17 @@ import Testing
     }
 
     @Test func plainAPNsForwardsNothingButTheAppGetsTheToken() async {
-        let client = PushClient()
+        let client = PushClient(provider: NoOpProvider())
         client.didUpdateVoIPToken(Self.token)
         var iterator = client.channelEvents().makeAsyncIterator()
-        #expect(await iterator.next() == .tokenChanged(PushTokenChange(kind: .voip, token: SecretText("deadbeef010203040a0b"), forwardedTo: [])))
+        #expect(await iterator.next() == .tokenChanged(PushChannelEvent.TokenChange(kind: .voip, token: SecretText("deadbeef010203040a0b"), forwardedTo: [])))
     }
 
     @Test func requestsAndEventsAreMaskedWhenPrintedDumpedOrReflected() {
         let hex = "deadbeef010203040a0b"
         let values: [Any] = [
             VoIPTokenRequest(token: Self.token), LiveActivityTokenRequest(kind: .liveActivity(activityID: "a"), token: Self.token),
-            PushChannelEvent.tokenChanged(PushTokenChange(kind: .voip, token: SecretText(hex), forwardedTo: [.jpush])),
+            PushChannelEvent.tokenChanged(PushChannelEvent.TokenChange(kind: .voip, token: SecretText(hex), forwardedTo: [.jpush])),
         ]
         for value in values {
             var dumped = ""

@@ -5,7 +5,7 @@ import Testing
 /// The cold start: one `opened` however many callbacks carry it, and never lost.
 @Suite struct ColdStartTests {
     @Test func launchThenResponseIsOneOpenedWithTheResponsesAction() async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let note = try Fixture.notification("cold")
         client.handle(Fixture.coldLaunch(note))
         #expect(client.heldEventCount == 0)  // waiting for the response
@@ -22,7 +22,7 @@ import Testing
 
     @Test func launchAloneIsOpenedWhenTheAppBecomesActive() async throws {
         let scheduler = ManualScheduler()
-        let client = PushClient(scheduler: scheduler)
+        let client = PushClient(provider: NoOpProvider(), scheduler: scheduler)
         client.handle(Fixture.coldLaunch(try Fixture.notification("only-1")))
         #expect(client.heldEventCount == 0)
         client.applicationDidBecomeActive()
@@ -36,7 +36,7 @@ import Testing
 
     @Test func launchAloneIsOpenedAfterTheSettleTime() async throws {
         let scheduler = ManualScheduler()
-        let client = PushClient(scheduler: scheduler)
+        let client = PushClient(provider: NoOpProvider(), scheduler: scheduler)
         client.handle(Fixture.coldLaunch(try Fixture.notification("only-1")))
         scheduler.advance(by: client.options.launchSettleTime - 0.001)
         #expect(client.heldEventCount == 0)
@@ -48,7 +48,7 @@ import Testing
 
     @Test func aLaunchWithoutANotificationYieldsNothing() throws {
         let scheduler = ManualScheduler()
-        let client = PushClient(scheduler: scheduler)
+        let client = PushClient(provider: NoOpProvider(), scheduler: scheduler)
         client.handle(CallbackInvocation(callback: .didFinishLaunching, state: .inactive, notification: nil))
         client.applicationDidBecomeActive()
         #expect(client.heldEventCount == 0)
@@ -57,7 +57,7 @@ import Testing
 
     @Test(arguments: [ResponseAction.default, .custom("reply")])
     func aResponseAfterTheFlushIsTheSameTap(action: ResponseAction) async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let note = try Fixture.notification("late-5")
         client.handle(Fixture.coldLaunch(note))
         client.applicationDidBecomeActive()  // iOS may report becoming active before method 5

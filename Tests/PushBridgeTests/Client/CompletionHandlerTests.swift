@@ -25,7 +25,7 @@ import Testing
         let results = Locked<[BackgroundFetchResult]>([])
         let note = try Fixture.notification("f")
         await confirmation(expectedCount: 1) { answered in
-            let client = PushClient(scheduler: ManualScheduler())
+            let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
             client.handle(Fixture.fetch(note, .background), completion: .fetch { result in
                 results.withLock { $0.append(result) }
                 answered()
@@ -37,7 +37,7 @@ import Testing
     @Test(arguments: BackgroundFetchResult.allCases)
     func fetchAnswersWithTheAppsResultOnce(expected: BackgroundFetchResult) async throws {
         let scheduler = ManualScheduler()
-        let client = PushClient(scheduler: scheduler)
+        let client = PushClient(provider: NoOpProvider(), scheduler: scheduler)
         client.setBackgroundWorkHandler { _ in expected }
         let results = Locked<[BackgroundFetchResult]>([])
         try await confirmation(expectedCount: 1) { answered in
@@ -53,7 +53,7 @@ import Testing
 
     @Test func fetchWatchdogAnswersBeforeTheDeadlineWhenTheAppHangs() async throws {
         let scheduler = ManualScheduler()
-        let client = PushClient(scheduler: scheduler)
+        let client = PushClient(provider: NoOpProvider(), scheduler: scheduler)
         let started = Locked(false)
         client.setBackgroundWorkHandler { _ in
             started.withLock { $0 = true }
@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func presentationDefaultsWithoutAHandlerAndUnitesOtherSDKsOptions() async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let answers = Locked<[PresentationOptions]>([])
         let note = try Fixture.notification("p")
         await confirmation(expectedCount: 1) { answered in
@@ -94,7 +94,7 @@ import Testing
     /// still answered exactly once, with the app's answer, for each of methods 4 and 5.
     @Test(arguments: [0, 1])
     func relayAnswersTheSystemOnceWithOrWithoutForwardedDelegates(forwarded: Int) async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         client.setPresentationHandler { _ in [.sound] }
         let presented = Locked<[PresentationOptions]>([])
         let responded = Locked(0)
@@ -121,7 +121,7 @@ import Testing
     /// still waits for the client's answer, and is answered once, with both.
     @Test func aForwardedDelegateAnsweringTwiceDoesNotAnswerForTheClient() async throws {
         let scheduler = ManualScheduler()
-        let client = PushClient(scheduler: scheduler)
+        let client = PushClient(provider: NoOpProvider(), scheduler: scheduler)
         let decide = Locked<CheckedContinuation<PresentationOptions, Never>?>(nil)
         client.setPresentationHandler { _ in await withCheckedContinuation { continuation in decide.withLock { $0 = continuation } } }
         client.setResponseHandler { _ in try? await Task.sleep(nanoseconds: 3_600_000_000_000) }
@@ -149,7 +149,7 @@ import Testing
     }
 
     @Test func presentationUsesTheAppsAnswer() async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         client.setPresentationHandler { note in note.id == "quiet" ? [] : [.banner] }
         let answers = Locked<[PresentationOptions]>([])
         try await confirmation(expectedCount: 2) { answered in
@@ -166,7 +166,7 @@ import Testing
 
     @Test func presentationTimeoutAnswersTheDefault() async throws {
         let scheduler = ManualScheduler()
-        let client = PushClient(scheduler: scheduler)
+        let client = PushClient(provider: NoOpProvider(), scheduler: scheduler)
         client.setPresentationHandler { _ in
             try? await Task.sleep(nanoseconds: 3_600_000_000_000)
             return []
@@ -184,7 +184,7 @@ import Testing
     }
 
     @Test func responseCompletesAfterTheAppsResponseHandler() async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let seen = Locked<[PushEvent.Kind]>([])
         client.setResponseHandler { event in seen.withLock { $0.append(event.kind) } }
         let completed = Locked(0)
@@ -203,7 +203,7 @@ import Testing
     }
 
     @Test func aDuplicateResponseIsCompletedWithoutAnEvent() async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let note = try Fixture.notification("twice")
         await confirmation(expectedCount: 2) { answered in
             client.handle(Fixture.response(note), completion: .response { answered() })

@@ -5,7 +5,7 @@ import Testing
 /// Subscribing: held events, late subscribers, the hold's bound, unsubscribing.
 @Suite struct EventStreamTests {
     @Test func eventsBeforeTheFirstSubscriberAreDeliveredOnceInOrder() async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let ids = ["a", "b", "c"]
         for id in ids { client.handle(Fixture.willPresent(try Fixture.notification(id))) }
         #expect(client.heldEventCount == 3)
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func laterSubscribersGetOnlyNewEvents() async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         client.handle(Fixture.willPresent(try Fixture.notification("early")))
         let first = client.events()
         let second = client.events()
@@ -30,7 +30,7 @@ import Testing
 
     @Test(arguments: [0, 1, 5, 100])
     func theHoldIsBoundedAndCountsWhatItDrops(limit: Int) async throws {
-        let client = PushClient(options: PushClientOptions(heldEventLimit: limit), scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), options: PushClientOptions(heldEventLimit: limit), scheduler: ManualScheduler())
         let total = limit + 7
         for index in 0..<total { client.handle(Fixture.willPresent(try Fixture.notification("n\(index)"))) }
         #expect(client.heldEventCount == limit)
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func aCancelledSubscriberIsRemoved() async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let consumer = Task {
             for await _ in client.events() {}
         }
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func subscriptionIsRegisteredBeforeEventsReturns() async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let idle = client.events()  // the first subscriber, never iterated
         let stream = client.events()
         #expect(client.subscriberCount == 2)
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func aStreamNobodyHoldsUnsubscribes() throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         _ = client.events()
         #expect(client.subscriberCount == 0)
         client.handle(Fixture.willPresent(try Fixture.notification("kept")))
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func duplicateDeliveriesYieldOneEvent() async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let stream = client.events()
         let note = try Fixture.notification("dup", contentAvailable: true)
         // iOS 10+, foreground, content-available: 3 then 4 for one delivery.

@@ -7,7 +7,7 @@ import Testing
 extension PushEventStreamTests {
     @Test func aWaitingConsumerIsWokenByEachNextEvent() async throws {
         let executor = ManualTaskExecutor()
-        var client: PushClient? = PushClient(scheduler: ManualScheduler())
+        var client: PushClient? = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let stream = try #require(client).events()
         let progress = Locked((received: [String](), ended: false))
         let consumer = Task(executorPreference: executor) {
@@ -36,7 +36,7 @@ extension PushEventStreamTests {
 
     @Test func cancellingASuspendedConsumerEndsItsIterationAndUnsubscribes() async throws {
         let executor = ManualTaskExecutor()
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let stream = client.events()
         let progress = Locked((received: [String](), ended: false, afterEnd: PushEvent?.none))
         let consumer = Task(executorPreference: executor) {
@@ -70,7 +70,7 @@ extension PushEventStreamTests {
     }
 
     @Test func cancellingAConsumingTaskEndsItsLoopAndUnsubscribes() async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let stream = client.events()
         let consumer = Task {
             var count = 0
@@ -95,7 +95,7 @@ extension PushEventStreamTests {
     // only on an empty queue (in `waitForEvents`) kept a cancelled consumer reading, and
     // subscribed, for as long as events kept arriving.
     @Test func aCancelledConsumerStopsEvenWhileEventsKeepArriving() async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let stream = client.events()
         try Self.emit(["n0"], to: client)
         let read = await Task {
@@ -122,7 +122,7 @@ extension PushEventStreamTests {
     func cancellingAWaitingConsumerWhileEventsArriveDoesNotDeadlock() async throws {
         let notes = try Self.ids(64).map { try Fixture.notification($0) }
         for _ in 0..<2_000 {
-            let client = PushClient(scheduler: ManualScheduler())
+            let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
             let stream = client.events()
             let consumer = Task {
                 var count = 0
@@ -143,7 +143,7 @@ extension PushEventStreamTests {
     }
 
     @Test func droppingTheStreamAndEveryIteratorUnsubscribes() async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         var stream: PushEventStream? = client.events()
         var iterator = stream?.makeAsyncIterator()
         try Self.emit(Self.ids(3), to: client)
@@ -161,7 +161,7 @@ extension PushEventStreamTests {
     }
 
     @Test func droppingOneOfTwoStreamsLeavesTheOtherSubscribed() async throws {
-        var client: PushClient? = PushClient(scheduler: ManualScheduler())
+        var client: PushClient? = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         var dropped: PushEventStream? = try #require(client).events()
         let kept = try #require(client).events()
         #expect(client?.subscriberCount == 2)
@@ -175,7 +175,7 @@ extension PushEventStreamTests {
     }
 
     @Test func aSubscriberReadsEveryQueuedEventBeforeTheStreamEndsWithItsClient() async throws {
-        var client: PushClient? = PushClient(scheduler: ManualScheduler())
+        var client: PushClient? = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let stream = try #require(client).events()
         try Self.emit(Self.ids(5), to: try #require(client))
         #expect(await stream.first(2).compactMap(\.id) == ["n0", "n1"])  // a batch is partly read
@@ -193,7 +193,7 @@ extension PushEventStreamTests {
 
     @Test func aSuspendedConsumerEndsWhenItsClientIsDeallocated() async throws {
         let executor = ManualTaskExecutor()
-        var client: PushClient? = PushClient(scheduler: ManualScheduler())
+        var client: PushClient? = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let stream = try #require(client).events()
         let outcome = Locked((ended: false, event: PushEvent?.none))
         let consumer = Task(executorPreference: executor) {

@@ -52,7 +52,7 @@ import Testing
     // MARK: Exactly once, in order
 
     @Test func everyEventIsDeliveredOnceInOrderAndTheStreamEndsWithItsClient() async throws {
-        var client: PushClient? = PushClient(scheduler: ManualScheduler())
+        var client: PushClient? = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let stream = try #require(client).events()
         let ids = Self.ids(300)
         try Self.emit(ids, to: try #require(client))
@@ -65,7 +65,7 @@ import Testing
         let total = 10_000
         let ids = Self.ids(total)
         let notes = try ids.map { try Fixture.notification($0) }
-        var client: PushClient? = PushClient(scheduler: ManualScheduler())
+        var client: PushClient? = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let stream = try #require(client).events()
         try await confirmation("one delivery per event", expectedCount: total) { delivered in
             let consumer = Task {
@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func heldEventsAndEventsEmittedAfterSubscribingArriveOnceInOrder() async throws {
-        var client: PushClient? = PushClient(scheduler: ManualScheduler())
+        var client: PushClient? = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let held = Self.ids(5, prefix: "held")
         try Self.emit(held, to: try #require(client))
         #expect(client?.heldEventCount == 5)
@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func heldEventsGoOnlyToTheFirstSubscriberEvenIfItLeavesWithoutReadingThem() async throws {
-        var client: PushClient? = PushClient(scheduler: ManualScheduler())
+        var client: PushClient? = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         try Self.emit(Self.ids(3, prefix: "held"), to: try #require(client))
         var first: PushEventStream? = try #require(client).events()
         #expect(client?.heldEventCount == 0)
@@ -125,7 +125,7 @@ import Testing
     // MARK: Iterators
 
     @Test func breakingOutOfALoopAndIteratingAgainContinuesWithTheNextEvent() async throws {
-        var client: PushClient? = PushClient(scheduler: ManualScheduler())
+        var client: PushClient? = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let stream = try #require(client).events()
         try Self.emit(Self.ids(6), to: try #require(client))
 
@@ -154,7 +154,7 @@ import Testing
     }
 
     @Test func repeatedFirstCallsOnOneStreamReadConsecutiveEvents() async throws {
-        var client: PushClient? = PushClient(scheduler: ManualScheduler())
+        var client: PushClient? = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let stream = try #require(client).events()
         try Self.emit(Self.ids(9), to: try #require(client))
         try #require(Self.release(&client), "the client is deallocated, which ends its streams")
@@ -164,7 +164,7 @@ import Testing
     }
 
     @Test func twoIteratorsOfOneStreamTakeTurnsOnItsQueue() async throws {
-        var client: PushClient? = PushClient(scheduler: ManualScheduler())
+        var client: PushClient? = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let stream = try #require(client).events()
         try Self.emit(Self.ids(6), to: try #require(client))
         try #require(Self.release(&client), "the client is deallocated, which ends its streams")
@@ -181,7 +181,7 @@ import Testing
     @Test func twoConcurrentIteratorsOfOneStreamEachGetADisjointOrderedShare() async throws {
         let total = 10_000
         let notes = try Self.ids(total).map { try Fixture.notification($0) }
-        var client: PushClient? = PushClient(scheduler: ManualScheduler())
+        var client: PushClient? = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let stream = try #require(client).events()
         try await confirmation("one delivery per event across both iterators", expectedCount: total) { delivered in
             let readers = (0..<2).map { _ in
@@ -220,7 +220,7 @@ import Testing
         let total = 2_000
         let ids = Self.ids(total)
         let notes = try ids.map { try Fixture.notification($0) }
-        var client: PushClient? = PushClient(scheduler: ManualScheduler())
+        var client: PushClient? = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let streams = [try #require(client).events(), try #require(client).events()]
         #expect(client?.subscriberCount == 2)
         try await confirmation("each event once per subscriber", expectedCount: 2 * total) { delivered in
@@ -258,7 +258,7 @@ import Testing
                 }
             }
         }
-        var client: PushClient? = PushClient(scheduler: ManualScheduler())
+        var client: PushClient? = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let stream = try #require(client).events()
         let reader = Reader()
         try Self.emit(Self.ids(6), to: try #require(client))

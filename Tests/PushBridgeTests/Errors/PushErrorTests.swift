@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func anUnreadablePayloadIsReportedOnceThroughTheSink() async {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let received = Locked<[PushDiagnostic]>([])
         client.setDiagnosticHandler { diagnostic in received.withLock { $0.append(diagnostic) } }
         let info = SDKNotification(userInfo: ["content": "secret-value-42"], identifier: nil)
@@ -108,7 +108,7 @@ import Testing
     }
 
     @Test func theIntegrationLayerReportsWhatItCouldNotRead() async {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         await confirmation(expectedCount: 1) { reported in
             client.setDiagnosticHandler { diagnostic in
                 #expect(diagnostic.code == .unreadablePayload)
@@ -128,7 +128,7 @@ import Testing
 
     @Test func withoutAnIdentifierTheDiagnosticSaysSo() {
         let diagnostics = Locked<[PushDiagnostic]>([])
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         client.setDiagnosticHandler { diagnostic in diagnostics.withLock { $0.append(diagnostic) } }
         client.reportUnreadablePayload(PushError(.invalidPayload, field: "aps", "missing"), in: .didReceiveRemoteNotificationFetch)
         #expect(diagnostics.withLock { $0.map(\.notificationID) } == ["unidentified"])

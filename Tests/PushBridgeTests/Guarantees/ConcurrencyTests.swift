@@ -8,7 +8,7 @@ import Testing
     static let perProducer = 250
 
     @Test func everyEventReachesEverySubscriberExactlyOnce() async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let total = Self.producers * Self.perProducer
         let subscribers = (0..<4).map { _ in client.events() }
 
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func subscribersJoiningAndLeavingMissNothingWhileSubscribed() async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let steady = client.events()
         let total = 2_000
         let notes = try (0..<total).map { try Fixture.notification("n\($0)") }

@@ -18,7 +18,7 @@ struct ClientRun {
     ) async rethrows -> ClientRun {
         let scheduler = ManualScheduler()
         let diagnostics = Locked<[PushDiagnostic]>([])
-        var client: PushClient? = PushClient(options: options, scheduler: scheduler)
+        var client: PushClient? = PushClient(provider: NoOpProvider(), options: options, scheduler: scheduler)
         client?.setDiagnosticHandler { diagnostic in diagnostics.withLock { $0.append(diagnostic) } }
         guard let stream = client?.events() else { return ClientRun(events: [], diagnostics: []) }
         if let client { try await body(client, scheduler) }

@@ -25,7 +25,7 @@ import Testing
 
     @Test func aCompletionAnsweredAfterTheWatchdogIsNotAnsweredAgain() async throws {
         let scheduler = ManualScheduler()
-        let client = PushClient(scheduler: scheduler)
+        let client = PushClient(provider: NoOpProvider(), scheduler: scheduler)
         let release = Locked(false)
         client.setPresentationHandler { _ in
             while !release.withLock({ $0 }) { await Task.yield() }
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func aSubscriberCancelledMidStreamLeavesTheOthersWhole() async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let steady = client.events()
         let leaving = Task { () -> Int in
             var seen = 0

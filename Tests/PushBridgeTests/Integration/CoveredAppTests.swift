@@ -13,7 +13,7 @@ import Testing
     /// The events of one remote-handler call made `active` while the app is covered, and the
     /// number of times its completion handler ran.
     static func coveredCall(centerDelegate: Bool, becomeActiveFirst: Bool = false) async -> ([PushEvent], Int) {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         if centerDelegate { client.notificationCenterDelegateSet() }
         client.didFinishLaunching(launchOptions: nil, state: .active)
         client.applicationDidBecomeActive()

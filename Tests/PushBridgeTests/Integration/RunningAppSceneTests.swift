@@ -10,7 +10,7 @@ import Testing
     static func payload() -> [AnyHashable: Any] { ["aps": ["alert": "Hi", "target-content-id": "chat-7"] as [String: Any], "id": 1] }
 
     static func openedOrigins(afterLaunchEnded: Bool) async throws -> [PushOrigin?] {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         client.notificationCenterDelegateSet()
         client.didFinishLaunching(launchOptions: nil, state: .active)
         if afterLaunchEnded { client.applicationDidBecomeActive() }

@@ -9,7 +9,7 @@ import Testing
 @Suite struct SystemHandoverTests {
     /// A client with its diagnostics recorded.
     static func client() -> (PushClient, Locked<[PushDiagnostic]>) {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         client.notificationCenterDelegateSet()
         let diagnostics = Locked<[PushDiagnostic]>([])
         client.setDiagnosticHandler { diagnostic in diagnostics.withLock { $0.append(diagnostic) } }

@@ -82,7 +82,7 @@ final class RecordingProvider: CapabilityNarrowingProvider, CallbackObservingPro
     }
 
     @Test func noOpProviderPassesCallbacksAndSupportsNothing() async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         #expect(client.provider.id == .apns)
         #expect(client.capabilities.isEmpty)
         try client.start(PushStartRequest(iosVersion: IOSVersion(17)))
@@ -94,7 +94,7 @@ final class RecordingProvider: CapabilityNarrowingProvider, CallbackObservingPro
     }
 
     @Test func aPassthroughOfAnAlreadyHandledNotificationIsDropped() async throws {
-        let client = PushClient(scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let copy = try PushNotification(payload: ["aps": ["alert": "x"], "_gmid_": "task1:msg1:zz"])
         client.handle(CallbackInvocation(callback: .didReceiveResponse, state: .inactive, action: .default, notification: copy))
         client.deliver(PushEvent.Message(transport: .getui, offline: true, id: "task1:msg1", payload: ["payload": "x"]))

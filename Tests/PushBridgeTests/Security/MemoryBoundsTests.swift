@@ -12,7 +12,7 @@ import Testing
 @Suite struct MemoryBoundsTests {
     @Test func aMillionDistinctNotificationsStayBounded() throws {
         let options = PushClientOptions(heldEventLimit: 100, dedupeWindow: 1_024)
-        let client = PushClient(options: options, scheduler: ManualScheduler())
+        let client = PushClient(provider: NoOpProvider(), options: options, scheduler: ManualScheduler())
         let notifications = SpaceCoverage.repetitions(exhaustive: 1_000_000, sampled: 50_000)
         for index in 0..<notifications {
             let note = try PushNotification(payload: ["aps": ["alert": "x"]], identifier: "n\(index)")
