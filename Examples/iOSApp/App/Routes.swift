@@ -34,7 +34,7 @@ final class Navigation: ObservableObject {
     @Published var pendingConfirmation: Screen?
 
     /// Goes where the router decided; a reply typed in the notification is sent first.
-    func open(_ decision: RoutingDecision<Screen>, reply: String?) {
+    func open(_ decision: PushRouter<Screen>.Decision, reply: String?) {
         for diagnostic in decision.diagnostics { print("route refused: \(diagnostic)") }
         if let reply { Task { await Server.sendReply(reply) } }
         switch decision.outcome {

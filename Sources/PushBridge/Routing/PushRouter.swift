@@ -4,7 +4,7 @@
 /// Routes are registered by payload key and value (`type == "comment"`) or by deep-link path
 /// (`/comments/:id` under an allowed scheme and host). Only registered routes are followed; every
 /// value read from the payload is checked (``RoutingPolicy``, `DeepLink`); a route marked
-/// ``RouteEffect/destructive`` is never taken straight from a payload — the decision asks the app
+/// ``Effect/destructive`` is never taken straight from a payload — the decision asks the app
 /// to confirm with the user first. Every rejection is a ``RoutingDiagnostic`` in the decision.
 ///
 /// ```swift
@@ -24,19 +24,19 @@ public struct PushRouter<Destination: Sendable>: Sendable {
     /// Makes a destination from a matched route's parameters; throws a ``RoutingDiagnostic``
     /// when a parameter is missing or malformed (any other error is reported as one). (Untyped
     /// `throws`: typed-throws function types need a newer runtime than iOS 13.)
-    public typealias Make = @Sendable (RouteParameters) throws -> Destination
+    public typealias Make = @Sendable (Parameters) throws -> Destination
 
     private struct KeyRoute: Sendable {
         var key: String
         var value: String
         var parameters: [String]
-        var effect: RouteEffect
+        var effect: Effect
         var make: Make
     }
 
     private struct PathRoute: Sendable {
         var pattern: [String]
-        var effect: RouteEffect
+        var effect: Effect
         var make: Make
     }
 
@@ -54,14 +54,14 @@ public struct PushRouter<Destination: Sendable>: Sendable {
     /// Routes notifications whose payload key `key` is the string `value`; `parameters` names
     /// the other payload keys the destination reads.
     public mutating func route(
-        key: String, equals value: String, parameters: [String] = [], effect: RouteEffect = .navigation, _ make: @escaping Make
+        key: String, equals value: String, parameters: [String] = [], effect: Effect = .navigation, _ make: @escaping Make
     ) {
         keyRoutes.append(KeyRoute(key: key, value: value, parameters: parameters, effect: effect, make: make))
     }
 
     /// Routes deep links whose path matches `pattern`: literal segments and `:name` captures
     /// (`/comments/:id`). Query items are parameters too.
-    public mutating func route(path pattern: String, effect: RouteEffect = .navigation, _ make: @escaping Make) {
+    public mutating func route(path pattern: String, effect: Effect = .navigation, _ make: @escaping Make) {
         let segments = pattern.split(separator: "/").map(String.init)
         pathRoutes.append(PathRoute(pattern: segments, effect: effect, make: make))
     }
@@ -73,7 +73,7 @@ public struct PushRouter<Destination: Sendable>: Sendable {
 
     /// Decides where `notification` leads: a deep link first (if the payload has one), then
     /// key routes, then the fallback. Never throws, never traps.
-    public func resolve(_ notification: PushNotification) -> RoutingDecision<Destination> {
+    public func resolve(_ notification: PushNotification) -> Decision {
         var diagnostics: [RoutingDiagnostic] = []
         let payload = notification.customKeys
 
@@ -88,7 +88,7 @@ public struct PushRouter<Destination: Sendable>: Sendable {
                 diagnostics.append(problem)
             case .success(let link):
                 if let outcome = match(link, field: key, diagnostics: &diagnostics) {
-                    return RoutingDecision(outcome: outcome, diagnostics: diagnostics)
+                    return Decision(outcome: outcome, diagnostics: diagnostics)
                 }
             }
             break  // only the first deep link present is considered
@@ -115,8 +115,8 @@ public struct PushRouter<Destination: Sendable>: Sendable {
             }
             guard !rejected else { continue }
             do {
-                let destination = try route.make(RouteParameters(values))
-                return RoutingDecision(outcome: route.effect.outcome(destination), diagnostics: diagnostics)
+                let destination = try route.make(Parameters(values))
+                return Decision(outcome: route.effect.outcome(destination), diagnostics: diagnostics)
             } catch {
                 diagnostics.append(Self.diagnostic(error, field: route.key))
             }
@@ -126,9 +126,9 @@ public struct PushRouter<Destination: Sendable>: Sendable {
             diagnostics.append(RoutingDiagnostic(.unregisteredRoute, field: "payload", "no registered route matches"))
         }
         if let destination = fallbackRoute?(notification) {
-            return RoutingDecision(outcome: .navigate(destination), diagnostics: diagnostics)
+            return Decision(outcome: .navigate(destination), diagnostics: diagnostics)
         }
-        return RoutingDecision(outcome: .none, diagnostics: diagnostics)
+        return Decision(outcome: .none, diagnostics: diagnostics)
     }
 
     /// The diagnostic a route's error stands for.
@@ -136,7 +136,7 @@ public struct PushRouter<Destination: Sendable>: Sendable {
         (error as? RoutingDiagnostic) ?? RoutingDiagnostic(.invalidParameter, field: field, "the route rejected its parameters: \(error)")
     }
 
-    private func match(_ link: DeepLink, field: String, diagnostics: inout [RoutingDiagnostic]) -> RoutingOutcome<Destination>? {
+    private func match(_ link: DeepLink, field: String, diagnostics: inout [RoutingDiagnostic]) -> Outcome? {
         for route in pathRoutes where route.pattern.count == link.pathSegments.count {
             var values = link.query
             var matched = true
@@ -150,7 +150,7 @@ public struct PushRouter<Destination: Sendable>: Sendable {
             }
             guard matched else { continue }
             do {
-                return route.effect.outcome(try route.make(RouteParameters(values)))
+                return route.effect.outcome(try route.make(Parameters(values)))
             } catch {
                 // Name the parameter inside the link: `url.id`.
                 let diagnostic = Self.diagnostic(error, field: "")
@@ -163,58 +163,60 @@ public struct PushRouter<Destination: Sendable>: Sendable {
     }
 }
 
-/// What following a route does.
-public enum RouteEffect: Sendable, Hashable {
-    /// Shows something: safe to follow straight from a payload.
-    case navigation
-    /// Changes or deletes something (sign out, delete, pay): the app must ask the user first.
-    case destructive
+extension PushRouter {
+    /// What following a route does.
+    public enum Effect: Sendable, Hashable {
+        /// Shows something: safe to follow straight from a payload.
+        case navigation
+        /// Changes or deletes something (sign out, delete, pay): the app must ask the user first.
+        case destructive
 
-    func outcome<Destination>(_ destination: Destination) -> RoutingOutcome<Destination> {
-        self == .destructive ? .confirm(destination) : .navigate(destination)
-    }
-}
-
-/// Where a notification leads.
-public enum RoutingOutcome<Destination: Sendable>: Sendable {
-    /// Go there.
-    case navigate(Destination)
-    /// A destructive route: ask the user before going there.
-    case confirm(Destination)
-    /// Nowhere.
-    case none
-}
-
-/// The router's answer: an outcome and every rejection made on the way.
-public struct RoutingDecision<Destination: Sendable>: Sendable {
-    /// Where the notification leads.
-    public var outcome: RoutingOutcome<Destination>
-    /// What was rejected, in order.
-    public var diagnostics: [RoutingDiagnostic]
-}
-
-/// A matched route's parameters, read with their types.
-public struct RouteParameters: Sendable, Hashable {
-    private let values: [String: String]
-
-    /// Parameters from name–value pairs.
-    public init(_ values: [String: String]) {
-        self.values = values
+        func outcome(_ destination: Destination) -> Outcome {
+            self == .destructive ? .confirm(destination) : .navigate(destination)
+        }
     }
 
-    /// The parameter as text, if present.
-    public subscript(name: String) -> String? { values[name] }
-
-    /// The parameter `name` as text; a diagnostic when missing.
-    public func string(_ name: String) throws(RoutingDiagnostic) -> String {
-        guard let value = values[name] else { throw RoutingDiagnostic(.invalidParameter, field: name, "missing") }
-        return value
+    /// Where a notification leads.
+    public enum Outcome: Sendable {
+        /// Go there.
+        case navigate(Destination)
+        /// A destructive route: ask the user before going there.
+        case confirm(Destination)
+        /// Nowhere.
+        case none
     }
 
-    /// The parameter `name` as an integer; a diagnostic when missing or not an integer.
-    public func integer(_ name: String) throws(RoutingDiagnostic) -> Int {
-        let text = try string(name)
-        guard let number = Int(text) else { throw RoutingDiagnostic(.invalidParameter, field: name, "is not an integer") }
-        return number
+    /// The router's answer: an outcome and every rejection made on the way.
+    public struct Decision: Sendable {
+        /// Where the notification leads.
+        public var outcome: Outcome
+        /// What was rejected, in order.
+        public var diagnostics: [RoutingDiagnostic]
+    }
+
+    /// A matched route's parameters, read with their types.
+    public struct Parameters: Sendable, Hashable {
+        private let values: [String: String]
+
+        /// Parameters from name–value pairs.
+        public init(_ values: [String: String]) {
+            self.values = values
+        }
+
+        /// The parameter as text, if present.
+        public subscript(name: String) -> String? { values[name] }
+
+        /// The parameter `name` as text; a diagnostic when missing.
+        public func string(_ name: String) throws(RoutingDiagnostic) -> String {
+            guard let value = values[name] else { throw RoutingDiagnostic(.invalidParameter, field: name, "missing") }
+            return value
+        }
+
+        /// The parameter `name` as an integer; a diagnostic when missing or not an integer.
+        public func integer(_ name: String) throws(RoutingDiagnostic) -> Int {
+            let text = try string(name)
+            guard let number = Int(text) else { throw RoutingDiagnostic(.invalidParameter, field: name, "is not an integer") }
+            return number
+        }
     }
 }

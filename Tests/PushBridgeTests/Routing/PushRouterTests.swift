@@ -24,13 +24,13 @@ import Testing
         return router
     }
 
-    private func resolve(_ custom: JSONObject) throws -> RoutingDecision<Screen> {
+    private func resolve(_ custom: JSONObject) throws -> PushRouter<Screen>.Decision {
         var payload = custom
         payload["aps"] = ["alert": "hi"]
         return Self.router.resolve(try PushNotification(payload: payload, identifier: "r"))
     }
 
-    private func destination(_ decision: RoutingDecision<Screen>) -> Screen? {
+    private func destination(_ decision: PushRouter<Screen>.Decision) -> Screen? {
         if case .navigate(let screen) = decision.outcome { return screen }
         return nil
     }
