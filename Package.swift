@@ -14,6 +14,9 @@ let package = Package(
         // What an app links: the runtime (events, client, provider protocol, configuration,
         // routing, validation) and its UIKit glue, whose app-only API is unavailable in extensions.
         .library(name: "PushBridge", targets: ["PushBridge", "PushBridgeUIKit"]),
+        // Turning an opened notification into a place in the app, hostile deep links refused: an
+        // app that routes links it; one that does not ships none of it.
+        .library(name: "PushBridgeRouting", targets: ["PushBridgeRouting"]),
         // What APNs accepts, judged before sending: for backends and tools, not linked by an app.
         .library(name: "PushBridgeValidation", targets: ["PushBridgeValidation"]),
         // The dispatch model of iOS delivery and its simulator, for tests and tools.
@@ -42,6 +45,7 @@ let package = Package(
         // The runtime.
         .target(name: "PushBridge"),
         .target(name: "PushBridgeUIKit", dependencies: ["PushBridge"]),
+        .target(name: "PushBridgeRouting", dependencies: ["PushBridge"]),
         // Payload validation (APNs' rules, the push type's, each provider's keys).
         .target(name: "PushBridgeValidation", dependencies: ["PushBridge"]),
         // Sending from a server: the message, the audience, the transport, retries, results.
@@ -105,6 +109,7 @@ let package = Package(
                 "PushBridgeTesting", "PushBridgeModel", "PushBridge", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
                 "PushBridgeGetuiTesting",
             ]),
+        .testTarget(name: "PushBridgeRoutingTests", dependencies: ["PushBridgeRouting", "PushBridge"]),
         .testTarget(name: "PushBridgeValidationTests", dependencies: ["PushBridgeValidation", "PushBridge", "PushBridgeJPush", "PushBridgeGetui"]),
         .testTarget(name: "PushBridgeAPNsTests", dependencies: ["PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeTesting"]),
         // What the two binding tests share (a header record, a reader of the Apple-only bridge's
@@ -149,7 +154,7 @@ let package = Package(
                 "PushBridge", "PushBridgeUIKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush",
                 "PushBridgeJPushTesting", "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeServiceExtension", "PushBridgeJPushServiceExtension",
                 "PushBridgeGetuiServiceExtension", "PushBridgeValidation", "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer",
-                "PushBridgeGetuiServer",
+                "PushBridgeGetuiServer", "PushBridgeRouting",
             ]),
         // Sending from a server: the request shapes, the signing, and each sender against its
         // provider's local emulator (Emulators/), started by the tests.

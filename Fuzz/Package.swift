@@ -28,7 +28,9 @@ let package = Package(
                 .product(name: "PushBridgeAPNsServer", package: "PushBridge"), .product(name: "PushBridgeJPushServer", package: "PushBridge"),
                 .product(name: "PushBridgeGetuiServer", package: "PushBridge"),
             ]),
-        .executableTarget(name: "FuzzRouter", dependencies: [.product(name: "PushBridge", package: "PushBridge")]),
+        .executableTarget(
+            name: "FuzzRouter",
+            dependencies: [.product(name: "PushBridge", package: "PushBridge"), .product(name: "PushBridgeRouting", package: "PushBridge")]),
         // The JSON reader PushBridge had before its fast one, as the reference the differential
         // target compares JSONParser with on every input.
         .target(name: "JSONReference", dependencies: [.product(name: "PushBridge", package: "PushBridge")]),

@@ -10,6 +10,7 @@ import PushBridgeUIKit
 import PushBridgeAPNs
 import PushBridgeJPush
 import PushBridgeGetui
+import PushBridgeRouting
 
 // Statements of an app's launch code. The names below are what the documentation's fragments
 // take from the app around them.

@@ -10,7 +10,7 @@ let package = Package(
     targets: [
         .target(
             name: "CommentsApp",
-            dependencies: [.product(name: "PushBridge", package: "PushBridge")]),
+            dependencies: [.product(name: "PushBridge", package: "PushBridge"), .product(name: "PushBridgeRouting", package: "PushBridge")]),
         .testTarget(
             name: "CommentsAppTests",
             dependencies: [

@@ -10,6 +10,7 @@ import PushBridgeGetuiServer
 import PushBridgeJPushServer
 @_spi(ProviderAuthor) import PushBridgeJPushTesting
 @_spi(ProviderAuthor) import PushBridgeModel
+import PushBridgeRouting
 import PushBridgeServer
 import PushBridgeServiceExtension
 @_spi(ProviderAuthor) import PushBridgeTesting

@@ -1,5 +1,6 @@
 import Combine
 import PushBridge
+import PushBridgeRouting
 
 /// Where the app can go.
 enum Screen: Hashable, Sendable {

@@ -1,4 +1,5 @@
-@_spi(Fuzzing) import PushBridge
+import PushBridge
+@_spi(Fuzzing) import PushBridgeRouting
 
 /// libFuzzer entry: the input as a deep link and as payload values → router. Must never trap,
 /// and must never route outside the allowed host.

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeRouting
 
 /// Where the example app can go.
 public enum Screen: Sendable, Hashable {

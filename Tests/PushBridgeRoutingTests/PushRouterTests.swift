@@ -1,4 +1,5 @@
 @_spi(ProviderAuthor) import PushBridge
+@_spi(Fuzzing) import PushBridgeRouting
 import Testing
 
 /// The router: registered routes only, typed parameters, a fallback, and hostile payloads refused

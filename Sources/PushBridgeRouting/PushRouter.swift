@@ -1,3 +1,5 @@
+import PushBridge
+
 /// Turns a notification into a destination in the app — the job hand-written AppDelegate code
 /// does with `if ([type isEqualToString:@"commentpass"])` — with security built in.
 ///

@@ -1,3 +1,5 @@
+import PushBridge
+
 /// What the router accepts from a payload. Everything not allowed here is rejected with a
 /// ``RoutingDiagnostic``.
 public struct RoutingPolicy: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import PushBridge
+
 /// A deep link read strictly: scheme, host, path segments and query items, each decoded once and
 /// checked against the ``RoutingPolicy``. Built only by ``parse(_:field:policy:)``, so a value of
 /// this type has passed every check.

@@ -1,3 +1,5 @@
+import PushBridge
+
 /// Why a notification was not routed, or not routed the way its payload asked: every rejection
 /// the router makes is one of these, never a silent drop.
 public struct RoutingDiagnostic: Error, Sendable, Hashable, CustomStringConvertible {
