@@ -21,9 +21,9 @@ package final class VendorAdapterContext: Sendable {
     /// The user's answer to the privacy policy: no SDK call before it is granted.
     package let consent = PrivacyConsentGate()
     /// Alias requests and their answers, by sequence number.
-    package let aliasReplies: SequencedReplies<AliasResult>
+    package let aliasReplies: SequencedReplies<AliasRequest.Outcome>
     /// Tag requests and their answers, by sequence number.
-    package let tagReplies: SequencedReplies<TagsResult>
+    package let tagReplies: SequencedReplies<TagsRequest.Outcome>
     /// The client's sink.
     private let storedSink = Locked(PushEventSink.discarding)
 

@@ -118,21 +118,21 @@ public final class InMemoryProvider: PushProvider {
     }
 
     /// Records the request; answers with the alias set (or none).
-    public func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult {
+    public func alias(_ request: AliasRequest) async throws(PushError) -> AliasRequest.Outcome {
         guard capabilities.contains(.alias) else { throw unsupported("aliases") }
         let sequence = record(.alias(request))
-        if case .set(let alias) = request.operation { return AliasResult(alias: alias, sequence: sequence) }
-        return AliasResult(alias: nil, sequence: sequence)
+        if case .set(let alias) = request.operation { return AliasRequest.Outcome(alias: alias, sequence: sequence) }
+        return AliasRequest.Outcome(alias: nil, sequence: sequence)
     }
 
     /// Records the request; answers with the tags given (or none).
-    public func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult {
+    public func tags(_ request: TagsRequest) async throws(PushError) -> TagsRequest.Outcome {
         guard capabilities.contains(.tags) else { throw unsupported("tags") }
         let sequence = record(.tags(request))
         switch request.operation {
-        case .add(let tags), .set(let tags): return TagsResult(tags: tags, sequence: sequence)
-        case .validate: return TagsResult(isBound: false, sequence: sequence)
-        case .delete, .clean, .getAll: return TagsResult(tags: [], sequence: sequence)
+        case .add(let tags), .set(let tags): return TagsRequest.Outcome(tags: tags, sequence: sequence)
+        case .validate: return TagsRequest.Outcome(isBound: false, sequence: sequence)
+        case .delete, .clean, .getAll: return TagsRequest.Outcome(tags: [], sequence: sequence)
         }
     }
 
@@ -143,10 +143,10 @@ public final class InMemoryProvider: PushProvider {
     }
 
     /// Records the report; answers submitted.
-    @_spi(ProviderAuthor) public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
+    @_spi(ProviderAuthor) public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackAction.Receipt {
         guard capabilities.contains(.customFeedback) else { throw unsupported("custom feedback") }
         record(.report(request.action, messageID: request.messageID))
-        return FeedbackReceipt(submitted: true)
+        return FeedbackAction.Receipt(submitted: true)
     }
 
     @discardableResult

@@ -60,14 +60,15 @@ public enum PayloadValidator {
     ///   - bytes: The request body (or an `.apns` file).
     ///   - pushType: The `apns-push-type` it is sent as.
     ///   - priority: The `apns-priority` it is sent with, if known.
-    ///   - provider: The provider whose own keys to check too.
+    ///   - provider: The provider whose own keys to check too (JPush's, Getui's definition);
+    ///     without it, plain APNs.
     /// - Returns: The report: errors and warnings.
     /// - Throws: `PushError` (`PushError/Code/malformedJSON`) when the bytes cannot be read as
     ///   one JSON object at all (invalid JSON or UTF-8, duplicate keys, lone surrogates, numbers
     ///   too large for a `Double`, nesting beyond the parser's limit). An integer beyond 64 bits is
     ///   read, as APNs reads it: it is kept as `JSONValue/bigInteger(_:)`.
     public static func validate(
-        _ bytes: [UInt8], pushType: PushType = .alert, priority: Int? = nil, provider: any PushProviderDefinition = APNsDefinition()
+        _ bytes: [UInt8], pushType: PushType = .alert, priority: Int? = nil, provider: any PushProviderDefinition
     ) throws(PushError) -> Report {
         let parsed: (value: JSONValue, compactSize: Int)
         do {
@@ -81,11 +82,20 @@ public enum PayloadValidator {
         return validate(object, compactSize: parsed.compactSize, givenSize: bytes.count, pushType: pushType, priority: priority, provider: provider)
     }
 
-    /// Validates a payload object (its size is its minified size).
-    public static func validate(
-        _ object: JSONObject, pushType: PushType = .alert, priority: Int? = nil, provider: any PushProviderDefinition = APNsDefinition()
-    ) -> Report {
+    /// Validates a payload from its JSON bytes for plain APNs, as the form that takes a
+    /// `provider` does.
+    public static func validate(_ bytes: [UInt8], pushType: PushType = .alert, priority: Int? = nil) throws(PushError) -> Report {
+        try validate(bytes, pushType: pushType, priority: priority, provider: APNsDefinition())
+    }
+
+    /// Validates a payload object (its size is its minified size) with the keys of `provider` too.
+    public static func validate(_ object: JSONObject, pushType: PushType = .alert, priority: Int? = nil, provider: any PushProviderDefinition) -> Report {
         validate(object, compactSize: nil, givenSize: nil, pushType: pushType, priority: priority, provider: provider)
+    }
+
+    /// Validates a payload object (its size is its minified size) for plain APNs.
+    public static func validate(_ object: JSONObject, pushType: PushType = .alert, priority: Int? = nil) -> Report {
+        validate(object, pushType: pushType, priority: priority, provider: APNsDefinition())
     }
 
     /// The compact size of `object` (`compactSize`, counted by the parser) less its `Simulator

@@ -42,9 +42,9 @@ import Testing
     @Test func yesMeansSubmittedOnly() throws {
         let harness = GetuiHarness()
         harness.bridge.feedbackSubmitted = false
-        #expect(try harness.provider.report(FeedbackRequest(.custom(90_001), messageID: "t:m")) == FeedbackReceipt(submitted: false))
+        #expect(try harness.provider.report(FeedbackRequest(.custom(90_001), messageID: "t:m")) == FeedbackAction.Receipt(submitted: false))
         harness.bridge.feedbackSubmitted = true
-        #expect(try harness.provider.report(FeedbackRequest(.custom(90_001), messageID: "t:m")) == FeedbackReceipt(submitted: true))
+        #expect(try harness.provider.report(FeedbackRequest(.custom(90_001), messageID: "t:m")) == FeedbackAction.Receipt(submitted: true))
     }
 
     @Test func aProviderWithoutTheCapabilityRefuses() throws {

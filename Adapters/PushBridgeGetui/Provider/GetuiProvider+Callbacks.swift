@@ -150,7 +150,7 @@ extension GetuiProvider {
     public func geTuiSdkDidAliasAction(_ action: String, result: Bool, sequenceNum: String, error: PushError.VendorCode?) {
         guard let sequence = Int(sequenceNum) else { return }
         context.aliasReplies.resolve(sequence, result
-            ? .success(AliasResult(alias: nil, sequence: sequence))
+            ? .success(AliasRequest.Outcome(alias: nil, sequence: sequence))
             : .failure(Self.failure(field: "alias", "Getui \(action) failed", error)))
     }
 
@@ -159,7 +159,7 @@ extension GetuiProvider {
     public func geTuiSdkDidSetTagsAction(_ sequenceNum: String, result: Bool, error: PushError.VendorCode?) {
         guard let sequence = Int(sequenceNum) else { return }
         context.tagReplies.resolve(sequence, result
-            ? .success(TagsResult(sequence: sequence))
+            ? .success(TagsRequest.Outcome(sequence: sequence))
             : .failure(Self.failure(field: "tags", "Getui setTags failed", error)))
     }
 
@@ -168,7 +168,7 @@ extension GetuiProvider {
     public func getuiSdkDidQueryTag(_ tags: [String], sequenceNum: String, error: PushError.VendorCode?) {
         guard let sequence = Int(sequenceNum) else { return }
         context.tagReplies.resolve(sequence, error.map { .failure(Self.failure(field: "tags", "Getui queryTag failed", $0)) }
-            ?? .success(TagsResult(tags: Set(tags), sequence: sequence)))
+            ?? .success(TagsRequest.Outcome(tags: Set(tags), sequence: sequence)))
     }
 
     /// What failed: one of Getui's alias or tag codes as ``GetuiResultCode`` names it (its

@@ -23,7 +23,7 @@ extension GetuiProvider {
     ///   `PushError/Code/unsupported` for `.get` (Getui cannot read the alias back),
     ///   `PushError/Code/providerFailure` when Getui reports a failure (the alias masked in
     ///   its message), `PushError/Code/timeout` when it never answers.
-    public func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult {
+    public func alias(_ request: AliasRequest) async throws(PushError) -> AliasRequest.Outcome {
         try context.requireConsent(for: "alias")
         let bridge = self.bridge
         switch request.operation {
@@ -56,7 +56,7 @@ extension GetuiProvider {
     ///   tags are cleared from Getui's server); Getui's code for what it would refuse (nothing is
     ///   sent then) or reported; `PushError/Code/providerFailure` when the SDK does not submit
     ///   the request; `PushError/Code/timeout` when it never answers.
-    public func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult {
+    public func tags(_ request: TagsRequest) async throws(PushError) -> TagsRequest.Outcome {
         try context.requireConsent(for: "tags")
         let bridge = self.bridge
         let replies = context.tagReplies
@@ -112,7 +112,7 @@ extension GetuiProvider {
         bridge.setPushModeForOff(off)
     }
 
-    private func setTags(_ tags: [String], bridge: any GetuiBridge) async throws(PushError) -> TagsResult {
+    private func setTags(_ tags: [String], bridge: any GetuiBridge) async throws(PushError) -> TagsRequest.Outcome {
         let replies = context.tagReplies
         var result = try await replies.send { seq in
             if !bridge.setTags(tags, sequenceNum: String(seq)) {

@@ -17,7 +17,7 @@ extension GetuiProvider {
     /// - Throws: `PushError` (`PushError/Code/outOfRange`) for an action ID outside
     ///   90001…90999, or (`PushError/Code/invalidPayload`) for a message ID that is not
     ///   `taskId:msgId`; nothing is sent then.
-    @_spi(ProviderAuthor) public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
+    @_spi(ProviderAuthor) public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackAction.Receipt {
         try context.requireConsent(for: "feedback")
         guard case .custom(let actionID) = request.action, GetuiFeedback.actionIDs.contains(actionID) else {
             let shown: String
@@ -28,6 +28,6 @@ extension GetuiProvider {
         guard parts.count >= 2, !parts[0].isEmpty, !parts[1].isEmpty else {
             throw PushError(.invalidPayload, field: "messageID", "expected taskId:msgId (nothing was sent)")
         }
-        return FeedbackReceipt(submitted: bridge.sendFeedbackMessage(actionID, taskID: String(parts[0]), msgID: String(parts[1])))
+        return FeedbackAction.Receipt(submitted: bridge.sendFeedbackMessage(actionID, taskID: String(parts[0]), msgID: String(parts[1])))
     }
 }

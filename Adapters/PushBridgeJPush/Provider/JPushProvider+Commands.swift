@@ -33,13 +33,13 @@ extension JPushProvider {
     /// - Throws: `PushError` — JPush's 6003 for an empty alias and 6004 for one over 40 UTF-8
     ///   bytes (nothing is sent then), the mapped result code when JPush fails the request,
     ///   `PushError/Code/timeout` when it never answers.
-    public func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult {
+    public func alias(_ request: AliasRequest) async throws(PushError) -> AliasRequest.Outcome {
         try context.requireConsent(for: "alias")
         let bridge = self.bridge
         let replies = context.aliasReplies
         let reply: @Sendable (Int, String?, Int) -> Void = { code, alias, seq in
-            let result: Result<AliasResult, PushError> = JPushResultCode.error(code, field: "alias").map { .failure($0) }
-                ?? .success(AliasResult(alias: alias.map { SecretText($0) }, sequence: seq))
+            let result: Result<AliasRequest.Outcome, PushError> = JPushResultCode.error(code, field: "alias").map { .failure($0) }
+                ?? .success(AliasRequest.Outcome(alias: alias.map { SecretText($0) }, sequence: seq))
             replies.resolve(seq, result)
         }
         switch request.operation {
@@ -73,7 +73,7 @@ extension JPushProvider {
     ///   empty tag, 6006 for one over 40 UTF-8 bytes, 6007 for more than 1000 tags; then the
     ///   mapped result code when JPush fails the request, `PushError/Code/timeout` when it never
     ///   answers.
-    public func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult {
+    public func tags(_ request: TagsRequest) async throws(PushError) -> TagsRequest.Outcome {
         try context.requireConsent(for: "tags")
         switch request.operation {
         case .add(let tags), .set(let tags), .delete(let tags): try Self.check(tags)
@@ -84,8 +84,8 @@ extension JPushProvider {
         let bridge = self.bridge
         let replies = context.tagReplies
         let reply: @Sendable (Int, Set<String>?, Int) -> Void = { code, tags, seq in
-            let result: Result<TagsResult, PushError> = JPushResultCode.error(code, field: "tags").map { .failure($0) }
-                ?? .success(TagsResult(tags: tags, sequence: seq))
+            let result: Result<TagsRequest.Outcome, PushError> = JPushResultCode.error(code, field: "tags").map { .failure($0) }
+                ?? .success(TagsRequest.Outcome(tags: tags, sequence: seq))
             replies.resolve(seq, result)
         }
         switch request.operation {
@@ -102,8 +102,8 @@ extension JPushProvider {
         case .validate(let tag):
             return try await replies.send { seq in
                 bridge.validTag(tag, seq: seq) { code, tags, seq, isBind in
-                    let result: Result<TagsResult, PushError> = JPushResultCode.error(code, field: "tags").map { .failure($0) }
-                        ?? .success(TagsResult(tags: tags, isBound: isBind, sequence: seq))
+                    let result: Result<TagsRequest.Outcome, PushError> = JPushResultCode.error(code, field: "tags").map { .failure($0) }
+                        ?? .success(TagsRequest.Outcome(tags: tags, isBound: isBind, sequence: seq))
                     replies.resolve(seq, result)
                 }
             }

@@ -35,12 +35,12 @@ extension PushClient {
     }
 
     /// Sets, deletes or reads the alias.
-    public func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult {
+    public func alias(_ request: AliasRequest) async throws(PushError) -> AliasRequest.Outcome {
         try await provider.role((any AliasAndTagsProvider).self, .alias, "aliases").alias(request)
     }
 
     /// Changes or reads the tags.
-    public func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult {
+    public func tags(_ request: TagsRequest) async throws(PushError) -> TagsRequest.Outcome {
         try await provider.role((any AliasAndTagsProvider).self, .tags, "tags").tags(request)
     }
 
@@ -54,13 +54,13 @@ extension PushClient {
     /// The report is *submitted* to the SDK; the receipt does not mean the provider's server
     /// received it. A provider without ``PushCapabilities/customFeedback`` throws
     /// ``PushError/Code/unsupported``.
-    public func report(_ action: FeedbackAction, for message: PushEvent.Message) throws(PushError) -> FeedbackReceipt {
+    public func report(_ action: FeedbackAction, for message: PushEvent.Message) throws(PushError) -> FeedbackAction.Receipt {
         try provider.role((any FeedbackProvider).self, .customFeedback, "custom feedback").report(FeedbackRequest(action, messageID: message.id))
     }
 
     /// Reports what the user did with a notification: its provider message ID (found by the
     /// provider when the notification was not read by the client), else its identity.
-    public func report(_ action: FeedbackAction, for notification: PushNotification) throws(PushError) -> FeedbackReceipt {
+    public func report(_ action: FeedbackAction, for notification: PushNotification) throws(PushError) -> FeedbackAction.Receipt {
         let feedback = try provider.role((any FeedbackProvider).self, .customFeedback, "custom feedback")
         let messageID = notification.providerMessageID ?? provider.providerMessageID(in: notification.payload) ?? notification.id
         return try feedback.report(FeedbackRequest(action, messageID: messageID))

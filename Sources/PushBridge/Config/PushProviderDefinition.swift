@@ -80,7 +80,7 @@ public struct ProviderChannel: Sendable, Hashable {
 }
 
 /// Plain APNs: no settings beyond the app's entitlements, no message IDs, no channel.
-public struct APNsDefinition: PushProviderDefinition {
+@_spi(ProviderAuthor) public struct APNsDefinition: PushProviderDefinition {
     /// The definition.
     public init() {}
     /// `.apns`.

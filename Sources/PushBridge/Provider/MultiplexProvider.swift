@@ -110,8 +110,8 @@
     }
 
     /// Applies the alias on every provider that supports aliases; returns the first result.
-    public func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult {
-        var first: Result<AliasResult, PushError>?
+    public func alias(_ request: AliasRequest) async throws(PushError) -> AliasRequest.Outcome {
+        var first: Result<AliasRequest.Outcome, PushError>?
         for case let provider? in providers.map({ $0.optionalRole((any AliasAndTagsProvider).self, .alias) }) {
             do {
                 let result = try await provider.alias(request)
@@ -125,8 +125,8 @@
     }
 
     /// Applies the tags on every provider that supports tags; returns the first result.
-    public func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult {
-        var first: Result<TagsResult, PushError>?
+    public func tags(_ request: TagsRequest) async throws(PushError) -> TagsRequest.Outcome {
+        var first: Result<TagsRequest.Outcome, PushError>?
         for case let provider? in providers.map({ $0.optionalRole((any AliasAndTagsProvider).self, .tags) }) {
             do {
                 let result = try await provider.tags(request)
@@ -147,7 +147,7 @@
     }
 
     /// Reports feedback through the first provider that supports it.
-    public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
+    public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackAction.Receipt {
         guard let provider = providers.lazy.compactMap({ $0.optionalRole((any FeedbackProvider).self, .customFeedback) }).first else {
             throw unsupported("custom feedback")
         }

@@ -194,17 +194,19 @@ public struct AliasRequest: Sendable, Hashable {
     }
 }
 
-/// The outcome of an alias operation.
-public struct AliasResult: Sendable, Hashable {
-    /// The alias the provider reports, if any.
-    public var alias: SecretText?
-    /// The sequence number the request was sent with.
-    public var sequence: Int
+extension AliasRequest {
+    /// The outcome of an alias operation.
+    public struct Outcome: Sendable, Hashable {
+        /// The alias the provider reports, if any.
+        public var alias: SecretText?
+        /// The sequence number the request was sent with.
+        public var sequence: Int
 
-    /// A result from its parts.
-    public init(alias: SecretText?, sequence: Int) {
-        self.alias = alias
-        self.sequence = sequence
+        /// A result from its parts.
+        public init(alias: SecretText?, sequence: Int) {
+            self.alias = alias
+            self.sequence = sequence
+        }
     }
 }
 
@@ -235,20 +237,22 @@ public struct TagsRequest: Sendable, Hashable {
     }
 }
 
-/// The outcome of a tags operation.
-public struct TagsResult: Sendable, Hashable {
-    /// The tags the provider reports, if the operation returns them.
-    public var tags: Set<String>?
-    /// For ``TagsRequest/Operation/validate(_:)``: whether the device has the tag.
-    public var isBound: Bool?
-    /// The sequence number the request was sent with.
-    public var sequence: Int
+extension TagsRequest {
+    /// The outcome of a tags operation.
+    public struct Outcome: Sendable, Hashable {
+        /// The tags the provider reports, if the operation returns them.
+        public var tags: Set<String>?
+        /// For ``TagsRequest/Operation/validate(_:)``: whether the device has the tag.
+        public var isBound: Bool?
+        /// The sequence number the request was sent with.
+        public var sequence: Int
 
-    /// A result from its parts.
-    public init(tags: Set<String>? = nil, isBound: Bool? = nil, sequence: Int) {
-        self.tags = tags
-        self.isBound = isBound
-        self.sequence = sequence
+        /// A result from its parts.
+        public init(tags: Set<String>? = nil, isBound: Bool? = nil, sequence: Int) {
+            self.tags = tags
+            self.isBound = isBound
+            self.sequence = sequence
+        }
     }
 }
 
@@ -269,6 +273,20 @@ public enum FeedbackAction: Sendable, Hashable {
     case custom(Int)
 }
 
+extension FeedbackAction {
+    /// What a feedback report achieved: submitted to the provider's SDK, which does not say whether
+    /// its server received it.
+    public struct Receipt: Sendable, Hashable {
+        /// Whether the SDK accepted the report for sending (Getui's `YES`). Not an acknowledgement.
+        public var submitted: Bool
+
+        /// A receipt.
+        public init(submitted: Bool) {
+            self.submitted = submitted
+        }
+    }
+}
+
 /// Reporting an action on a message (Getui `sendFeedbackMessage:andTaskId:andMsgId:`).
 @_spi(ProviderAuthor) public struct FeedbackRequest: Sendable, Hashable {
     /// The action.
@@ -284,14 +302,3 @@ public enum FeedbackAction: Sendable, Hashable {
     }
 }
 
-/// What a feedback report achieved: submitted to the provider's SDK, which does not say whether
-/// its server received it.
-public struct FeedbackReceipt: Sendable, Hashable {
-    /// Whether the SDK accepted the report for sending (Getui's `YES`). Not an acknowledgement.
-    public var submitted: Bool
-
-    /// A receipt.
-    public init(submitted: Bool) {
-        self.submitted = submitted
-    }
-}

@@ -51,9 +51,9 @@ extension CallbackObservingProvider {
 /// Aliases and tags (``PushCapabilities/alias``, ``PushCapabilities/tags``).
 @_spi(ProviderAuthor) public protocol AliasAndTagsProvider: PushProvider {
     /// Sets, deletes or reads the alias.
-    func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult
+    func alias(_ request: AliasRequest) async throws(PushError) -> AliasRequest.Outcome
     /// Changes or reads the tags.
-    func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult
+    func tags(_ request: TagsRequest) async throws(PushError) -> TagsRequest.Outcome
 }
 
 /// A server-side badge (``PushCapabilities/serverBadge``: JPush `setBadge:`, Getui `setBadge:`).
@@ -66,7 +66,7 @@ extension CallbackObservingProvider {
 /// feedback 90001–90999).
 @_spi(ProviderAuthor) public protocol FeedbackProvider: PushProvider {
     /// Reports an action on a message.
-    func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt
+    func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackAction.Receipt
 }
 
 /// Messages over the provider's own channel (``PushCapabilities/ownChannelMessages``: JPush

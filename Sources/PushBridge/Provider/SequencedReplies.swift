@@ -11,7 +11,7 @@
 /// 20 s", docs.jiguang.cn/jpush/client/iOS/ios_code), so the adapter never sends one.
 ///
 /// ```swift
-/// let replies = SequencedReplies<AliasResult>(scheduler: scheduler, timeout: 30, operation: "setAlias")
+/// let replies = SequencedReplies<AliasRequest.Outcome>(scheduler: scheduler, timeout: 30, operation: "setAlias")
 /// let result = try await replies.send { seq in bridge.setAlias(alias, seq: seq) { code, value, seq in
 ///     replies.resolve(seq, code == 0 ? .success(…) : .failure(…))
 /// } }

@@ -14,8 +14,8 @@ import Testing
     }
 
     final class AliasesAndTags: Core, AliasAndTagsProvider, @unchecked Sendable {
-        func alias(_ request: AliasRequest) async throws(PushError) -> AliasResult { AliasResult(alias: "a", sequence: 1) }
-        func tags(_ request: TagsRequest) async throws(PushError) -> TagsResult { TagsResult(tags: ["t"], sequence: 2) }
+        func alias(_ request: AliasRequest) async throws(PushError) -> AliasRequest.Outcome { AliasRequest.Outcome(alias: "a", sequence: 1) }
+        func tags(_ request: TagsRequest) async throws(PushError) -> TagsRequest.Outcome { TagsRequest.Outcome(tags: ["t"], sequence: 2) }
     }
 
     final class Badge: Core, ServerBadgeProvider, @unchecked Sendable {
@@ -23,7 +23,7 @@ import Testing
     }
 
     final class Feedback: Core, FeedbackProvider, @unchecked Sendable {
-        func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt { FeedbackReceipt(submitted: true) }
+        func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackAction.Receipt { FeedbackAction.Receipt(submitted: true) }
     }
 
     final class OwnChannel: Core, OwnChannelProvider, @unchecked Sendable {}

@@ -33,10 +33,10 @@ final class RecordingProvider: CapabilityNarrowingProvider, CallbackObservingPro
         default: nil
         }
     }
-    func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackReceipt {
+    func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackAction.Receipt {
         guard capabilities.contains(.customFeedback) else { throw unsupported("custom feedback") }
         state.withLock { $0.reports.append(request) }
-        return FeedbackReceipt(submitted: true)
+        return FeedbackAction.Receipt(submitted: true)
     }
 }
 

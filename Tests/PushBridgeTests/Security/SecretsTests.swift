@@ -46,7 +46,7 @@ import Testing
             ("GetuiSettings", configuration.getui as Any),
             ("DeviceTokenRequest", DeviceTokenRequest(token: token)),
             ("AliasRequest", AliasRequest(.set("alias-of-a-real-user"))),
-            ("AliasResult", AliasResult(alias: "alias-of-a-real-user", sequence: 1)),
+            ("AliasRequest.Outcome", AliasRequest.Outcome(alias: "alias-of-a-real-user", sequence: 1)),
             ("PushNotification", note),
             ("PushEvent.received", PushEvent.received(.init(notification: note, origin: .foreground))),
             ("PushEvent.opened", PushEvent.opened(.init(notification: note, origin: .coldStart, action: .custom("reply"), textInput: "typed-reply-text"))),
