@@ -12,18 +12,19 @@
 /// is no separate "initial notification" call that could deliver the cold-start tap twice.
 ///
 /// ```swift
-/// let client = PushClient(provider: NoOpProvider())
+/// let client = PushClient(configurationFile: "push.json", adapters: [.apns, .jpush])
 /// client.setPresentationHandler { notification in
 ///     notification.customKeys["silentInForeground"] == .bool(true) ? [] : [.banner, .sound]
 /// }
 /// Task {
 ///     for await event in client.events() {
-///         if case .opened(let open) = event { router.route(open.notification) }
+///         if case .opened(let open) = event { show(router.resolve(open.notification).outcome) }
 ///     }
 /// }
 /// ```
 public final class PushClient: Sendable {
-    /// The provider adapter behind this client (``NoOpProvider`` by default).
+    /// The provider adapter behind this client (none, a `NoOpProvider`, when the configuration
+    /// file could not be used).
     package let provider: any PushProvider
     /// The bounds and defaults this client runs with.
     public var options: PushClientOptions { core.options }

@@ -55,6 +55,22 @@ import Testing
         for _ in 0..<100 { value = ["k": value] }
         #expect(throws: PushError.self) { _ = try JSONValue(foundation: value) }
     }
+
+    /// The conversion's default depth is the parser's: a payload the parser reads converts, one
+    /// level more does not, whichever way it came in.
+    @Test func theDefaultDepthIsTheParsers() throws {
+        let limit = JSONParser.Limits.default.maxDepth
+        func nested(_ levels: Int) -> Any {
+            var value: Any = "leaf"
+            for _ in 0..<levels { value = ["k": value] }
+            return value
+        }
+        func text(_ levels: Int) -> String { String(repeating: #"{"k":"#, count: levels) + #""leaf""# + String(repeating: "}", count: levels) }
+        _ = try JSONValue(foundation: nested(limit))
+        _ = try JSONParser.parse(text(limit))
+        #expect(throws: PushError.self) { _ = try JSONValue(foundation: nested(limit + 1)) }
+        #expect(throws: JSONParseError.self) { _ = try JSONParser.parse(text(limit + 1)) }
+    }
 }
 
 /// JSON values back to Foundation, for the SDK calls that take dictionaries.
