@@ -11,8 +11,8 @@ let package = Package(
     name: "PushBridge",
     platforms: [.iOS(.v13), .macOS(.v10_15)],
     products: [
-        // What an app links: the runtime (events, client, provider protocol, configuration,
-        // routing, validation) and its UIKit glue, whose app-only API is unavailable in extensions.
+        // What an app links: the runtime (events, client, provider protocol, configuration) and
+        // its UIKit glue, whose app-only API is unavailable in extensions.
         .library(name: "PushBridge", targets: ["PushBridge", "PushBridgeUIKit"]),
         // Turning an opened notification into a place in the app, hostile deep links refused: an
         // app that routes links it; one that does not ships none of it.
