@@ -26,7 +26,7 @@ import Testing
         try JSONParser.parse(try getui.plan(message, to: .clientIDs([cid]))[0].request.body)["push_channel"]?["ios"]
     }
 
-    static func refusedField(_ make: () throws -> Any) -> String? {
+    static func refusedField<Made>(_ make: () throws -> Made) -> String? {
         do {
             _ = try make()
             return nil
