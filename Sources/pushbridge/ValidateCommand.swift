@@ -76,7 +76,7 @@ struct ValidateCommand: Sendable {
         lines.append("content-available: \(aps.contentAvailable ? "yes" : "no") · mutable-content: \(aps.mutableContent ? "yes" : "no")")
         if let category = aps.category { lines.append("category: \(category)") }
         if let thread = aps.threadID { lines.append("thread: \(thread)") }
-        lines += Self.detailLines(aps.details)
+        lines += Self.detailLines(APSDetails(payload: report.payload))
         let custom = report.payload.keys.filter { $0 != "aps" }
         lines.append("custom keys: " + (custom.isEmpty ? "none" : custom.joined(separator: ", ")))
         return lines.joined(separator: "\n")

@@ -25,10 +25,6 @@ public struct APSContent: Sendable, Hashable {
     public var hasAlert: Bool
     /// A silent push: content-available and no `alert`, `badge` or `sound` key at all.
     public var isSilent: Bool
-    /// What else iOS reads: interruption level, relevance, targeting, localisation, a critical
-    /// sound, a Live Activity's fields (empty when the payload has none).
-    @_spi(ProviderAuthor) public var details: APSDetails { detailsBox?.value ?? APSDetails() }
-    private var detailsBox: APSDetailsBox?
 
     /// Content with every field given.
     public init(
@@ -74,7 +70,6 @@ public struct APSContent: Sendable, Hashable {
         contentAvailable = Self.isNumberOne(aps["content-available"])
         mutableContent = Self.isNumberOne(aps["mutable-content"])
         isSilent = Self.isSilent(aps, contentAvailable: contentAvailable)
-        detailsBox = APSDetails.read(aps).map(APSDetailsBox.init)
     }
 
     /// What the dispatch model needs of a payload, read with four look-ups: whether it shows an

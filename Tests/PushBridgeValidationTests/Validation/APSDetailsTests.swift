@@ -1,7 +1,8 @@
 @_spi(ProviderAuthor) import PushBridge
+import PushBridgeValidation
 import Testing
 
-/// Everything iOS reads in `aps` reaches the app's notification value.
+/// Everything else iOS reads in `aps`, read from a notification's payload.
 @Suite struct APSDetailsTests {
     @Test func everyDetailIsRead() throws {
         let note = try PushNotification(payload: [
@@ -11,7 +12,7 @@ import Testing
                 "interruption-level": "time-sensitive", "relevance-score": 0.75, "target-content-id": "chat-7", "filter-criteria": "work",
             ],
         ])
-        let details = note.content.details
+        let details = APSDetails(payload: note.payload)
         #expect(details.interruptionLevel == .timeSensitive)
         #expect(details.relevanceScore == 0.75)
         #expect(details.targetContentID == "chat-7")
@@ -25,18 +26,18 @@ import Testing
         let note = try PushNotification(payload: [
             "aps": ["event": "end", "timestamp": 1_700_000_000, "dismissal-date": 1_700_003_600, "content-state": ["score": 3], "relevance-score": 75],
         ])
-        let activity = try #require(note.content.details.liveActivity)
+        let activity = try #require(APSDetails(payload: note.payload).liveActivity)
         #expect(activity.event == "end")
         #expect(activity.timestamp == 1_700_000_000)
         #expect(activity.dismissalDate == 1_700_003_600)
         #expect(activity.contentState == ["score": 3])
-        #expect(note.content.details.relevanceScore == 75, "any number ranks a Live Activity")
+        #expect(APSDetails(payload: note.payload).relevanceScore == 75, "any number ranks a Live Activity")
     }
 
     @Test func aPlainNotificationHasNoDetailsAndWrongTypesReadAsAbsent() throws {
-        #expect(try PushNotification(payload: ["aps": ["alert": "Hi", "badge": 1]]).content.details == APSDetails())
+        #expect(APSDetails(payload: try PushNotification(payload: ["aps": ["alert": "Hi", "badge": 1]]).payload) == APSDetails())
         let odd = try PushNotification(payload: ["aps": ["alert": "Hi", "interruption-level": "urgent", "relevance-score": "high"]])
-        #expect(odd.content.details.interruptionLevel == nil)
-        #expect(odd.content.details.relevanceScore == nil)
+        #expect(APSDetails(payload: odd.payload).interruptionLevel == nil)
+        #expect(APSDetails(payload: odd.payload).relevanceScore == nil)
     }
 }

@@ -1,16 +1,20 @@
-/// What else iOS reads in `aps`, beyond what an app acts on first (``APSContent``): the
+import PushBridge
+
+/// What else iOS reads in `aps`, beyond what an app acts on first (`APSContent`): the
 /// interruption level, relevance, targeting, localisation, a critical alert's sound and a Live
 /// Activity's fields (Apple, "Generating a remote notification", the payload key reference;
 /// "Starting and updating Live Activities with ActivityKit push notifications").
 ///
-/// Read leniently, as iOS does: a key of the wrong type reads as absent (`pushbridge validate`
-/// warns about it).
+/// Read leniently, as iOS does: a key of the wrong type reads as absent (``PayloadValidator``
+/// reports it). For backends and tools: an app's runtime reads none of it, so it lives here, not
+/// in `PushBridge`.
 ///
 /// ```swift
-/// notification.aps.details.interruptionLevel // .timeSensitive
-/// notification.aps.details.liveActivity?.event // "update"
+/// let details = APSDetails(payload: notification.payload)
+/// details.interruptionLevel // .timeSensitive
+/// details.liveActivity?.event // "update"
 /// ```
-@_spi(ProviderAuthor) public struct APSDetails: Sendable, Hashable {
+public struct APSDetails: Sendable, Hashable {
     /// `aps.interruption-level` (iOS 15+): how much the notification may interrupt.
     public enum InterruptionLevel: String, Sendable, Hashable, CaseIterable {
         /// Added to the list without lighting the screen or playing a sound.
@@ -117,7 +121,7 @@
     /// A Live Activity's fields, when `aps` has any.
     public var liveActivity: LiveActivity?
 
-    /// Nothing beyond ``APSContent``.
+    /// Nothing beyond `APSContent`.
     public init() {}
 
     /// The keys whose presence makes a payload carry details.
@@ -125,6 +129,16 @@
         "interruption-level", "relevance-score", "target-content-id", "filter-criteria", "timestamp", "event", "content-state",
         "attributes-type", "attributes", "stale-date", "dismissal-date",
     ]
+
+    /// The details of a payload's `aps` dictionary (none when it has no `aps` object).
+    public init(payload: JSONObject) {
+        self.init(aps: payload["aps"]?.objectValue ?? JSONObject())
+    }
+
+    /// The details of an `aps` dictionary: empty when it has none.
+    public init(aps: JSONObject) {
+        self = Self.read(aps) ?? APSDetails()
+    }
 
     /// Reads the details of an `aps` dictionary, or `nil` when it has none.
     static func read(_ aps: JSONObject) -> APSDetails? {
@@ -169,15 +183,4 @@
     private static func strings(_ value: JSONValue?) -> [String] {
         value?.arrayValue?.compactMap(\.stringValue) ?? []
     }
-}
-
-/// The details behind one reference, so that the common notification stays small to copy.
-final class APSDetailsBox: Sendable, Hashable {
-    let value: APSDetails
-
-    init(_ value: APSDetails) { self.value = value }
-
-    static func == (lhs: APSDetailsBox, rhs: APSDetailsBox) -> Bool { lhs.value == rhs.value }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
