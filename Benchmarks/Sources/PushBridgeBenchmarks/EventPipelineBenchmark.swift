@@ -12,7 +12,7 @@ enum EventPipelineBenchmark {
     /// callback is a notification the normaliser has forgotten (each one yields its event), yet
     /// few enough to stay in cache — as a notification iOS just handed over is. A hundred
     /// thousand prebuilt ones would measure memory latency on the benchmark's own array instead.
-    static let distinct = 4 * PushEventNormalizer.defaultDedupeWindow
+    static let distinct = 4 * PushClientOptions().dedupeWindow
 
     static func run() async {
         let notes = (0..<distinct).compactMap { try? PushNotification(payload: ["aps": ["alert": "x"]], identifier: "n\($0)") }

@@ -72,29 +72,8 @@ public struct APSContent: Sendable, Hashable {
         isSilent = Self.isSilent(aps, contentAvailable: contentAvailable)
     }
 
-    /// What the dispatch model needs of a payload, read with four look-ups: whether it shows an
-    /// alert, whether it is content-available, whether it is silent.
-    package static func deliveryFlags(payload: JSONObject) -> DeliveryFlags {
-        guard case .object(let aps) = payload["aps"] else { return DeliveryFlags() }
-        let contentAvailable = isNumberOne(aps["content-available"])
-        return DeliveryFlags(
-            hasAlert: showsAlert(aps["alert"]), contentAvailable: contentAvailable,
-            isSilent: isSilent(aps, contentAvailable: contentAvailable), passive: aps["interruption-level"] == .string("passive"),
-            timeSensitive: aps["interruption-level"] == .string("time-sensitive"), critical: isCritical(aps),
-            mutableContent: isNumberOne(aps["mutable-content"]))
-    }
-
-    /// A critical alert: `aps.interruption-level` `critical`, or a sound dictionary with
-    /// `critical` 1 (Apple, "Generating a remote notification": the `sound` dictionary's
-    /// `critical` flag, "1 indicates critical. 0 is not critical"; `UNNotificationSound.defaultCritical`).
-    private static func isCritical(_ aps: JSONObject) -> Bool {
-        if aps["interruption-level"] == .string("critical") { return true }
-        guard case .object(let sound)? = aps["sound"] else { return false }
-        return isNumberOne(sound["critical"])
-    }
-
     /// `aps.alert` is a non-empty string or a non-empty dictionary.
-    private static func showsAlert(_ alert: JSONValue?) -> Bool {
+    package static func showsAlert(_ alert: JSONValue?) -> Bool {
         switch alert {
         case .string(let text): !text.isEmpty
         case .object(let fields): !fields.isEmpty
@@ -103,36 +82,16 @@ public struct APSContent: Sendable, Hashable {
     }
 
     /// Content-available with no `alert`, `badge` or `sound` key at all.
-    private static func isSilent(_ aps: JSONObject, contentAvailable: Bool) -> Bool {
+    package static func isSilent(_ aps: JSONObject, contentAvailable: Bool) -> Bool {
         contentAvailable && aps["alert"] == nil && aps["badge"] == nil && aps["sound"] == nil
     }
 
     /// APNs flags are "the number 1": `1` or `1.0`, never `true`.
-    private static func isNumberOne(_ value: JSONValue?) -> Bool {
+    package static func isNumberOne(_ value: JSONValue?) -> Bool {
         switch value {
         case .integer(1): true
         case .double(let number): number == 1
         default: false
         }
     }
-}
-
-/// The facts of a payload the dispatch model's rules read (see ``APSContent``).
-package struct DeliveryFlags: Sendable, Hashable {
-    /// `aps.alert` is present and non-empty.
-    package var hasAlert = false
-    /// `aps.content-available` is the number 1.
-    package var contentAvailable = false
-    /// Content-available with no `alert`, `badge` or `sound`.
-    package var isSilent = false
-    /// `aps.interruption-level` is `passive`.
-    package var passive = false
-    /// `aps.interruption-level` is `time-sensitive`: it breaks through a Focus and the scheduled
-    /// summary when the app may (Apple, `UNNotificationInterruptionLevel.timeSensitive`).
-    package var timeSensitive = false
-    /// A critical alert: `aps.interruption-level` is `critical` (Apple,
-    /// `UNNotificationInterruptionLevel.critical`) or the sound dictionary's `critical` is 1.
-    package var critical = false
-    /// `aps.mutable-content` is the number 1: a service extension may run.
-    package var mutableContent = false
 }

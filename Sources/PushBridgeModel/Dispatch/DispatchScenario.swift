@@ -206,7 +206,7 @@ public struct ScenarioNotification: Sendable, Hashable {
     public var id: String?
     /// The payload (`{"aps": {...}, ...custom keys}`; a provider channel's own message format).
     public var payload: JSONObject {
-        didSet { flags = APSContent.deliveryFlags(payload: payload) }
+        didSet { flags = DeliveryFlags(payload: payload) }
     }
     /// For a Getui passthrough: the APNs copy Getui also sent while the app was offline.
     public var apnsCopy: JSONObject?
@@ -222,7 +222,7 @@ public struct ScenarioNotification: Sendable, Hashable {
         self.id = id
         self.payload = payload
         self.apnsCopy = apnsCopy
-        flags = APSContent.deliveryFlags(payload: payload)
+        flags = DeliveryFlags(payload: payload)
     }
 
     /// A remote notification.

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) @testable import PushBridge
 @_spi(ProviderAuthor) import PushBridgeGetuiTesting
 @_spi(ProviderAuthor) import PushBridgeJPushTesting
 @_spi(ProviderAuthor) import PushBridgeModel

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+@_spi(ProviderAuthor) @testable import PushBridge
 @_spi(ProviderAuthor) import PushBridgeGetui
 @_spi(ProviderAuthor) import PushBridgeJPush
 @_spi(ProviderAuthor) import PushBridgeTesting

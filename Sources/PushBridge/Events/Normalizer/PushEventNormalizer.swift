@@ -50,14 +50,14 @@
 /// foreground call the next call decides) and the `EventClassifier` (which event a call
 /// makes), with the `EventLedger` of what was emitted. Each call returns what its caller must
 /// do next (`Step`): the deadlines to arm or cancel.
-@_spi(ProviderAuthor) public struct PushEventNormalizer: Sendable {
+struct PushEventNormalizer: Sendable {
     /// How many recent events deduplication remembers by default: 1,024.
-    public static let defaultDedupeWindow = 1_024
+    static let defaultDedupeWindow = 1_024
     /// How close in time, by default, two calls must be for the normaliser to take them as one
     /// delivery when only their payload ties them: 1 second *(inference: a hooked or forwarded
     /// call is synchronous, and no source gives the delay between a 3 and its 4; see
     /// <doc:OneDeliveryOneEvent>)*.
-    public static let defaultCorrelationInterval = 1.0
+    static let defaultCorrelationInterval = 1.0
 
     private var ledger: EventLedger
     private var resolver: DeliveryResolver
@@ -72,11 +72,11 @@
     /// not an arrival.
     package var covered = false
     /// The correlation interval in force (``defaultCorrelationInterval`` unless set).
-    public var correlationInterval: Double { resolver.correlationInterval }
+    var correlationInterval: Double { resolver.correlationInterval }
 
     /// A normaliser remembering the last `dedupeWindow` events for deduplication, tying calls
     /// that only their payload names when they are at most `correlationInterval` seconds apart.
-    public init(
+    init(
         dedupeWindow: Int = PushEventNormalizer.defaultDedupeWindow,
         correlationInterval: Double = PushEventNormalizer.defaultCorrelationInterval
     ) {
@@ -96,7 +96,7 @@
     package var hasDeferredCall: Bool { deferred != nil }
 
     /// The diagnostics reported since the last call, oldest first; the list is emptied.
-    public mutating func takeDiagnostics() -> [PushDiagnostic] {
+    mutating func takeDiagnostics() -> [PushDiagnostic] {
         guard !diagnostics.isEmpty else { return [] }
         defer { diagnostics = [] }
         return diagnostics
@@ -123,12 +123,12 @@
     /// Feeds one callback made at `time` (seconds on any monotonic clock; `nil`: at the same
     /// instant as the previous call); calls `emit` for each event it completes, in order. `emit`
     /// owns each event it is given: storing it costs no copy.
-    public mutating func consume(_ invocation: CallbackInvocation, at time: Double? = nil, emit: (consuming PushEvent) -> Void) {
+    mutating func consume(_ invocation: CallbackInvocation, at time: Double? = nil, emit: (consuming PushEvent) -> Void) {
         _ = delivery(of: invocation, clock: { time }, emit: emit)
     }
 
     /// Feeds one callback and returns the events it completes.
-    public mutating func consume(_ invocation: CallbackInvocation, at time: Double? = nil) -> [PushEvent] {
+    mutating func consume(_ invocation: CallbackInvocation, at time: Double? = nil) -> [PushEvent] {
         var events: [PushEvent] = []
         consume(invocation, at: time) { events.append($0) }
         return events
@@ -149,7 +149,7 @@
     /// Feeds a provider's own-channel message (JPush custom message, Getui passthrough); calls
     /// `emit` unless the same message was already delivered, or the app was already told of its
     /// APNs copy (same ID).
-    public mutating func consume(message: PushEvent.Message, emit: (consuming PushEvent) -> Void) {
+    mutating func consume(message: PushEvent.Message, emit: (consuming PushEvent) -> Void) {
         let identity = EventLedger.IdentityKey(message.id)
         guard !ledger.wasToldOf(identity) else { return }
         ledger.deliver(.message(message), identity, .message, emit)
@@ -158,7 +158,7 @@
     /// Emits what waits for a call that did not come: a deferred foreground call (the tap on the
     /// banner it matched), then a launch's event — `opened` (`coldStart`) for a launch by the
     /// user, `received` (`background`) for a launch into the background.
-    public mutating func flush(emit: (consuming PushEvent) -> Void) {
+    mutating func flush(emit: (consuming PushEvent) -> Void) {
         resolveDeferredCall(emit: emit)
         guard let pending = launch.takePending(now: now) else { return }
         let identity = EventLedger.IdentityKey(pending.notification)
@@ -167,7 +167,7 @@
     }
 
     /// Emits a pending launch's event and returns what was pending.
-    public mutating func flush() -> [PushEvent] {
+    mutating func flush() -> [PushEvent] {
         var events: [PushEvent] = []
         flush { events.append($0) }
         return events
