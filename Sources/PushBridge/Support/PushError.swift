@@ -27,9 +27,9 @@
 ///
 /// ```swift
 /// do {
-///     _ = try IOSVersion(parsing: "abc")
-/// } catch let error as PushError {
-///     print(error) // ios: "abc" is not a version (expected MAJOR[.MINOR[.PATCH]], 3.0 or later)
+///     try client.setPrivacyConsent(.granted)
+/// } catch {
+///     print(error.code, error.field) // a PushError: what the provider's SDK reported, and where
 /// }
 ///
 /// if case .registrationFailed(let failure) = event, failure.error.vendorCode == .init(domain: "JPush", code: 6011) {

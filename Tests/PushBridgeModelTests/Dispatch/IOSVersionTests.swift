@@ -1,4 +1,5 @@
 @_spi(ProviderAuthor) import PushBridge
+import PushBridgeModel
 import Testing
 
 /// iOS versions: `MAJOR[.MINOR[.PATCH]]`, 3.0 or later, ordered component by component.
