@@ -14,11 +14,8 @@ import Testing
 
     @Test func atLeastThirtyCitedCasesWithUniqueNames() {
         #expect(Self.vectors.count >= 30)
-        #expect(Set(Self.vectors.map(\.name)).count == Self.vectors.count)
-        for vector in Self.vectors {
-            let source = Self.file.sources[vector.name] ?? ""
-            #expect(source.count > 40 && (source.contains("#") || source.contains("Apple")), "\(vector.name)")
-        }
+        #expect(Self.file.repeatedNames == [])
+        #expect(Self.file.uncited(minimumLength: 40, markers: ["#", "Apple"]) == [])
     }
 
     @Test(arguments: vectors)

@@ -36,6 +36,20 @@ struct ProjectVectorFile: Sendable {
         self.extraFields = extraFields
     }
 
+    /// The names given to more than one vector.
+    var repeatedNames: [String] {
+        Dictionary(grouping: vectors, by: \.name).filter { $0.value.count > 1 }.keys.sorted()
+    }
+
+    /// The vectors whose `source` is no citation: shorter than `minimumLength`, or holding none of
+    /// `markers` (a URL, an issue number, an Apple page).
+    func uncited(minimumLength: Int, markers: [String] = ["http", "#", "Apple"]) -> [String] {
+        vectors.map(\.name).filter { name in
+            let source = sources[name] ?? ""
+            return source.count <= minimumLength || !markers.contains { source.contains($0) }
+        }
+    }
+
     static let providers: [any ProviderSimulator] = [SystemSimulator(), JPushSimulator(), GetuiSimulator()]
 
     /// The trace `pushbridge simulate` writes: a scenario with steps runs on a simulated device.
