@@ -13,7 +13,7 @@ public struct PushCheckFailure: Error, Sendable, CustomStringConvertible {
 /// ```swift
 /// try events.check([.opened(.coldStart, id: "c-1")])
 /// ```
-public struct ExpectedPushEvent: Sendable, Hashable, CustomStringConvertible {
+public struct ExpectedPushEvent: Sendable, Equatable, CustomStringConvertible {
     /// The kind.
     public var kind: PushEvent.Kind
     /// The origin, when the check cares.

@@ -16,7 +16,7 @@ import PushBridgeModel
 /// ```
 public final class InMemoryProvider: PushProvider {
     /// One command the app sent to the provider.
-    public enum Command: Sendable, Hashable {
+    public enum Command: Sendable, Equatable {
         /// `PushProvider/start(_:)`.
         case start(PushStartRequest)
         /// `PushProvider/register(_:)`.

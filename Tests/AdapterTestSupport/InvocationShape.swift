@@ -2,7 +2,7 @@
 
 /// What an invocation an adapter hands the client must look like: the callback, the state, the
 /// action and text, and the identity of its notification. Shared by the JPush and Getui tests.
-package struct InvocationShape: Sendable, Hashable, CustomStringConvertible {
+package struct InvocationShape: Sendable, Equatable, CustomStringConvertible {
     package var callback: SystemCallback
     package var state: ApplicationState
     package var action: ResponseAction?

@@ -10,7 +10,7 @@ public typealias JPushNotificationInfo = SDKNotification
 /// let tap = JPushResponseInfo(notification: JPushNotificationInfo(userInfo: ["aps": ["alert": "hi"]]))
 /// let reply = JPushResponseInfo(notification: tap.notification, actionIdentifier: "reply", userText: "ok")
 /// ```
-public struct JPushResponseInfo: Sendable, Hashable {
+public struct JPushResponseInfo: Sendable, Equatable {
     /// The notification responded to.
     public var notification: JPushNotificationInfo
     /// `actionIdentifier`: the default action (a tap), the dismiss action, or a custom action's ID.

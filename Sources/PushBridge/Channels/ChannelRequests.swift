@@ -1,7 +1,7 @@
 /// The PushKit VoIP token, for a provider that pushes VoIP itself (JPush
 /// `+registerVoipToken:`, Getui `+registerVoipTokenCredentials:`); `nil` when PushKit
 /// invalidated it (`pushRegistry(_:didInvalidatePushTokenFor:)`).
-@_spi(ProviderAuthor) public struct VoIPTokenRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+@_spi(ProviderAuthor) public struct VoIPTokenRequest: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The token's bytes (`PKPushCredentials.token`), or `nil` when invalidated.
     public var token: [UInt8]?
 
@@ -23,7 +23,7 @@
 
 /// A VoIP push PushKit delivered, for the provider's receipt (JPush and Getui
 /// `+handleVoipNotification:`). Sent after the app reported the call to CallKit.
-@_spi(ProviderAuthor) public struct VoIPPushRequest: Sendable, Hashable {
+@_spi(ProviderAuthor) public struct VoIPPushRequest: Sendable, Equatable {
     /// `PKPushPayload.dictionaryPayload`.
     public var payload: JSONObject
 
@@ -36,7 +36,7 @@
 /// A Live Activity token, for a provider that pushes Live Activities (JPush
 /// `+registerLiveActivity:pushToken:…` / `:pushToStartToken:…`, Getui
 /// `+registerLiveActivity:activityToken:…` / `:pushToStartToken:…`).
-@_spi(ProviderAuthor) public struct LiveActivityTokenRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+@_spi(ProviderAuthor) public struct LiveActivityTokenRequest: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// Which token: one activity's, or an attributes type's push-to-start token.
     public var kind: PushChannelEvent.TokenKind
     /// The token's bytes; `nil` when the activity ended (JPush: "在liveActivity结束的时候，请同步调用该接口，pushToken传nil",

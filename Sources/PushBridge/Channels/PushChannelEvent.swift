@@ -23,7 +23,7 @@
 ///     }
 /// }
 /// ```
-public enum PushChannelEvent: Sendable, Hashable {
+public enum PushChannelEvent: Sendable, Equatable {
     /// A VoIP push arrived and its call was reported to CallKit (the report's outcome inside).
     case voipPush(VoIPPush)
     /// A VoIP, Live Activity or push-to-start token arrived, changed or ended (masked when
@@ -58,7 +58,7 @@ extension PushChannelEvent {
     /// A VoIP push, as PushKit handed it over (`PKPushPayload.dictionaryPayload`).
     ///
     /// Printed without its content: a call push carries who is calling.
-    public struct VoIPPush: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public struct VoIPPush: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
         /// The payload (`dictionaryPayload`).
         public var payload: JSONObject
         /// How the app's call report went: `nil` while CallKit has not answered, else the error
@@ -66,7 +66,7 @@ extension PushChannelEvent {
         public var report: CallReport?
 
         /// How CallKit answered `reportNewIncomingCall(with:update:completion:)`.
-        public enum CallReport: Sendable, Hashable, CustomStringConvertible {
+        public enum CallReport: Sendable, Equatable, CustomStringConvertible {
             /// CallKit showed the call.
             case reported
             /// CallKit refused it (Do Not Disturb, a blocked caller, a duplicate UUID, …): the
@@ -103,7 +103,7 @@ extension PushChannelEvent {
     }
 
     /// A token arrived, changed or ended. Masked in every description.
-    public struct TokenChange: Sendable, Hashable, CustomStringConvertible {
+    public struct TokenChange: Sendable, Equatable, CustomStringConvertible {
         /// Which token.
         public var kind: TokenKind
         /// The token in lowercase hex, masked when printed; `nil` when it ended (the activity ended,
@@ -126,7 +126,7 @@ extension PushChannelEvent {
     }
 
     /// A provider did not accept a token.
-    public struct ForwardingFailure: Sendable, Hashable, CustomStringConvertible {
+    public struct ForwardingFailure: Sendable, Equatable, CustomStringConvertible {
         /// The provider.
         public var provider: PushProviderID
         /// Which token.

@@ -1,5 +1,5 @@
 /// The tunable bounds and defaults of a ``PushClient``. Every default is documented here.
-public struct PushClientOptions: Sendable, Hashable {
+public struct PushClientOptions: Sendable, Equatable {
     /// Events held while nobody is subscribed, delivered in order to the next subscriber.
     /// Beyond it the oldest are dropped and counted (``PushClient/droppedEventCount``). Default 100.
     public var heldEventLimit: Int
@@ -80,7 +80,7 @@ extension PushClientOptions {
     ///   OneSignal-iOS-SDK#148, appboy-ios-sdk#69): ``sameHandler``, the default.
     /// - SDKs chained on one delegate that each wrap the handler hand **different** handlers, and
     ///   each waits for its own: ``answerEach``.
-    public enum RepeatedCallCompletion: Sendable, Hashable {
+    public enum RepeatedCallCompletion: Sendable, Equatable {
         /// The repeat's handler is the first call's: it is not called again (the first call's
         /// answer reaches the system once).
         case sameHandler

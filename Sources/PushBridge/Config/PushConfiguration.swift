@@ -13,7 +13,7 @@
 /// (see `MultiplexProvider`). Every problem is reported with the key it concerns; secrets are
 /// masked in descriptions and errors, and a server-side `masterSecret` is rejected: it must never
 /// ship inside an app.
-public struct PushConfiguration: Sendable, Hashable, CustomStringConvertible {
+public struct PushConfiguration: Sendable, Equatable, CustomStringConvertible {
     /// The provider that receives.
     public var provider: PushProviderID
     /// Further providers that receive too (a migration), in order.
@@ -80,7 +80,7 @@ public struct PushConfiguration: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Every problem found in a configuration, each naming its key.
-public struct PushConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PushConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The problems, in the order they were found.
     public var problems: [PushError]
 

@@ -11,7 +11,7 @@
 /// Each is off when its key is absent, so a configuration without them reads as before.
 /// `pushbridge check-config` tells what the app still needs for each (its app group, background
 /// modes, Info.plist keys, the extension target).
-package struct PushFeatures: Sendable, Hashable, CustomStringConvertible {
+package struct PushFeatures: Sendable, Equatable, CustomStringConvertible {
     /// The notification service extension, when the app has one.
     public var serviceExtension: ServiceExtensionFeature?
     /// Whether the app receives VoIP pushes through PushKit.
@@ -83,7 +83,7 @@ package struct PushFeatures: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The app's notification service extension: the app group it shares with the app.
-package struct ServiceExtensionFeature: Sendable, Hashable {
+package struct ServiceExtensionFeature: Sendable, Equatable {
     /// The app group both the app and the extension belong to (`group.` then a reverse-DNS name):
     /// the delivery ledger the extension writes and the app reads lives in its container, and
     /// Getui's extension SDK needs it in both (`+setApplicationGroupIdentifier:`, `GeTuiSdk.h`
@@ -121,7 +121,7 @@ package struct ServiceExtensionFeature: Sendable, Hashable {
 }
 
 /// Live Activities updated by push; `pushToStart` when the app also lets a push start one (iOS 17.2+).
-package struct LiveActivitiesFeature: Sendable, Hashable {
+package struct LiveActivitiesFeature: Sendable, Equatable {
     /// Whether a push may start a Live Activity (the push-to-start token, iOS 17.2+).
     public var pushToStart: Bool
 

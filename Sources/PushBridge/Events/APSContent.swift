@@ -2,7 +2,7 @@
 ///
 /// Reading is lenient: a key of the wrong type reads as absent here (the payload validator,
 /// `pushbridge validate`, reports it), so a notification is never lost over a cosmetic field.
-public struct APSContent: Sendable, Hashable {
+public struct APSContent: Sendable, Equatable {
     /// `aps.alert.title`.
     public var title: String?
     /// `aps.alert.subtitle`.

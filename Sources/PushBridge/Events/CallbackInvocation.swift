@@ -5,7 +5,7 @@
 /// This is what `PushEventNormalizer` consumes. The Apple integration layer builds one per
 /// `UIApplicationDelegate` / `UNUserNotificationCenterDelegate` call; provider adapters translate
 /// their SDK's callbacks into these; the simulator turns a `DispatchTrace`'s calls into them.
-@_spi(ProviderAuthor) public struct CallbackInvocation: Sendable, Hashable {
+@_spi(ProviderAuthor) public struct CallbackInvocation: Sendable, Equatable {
     /// The method called.
     public var callback: SystemCallback
     /// `UIApplication.applicationState` during the call.

@@ -11,7 +11,7 @@
 /// ```swift
 /// client.setDiagnosticHandler { diagnostic in logger.notice("\(diagnostic)") }
 /// ```
-public struct PushDiagnostic: Sendable, Hashable, CustomStringConvertible {
+public struct PushDiagnostic: Sendable, Equatable, CustomStringConvertible {
     /// What was decided.
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// Two calls of the same path carried byte-identical payloads with no message ID or

@@ -1,7 +1,7 @@
 extension PushEvent {
     /// A provider's own-channel message: a JPush custom message (自定义消息) or a Getui
     /// passthrough (透传). Not an APNs notification: iOS never shows it.
-    public struct Message: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public struct Message: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
         /// The provider whose channel carried it.
         public var transport: PushProviderID
         /// Whether the provider held it while the app was offline and delivered it at the next
@@ -42,7 +42,7 @@ extension PushEvent {
 
     /// The provider's identifier for this device arrived: the APNs device token, the JPush
     /// registration ID or the Getui client ID. Masked in every description.
-    public struct Registration: Sendable, Hashable {
+    public struct Registration: Sendable, Equatable {
         /// The provider.
         public var provider: PushProviderID
         /// The identifier (masked when printed).
@@ -56,7 +56,7 @@ extension PushEvent {
     }
 
     /// Registration failed.
-    public struct RegistrationFailure: Sendable, Hashable {
+    public struct RegistrationFailure: Sendable, Equatable {
         /// The provider.
         public var provider: PushProviderID
         /// Why.
@@ -70,7 +70,7 @@ extension PushEvent {
     }
 
     /// A provider's connection changed.
-    public struct ProviderState: Sendable, Hashable {
+    public struct ProviderState: Sendable, Equatable {
         /// The provider.
         public var provider: PushProviderID
         /// The new state.
@@ -89,7 +89,7 @@ extension PushEvent {
     /// `providesAppNotificationSettings`; JPush and Getui hand it over as
     /// `jpushNotificationCenter:openSettingsForNotification:` and
     /// `GeTuiSdkNotificationCenter:openSettingsForNotification:`, nil likewise.
-    public struct SettingsRequest: Sendable, Hashable {
+    public struct SettingsRequest: Sendable, Equatable {
         /// The notification the request came from, or `nil` when it came from the Settings app.
         public var notification: PushNotification?
 

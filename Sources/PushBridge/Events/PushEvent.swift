@@ -17,7 +17,7 @@
 /// events, which the pipeline moves on every callback, stay small enough to be copied and
 /// destroyed inline (a `PushEvent` of 65 bytes was copied through the generic witnesses, +270
 /// instructions per event under callgrind).
-public enum PushEvent: Sendable, Hashable {
+public enum PushEvent: Sendable, Equatable {
     /// The app learned of a notification without the user acting on it.
     case received(Received)
     /// The user acted on a notification (tap or custom action) and the app was told.
@@ -37,7 +37,7 @@ public enum PushEvent: Sendable, Hashable {
     indirect case settingsRequested(SettingsRequest)
 
     /// A ``received(_:)`` event.
-    public struct Received: Sendable, Hashable {
+    public struct Received: Sendable, Equatable {
         /// The notification.
         public var notification: PushNotification
         /// `foreground` or `background` (never `coldStart`).
@@ -51,7 +51,7 @@ public enum PushEvent: Sendable, Hashable {
     }
 
     /// An ``opened(_:)`` event.
-    public struct Opened: Sendable, Hashable, CustomReflectable {
+    public struct Opened: Sendable, Equatable, CustomReflectable {
         /// The notification.
         public var notification: PushNotification
         /// Where the app was when the user acted: on screen, in the background, or not running.
@@ -79,7 +79,7 @@ public enum PushEvent: Sendable, Hashable {
     }
 
     /// A ``dismissed(_:)`` event.
-    public struct Dismissed: Sendable, Hashable {
+    public struct Dismissed: Sendable, Equatable {
         /// The notification.
         public var notification: PushNotification
 

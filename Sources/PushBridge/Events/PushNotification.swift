@@ -9,7 +9,7 @@
 /// note.content.body          // "Hi"
 /// note.customKeys["type"]    // .string("comment")
 /// ```
-public struct PushNotification: Sendable, Hashable {
+public struct PushNotification: Sendable, Equatable {
     /// The parts, read once and never changed: one reference, so that handing a notification
     /// along the event pipeline (normaliser, hold, every subscriber) costs one retain, not one
     /// for each string of its content.
@@ -139,14 +139,6 @@ public struct PushNotification: Sendable, Hashable {
     public static func == (lhs: PushNotification, rhs: PushNotification) -> Bool {
         lhs.storage === rhs.storage
             || (lhs.id == rhs.id && lhs.source == rhs.source && lhs.content == rhs.content && lhs.payload == rhs.payload)
-    }
-
-    /// Hashes identity, source, content and payload.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-        hasher.combine(source)
-        hasher.combine(content)
-        hasher.combine(payload)
     }
 
     /// The keys beside `aps`: the sender's custom data.

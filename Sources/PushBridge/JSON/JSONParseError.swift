@@ -3,7 +3,7 @@
 /// Every way a text can fail is its own ``Kind``, so callers can react to one (the CLI maps all of
 /// them to exit status 2) and people read one precise sentence:
 /// `invalid JSON at line 1, column 9: expected ',' or '}' after an object member`.
-@_spi(ProviderAuthor) public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+@_spi(ProviderAuthor) public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Sendable, Hashable {
         /// The input holds nothing but white space.

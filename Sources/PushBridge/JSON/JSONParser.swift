@@ -20,7 +20,7 @@ import Foundation
 /// ```
 @_spi(ProviderAuthor) public enum JSONParser {
     /// Bounds on what the parser accepts.
-    public struct Limits: Sendable, Hashable {
+    public struct Limits: Sendable, Equatable {
         /// The deepest nesting of arrays and objects accepted. Default 64.
         public var maxDepth: Int
         /// The largest input accepted, in bytes. Default 1 MiB.

@@ -9,7 +9,7 @@
 /// ```
 @_spi(ProviderAuthor) public enum JSONWriter {
     /// How the text is laid out.
-    public struct Style: Sendable, Hashable {
+    public struct Style: Sendable, Equatable {
         /// Indent nested values with two spaces, one member per line.
         public var pretty: Bool
         /// Write object keys in byte order instead of insertion order.

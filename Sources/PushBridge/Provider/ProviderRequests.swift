@@ -1,5 +1,5 @@
 /// What a provider is started with at launch.
-public struct PushStartRequest: Sendable, Hashable {
+public struct PushStartRequest: Sendable, Equatable {
     /// The iOS version of the device (adapters check version-dependent options against it).
     public var iosVersion: IOSVersion
     /// The notification in the launch options, if the app was launched for one.
@@ -74,7 +74,7 @@ public struct AuthorizationOptions: OptionSet, Sendable, Hashable, CustomStringC
 }
 
 /// Asking the user for permission and registering for remote notifications.
-public struct PushRegistrationRequest: Sendable, Hashable {
+public struct PushRegistrationRequest: Sendable, Equatable {
     /// The iOS version of the device.
     public var iosVersion: IOSVersion
     /// What to ask for.
@@ -105,7 +105,7 @@ public struct PushRegistrationRequest: Sendable, Hashable {
 }
 
 /// The APNs device token, to forward to the provider. Masked in every description.
-@_spi(ProviderAuthor) public struct DeviceTokenRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+@_spi(ProviderAuthor) public struct DeviceTokenRequest: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The token's bytes.
     public var token: [UInt8]
 
@@ -163,7 +163,7 @@ public struct PlatformObject: @unchecked Sendable {
 }
 
 /// Registering for remote notifications failed (`didFailToRegisterForRemoteNotificationsWithError:`).
-@_spi(ProviderAuthor) public struct RegistrationFailureRequest: Sendable, Hashable {
+@_spi(ProviderAuthor) public struct RegistrationFailureRequest: Sendable, Equatable {
     /// Why, as the system said.
     public var error: PushError
 
@@ -174,9 +174,9 @@ public struct PlatformObject: @unchecked Sendable {
 }
 
 /// An alias operation.
-public struct AliasRequest: Sendable, Hashable {
+public struct AliasRequest: Sendable, Equatable {
     /// What to do.
-    public enum Operation: Sendable, Hashable {
+    public enum Operation: Sendable, Equatable {
         /// Set (JPush) or bind (Getui) the alias.
         case set(SecretText)
         /// Delete (JPush) or unbind (Getui) the alias.
@@ -196,7 +196,7 @@ public struct AliasRequest: Sendable, Hashable {
 
 extension AliasRequest {
     /// The outcome of an alias operation.
-    public struct Outcome: Sendable, Hashable {
+    public struct Outcome: Sendable, Equatable {
         /// The alias the provider reports, if any.
         public var alias: SecretText?
         /// The sequence number the request was sent with.
@@ -211,9 +211,9 @@ extension AliasRequest {
 }
 
 /// A tags operation.
-public struct TagsRequest: Sendable, Hashable {
+public struct TagsRequest: Sendable, Equatable {
     /// What to do.
-    public enum Operation: Sendable, Hashable {
+    public enum Operation: Sendable, Equatable {
         /// Add tags to the current set.
         case add(Set<String>)
         /// Replace the set.
@@ -239,7 +239,7 @@ public struct TagsRequest: Sendable, Hashable {
 
 extension TagsRequest {
     /// The outcome of a tags operation.
-    public struct Outcome: Sendable, Hashable {
+    public struct Outcome: Sendable, Equatable {
         /// The tags the provider reports, if the operation returns them.
         public var tags: Set<String>?
         /// For ``TagsRequest/Operation/validate(_:)``: whether the device has the tag.
@@ -257,7 +257,7 @@ extension TagsRequest {
 }
 
 /// Setting the provider's server-side badge.
-@_spi(ProviderAuthor) public struct BadgeRequest: Sendable, Hashable {
+@_spi(ProviderAuthor) public struct BadgeRequest: Sendable, Equatable {
     /// The badge value; 0 resets it.
     public var value: Int
 
@@ -268,7 +268,7 @@ extension TagsRequest {
 }
 
 /// What the user did with a message, reported to the provider for its statistics.
-public enum FeedbackAction: Sendable, Hashable {
+public enum FeedbackAction: Sendable, Equatable {
     /// An app-defined action. Getui takes IDs from 90001 to 90999.
     case custom(Int)
 }
@@ -276,7 +276,7 @@ public enum FeedbackAction: Sendable, Hashable {
 extension FeedbackAction {
     /// What a feedback report achieved: submitted to the provider's SDK, which does not say whether
     /// its server received it.
-    public struct Receipt: Sendable, Hashable {
+    public struct Receipt: Sendable, Equatable {
         /// Whether the SDK accepted the report for sending (Getui's `YES`). Not an acknowledgement.
         public var submitted: Bool
 
@@ -288,7 +288,7 @@ extension FeedbackAction {
 }
 
 /// Reporting an action on a message (Getui `sendFeedbackMessage:andTaskId:andMsgId:`).
-@_spi(ProviderAuthor) public struct FeedbackRequest: Sendable, Hashable {
+@_spi(ProviderAuthor) public struct FeedbackRequest: Sendable, Equatable {
     /// The action.
     public var action: FeedbackAction
     /// The message's identity: `taskId:msgId` for Getui (``PushEvent/Message/id`` or a

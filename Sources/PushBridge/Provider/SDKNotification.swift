@@ -1,6 +1,6 @@
 /// A notification as a provider SDK's delegate methods hand it (a `UNNotification`), converted
 /// at the edge: what the JPush and Getui adapters receive.
-public struct SDKNotification: Sendable, Hashable {
+public struct SDKNotification: Sendable, Equatable {
     /// `request.content.userInfo`.
     public var userInfo: JSONObject
     /// `request.identifier`.

@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
 
 /// The dispatch model's answer: what the system showed and which callbacks it made, in order.
-public struct DispatchTrace: Sendable, Hashable {
+public struct DispatchTrace: Sendable, Equatable {
     /// What the system showed when the notification arrived.
     public var display: NotificationDisplay
     /// Whether the user's action reached the app; `nil` when the user did nothing.
@@ -62,7 +62,7 @@ public struct DispatchTrace: Sendable, Hashable {
 /// One callback iOS makes, with the application state during it.
 ///
 /// This is the vocabulary the event normaliser consumes and the provider adapters translate from.
-public struct SystemCall: Sendable, Hashable, CustomStringConvertible {
+public struct SystemCall: Sendable, Equatable, CustomStringConvertible {
     /// When in a scenario a call happens.
     public enum Phase: String, Sendable, Hashable, CaseIterable {
         /// When the notification arrives.
@@ -112,7 +112,7 @@ public struct SystemCall: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One thing the app is handed: a callback from iOS, or a message on a provider's own channel.
-public enum DispatchStep: Sendable, Hashable {
+public enum DispatchStep: Sendable, Equatable {
     /// A callback iOS makes.
     case call(SystemCall)
     /// A message over a provider's own connection.

@@ -39,7 +39,7 @@ public enum DimensionTables {
     }
 
     /// One value of the dimension: a row, with a cell per column.
-    public struct Row: Sendable, Hashable {
+    public struct Row: Sendable, Equatable {
         /// The value, as a scenario writes it.
         public var label: String
         /// What the model computed for each column.
@@ -47,7 +47,7 @@ public enum DimensionTables {
     }
 
     /// A dimension's table.
-    public struct Table: Sendable, Hashable {
+    public struct Table: Sendable, Equatable {
         /// Which dimension.
         public var dimension: Dimension
         /// Its heading.

@@ -26,7 +26,7 @@ public enum ExperimentMatrix {
     }
 
     /// One table: an experiment evaluated on each chosen iOS version.
-    public struct Table: Sendable, Hashable {
+    public struct Table: Sendable, Equatable {
         /// The handler set.
         public var experiment: Experiment
         /// One row per iOS version.
@@ -34,7 +34,7 @@ public enum ExperimentMatrix {
     }
 
     /// One iOS version's row: a cell per app state.
-    public struct Row: Sendable, Hashable {
+    public struct Row: Sendable, Equatable {
         /// The iOS version.
         public var ios: IOSVersion
         /// The cells for `columns`, in that order.
@@ -42,7 +42,7 @@ public enum ExperimentMatrix {
     }
 
     /// What happened in one app state: what was shown, what ran on arrival and on the tap.
-    public struct Cell: Sendable, Hashable {
+    public struct Cell: Sendable, Equatable {
         /// The app state of the column.
         public var state: ArrivalState
         /// What the model computed.

@@ -2,7 +2,7 @@
 import PushBridgeValidation
 
 /// What a scenario produces: the dispatch model's trace, the calls the app saw, and the events.
-public struct SimulationResult: Sendable, Hashable {
+public struct SimulationResult: Sendable, Equatable {
     /// What the system displayed and the callbacks it made.
     public var trace: DispatchTrace
     /// The callbacks as the app saw them (a provider SDK's names through its adapter).
