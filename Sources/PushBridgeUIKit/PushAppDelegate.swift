@@ -109,7 +109,7 @@
             }
             let categories = notificationCategories
             if !categories.isEmpty { UNUserNotificationCenter.current().setNotificationCategories(categories) }
-            client.start(consent: privacyConsent, authorization: authorizationOptions, categories: categories.map(\.identifier).sorted())
+            client.start(consent: privacyConsent, authorization: authorizationOptions, categories: categories.map(\.identifier).sortedByUTF8())
             return didFinishLaunching(application, launchOptions: launchOptions)
         }
 

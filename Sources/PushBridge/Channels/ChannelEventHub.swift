@@ -5,7 +5,9 @@
 /// so the plain `AsyncStream` per subscriber suffices; continuations are resumed outside the lock.
 final class ChannelEventHub: Sendable {
     private struct State {
-        var subscribers: [Int: AsyncStream<PushChannelEvent>.Continuation] = [:]
+        /// In the order they subscribed (their IDs ascending): an array, not a dictionary sorted
+        /// on every event, which cost the binary a dictionary and a sort of their own.
+        var subscribers: [(id: Int, continuation: AsyncStream<PushChannelEvent>.Continuation)] = []
         var nextID = 0
         var held: [PushChannelEvent] = []
         var tokens: [PushChannelEvent.TokenKind: SecretText?] = [:]
@@ -26,7 +28,7 @@ final class ChannelEventHub: Sendable {
             guard !state.finished else { return (-1, [], true) }
             let id = state.nextID
             state.nextID += 1
-            state.subscribers[id] = continuation
+            state.subscribers.append((id, continuation))
             defer { state.held.removeAll() }
             return (id, state.held, false)
         }
@@ -35,7 +37,11 @@ final class ChannelEventHub: Sendable {
             continuation.finish()
         } else {
             continuation.onTermination = { [weak self] _ in
-                _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+                self?.state.withLock { state in
+                    if let position = state.subscribers.firstIndex(where: { $0.id == id }) {
+                        state.subscribers.remove(at: position)
+                    }
+                }
             }
         }
         return stream
@@ -50,7 +56,7 @@ final class ChannelEventHub: Sendable {
                 if state.held.count == heldLimit { state.held.removeFirst() }
                 state.held.append(event)
             }
-            return state.subscribers.sorted { $0.key < $1.key }.map(\.value)
+            return state.subscribers.map(\.continuation)
         }
         for subscriber in subscribers { subscriber.yield(event) }
     }
@@ -72,7 +78,7 @@ final class ChannelEventHub: Sendable {
         let subscribers = state.withLock { state in
             state.finished = true
             defer { state.subscribers.removeAll() }
-            return Array(state.subscribers.values)
+            return state.subscribers.map(\.continuation)
         }
         for subscriber in subscribers { subscriber.finish() }
     }

@@ -98,7 +98,7 @@ extension PushChannelEvent {
 
         /// A mirror without the values.
         public var customMirror: Mirror {
-            Mirror(self, children: ["keys": payload.keys.sorted(), "report": report as Any], displayStyle: .struct)
+            Mirror(self, children: ["keys": payload.keys.sortedByUTF8(), "report": report as Any], displayStyle: .struct)
         }
     }
 

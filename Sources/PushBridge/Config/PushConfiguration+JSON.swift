@@ -82,7 +82,7 @@ extension PushConfiguration {
         var settings: [any PushProviderSettings] = []
         // The sections in the order their problems are listed: the definitions' (plain APNs last),
         // then any other, by name.
-        let ordered = allKeys.filter { object[$0] != nil } + object.keys.sorted().filter { !allKeys.contains($0) }
+        let ordered = allKeys.filter { object[$0] != nil } + object.keys.sortedByUTF8().filter { !allKeys.contains($0) }
         for key in ordered where !Self.commonJSONFields.contains(key) && key != Self.serverSecretKey && key != Self.serverSectionKey {
             let id = PushProviderID(rawValue: key)
             guard let value = object[key], sectionKeys.contains(key) || (isOpen && PushProviderID.isValidName(key)) else { continue }

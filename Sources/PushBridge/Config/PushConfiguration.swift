@@ -71,8 +71,8 @@ public struct PushConfiguration: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         var parts = ["provider: \(provider)"]
         if !additionalProviders.isEmpty { parts.append("additionalProviders: \(additionalProviders.map(\.rawValue))") }
-        for id in stored.keys.sorted() {
-            if let value = stored[id]?.value { parts.append("\(id): \(value)") }
+        for name in stored.keys.map(\.rawValue).sortedByUTF8() {
+            if let value = stored[PushProviderID(rawValue: name)]?.value { parts.append("\(name): \(value)") }
         }
         if !features.isEmpty { parts.append("features: \(features)") }
         return "PushConfiguration(" + parts.joined(separator: ", ") + ")"

@@ -29,7 +29,7 @@ extension PushProviderSettings {
 
     /// The keys, each value masked.
     public var description: String {
-        "\(provider)(" + section.keys.sorted().map { "\($0): \(Self.masked(section[$0]))" }.joined(separator: ", ") + ")"
+        "\(provider)(" + section.keys.sortedByUTF8().map { "\($0): \(Self.masked(section[$0]))" }.joined(separator: ", ") + ")"
     }
 
     /// The same as ``description``.
@@ -37,7 +37,7 @@ extension PushProviderSettings {
 
     /// The provider and the section's keys, no value.
     public var customMirror: Mirror {
-        Mirror(self, children: ["provider": provider, "keys": section.keys.sorted()], displayStyle: .struct)
+        Mirror(self, children: ["provider": provider, "keys": section.keys.sortedByUTF8()], displayStyle: .struct)
     }
 
     private static func masked(_ value: JSONValue?) -> String {

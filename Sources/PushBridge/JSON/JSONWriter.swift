@@ -63,18 +63,28 @@
         case .object(let object):
             guard !object.isEmpty else { return output.append(contentsOf: "{}".utf8) }
             output.append(UInt8(ascii: "{"))
-            let members = style.sortedKeys ? object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : object.members
-            for (position, member) in members.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                newline(style, indent + 1, &output)
-                writeString(member.key, to: &output)
-                output.append(UInt8(ascii: ":"))
-                if style.pretty { output.append(UInt8(ascii: " ")) }
-                write(member.value, style: style, indent: indent + 1, to: &output)
+            let members = object.members
+            if style.sortedKeys {
+                for (position, index) in object.keys.positionsInUTF8Order().enumerated() {
+                    writeMember(members[index], first: position == 0, style: style, indent: indent, to: &output)
+                }
+            } else {
+                for (position, member) in members.enumerated() {
+                    writeMember(member, first: position == 0, style: style, indent: indent, to: &output)
+                }
             }
             newline(style, indent, &output)
             output.append(UInt8(ascii: "}"))
         }
+    }
+
+    private static func writeMember(_ member: JSONObject.Member, first: Bool, style: Style, indent: Int, to output: inout [UInt8]) {
+        if !first { output.append(UInt8(ascii: ",")) }
+        newline(style, indent + 1, &output)
+        writeString(member.key, to: &output)
+        output.append(UInt8(ascii: ":"))
+        if style.pretty { output.append(UInt8(ascii: " ")) }
+        write(member.value, style: style, indent: indent + 1, to: &output)
     }
 
     private static func newline(_ style: Style, _ indent: Int, _ output: inout [UInt8]) {

@@ -24,6 +24,20 @@ import Testing
         }
     }
 
+    @Test func canonicalKeysAreInTheOrderOfTheirUTF8BytesNotOfSwiftStringComparison() throws {
+        // "e" + a combining acute (65 CC 81) compares as its precomposed form "é" (U+00E9) under
+        // String's `<`, so after "f"; by its bytes it comes before "f". The canonical order is
+        // the bytes' (the same on every platform and Swift version).
+        let keys = ["f", "e\u{301}", "b", "B", "😀", "é"]
+        #expect(keys.sorted() == ["B", "b", "f", "e\u{301}", "é", "😀"])
+        #expect(keys.sortedByUTF8() == ["B", "b", "e\u{301}", "f", "é", "😀"])
+        #expect(keys.positionsInUTF8Order() == [3, 2, 1, 0, 5, 4])
+        var object = JSONObject()
+        for key in keys.dropLast() { object[key] = .string(key) }
+        let canonical = JSONWriter.string(from: .object(object), style: .canonical)
+        #expect(canonical == #"{"B":"B","b":"b","e\#u{301}":"e\#u{301}","f":"f","😀":"😀"}"#)
+    }
+
     @Test func theThreeStylesLayOutTheSameValueDifferently() throws {
         let value = try JSONValue(parsing: #"{"b": [1, {"z": null, "a": true}], "a": "x"}"#)
         #expect(JSONWriter.string(from: value) == #"{"b":[1,{"z":null,"a":true}],"a":"x"}"#)
