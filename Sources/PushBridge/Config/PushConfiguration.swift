@@ -21,8 +21,10 @@ public struct PushConfiguration: Sendable, Equatable, CustomStringConvertible {
     /// What the app switches on beyond the app delegate: a service extension, VoIP, Live
     /// Activities (all off unless their keys are present).
     package var features: PushFeatures
-    /// Each provider's settings, by provider.
-    private var stored: [PushProviderID: StoredSettings]
+    /// Each provider's settings, one entry per provider, in the order of the providers' names (so
+    /// that equal configurations store equal arrays). One to three providers: an array, not a
+    /// dictionary, whose code an app would ship for nothing.
+    private var stored: [StoredSettings]
 
     /// A configuration from its parts.
     public init(provider: PushProviderID, additionalProviders: [PushProviderID] = [], settings: [any PushProviderSettings] = []) {
@@ -34,8 +36,8 @@ public struct PushConfiguration: Sendable, Equatable, CustomStringConvertible {
         self.provider = provider
         self.additionalProviders = additionalProviders
         self.features = features
-        stored = [:]
-        for value in settings { stored[value.provider] = StoredSettings(value: value) }
+        stored = []
+        for value in settings { setSettings(value, for: value.provider) }
     }
 
     /// Every provider in use, the main one first.
@@ -43,12 +45,15 @@ public struct PushConfiguration: Sendable, Equatable, CustomStringConvertible {
 
     /// `provider`'s settings, as its definition read them (or, with no definition, the section unread).
     public func settings(for provider: PushProviderID) -> (any PushProviderSettings)? {
-        stored[provider]?.value
+        stored.first { $0.provider == provider }?.value
     }
 
     /// Sets (or, with `nil`, removes) one provider's settings.
     public mutating func setSettings(_ settings: (any PushProviderSettings)?, for provider: PushProviderID) {
-        stored[provider] = settings.map(StoredSettings.init(value:))
+        stored.removeAll { $0.provider == provider }
+        guard let settings else { return }
+        let position = stored.firstIndex { provider < $0.provider } ?? stored.endIndex
+        stored.insert(StoredSettings(provider: provider, value: settings), at: position)
     }
 
     /// `provider`'s settings as `type`; an error naming the section when they are missing or
@@ -56,7 +61,7 @@ public struct PushConfiguration: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Throws: ``PushError`` (``PushError/Code/invalidConfiguration``).
     public func settings<Settings: PushProviderSettings>(_ type: Settings.Type, for provider: PushProviderID) throws(PushError) -> Settings {
-        guard let value = stored[provider]?.value else {
+        guard let value = settings(for: provider) else {
             throw PushError(.invalidConfiguration, field: provider.rawValue, "missing (the \(provider) settings are required when \(provider) is a provider)")
         }
         guard let settings = value as? Settings else {
@@ -71,9 +76,7 @@ public struct PushConfiguration: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         var parts = ["provider: \(provider)"]
         if !additionalProviders.isEmpty { parts.append("additionalProviders: \(additionalProviders.map(\.rawValue))") }
-        for name in stored.keys.map(\.rawValue).sortedByUTF8() {
-            if let value = stored[PushProviderID(rawValue: name)]?.value { parts.append("\(name): \(value)") }
-        }
+        for entry in stored { parts.append("\(entry.provider): \(entry.value)") }
         if !features.isEmpty { parts.append("features: \(features)") }
         return "PushConfiguration(" + parts.joined(separator: ", ") + ")"
     }

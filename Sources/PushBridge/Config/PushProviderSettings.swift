@@ -56,15 +56,12 @@ package struct APNsSettings: PushProviderSettings {
     public var description: String { "APNsSettings()" }
 }
 
-/// Settings of any provider, compared and hashed as their own type does.
-struct StoredSettings: Sendable, Hashable {
+/// One provider's settings in a configuration, the settings compared as their own type does.
+struct StoredSettings: Sendable, Equatable {
+    let provider: PushProviderID
     let value: any PushProviderSettings
 
     static func == (lhs: StoredSettings, rhs: StoredSettings) -> Bool {
-        AnyHashable(lhs.value) == AnyHashable(rhs.value)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        value.hash(into: &hasher)
+        lhs.provider == rhs.provider && AnyHashable(lhs.value) == AnyHashable(rhs.value)
     }
 }

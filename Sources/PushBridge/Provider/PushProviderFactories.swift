@@ -21,18 +21,23 @@
     /// typed-throws function types need a newer runtime than iOS 13.)
     public typealias Factory = @Sendable (PushConfiguration) throws -> any PushProvider
 
-    private var factories: [PushProviderID: Factory] = [:]
+    /// In the order registered; a few at most, so an array, not a dictionary.
+    private var factories: [(id: PushProviderID, make: Factory)] = []
 
     /// No factories yet.
     public init() {}
 
     /// Registers how to build provider `id`'s adapter (replacing an earlier registration).
     public mutating func register(_ id: PushProviderID, _ factory: @escaping Factory) {
-        factories[id] = factory
+        if let position = factories.firstIndex(where: { $0.id == id }) {
+            factories[position].make = factory
+        } else {
+            factories.append((id, factory))
+        }
     }
 
-    /// The providers with a registered factory.
-    public var registered: Set<PushProviderID> { Set(factories.keys) }
+    /// The providers with a registered factory, in the order first registered.
+    public var registered: [PushProviderID] { factories.map(\.id) }
 
     /// The provider the configuration names — a `MultiplexProvider` when it names additional
     /// providers.
@@ -43,7 +48,7 @@
     package func makeProvider(for configuration: PushConfiguration) throws(PushError) -> any PushProvider {
         var providers: [any PushProvider] = []
         for kind in configuration.providers {
-            guard let factory = factories[kind] else {
+            guard let factory = factories.first(where: { $0.id == kind })?.make else {
                 throw PushError(
                     .invalidConfiguration, field: "provider",
                     "\(kind) is configured but no adapter is registered for it (link its adapter module and register its factory)")

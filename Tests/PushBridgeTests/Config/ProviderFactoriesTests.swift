@@ -18,6 +18,38 @@ import Testing
         try PushConfiguration(jsonBytes: Array(json.utf8), providers: [JPushDefinition(), GetuiDefinition()])
     }
 
+    @Test func aSecondRegistrationReplacesTheFirstAndTheOrderIsTheFirstRegistrations() throws {
+        var factories = PushProviderFactories()
+        factories.register(.getui) { _ in RecordingProvider(.jpush) }
+        factories.register(.jpush) { _ in RecordingProvider(.jpush) }
+        factories.register(.getui) { _ in RecordingProvider(.getui) }
+        #expect(factories.registered == [.getui, .jpush])
+        let client = try PushClient(
+            configuration: configuration(#"{"provider": "getui", "getui": {"appId": "a", "appKey": "b", "appSecret": "c"}}"#),
+            factories: factories, scheduler: ManualScheduler())
+        #expect(client.provider.id == .getui)
+    }
+
+    @Test func configurationsWithTheSameSettingsAreEqualWhateverTheOrderTheyWereSetIn() throws {
+        let jpush = try configuration(#"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}}"#)
+        let getui = try configuration(#"{"provider": "getui", "getui": {"appId": "a", "appKey": "b", "appSecret": "c"}}"#)
+        let jpushSettings = try #require(jpush.settings(for: .jpush))
+        let getuiSettings = try #require(getui.settings(for: .getui))
+        var first = PushConfiguration(provider: .jpush)
+        first.setSettings(jpushSettings, for: .jpush)
+        first.setSettings(getuiSettings, for: .getui)
+        var second = PushConfiguration(provider: .jpush)
+        second.setSettings(getuiSettings, for: .getui)
+        second.setSettings(jpushSettings, for: .jpush)
+        #expect(first == second)
+        #expect(first.description == second.description)
+        #expect(first.description.range(of: "getui:")!.lowerBound < first.description.range(of: "jpush:")!.lowerBound)
+        second.setSettings(nil, for: .getui)
+        #expect(first != second)
+        #expect(second.settings(for: .getui) == nil)
+        #expect(second == PushConfiguration(provider: .jpush, settings: [jpushSettings]))
+    }
+
     @Test func theConfigurationPicksTheAdapter() throws {
         let jpush = try PushClient(
             configuration: configuration(#"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}}"#),
