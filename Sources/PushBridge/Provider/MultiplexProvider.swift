@@ -111,31 +111,30 @@
 
     /// Applies the alias on every provider that supports aliases; returns the first result.
     public func alias(_ request: AliasRequest) async throws(PushError) -> AliasRequest.Outcome {
-        var first: Result<AliasRequest.Outcome, PushError>?
-        for case let provider? in providers.map({ $0.optionalRole((any AliasAndTagsProvider).self, .alias) }) {
-            do {
-                let result = try await provider.alias(request)
-                if first == nil { first = .success(result) }
-            } catch {
-                if first == nil { first = .failure(error) }
-            }
-        }
-        guard let first else { throw unsupported("aliases") }
-        return try first.get()
+        try await onEvery(.alias, unsupported: "aliases") { provider throws(PushError) in try await provider.alias(request) }
     }
 
     /// Applies the tags on every provider that supports tags; returns the first result.
     public func tags(_ request: TagsRequest) async throws(PushError) -> TagsRequest.Outcome {
-        var first: Result<TagsRequest.Outcome, PushError>?
-        for case let provider? in providers.map({ $0.optionalRole((any AliasAndTagsProvider).self, .tags) }) {
+        try await onEvery(.tags, unsupported: "tags") { provider throws(PushError) in try await provider.tags(request) }
+    }
+
+    /// Calls every provider that has `capability`, in order, each once; the first one's answer
+    /// (a result or an error) is returned.
+    private func onEvery<Outcome>(
+        _ capability: PushCapabilities, unsupported what: String,
+        _ call: (any AliasAndTagsProvider) async throws(PushError) -> Outcome
+    ) async throws(PushError) -> Outcome {
+        var first: Result<Outcome, PushError>?
+        for case let provider? in providers.map({ $0.optionalRole((any AliasAndTagsProvider).self, capability) }) {
             do {
-                let result = try await provider.tags(request)
+                let result = try await call(provider)
                 if first == nil { first = .success(result) }
             } catch {
                 if first == nil { first = .failure(error) }
             }
         }
-        guard let first else { throw unsupported("tags") }
+        guard let first else { throw unsupported(what) }
         return try first.get()
     }
 
