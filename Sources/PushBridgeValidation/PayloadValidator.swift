@@ -29,7 +29,7 @@ public enum PayloadValidator {
     public static let simulatorBundleKey = "Simulator Target Bundle"
 
     /// The outcome of a validation.
-    public struct Report: Sendable, Hashable {
+    public struct Report: Sendable, Equatable {
         /// The payload as a device receives it (without `Simulator Target Bundle`).
         public var payload: JSONObject
         /// Its size in bytes as APNs counts it: the bytes given (for an `.apns` file with a

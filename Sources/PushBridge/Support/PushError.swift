@@ -36,7 +36,7 @@
 ///     retryLater()
 /// }
 /// ```
-public struct PushError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PushError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure this is: one of a closed list (see ``PushError``).
     ///
     /// A code cannot be made from a string; its ``rawValue`` is a stable name to log or compare.
@@ -176,13 +176,5 @@ public struct PushError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Equal when the code, field, message and vendor code are; ``underlying`` is not compared.
     public static func == (lhs: PushError, rhs: PushError) -> Bool {
         lhs.code == rhs.code && lhs.field == rhs.field && lhs.message == rhs.message && lhs.vendorCode == rhs.vendorCode
-    }
-
-    /// Hashes the code, field, message and vendor code; ``underlying`` is not hashed.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(code)
-        hasher.combine(field)
-        hasher.combine(message)
-        hasher.combine(vendorCode)
     }
 }

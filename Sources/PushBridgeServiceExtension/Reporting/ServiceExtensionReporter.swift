@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
 
 /// What a provider's extension SDK answered when told a notification arrived.
-public enum ServiceExtensionReport: Sendable, Hashable {
+public enum ServiceExtensionReport: Sendable, Equatable {
     /// The SDK finished its report. Getui's SDK also hands back attachments it downloaded
     /// itself and errors it met (`GeTuiExtSdk.h` line 24: "统计APNs到达情况和多媒体推送支持",
     /// delivery statistics and multimedia support); they are counted here.

@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
 
 /// What a service extension did with one notification: the content handler's one argument.
-public struct ServiceExtensionSessionOutcome: Sendable, Hashable {
+public struct ServiceExtensionSessionOutcome: Sendable, Equatable {
     /// Why the content handler was called.
     public enum Ending: String, Sendable, Hashable, CaseIterable {
         /// The report and the download both finished.
@@ -13,7 +13,7 @@ public struct ServiceExtensionSessionOutcome: Sendable, Hashable {
     }
 
     /// How the provider's report went.
-    public enum Report: Sendable, Hashable {
+    public enum Report: Sendable, Equatable {
         /// No reporter claimed the notification (APNs: nothing to report).
         case notNeeded
         /// The SDK answered.
@@ -25,7 +25,7 @@ public struct ServiceExtensionSessionOutcome: Sendable, Hashable {
     }
 
     /// What became of the rich-media attachment.
-    public enum Attachment: Sendable, Hashable {
+    public enum Attachment: Sendable, Equatable {
         /// The payload names none (or downloads are off).
         case none
         /// Downloaded, of a supported kind and within its limit.

@@ -31,8 +31,6 @@ import Testing
         #expect(wrapping.underlying is LeakyError)
         #expect(plain.underlying == nil)
         #expect(plain == wrapping)
-        #expect(plain.hashValue == wrapping.hashValue)
-        #expect(Set([plain, wrapping]).count == 1)
     }
 
     @Test func theVendorCodeIsCompared() {
