@@ -7,84 +7,84 @@
 /// Compiled on every platform, so that Linux tests can hold each name against the SDK's headers
 /// and exercise ``missing(classExists:responds:)`` with fakes; the Apple-only bridge uses these
 /// constants and nothing else to name what it binds.
-package enum JPushSDKSymbols {
+enum JPushSDKSymbols {
     // MARK: Classes
 
     /// `JPUSHService` (JPush, `JPUSHService.h`): every call the bridge makes but one.
-    package static let serviceClass = "JPUSHService"
+    static let serviceClass = "JPUSHService"
     /// `JPUSHRegisterEntity` (JPush): the registration's options and categories.
-    package static let registerEntityClass = "JPUSHRegisterEntity"
+    static let registerEntityClass = "JPUSHRegisterEntity"
     /// `JGInforCollectionAuth` (JCore, `JGInforCollectionAuth.h`): the collection consent call.
-    package static let collectionAuthClass = "JGInforCollectionAuth"
+    static let collectionAuthClass = "JGInforCollectionAuth"
     /// `JGInforCollectionAuthItems` (JCore): what `JCollectionAuth:`'s block is handed.
-    package static let collectionAuthItemsClass = "JGInforCollectionAuthItems"
+    static let collectionAuthItemsClass = "JGInforCollectionAuthItems"
     /// `JPUSHRegisterDelegate`: the protocol the bridge answers `conformsToProtocol:` for.
-    package static let delegateProtocol = "JPUSHRegisterDelegate"
+    static let delegateProtocol = "JPUSHRegisterDelegate"
 
     // MARK: JPUSHService class methods
 
     /// `+setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:`.
-    package static let setup = "setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:"
+    static let setup = "setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:"
     /// `+registerForRemoteNotificationConfig:delegate:`.
-    package static let registerForRemoteNotificationConfig = "registerForRemoteNotificationConfig:delegate:"
+    static let registerForRemoteNotificationConfig = "registerForRemoteNotificationConfig:delegate:"
     /// `+registerDeviceToken:`.
-    package static let registerDeviceToken = "registerDeviceToken:"
+    static let registerDeviceToken = "registerDeviceToken:"
     /// `+handleRemoteNotification:`.
-    package static let handleRemoteNotification = "handleRemoteNotification:"
+    static let handleRemoteNotification = "handleRemoteNotification:"
     /// `+registrationID`.
-    package static let registrationID = "registrationID"
+    static let registrationID = "registrationID"
     /// `+registrationIDCompletionHandler:`.
-    package static let registrationIDCompletionHandler = "registrationIDCompletionHandler:"
+    static let registrationIDCompletionHandler = "registrationIDCompletionHandler:"
     /// `+setAlias:completion:seq:`.
-    package static let setAlias = "setAlias:completion:seq:"
+    static let setAlias = "setAlias:completion:seq:"
     /// `+deleteAlias:seq:`.
-    package static let deleteAlias = "deleteAlias:seq:"
+    static let deleteAlias = "deleteAlias:seq:"
     /// `+getAlias:seq:`.
-    package static let getAlias = "getAlias:seq:"
+    static let getAlias = "getAlias:seq:"
     /// `+addTags:completion:seq:`.
-    package static let addTags = "addTags:completion:seq:"
+    static let addTags = "addTags:completion:seq:"
     /// `+setTags:completion:seq:`.
-    package static let setTags = "setTags:completion:seq:"
+    static let setTags = "setTags:completion:seq:"
     /// `+deleteTags:completion:seq:`.
-    package static let deleteTags = "deleteTags:completion:seq:"
+    static let deleteTags = "deleteTags:completion:seq:"
     /// `+cleanTags:seq:`.
-    package static let cleanTags = "cleanTags:seq:"
+    static let cleanTags = "cleanTags:seq:"
     /// `+getAllTags:seq:`.
-    package static let getAllTags = "getAllTags:seq:"
+    static let getAllTags = "getAllTags:seq:"
     /// `+validTag:completion:seq:`.
-    package static let validTag = "validTag:completion:seq:"
+    static let validTag = "validTag:completion:seq:"
     /// `+setBadge:`.
-    package static let setBadge = "setBadge:"
+    static let setBadge = "setBadge:"
     /// `+resetBadge`.
-    package static let resetBadge = "resetBadge"
+    static let resetBadge = "resetBadge"
     /// `+registerVoipToken:` (5.7.0/5.9.0 L302; since 3.x).
-    package static let registerVoipToken = "registerVoipToken:"
+    static let registerVoipToken = "registerVoipToken:"
     /// `+handleVoipNotification:` (L310; since 3.x).
-    package static let handleVoipNotification = "handleVoipNotification:"
+    static let handleVoipNotification = "handleVoipNotification:"
     /// `+registerLiveActivity:pushToken:completion:seq:` (5.9.0 L287; since 5.0.0).
-    package static let registerLiveActivityPushToken = "registerLiveActivity:pushToken:completion:seq:"
+    static let registerLiveActivityPushToken = "registerLiveActivity:pushToken:completion:seq:"
     /// `+registerLiveActivity:pushToStartToken:completion:seq:` (5.9.0 L272; since 5.5.0, absent
     /// from 5.2.0): optional, called only when present.
-    package static let registerLiveActivityPushToStartToken = "registerLiveActivity:pushToStartToken:completion:seq:"
+    static let registerLiveActivityPushToStartToken = "registerLiveActivity:pushToStartToken:completion:seq:"
 
     // MARK: JCore
 
     /// `+[JGInforCollectionAuth JCollectionAuth:]`.
-    package static let collectionAuth = "JCollectionAuth:"
+    static let collectionAuth = "JCollectionAuth:"
 
     // MARK: Properties set by key-value coding
 
     /// `JPUSHRegisterEntity.types` (`NSInteger`).
-    package static let entityTypesKey = "types"
+    static let entityTypesKey = "types"
     /// `JPUSHRegisterEntity.categories` (`NSSet`, nullable).
-    package static let entityCategoriesKey = "categories"
+    static let entityCategoriesKey = "categories"
     /// `JGInforCollectionAuthItems.isAuth` (`BOOL`).
-    package static let authItemsIsAuthKey = "isAuth"
+    static let authItemsIsAuthKey = "isAuth"
 
     // MARK: Tables
 
     /// Every class method the bridge calls, by class: all must be in the app.
-    package static let classMethods: [(className: String, selectors: [String])] = [
+    static let classMethods: [(className: String, selectors: [String])] = [
         (
             serviceClass,
             [
@@ -98,50 +98,50 @@ package enum JPushSDKSymbols {
 
     /// The class methods the bridge calls only when the SDK has them (not checked by
     /// ``missing(classExists:responds:)``): the push-to-start registration, newer than 5.2.0.
-    package static let optionalClassMethods: [(className: String, selectors: [String])] = [
+    static let optionalClassMethods: [(className: String, selectors: [String])] = [
         (serviceClass, [registerLiveActivityPushToStartToken])
     ]
 
     /// Every property the bridge sets by key-value coding, by class: a key with no setter would
     /// raise `NSUnknownKeyException`, so each setter must be in the app.
-    package static let keyValueProperties: [(className: String, keys: [String])] = [
+    static let keyValueProperties: [(className: String, keys: [String])] = [
         (registerEntityClass, [entityTypesKey, entityCategoriesKey]),
         (collectionAuthItemsClass, [authItemsIsAuthKey]),
     ]
 
     /// The `JPUSHRegisterDelegate` methods the bridge implements (as `@objc(…)` methods; JPush
     /// checks `respondsToSelector:` before calling each).
-    package static let delegateSelectors = [
+    static let delegateSelectors = [
         JPushCallbackName.willPresent, JPushCallbackName.didReceiveResponse, JPushCallbackName.openSettings, JPushCallbackName.authorization,
     ]
 
     /// Every class the bridge looks up by name.
-    package static var classNames: [String] {
+    static var classNames: [String] {
         var names: [String] = []
         for name in classMethods.map(\.className) + keyValueProperties.map(\.className) where !names.contains(name) { names.append(name) }
         return names
     }
 
     /// The selector of the setter key-value coding calls for `key` (`types` → `setTypes:`).
-    package static func setter(forKey key: String) -> String {
+    static func setter(forKey key: String) -> String {
         "set\(key.prefix(1).uppercased())\(key.dropFirst()):"
     }
 
     /// One method the bridge needs: a class method, or an instance method (a property's setter).
-    package struct Method: Sendable, Hashable, CustomStringConvertible {
+    struct Method: Sendable, Hashable, CustomStringConvertible {
         /// The class that must implement it.
-        package var className: String
+        var className: String
         /// Its selector.
-        package var selector: String
+        var selector: String
         /// Whether it is a class method (`+`) rather than an instance method (`-`).
-        package var isClassMethod: Bool
+        var isClassMethod: Bool
 
         /// `+[JPUSHService resetBadge]` or `-[JPUSHRegisterEntity setTypes:]`.
-        package var description: String { "\(isClassMethod ? "+" : "-")[\(className) \(selector)]" }
+        var description: String { "\(isClassMethod ? "+" : "-")[\(className) \(selector)]" }
     }
 
     /// Every method the bridge needs, in the order they are checked.
-    package static var methods: [Method] {
+    static var methods: [Method] {
         classMethods.flatMap { entry in entry.selectors.map { Method(className: entry.className, selector: $0, isClassMethod: true) } }
             + keyValueProperties.flatMap { entry in
                 entry.keys.map { Method(className: entry.className, selector: setter(forKey: $0), isClassMethod: false) }
@@ -185,7 +185,7 @@ package enum JPushSDKSymbols {
     ///   - responds: Whether the class implements the method (`class_getClassMethod` or
     ///     `class_getInstanceMethod`: neither sends the class a message, so no SDK code runs).
     /// - Returns: A `PushError` with code `unsupported` and field `sdk`, or `nil`.
-    package static func missing(classExists: (String) -> Bool, responds: (Method) -> Bool) -> PushError? {
+    static func missing(classExists: (String) -> Bool, responds: (Method) -> Bool) -> PushError? {
         let absentClasses = classNames.filter { !classExists($0) }
         let absentMethods = methods.filter { !absentClasses.contains($0.className) && !responds($0) }
         let problems = absentClasses.map(classMissing) + absentMethods.map(methodMissing)
