@@ -7,102 +7,102 @@
 /// Compiled on every platform, so that Linux tests can hold each name against the SDK's header
 /// and exercise ``missing(classExists:responds:)`` with fakes; the Apple-only bridge uses these
 /// constants and nothing else to name what it binds.
-package enum GetuiSDKSymbols {
+enum GetuiSDKSymbols {
     // MARK: Classes
 
     /// `GeTuiSdk` (GTSDK, `GeTuiSdk.h`): every call the bridge makes.
-    package static let sdkClass = "GeTuiSdk"
+    static let sdkClass = "GeTuiSdk"
     /// `GTCommonSDK` (GTCommonSDK, `GTCommonSDK.h`): the base library GTSDK needs; only looked up.
-    package static let commonSDKClass = "GTCommonSDK"
+    static let commonSDKClass = "GTCommonSDK"
     /// `GeTuiSdkDelegate`: the protocol the bridge answers `conformsToProtocol:` for.
-    package static let delegateProtocol = "GeTuiSdkDelegate"
+    static let delegateProtocol = "GeTuiSdkDelegate"
 
     // MARK: GeTuiSdk class methods
 
     /// `+startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:`.
-    package static let startSdk = "startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:"
+    static let startSdk = "startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:"
     /// `+setIDFA:`.
-    package static let setIDFA = "setIDFA:"
+    static let setIDFA = "setIDFA:"
     /// `+setApplicationGroupIdentifier:` (3.1.0.0 L53).
-    package static let setApplicationGroupIdentifier = "setApplicationGroupIdentifier:"
+    static let setApplicationGroupIdentifier = "setApplicationGroupIdentifier:"
     /// `+status`.
-    package static let status = "status"
+    static let status = "status"
     /// `+registerRemoteNotification:`.
-    package static let registerRemoteNotification = "registerRemoteNotification:"
+    static let registerRemoteNotification = "registerRemoteNotification:"
     /// `+clientId`.
-    package static let clientID = "clientId"
+    static let clientID = "clientId"
     /// `+bindAlias:andSequenceNum:`.
-    package static let bindAlias = "bindAlias:andSequenceNum:"
+    static let bindAlias = "bindAlias:andSequenceNum:"
     /// `+unbindAlias:andSequenceNum:andIsSelf:`.
-    package static let unbindAlias = "unbindAlias:andSequenceNum:andIsSelf:"
+    static let unbindAlias = "unbindAlias:andSequenceNum:andIsSelf:"
     /// `+setTags:andSequenceNum:`.
-    package static let setTags = "setTags:andSequenceNum:"
+    static let setTags = "setTags:andSequenceNum:"
     /// `+queryTag:`.
-    package static let queryTag = "queryTag:"
+    static let queryTag = "queryTag:"
     /// `+sendFeedbackMessage:andTaskId:andMsgId:`.
-    package static let sendFeedbackMessage = "sendFeedbackMessage:andTaskId:andMsgId:"
+    static let sendFeedbackMessage = "sendFeedbackMessage:andTaskId:andMsgId:"
     /// `+handleRemoteNotification:`.
-    package static let handleRemoteNotification = "handleRemoteNotification:"
+    static let handleRemoteNotification = "handleRemoteNotification:"
     /// `+setBadge:`.
-    package static let setBadge = "setBadge:"
+    static let setBadge = "setBadge:"
     /// `+resetBadge`.
-    package static let resetBadge = "resetBadge"
+    static let resetBadge = "resetBadge"
     /// `+setPushModeForOff:`.
-    package static let setPushModeForOff = "setPushModeForOff:"
+    static let setPushModeForOff = "setPushModeForOff:"
     /// `+registerVoipTokenCredentials:` (3.1.0.0 L165).
-    package static let registerVoipTokenCredentials = "registerVoipTokenCredentials:"
+    static let registerVoipTokenCredentials = "registerVoipTokenCredentials:"
     /// `+handleVoipNotification:` (L292).
-    package static let handleVoipNotification = "handleVoipNotification:"
+    static let handleVoipNotification = "handleVoipNotification:"
     /// `+registerLiveActivity:activityToken:sequenceNum:` (L188; in 3.0.5.2 already).
-    package static let registerLiveActivityToken = "registerLiveActivity:activityToken:sequenceNum:"
+    static let registerLiveActivityToken = "registerLiveActivity:activityToken:sequenceNum:"
     /// `+registerLiveActivity:pushToStartToken:sequenceNum:` (L178; SDK 3.0.7.0+): optional,
     /// called only when present.
-    package static let registerLiveActivityPushToStartToken = "registerLiveActivity:pushToStartToken:sequenceNum:"
+    static let registerLiveActivityPushToStartToken = "registerLiveActivity:pushToStartToken:sequenceNum:"
     /// `+handleSceneWillConnectWithOptions:` (SDK 3.1.0.0+): optional, called only when present.
-    package static let handleSceneWillConnect = "handleSceneWillConnectWithOptions:"
+    static let handleSceneWillConnect = "handleSceneWillConnectWithOptions:"
 
     // MARK: GeTuiSdkDelegate methods
 
     /// `GeTuiSdkDidRegisterClient:`.
-    package static let didRegisterClient = "GeTuiSdkDidRegisterClient:"
+    static let didRegisterClient = "GeTuiSdkDidRegisterClient:"
     /// `GeTuiSDkDidNotifySdkState:` (sic).
-    package static let didNotifySdkState = "GeTuiSDkDidNotifySdkState:"
+    static let didNotifySdkState = "GeTuiSDkDidNotifySdkState:"
     /// `GeTuiSdkDidOccurError:`.
-    package static let didOccurError = "GeTuiSdkDidOccurError:"
+    static let didOccurError = "GeTuiSdkDidOccurError:"
     /// `GetuiSdkGrantAuthorization:error:` (sic).
-    package static let grantAuthorization = "GetuiSdkGrantAuthorization:error:"
+    static let grantAuthorization = "GetuiSdkGrantAuthorization:error:"
     /// `GeTuiSdkDidAliasAction:result:sequenceNum:error:`.
-    package static let didAliasAction = "GeTuiSdkDidAliasAction:result:sequenceNum:error:"
+    static let didAliasAction = "GeTuiSdkDidAliasAction:result:sequenceNum:error:"
     /// `GeTuiSdkDidSetTagsAction:result:error:`.
-    package static let didSetTagsAction = "GeTuiSdkDidSetTagsAction:result:error:"
+    static let didSetTagsAction = "GeTuiSdkDidSetTagsAction:result:error:"
     /// `GetuiSdkDidQueryTag:sequenceNum:error:` (sic).
-    package static let didQueryTag = "GetuiSdkDidQueryTag:sequenceNum:error:"
+    static let didQueryTag = "GetuiSdkDidQueryTag:sequenceNum:error:"
     /// `GeTuiSdkDidRegisterLiveActivity:result:error:` (L526).
-    package static let didRegisterLiveActivity = "GeTuiSdkDidRegisterLiveActivity:result:error:"
+    static let didRegisterLiveActivity = "GeTuiSdkDidRegisterLiveActivity:result:error:"
     /// `GeTuiSdkDidRegisterPushToStartToken:result:error:` (L519).
-    package static let didRegisterPushToStartToken = "GeTuiSdkDidRegisterPushToStartToken:result:error:"
+    static let didRegisterPushToStartToken = "GeTuiSdkDidRegisterPushToStartToken:result:error:"
 
     // MARK: Tables
 
     /// Every `GeTuiSdk` class method the bridge calls: all must be in the app.
-    package static let requiredClassMethods = [
+    static let requiredClassMethods = [
         startSdk, setIDFA, setApplicationGroupIdentifier, status, registerRemoteNotification, clientID, bindAlias, unbindAlias, setTags, queryTag, sendFeedbackMessage,
         handleRemoteNotification, setBadge, resetBadge, setPushModeForOff, registerVoipTokenCredentials, handleVoipNotification,
         registerLiveActivityToken,
     ]
 
     /// The `GeTuiSdk` class methods the bridge calls only when the SDK has them.
-    package static let optionalClassMethods = [handleSceneWillConnect, registerLiveActivityPushToStartToken]
+    static let optionalClassMethods = [handleSceneWillConnect, registerLiveActivityPushToStartToken]
 
     /// The `GeTuiSdkDelegate` methods the bridge implements (as `@objc(…)` methods).
-    package static let delegateSelectors = [
+    static let delegateSelectors = [
         didRegisterClient, didNotifySdkState, didOccurError, grantAuthorization, GetuiCallbackName.willPresent, GetuiCallbackName.openSettings,
         GetuiCallbackName.didReceiveNotification, GetuiCallbackName.didReceiveSlience, didAliasAction, didSetTagsAction, didQueryTag,
         didRegisterLiveActivity, didRegisterPushToStartToken,
     ]
 
     /// Every class the bridge looks up by name.
-    package static let classNames = [sdkClass, commonSDKClass]
+    static let classNames = [sdkClass, commonSDKClass]
 
     // MARK: The check
 
@@ -137,7 +137,7 @@ package enum GetuiSDKSymbols {
     ///   - responds: Whether the class has the class method (`class_getClassMethod`: it sends
     ///     the class no message, so no SDK code runs).
     /// - Returns: A `PushError` with code `unsupported` and field `sdk`, or `nil`.
-    package static func missing(classExists: (String) -> Bool, responds: (_ className: String, _ selector: String) -> Bool) -> PushError? {
+    static func missing(classExists: (String) -> Bool, responds: (_ className: String, _ selector: String) -> Bool) -> PushError? {
         let absentClasses = classNames.filter { !classExists($0) }
         let absentMethods = absentClasses.contains(sdkClass) ? [] : requiredClassMethods.filter { !responds(sdkClass, $0) }
         let problems = absentClasses.map(classMissing) + absentMethods.map(methodMissing)
