@@ -31,7 +31,8 @@ public struct APSDetails: Sendable, Hashable {
     public struct CriticalSound: Sendable, Hashable {
         /// `name`: the sound file, or `default`.
         public var name: String?
-        /// `critical` is 1.
+        /// `critical` is the number 1, read as every APNs flag (`1` or `1.0`, as the dispatch
+        /// model reads it too; that iOS takes `1.0` is an inference, for a device to confirm).
         public var isCritical: Bool
         /// `volume`, from 0 to 1.
         public var volume: Double?
@@ -158,7 +159,7 @@ public struct APSDetails: Sendable, Hashable {
         }
         if let criticalSound {
             details.criticalSound = CriticalSound(
-                name: criticalSound["name"]?.stringValue, isCritical: criticalSound["critical"] == .integer(1), volume: number(criticalSound["volume"]))
+                name: criticalSound["name"]?.stringValue, isCritical: APSContent.isNumberOne(criticalSound["critical"]), volume: number(criticalSound["volume"]))
         }
         let activity = LiveActivity(
             event: aps["event"]?.stringValue, timestamp: aps["timestamp"]?.integerValue, contentState: aps["content-state"]?.objectValue,

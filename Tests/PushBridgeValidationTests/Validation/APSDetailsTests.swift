@@ -22,6 +22,15 @@ import Testing
         #expect(details.liveActivity == nil)
     }
 
+    @Test func aCriticalSoundsFlagIsTheNumberOneAsEveryOtherAPNsFlag() throws {
+        // One reading of an APNs flag for the dispatch model (`DeliveryFlags`) and for `validate`:
+        // the number 1, as 1 or 1.0 (`APSContent.isNumberOne`), never `true` or "1".
+        for (critical, expected) in [(JSONValue.integer(1), true), (.double(1), true), (.integer(0), false), (.bool(true), false), (.string("1"), false)] {
+            let note = try PushNotification(payload: ["aps": ["sound": ["critical": critical, "name": "alarm.caf"]]])
+            #expect(APSDetails(payload: note.payload).criticalSound?.isCritical == expected, "\(critical)")
+        }
+    }
+
     @Test func aLiveActivitysFieldsAreRead() throws {
         let note = try PushNotification(payload: [
             "aps": ["event": "end", "timestamp": 1_700_000_000, "dismissal-date": 1_700_003_600, "content-state": ["score": 3], "relevance-score": 75],
