@@ -38,6 +38,19 @@ import Testing
         #expect(canonical == #"{"B":"B","b":"b","e\#u{301}":"e\#u{301}","f":"f","😀":"😀"}"#)
     }
 
+    @Test func theUTF8OrderIsStableAndAgreesWithTheStandardLibrarysSortAtEverySize() {
+        // Every length from 0 to 70 (runs of 1, 2, 4, … and a ragged last run), with repeats (a
+        // fixed scramble) so that equal strings must keep their order, against the standard
+        // library's stable sort.
+        let alphabet = ["a", "b", "B", "é", "e\u{301}", "😀", "", "ab", "a\u{0}"]
+        for count in 0...70 {
+            let keys = (0..<count).map { alphabet[($0 * $0 * 7 + $0 * 3 + count) % alphabet.count] }
+            let expected = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
+            #expect(keys.positionsInUTF8Order() == expected, "\(keys)")
+            #expect(keys.sortedByUTF8() == expected.map { keys[$0] })
+        }
+    }
+
     @Test func theThreeStylesLayOutTheSameValueDifferently() throws {
         let value = try JSONValue(parsing: #"{"b": [1, {"z": null, "a": true}], "a": "x"}"#)
         #expect(JSONWriter.string(from: value) == #"{"b":[1,{"z":null,"a":true}],"a":"x"}"#)
