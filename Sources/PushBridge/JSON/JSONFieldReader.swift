@@ -87,24 +87,6 @@ package struct JSONFieldReader: Sendable {
         return result
     }
 
-    /// A string member that must be the raw value of one of `Choice`'s cases, if present.
-    package func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ type: Choice.Type) throws(PushError) -> Choice?
-    where Choice.RawValue == String {
-        guard let text = try string(key) else { return nil }
-        return try Self.choice(text, field: path(of: key), code: code)
-    }
-
-    /// `text` as one of `Choice`'s cases, or an error listing them.
-    package static func choice<Choice: RawRepresentable & CaseIterable>(
-        _ text: String, field: String, code: PushError.Code
-    ) throws(PushError) -> Choice where Choice.RawValue == String {
-        guard let match = Choice(rawValue: text) else {
-            let options = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw PushError(code, field: field, "\(shown(.string(text))) is not one of: \(options)")
-        }
-        return match
-    }
-
     /// A member of the wrong type. The value is shown for a file a developer wrote (a scenario,
     /// a configuration), never for a payload (``PushError/Code/invalidPayload``): a push's values
     /// can be tokens or personal data, and its errors reach diagnostics and logs.

@@ -65,13 +65,6 @@ public struct NotificationSource: RawRepresentable, Sendable, Hashable, CustomSt
         return PushProviderID(rawValue: String(rawValue[..<dot]))
     }
 
-    /// Whether the name is `remote`, `local` or `provider.channel` with a valid provider name.
-    package var isKnownShape: Bool {
-        if self == .remote || self == .local { return true }
-        guard let provider = channel, PushProviderID.isValidName(provider.rawValue) else { return false }
-        return rawValue.count > provider.rawValue.count + 1
-    }
-
     /// The scenario value.
     public var description: String { rawValue }
 }

@@ -355,3 +355,13 @@ extension JSONFieldReader {
         }
     }
 }
+
+extension NotificationSource {
+    /// Whether the name is `remote`, `local` or `provider.channel` with a valid provider name:
+    /// the scenario reader's check, here rather than in the runtime, which never needs it.
+    var isKnownShape: Bool {
+        if self == .remote || self == .local { return true }
+        guard let provider = channel, PushProviderID.isValidName(provider.rawValue) else { return false }
+        return rawValue.count > provider.rawValue.count + 1
+    }
+}

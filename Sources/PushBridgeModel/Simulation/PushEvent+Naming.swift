@@ -1,3 +1,6 @@
+import PushBridge
+
+/// Here, not in the runtime: only the simulations rename events, and an app does not ship it.
 extension PushEvent {
     /// The event with its notification named as a trace names it: by `name`'s answer, unless the
     /// notification carries a provider message ID (which stays its name) or `name` has none.
