@@ -54,7 +54,7 @@ let package = Package(
             name: "PushBridgeAPNsServer", dependencies: ["PushBridgeServer", "PushBridge", "PushBridgeValidation"],
             path: "Adapters/PushBridgeAPNsServer"),
         .target(
-            name: "PushBridgeJPushServer", dependencies: ["PushBridgeServer", "PushBridgeJPush", "PushBridge"],
+            name: "PushBridgeJPushServer", dependencies: ["PushBridgeServer", "PushBridgeJPush", "PushBridge", "PushBridgeValidation"],
             path: "Adapters/PushBridgeJPushServer"),
         .target(
             name: "PushBridgeGetuiServer", dependencies: ["PushBridgeServer", "PushBridgeGetui", "PushBridge"],

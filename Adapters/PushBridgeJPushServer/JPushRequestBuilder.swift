@@ -2,6 +2,7 @@ import Foundation
 @_spi(ProviderAuthor) import PushBridge
 import PushBridgeJPush
 import PushBridgeServer
+@_spi(ProviderAuthor) import PushBridgeValidation
 
 /// A message as JPush Push API v3's request.
 ///

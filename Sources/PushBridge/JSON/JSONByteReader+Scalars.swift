@@ -233,7 +233,7 @@ extension JSONByteReader {
         guard let double = Double(String(decoding: text, as: UTF8.self)), double.isFinite else {
             throw error(.numberOutOfRange, at: start)
         }
-        size = JSONWriter.compactByteCount(of: .double(double))
+        size = JSONWriter.format(double).utf8.count
         return .double(double)
     }
 }

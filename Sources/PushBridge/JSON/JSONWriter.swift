@@ -94,7 +94,7 @@
     }
 
     /// Integral doubles keep a fraction (`1.0`) so they read back as doubles, not integers.
-    private static func format(_ double: Double) -> String {
+    package static func format(_ double: Double) -> String {
         guard double.isFinite else { return "null" }
         return "\(double)"
     }
@@ -172,34 +172,6 @@
         }
     }
 
-    /// The number of bytes ``bytes(from:style:)`` writes for `value` in the compact style,
-    /// counted without writing them.
-    package static func compactByteCount(of value: JSONValue) -> Int {
-        switch value {
-        case .null: return 4
-        case .bool(let bool): return bool ? 4 : 5
-        case .integer(let integer):
-            var count = integer < 0 ? 2 : 1
-            var magnitude = integer.magnitude
-            while magnitude >= 10 {
-                magnitude /= 10
-                count += 1
-            }
-            return count
-        case .bigInteger(let digits): return digits.utf8.count
-        case .double(let double): return format(double).utf8.count
-        case .string(let string): return stringByteCount(string)
-        case .array(let elements):
-            var count = 2 + max(elements.count - 1, 0)
-            for element in elements { count += compactByteCount(of: element) }
-            return count
-        case .object(let object):
-            var count = 2 + max(object.count - 1, 0)
-            for member in object.members { count += stringByteCount(member.key) + 1 + compactByteCount(of: member.value) }
-            return count
-        }
-    }
-
     /// Whether any byte of `word` may start something ``writeString(_:to:)`` escapes (see
     /// ``needsEscapeCheck(_:)``). May also flag bytes after a true hit.
     @inline(__always)
@@ -212,15 +184,8 @@
         return hits & highs != 0
     }
 
-    /// The bytes ``writeString(_:to:)`` writes for `string`.
-    private static func stringByteCount(_ string: String) -> Int {
-        if let count = string.utf8.withContiguousStorageIfAvailable({ stringByteCount(utf8: $0) }) { return count }
-        var copy = string
-        return copy.withUTF8 { stringByteCount(utf8: $0) }
-    }
-
     /// The bytes ``writeString(_:to:)`` writes for the string of these UTF-8 bytes.
-    static func stringByteCount(utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func stringByteCount(utf8: UnsafeBufferPointer<UInt8>) -> Int {
         var extra = 0
         var position = 0
         let count = utf8.count
