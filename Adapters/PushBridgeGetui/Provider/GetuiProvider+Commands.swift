@@ -62,7 +62,8 @@ extension GetuiProvider {
         let replies = context.tagReplies
         switch request.operation {
         case .set(let tags):
-            let list = Array(tags).sorted()
+            // In one fixed order (the runtime's, by UTF-8 bytes: no sort of the adapter's own).
+            let list = Array(tags).sortedByUTF8()
             if let code = GetuiResultCode.tagProblem(in: list) { throw GetuiResultCode.error(code, field: "tags") }
             try requireOnline(field: "tags", code: 20008)
             try requireTagSetAllowed()
