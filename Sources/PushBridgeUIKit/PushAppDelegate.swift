@@ -109,7 +109,9 @@
             }
             let categories = notificationCategories
             if !categories.isEmpty { UNUserNotificationCenter.current().setNotificationCategories(categories) }
-            client.start(consent: privacyConsent, authorization: authorizationOptions, categories: categories.map(\.identifier).sortedByUTF8())
+            var identifiers: [String] = []  // a loop, not Set.map: one specialisation fewer (0.8 KB)
+            for category in categories { identifiers.append(category.identifier) }
+            client.start(consent: privacyConsent, authorization: authorizationOptions, categories: identifiers.sortedByUTF8())
             return didFinishLaunching(application, launchOptions: launchOptions)
         }
 
