@@ -60,9 +60,13 @@
         /// (`NSUInteger`).
         @objc(jpushNotificationAuthorization:withInfo:)
         package func jpushNotificationAuthorization(_ status: UInt, withInfo info: [AnyHashable: Any]?) {
-            anchor.authorization(
-                JPushAuthorizationStatus(rawValue: Int(clamping: status)) ?? .notDetermined,
-                info: info.map { JPUSHServiceBridge.json($0, in: JPushCallbackName.authorization, report: anchor.couldNotRead) })
+            var object: JSONObject?
+            if let info {
+                let read = JPUSHServiceBridge.json(info, in: JPushCallbackName.authorization)
+                if let problem = read.problem { anchor.couldNotRead(problem) }
+                object = read.object
+            }
+            anchor.authorization(JPushAuthorizationStatus(rawValue: Int(clamping: status)) ?? .notDetermined, info: object)
         }
     }
 #endif

@@ -290,20 +290,23 @@
 
         /// `userInfo` as JSON; one with no JSON form is handed on as an empty object, and reported.
         private func json(_ userInfo: [AnyHashable: Any], in callback: String) -> JSONObject {
-            Self.json(userInfo, in: callback) { [weak self] diagnostic in self?.delegate?.sdkBridgeCouldNotRead(diagnostic) }
+            let (object, problem) = Self.json(userInfo, in: callback)
+            if let problem { delegate?.sdkBridgeCouldNotRead(problem) }
+            return object
         }
 
-        /// `userInfo` as JSON; one with no JSON form is handed on as an empty object, and
-        /// `report`ed.
-        static func json(_ userInfo: [AnyHashable: Any], in callback: String, report: (PushDiagnostic) -> Void) -> JSONObject {
+        /// `userInfo` as JSON; one with no JSON form is handed on as an empty object, with the
+        /// diagnostic to report. (Returned rather than passed to a closure: the optimiser copied
+        /// this function once per caller's closure.)
+        static func json(_ userInfo: [AnyHashable: Any], in callback: String) -> (object: JSONObject, problem: PushDiagnostic?) {
             do throws(PushError) {
-                if case .object(let object) = try JSONValue(foundation: userInfo) { return object }
+                if case .object(let object) = try JSONValue(foundation: userInfo) { return (object, nil) }
                 throw PushError(.invalidPayload, field: "userInfo", "expected an object")
             } catch {
-                report(PushDiagnostic(
+                let problem = PushDiagnostic(
                     code: .unreadablePayload, notificationID: "unidentified",
-                    message: "\(callback): the userInfo could not be read (\(error)); it was handed on as an empty object", error: error))
-                return JSONObject()
+                    message: "\(callback): the userInfo could not be read (\(error)); it was handed on as an empty object", error: error)
+                return (JSONObject(), problem)
             }
         }
 
