@@ -128,7 +128,7 @@ enum JPushSDKSymbols {
     }
 
     /// One method the bridge needs: a class method, or an instance method (a property's setter).
-    struct Method: Sendable, Hashable, CustomStringConvertible {
+    struct Method: Sendable, Equatable, CustomStringConvertible {
         /// The class that must implement it.
         var className: String
         /// Its selector.
