@@ -138,9 +138,15 @@ enum GetuiSDKSymbols {
     ///     the class no message, so no SDK code runs).
     /// - Returns: A `PushError` with code `unsupported` and field `sdk`, or `nil`.
     static func missing(classExists: (String) -> Bool, responds: (_ className: String, _ selector: String) -> Bool) -> PushError? {
-        let absentClasses = classNames.filter { !classExists($0) }
-        let absentMethods = absentClasses.contains(sdkClass) ? [] : requiredClassMethods.filter { !responds(sdkClass, $0) }
-        let problems = absentClasses.map(classMissing) + absentMethods.map(methodMissing)
+        var problems: [String] = []
+        var hasSDKClass = true
+        for name in classNames where !classExists(name) {
+            if name == sdkClass { hasSDKClass = false }
+            problems.append(classMissing(name))
+        }
+        if hasSDKClass {
+            for selector in requiredClassMethods where !responds(sdkClass, selector) { problems.append(methodMissing(selector)) }
+        }
         guard !problems.isEmpty else { return nil }
         return PushError(.unsupported, field: "sdk", problems.joined(separator: "; "))
     }

@@ -118,7 +118,8 @@ enum JPushSDKSymbols {
     /// Every class the bridge looks up by name.
     static var classNames: [String] {
         var names: [String] = []
-        for name in classMethods.map(\.className) + keyValueProperties.map(\.className) where !names.contains(name) { names.append(name) }
+        for (name, _) in classMethods where !names.contains(name) { names.append(name) }
+        for (name, _) in keyValueProperties where !names.contains(name) { names.append(name) }
         return names
     }
 
@@ -142,10 +143,14 @@ enum JPushSDKSymbols {
 
     /// Every method the bridge needs, in the order they are checked.
     static var methods: [Method] {
-        classMethods.flatMap { entry in entry.selectors.map { Method(className: entry.className, selector: $0, isClassMethod: true) } }
-            + keyValueProperties.flatMap { entry in
-                entry.keys.map { Method(className: entry.className, selector: setter(forKey: $0), isClassMethod: false) }
-            }
+        var methods: [Method] = []
+        for (className, selectors) in classMethods {
+            for selector in selectors { methods.append(Method(className: className, selector: selector, isClassMethod: true)) }
+        }
+        for (className, keys) in keyValueProperties {
+            for key in keys { methods.append(Method(className: className, selector: setter(forKey: key), isClassMethod: false)) }
+        }
+        return methods
     }
 
     // MARK: The check
@@ -186,9 +191,13 @@ enum JPushSDKSymbols {
     ///     `class_getInstanceMethod`: neither sends the class a message, so no SDK code runs).
     /// - Returns: A `PushError` with code `unsupported` and field `sdk`, or `nil`.
     static func missing(classExists: (String) -> Bool, responds: (Method) -> Bool) -> PushError? {
-        let absentClasses = classNames.filter { !classExists($0) }
-        let absentMethods = methods.filter { !absentClasses.contains($0.className) && !responds($0) }
-        let problems = absentClasses.map(classMissing) + absentMethods.map(methodMissing)
+        var absentClasses: [String] = []
+        var problems: [String] = []
+        for name in classNames where !classExists(name) {
+            absentClasses.append(name)
+            problems.append(classMissing(name))
+        }
+        for method in methods where !absentClasses.contains(method.className) && !responds(method) { problems.append(methodMissing(method)) }
         guard !problems.isEmpty else { return nil }
         return PushError(.unsupported, field: "sdk", problems.joined(separator: "; "))
     }
