@@ -25,6 +25,30 @@ public struct RoutingDiagnostic: Error, Sendable, Hashable, CustomStringConverti
         case malformedURL
         /// A value has the wrong type, or a parameter is missing or malformed.
         case invalidParameter
+
+        /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+        public static func == (lhs: Code, rhs: Code) -> Bool { lhs.ordinal == rhs.ordinal }
+
+        /// Hashes the case, not its raw value.
+        public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+        /// The case's position in the declaration, which `==` compares and `hash(into:)` hashes:
+        /// `RawRepresentable`'s defaults, which a raw-value enum gets otherwise, build and compare the
+        /// raw strings at each use (`Benchmarks/README.md`, "What an app ships").
+        private var ordinal: Int {
+            switch self {
+            case .unregisteredRoute: 0
+            case .disallowedScheme: 1
+            case .disallowedHost: 2
+            case .userInfoInURL: 3
+            case .portInURL: 4
+            case .pathTraversal: 5
+            case .invisibleCharacter: 6
+            case .tooLong: 7
+            case .malformedURL: 8
+            case .invalidParameter: 9
+            }
+        }
     }
 
     /// The kind of rejection.

@@ -94,4 +94,21 @@ public enum JPushTagOperation: String, Sendable, Hashable, CaseIterable {
     case set
     /// `+deleteTags:completion:seq:`.
     case delete
+
+    /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+    public static func == (lhs: JPushTagOperation, rhs: JPushTagOperation) -> Bool { lhs.ordinal == rhs.ordinal }
+
+    /// Hashes the case, not its raw value.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+    /// The case's position in the declaration, which `==` compares and `hash(into:)` hashes:
+    /// `RawRepresentable`'s defaults, which a raw-value enum gets otherwise, build and compare the
+    /// raw strings at each use (`Benchmarks/README.md`, "What an app ships").
+    private var ordinal: Int {
+        switch self {
+        case .add: 0
+        case .set: 1
+        case .delete: 2
+        }
+    }
 }

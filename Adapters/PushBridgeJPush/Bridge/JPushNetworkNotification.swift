@@ -39,6 +39,28 @@ public enum JPushNetworkNotification: String, Sendable, Hashable, CaseIterable {
     /// `kJPFNetworkDidReceiveMessageNotification`: a custom message (自定义消息) over JPush's own
     /// connection, not APNs: `userInfo` keys `content`, `title`, `content_type`, `extras`, `_j_msgid`.
     case didReceiveMessage = "kJPFNetworkDidReceiveMessageNotification"
+
+    /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+    public static func == (lhs: JPushNetworkNotification, rhs: JPushNetworkNotification) -> Bool { lhs.ordinal == rhs.ordinal }
+
+    /// Hashes the case, not its raw value.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+    /// The case's position in the declaration, which `==` compares and `hash(into:)` hashes:
+    /// `RawRepresentable`'s defaults, which a raw-value enum gets otherwise, build and compare the
+    /// raw strings at each use (`Benchmarks/README.md`, "What an app ships").
+    private var ordinal: Int {
+        switch self {
+        case .isConnecting: 0
+        case .didSetup: 1
+        case .didClose: 2
+        case .didRegister: 3
+        case .failedRegister: 4
+        case .didLogin: 5
+        case .serviceError: 6
+        case .didReceiveMessage: 7
+        }
+    }
 }
 
 /// The names of JPush's delegate methods, as traces show them.

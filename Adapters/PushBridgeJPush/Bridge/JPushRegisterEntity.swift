@@ -20,6 +20,22 @@ public struct JPushRegisterEntity: Sendable, Hashable {
         case userNotificationCategory
         /// `UNNotificationCategory` (iOS 10+).
         case notificationCategory
+
+        /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+        public static func == (lhs: CategoryKind, rhs: CategoryKind) -> Bool { lhs.ordinal == rhs.ordinal }
+
+        /// Hashes the case, not its raw value.
+        public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+        /// The case's position in the declaration, which `==` compares and `hash(into:)` hashes:
+        /// `RawRepresentable`'s defaults, which a raw-value enum gets otherwise, build and compare the
+        /// raw strings at each use (`Benchmarks/README.md`, "What an app ships").
+        private var ordinal: Int {
+            switch self {
+            case .userNotificationCategory: 0
+            case .notificationCategory: 1
+            }
+        }
     }
 
     /// `types`: the `JPAuthorizationOptions` bits.

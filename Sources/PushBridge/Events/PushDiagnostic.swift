@@ -53,6 +53,27 @@ public struct PushDiagnostic: Sendable, Equatable, CustomStringConvertible {
         /// `liveActivities`, `liveActivities.pushToStart`; `PushFeatures`): it was published on
         /// ``PushClient/channelEvents()`` but forwarded to no provider.
         case featureNotSwitchedOn
+
+        /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+        public static func == (lhs: Code, rhs: Code) -> Bool { lhs.ordinal == rhs.ordinal }
+
+        /// Hashes the case, not its raw value.
+        public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+        /// The case's position in the declaration, which `==` compares and `hash(into:)` hashes:
+        /// `RawRepresentable`'s defaults, which a raw-value enum gets otherwise, build and compare the
+        /// raw strings at each use (`Benchmarks/README.md`, "What an app ships").
+        private var ordinal: Int {
+            switch self {
+            case .identicalCallsMerged: 0
+            case .foregroundCallResolved: 1
+            case .unreadablePayload: 2
+            case .unreadableMessage: 3
+            case .withheldBeforeConsent: 4
+            case .launchedBeforeCenterDelegate: 5
+            case .featureNotSwitchedOn: 6
+            }
+        }
     }
 
     /// What was decided.

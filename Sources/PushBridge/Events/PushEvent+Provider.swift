@@ -114,5 +114,23 @@ extension PushEvent {
 
         /// The JSON value.
         public var description: String { rawValue }
+
+        /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+        public static func == (lhs: ConnectionState, rhs: ConnectionState) -> Bool { lhs.ordinal == rhs.ordinal }
+
+        /// Hashes the case, not its raw value.
+        public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+        /// The case's position in the declaration, which `==` compares and `hash(into:)` hashes:
+        /// `RawRepresentable`'s defaults, which a raw-value enum gets otherwise, build and compare the
+        /// raw strings at each use (`Benchmarks/README.md`, "What an app ships").
+        private var ordinal: Int {
+            switch self {
+            case .connecting: 0
+            case .online: 1
+            case .offline: 2
+            case .stopped: 3
+            }
+        }
     }
 }

@@ -121,6 +121,28 @@ public enum PushEvent: Sendable, Equatable {
         case providerState
         /// ``PushEvent/settingsRequested(_:)``.
         case settingsRequested
+
+        /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+        public static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.ordinal == rhs.ordinal }
+
+        /// Hashes the case, not its raw value.
+        public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+        /// The case's position in the declaration, which `==` compares and `hash(into:)` hashes:
+        /// `RawRepresentable`'s defaults, which a raw-value enum gets otherwise, build and compare the
+        /// raw strings at each use (`Benchmarks/README.md`, "What an app ships").
+        private var ordinal: Int {
+            switch self {
+            case .received: 0
+            case .opened: 1
+            case .dismissed: 2
+            case .message: 3
+            case .registered: 4
+            case .registrationFailed: 5
+            case .providerState: 6
+            case .settingsRequested: 7
+            }
+        }
     }
 
     /// The notification the event is about, for `received`, `opened` and `dismissed`.
@@ -160,6 +182,23 @@ public enum PushOrigin: String, Sendable, Hashable, CaseIterable, CustomStringCo
 
     /// The JSON value.
     public var description: String { rawValue }
+
+    /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+    public static func == (lhs: PushOrigin, rhs: PushOrigin) -> Bool { lhs.ordinal == rhs.ordinal }
+
+    /// Hashes the case, not its raw value.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+    /// The case's position in the declaration, which `==` compares and `hash(into:)` hashes:
+    /// `RawRepresentable`'s defaults, which a raw-value enum gets otherwise, build and compare the
+    /// raw strings at each use (`Benchmarks/README.md`, "What an app ships").
+    private var ordinal: Int {
+        switch self {
+        case .foreground: 0
+        case .background: 1
+        case .coldStart: 2
+        }
+    }
 }
 
 /// What the user did to open a notification.

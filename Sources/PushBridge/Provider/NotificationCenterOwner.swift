@@ -23,4 +23,21 @@
 
     /// Whether the provider's SDK takes the delegate at all.
     public var isSDK: Bool { self != .app }
+
+    /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+    public static func == (lhs: NotificationCenterOwner, rhs: NotificationCenterOwner) -> Bool { lhs.ordinal == rhs.ordinal }
+
+    /// Hashes the case, not its raw value.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+    /// The case's position in the declaration, which `==` compares and `hash(into:)` hashes:
+    /// `RawRepresentable`'s defaults, which a raw-value enum gets otherwise, build and compare the
+    /// raw strings at each use (`Benchmarks/README.md`, "What an app ships").
+    private var ordinal: Int {
+        switch self {
+        case .app: 0
+        case .sdkReplacesDelegate: 1
+        case .sdkHooksDelegate: 2
+        }
+    }
 }

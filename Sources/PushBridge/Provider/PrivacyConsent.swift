@@ -24,6 +24,22 @@ public enum PrivacyConsent: String, Sendable, Hashable, CaseIterable {
     case granted
     /// The user declined (or withdrew): the SDK must not start.
     case denied
+
+    /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+    public static func == (lhs: PrivacyConsent, rhs: PrivacyConsent) -> Bool { lhs.ordinal == rhs.ordinal }
+
+    /// Hashes the case, not its raw value.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+    /// The case's position in the declaration, which `==` compares and `hash(into:)` hashes:
+    /// `RawRepresentable`'s defaults, which a raw-value enum gets otherwise, build and compare the
+    /// raw strings at each use (`Benchmarks/README.md`, "What an app ships").
+    private var ordinal: Int {
+        switch self {
+        case .granted: 0
+        case .denied: 1
+        }
+    }
 }
 
 /// Where a provider keeps the user's ``PrivacyConsent`` and checks it before each SDK call.

@@ -45,6 +45,29 @@ public struct PushError: Error, Sendable, Equatable, CustomStringConvertible {
         private enum Wrapped: String, Sendable, Hashable {
             case malformedJSON, invalidScenario, invalidPayload, invalidConfiguration, unsupported, outOfRange, timeout, providerFailure
             case consentRequired
+
+            /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+            static func == (lhs: Wrapped, rhs: Wrapped) -> Bool { lhs.ordinal == rhs.ordinal }
+
+            /// Hashes the case, not its raw value.
+            func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+            /// The case's position in the declaration, which `==` compares and `hash(into:)` hashes:
+            /// `RawRepresentable`'s defaults, which a raw-value enum gets otherwise, build and compare the
+            /// raw strings at each use (`Benchmarks/README.md`, "What an app ships").
+            private var ordinal: Int {
+                switch self {
+                case .malformedJSON: 0
+                case .invalidScenario: 1
+                case .invalidPayload: 2
+                case .invalidConfiguration: 3
+                case .unsupported: 4
+                case .outOfRange: 5
+                case .timeout: 6
+                case .providerFailure: 7
+                case .consentRequired: 8
+                }
+            }
         }
 
         private let wrapped: Wrapped

@@ -9,6 +9,23 @@ public enum ApplicationState: String, Sendable, Hashable, CaseIterable, CustomSt
 
     /// The trace value.
     public var description: String { rawValue }
+
+    /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+    public static func == (lhs: ApplicationState, rhs: ApplicationState) -> Bool { lhs.ordinal == rhs.ordinal }
+
+    /// Hashes the case, not its raw value.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+    /// The case's position in the declaration, which `==` compares and `hash(into:)` hashes:
+    /// `RawRepresentable`'s defaults, which a raw-value enum gets otherwise, build and compare the
+    /// raw strings at each use (`Benchmarks/README.md`, "What an app ships").
+    private var ordinal: Int {
+        switch self {
+        case .active: 0
+        case .inactive: 1
+        case .background: 2
+        }
+    }
 }
 
 /// The key under which `launchOptions` carries the notification that launched the app.
@@ -20,4 +37,20 @@ public enum LaunchOptionsKey: String, Sendable, Hashable, CaseIterable, CustomSt
 
     /// The trace value.
     public var description: String { rawValue }
+
+    /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+    public static func == (lhs: LaunchOptionsKey, rhs: LaunchOptionsKey) -> Bool { lhs.ordinal == rhs.ordinal }
+
+    /// Hashes the case, not its raw value.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+    /// The case's position in the declaration, which `==` compares and `hash(into:)` hashes:
+    /// `RawRepresentable`'s defaults, which a raw-value enum gets otherwise, build and compare the
+    /// raw strings at each use (`Benchmarks/README.md`, "What an app ships").
+    private var ordinal: Int {
+        switch self {
+        case .remoteNotification: 0
+        case .localNotification: 1
+        }
+    }
 }

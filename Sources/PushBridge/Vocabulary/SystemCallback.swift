@@ -82,5 +82,8 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
         default: false
         }
     }
+
+    /// Whether the two are the same case (compared by `bit`, not by raw value).
+    public static func == (lhs: SystemCallback, rhs: SystemCallback) -> Bool { lhs.bit == rhs.bit }
 }
 

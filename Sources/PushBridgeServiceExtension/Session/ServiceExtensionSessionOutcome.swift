@@ -10,6 +10,23 @@ public struct ServiceExtensionSessionOutcome: Sendable, Equatable {
         case deadline
         /// The system called `serviceExtensionTimeWillExpire()` first.
         case timeWillExpire
+
+        /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+        public static func == (lhs: Ending, rhs: Ending) -> Bool { lhs.ordinal == rhs.ordinal }
+
+        /// Hashes the case, not its raw value.
+        public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+        /// The case's position in the declaration, which `==` compares and `hash(into:)` hashes:
+        /// `RawRepresentable`'s defaults, which a raw-value enum gets otherwise, build and compare the
+        /// raw strings at each use (`Benchmarks/README.md`, "What an app ships").
+        private var ordinal: Int {
+            switch self {
+            case .completed: 0
+            case .deadline: 1
+            case .timeWillExpire: 2
+            }
+        }
     }
 
     /// How the provider's report went.
