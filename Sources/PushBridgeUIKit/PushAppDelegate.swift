@@ -62,7 +62,7 @@
         /// The notification categories to register: set on the notification center at launch,
         /// their identifiers registered with the provider (with JPush, list the same set in
         /// `.jpush(categories:)`). None by default.
-        open var notificationCategories: Set<UNNotificationCategory> { [] }
+        open var notificationCategories: Set<UNNotificationCategory> { Set() }  // not `[]`: a literal brings Set's non-empty path (0.9 KB)
 
         /// The scene delegate the scene configuration names when Info.plist names none:
         /// ``PushSceneDelegate``, or a subclass of it.
