@@ -256,13 +256,18 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// Hashes the members, independently of their order.
     public func hash(into hasher: inout Hasher) {
         var combined = 0
-        for member in members {
-            var memberHasher = Hasher()
-            memberHasher.combine(member.key)
-            memberHasher.combine(member.value)
-            combined ^= memberHasher.finalize()
-        }
+        for member in members { combined ^= Self.hashValue(of: member) }
         hasher.combine(members.count)
         hasher.combine(combined)
+    }
+
+    /// One member's hash, out of line: inlined, the values' hashing (recursive through nested
+    /// objects and arrays) was unrolled into ``hash(into:)`` several levels deep, 2 KB of code.
+    @inline(never)
+    private static func hashValue(of member: Member) -> Int {
+        var hasher = Hasher()
+        hasher.combine(member.key)
+        hasher.combine(member.value)
+        return hasher.finalize()
     }
 }
