@@ -105,15 +105,19 @@ extension JSONValue {
     /// `NSDecimalNumber` made from the digits of a ``bigInteger(_:)`` (exact up to 38 significant
     /// digits, `NSDecimalNumber`'s precision).
     public var foundationValue: Any {
-        switch self {
-        case .null: NSNull()
-        case .bool(let value): value
-        case .integer(let value): value
-        case .bigInteger(let digits): NSDecimalNumber(string: digits, locale: Locale(identifier: "en_US_POSIX"))
-        case .double(let value): value
-        case .string(let value): value
-        case .array(let values): values.map(\.foundationValue)
-        case .object(let object): object.foundationDictionary
+        // Out of line: inlined into `foundationDictionary`, which calls it back for nested values,
+        // the recursion was unrolled several levels deep.
+        @inline(never) get {
+            switch self {
+            case .null: NSNull()
+            case .bool(let value): value
+            case .integer(let value): value
+            case .bigInteger(let digits): NSDecimalNumber(string: digits, locale: Locale(identifier: "en_US_POSIX"))
+            case .double(let value): value
+            case .string(let value): value
+            case .array(let values): values.map(\.foundationValue)
+            case .object(let object): object.foundationDictionary
+            }
         }
     }
 }
