@@ -25,13 +25,16 @@ package struct JSONFieldReader: Sendable {
     /// error about any key stays one short line.
     package static func displayKey(_ key: String) -> String {
         var shown = ""
-        for scalar in key.unicodeScalars.prefix(40) {
+        var count = 0
+        for scalar in key.unicodeScalars {
+            if count == 40 { return shown + "…" }
+            count += 1
             switch scalar.value {
             case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: shown += "\\u{\(String(scalar.value, radix: 16))}"
             default: shown.unicodeScalars.append(scalar)
             }
         }
-        return key.unicodeScalars.count > 40 ? shown + "…" : shown
+        return shown
     }
 
     /// An error about `field`.
