@@ -26,7 +26,7 @@ public struct RoutingDiagnostic: Error, Sendable, Hashable, CustomStringConverti
         /// A value has the wrong type, or a parameter is missing or malformed.
         case invalidParameter
 
-        /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+        /// Whether the two are the same case (by case, not by comparing raw strings).
         public static func == (lhs: Code, rhs: Code) -> Bool { lhs.ordinal == rhs.ordinal }
 
         /// Hashes the case, not its raw value.

@@ -95,7 +95,7 @@ public enum JPushTagOperation: String, Sendable, Hashable, CaseIterable {
     /// `+deleteTags:completion:seq:`.
     case delete
 
-    /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+    /// Whether the two are the same case (by case, not by comparing raw strings).
     public static func == (lhs: JPushTagOperation, rhs: JPushTagOperation) -> Bool { lhs.ordinal == rhs.ordinal }
 
     /// Hashes the case, not its raw value.

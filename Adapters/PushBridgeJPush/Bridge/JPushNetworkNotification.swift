@@ -40,7 +40,7 @@ public enum JPushNetworkNotification: String, Sendable, Hashable, CaseIterable {
     /// connection, not APNs: `userInfo` keys `content`, `title`, `content_type`, `extras`, `_j_msgid`.
     case didReceiveMessage = "kJPFNetworkDidReceiveMessageNotification"
 
-    /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+    /// Whether the two are the same case (by case, not by comparing raw strings).
     public static func == (lhs: JPushNetworkNotification, rhs: JPushNetworkNotification) -> Bool { lhs.ordinal == rhs.ordinal }
 
     /// Hashes the case, not its raw value.

@@ -21,7 +21,7 @@ public struct JPushRegisterEntity: Sendable, Hashable {
         /// `UNNotificationCategory` (iOS 10+).
         case notificationCategory
 
-        /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+        /// Whether the two are the same case (by case, not by comparing raw strings).
         public static func == (lhs: CategoryKind, rhs: CategoryKind) -> Bool { lhs.ordinal == rhs.ordinal }
 
         /// Hashes the case, not its raw value.

@@ -54,7 +54,7 @@ public struct PushDiagnostic: Sendable, Equatable, CustomStringConvertible {
         /// ``PushClient/channelEvents()`` but forwarded to no provider.
         case featureNotSwitchedOn
 
-        /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+        /// Whether the two are the same case (by case, not by comparing raw strings).
         public static func == (lhs: Code, rhs: Code) -> Bool { lhs.ordinal == rhs.ordinal }
 
         /// Hashes the case, not its raw value.

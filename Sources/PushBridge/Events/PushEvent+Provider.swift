@@ -115,7 +115,7 @@ extension PushEvent {
         /// The JSON value.
         public var description: String { rawValue }
 
-        /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+        /// Whether the two are the same case (by case, not by comparing raw strings).
         public static func == (lhs: ConnectionState, rhs: ConnectionState) -> Bool { lhs.ordinal == rhs.ordinal }
 
         /// Hashes the case, not its raw value.

@@ -122,7 +122,7 @@ public enum PushEvent: Sendable, Equatable {
         /// ``PushEvent/settingsRequested(_:)``.
         case settingsRequested
 
-        /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+        /// Whether the two are the same case (by case, not by comparing raw strings).
         public static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.ordinal == rhs.ordinal }
 
         /// Hashes the case, not its raw value.
@@ -183,7 +183,7 @@ public enum PushOrigin: String, Sendable, Hashable, CaseIterable, CustomStringCo
     /// The JSON value.
     public var description: String { rawValue }
 
-    /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+    /// Whether the two are the same case (by case, not by comparing raw strings).
     public static func == (lhs: PushOrigin, rhs: PushOrigin) -> Bool { lhs.ordinal == rhs.ordinal }
 
     /// Hashes the case, not its raw value.

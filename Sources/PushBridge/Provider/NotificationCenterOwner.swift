@@ -24,7 +24,7 @@
     /// Whether the provider's SDK takes the delegate at all.
     public var isSDK: Bool { self != .app }
 
-    /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+    /// Whether the two are the same case (by case, not by comparing raw strings).
     public static func == (lhs: NotificationCenterOwner, rhs: NotificationCenterOwner) -> Bool { lhs.ordinal == rhs.ordinal }
 
     /// Hashes the case, not its raw value.

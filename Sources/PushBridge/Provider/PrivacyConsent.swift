@@ -25,7 +25,7 @@ public enum PrivacyConsent: String, Sendable, Hashable, CaseIterable {
     /// The user declined (or withdrew): the SDK must not start.
     case denied
 
-    /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+    /// Whether the two are the same case (by case, not by comparing raw strings).
     public static func == (lhs: PrivacyConsent, rhs: PrivacyConsent) -> Bool { lhs.ordinal == rhs.ordinal }
 
     /// Hashes the case, not its raw value.

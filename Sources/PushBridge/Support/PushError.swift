@@ -46,7 +46,7 @@ public struct PushError: Error, Sendable, Equatable, CustomStringConvertible {
             case malformedJSON, invalidScenario, invalidPayload, invalidConfiguration, unsupported, outOfRange, timeout, providerFailure
             case consentRequired
 
-            /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+            /// Whether the two are the same case (by case, not by comparing raw strings).
             static func == (lhs: Wrapped, rhs: Wrapped) -> Bool { lhs.ordinal == rhs.ordinal }
 
             /// Hashes the case, not its raw value.

@@ -10,7 +10,7 @@ public enum ApplicationState: String, Sendable, Hashable, CaseIterable, CustomSt
     /// The trace value.
     public var description: String { rawValue }
 
-    /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+    /// Whether the two are the same case (by case, not by comparing raw strings).
     public static func == (lhs: ApplicationState, rhs: ApplicationState) -> Bool { lhs.ordinal == rhs.ordinal }
 
     /// Hashes the case, not its raw value.
@@ -38,7 +38,7 @@ public enum LaunchOptionsKey: String, Sendable, Hashable, CaseIterable, CustomSt
     /// The trace value.
     public var description: String { rawValue }
 
-    /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+    /// Whether the two are the same case (by case, not by comparing raw strings).
     public static func == (lhs: LaunchOptionsKey, rhs: LaunchOptionsKey) -> Bool { lhs.ordinal == rhs.ordinal }
 
     /// Hashes the case, not its raw value.

@@ -83,7 +83,7 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
         }
     }
 
-    /// Whether the two are the same case (compared by `bit`, not by raw value).
+    /// Whether the two are the same case (by case, not by comparing raw strings).
     public static func == (lhs: SystemCallback, rhs: SystemCallback) -> Bool { lhs.bit == rhs.bit }
 }
 

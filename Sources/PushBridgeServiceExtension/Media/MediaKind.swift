@@ -58,7 +58,7 @@ public enum MediaKind: String, Sendable, Hashable, CaseIterable {
         return fileExtensions[ext].map { ($0, ext) }
     }
 
-    /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+    /// Whether the two are the same case (by case, not by comparing raw strings).
     public static func == (lhs: MediaKind, rhs: MediaKind) -> Bool { lhs.ordinal == rhs.ordinal }
 
     /// Hashes the case, not its raw value.

@@ -11,7 +11,7 @@ public struct ServiceExtensionSessionOutcome: Sendable, Equatable {
         /// The system called `serviceExtensionTimeWillExpire()` first.
         case timeWillExpire
 
-        /// Whether the two are the same case (compared by `ordinal`, not by raw value).
+        /// Whether the two are the same case (by case, not by comparing raw strings).
         public static func == (lhs: Ending, rhs: Ending) -> Bool { lhs.ordinal == rhs.ordinal }
 
         /// Hashes the case, not its raw value.
