@@ -90,7 +90,8 @@
     private static func newline(_ style: Style, _ indent: Int, _ output: inout [UInt8]) {
         guard style.pretty else { return }
         output.append(UInt8(ascii: "\n"))
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+        // Byte by byte: appending `repeatElement` was a specialisation of its own (0.4 KB).
+        for _ in 0..<(2 * indent) { output.append(UInt8(ascii: " ")) }
     }
 
     /// Integral doubles keep a fraction (`1.0`) so they read back as doubles, not integers.
@@ -168,7 +169,8 @@
                 magnitude /= 10
                 count += 1
             } while magnitude > 0
-            output.append(contentsOf: buffer[(24 - count)...])
+            // Byte by byte: appending the slice was a specialisation of its own (0.5 KB).
+            for index in (24 - count)..<24 { output.append(buffer[index]) }
         }
     }
 
