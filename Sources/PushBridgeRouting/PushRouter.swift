@@ -217,7 +217,10 @@ extension PushRouter {
         /// The parameter `name` as an integer; a diagnostic when missing or not an integer.
         public func integer(_ name: String) throws(RoutingDiagnostic) -> Int {
             let text = try string(name)
-            guard let number = Int(text) else { throw RoutingDiagnostic(.invalidParameter, field: name, "is not an integer") }
+            // Through Int64, as the runtime and the adapters read integers: one copy of the parser.
+            guard let number = Int64(text).flatMap({ Int(exactly: $0) }) else {
+                throw RoutingDiagnostic(.invalidParameter, field: name, "is not an integer")
+            }
             return number
         }
     }
