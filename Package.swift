@@ -95,7 +95,7 @@ let package = Package(
             name: "PushBridgeTests",
             dependencies: [
                 "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
-                "PushBridgeGetuiTesting", "PushBridgeValidation",
+                "PushBridgeGetuiTesting", "PushBridgeValidation", "PushBridgeServiceExtension", "PushBridgeRouting",
             ]),
         // The dispatch model's rules, its simulator and its vectors, run on every provider.
         .testTarget(

@@ -5,18 +5,6 @@ import Testing
 /// The router: registered routes only, typed parameters, a fallback, and hostile payloads refused
 /// with a diagnostic each.
 @Suite struct PushRouterTests {
-    @Test func diagnosticCodesAreEqualExactlyWhenTheirRawValuesAre() {
-        // Compared and hashed by case (a written-out ordinal), not as RawRepresentable's strings.
-        let codes = RoutingDiagnostic.Code.allCases
-        for a in codes {
-            for b in codes {
-                #expect((a == b) == (a.rawValue == b.rawValue), "\(a.rawValue) and \(b.rawValue)")
-                if a == b { #expect(a.hashValue == b.hashValue) }
-            }
-        }
-        #expect(Set(codes).count == codes.count)
-    }
-
     enum Screen: Sendable, Equatable {
         case comment(id: Int)
         case profile(name: String)

@@ -2,6 +2,8 @@ import Testing
 
 @_spi(ProviderAuthor) import PushBridge
 import PushBridgeJPush
+import PushBridgeRouting
+import PushBridgeServiceExtension
 
 /// The raw-value enums compare and hash by case (a written-out `ordinal`, not `RawRepresentable`'s
 /// string comparison): two cases are equal exactly when their raw values are, and equal cases hash
@@ -35,6 +37,12 @@ import PushBridgeJPush
         Self.holdsByRawValue(JPushNetworkNotification.allCases)
         Self.holdsByRawValue(JPushTagOperation.allCases)
         Self.holdsByRawValue([JPushRegisterEntity.CategoryKind.userNotificationCategory, .notificationCategory])
+    }
+
+    @Test func theExtensionsAndTheRoutersRawValueEnumsAreEqualExactlyWhenTheirRawValuesAre() {
+        Self.holdsByRawValue(ServiceExtensionSessionOutcome.Ending.allCases)
+        Self.holdsByRawValue(MediaKind.allCases)
+        Self.holdsByRawValue(RoutingDiagnostic.Code.allCases)
     }
 
     @Test func errorCodesAreEqualExactlyWhenTheirNamesAre() {
