@@ -55,6 +55,7 @@
     /// One sentence: what was wrong and where.
     public var description: String {
         let place = "line \(line), column \(column)"
+        let problem: String
         switch kind {
         case .empty:
             return "empty input (expected a JSON value)"
@@ -62,26 +63,27 @@
             return "input is larger than \(limit) bytes"
         case .invalidUTF8:
             return "invalid UTF-8 at \(place) (byte \(offset))"
-        case .unexpectedCharacter(let expected):
-            return "invalid JSON at \(place): expected \(expected)"
         case .unexpectedEnd(let expected):
             return "invalid JSON: the input ends at \(place), expected \(expected)"
+        case .unexpectedCharacter(let expected):
+            problem = "expected " + expected
         case .invalidEscape:
-            return "invalid JSON at \(place): unknown escape sequence in a string"
+            problem = "unknown escape sequence in a string"
         case .loneSurrogate:
-            return "invalid JSON at \(place): a \\u escape is half of a surrogate pair without its other half"
+            problem = "a \\u escape is half of a surrogate pair without its other half"
         case .controlCharacter:
-            return "invalid JSON at \(place): control character inside a string (escape it)"
+            problem = "control character inside a string (escape it)"
         case .invalidNumber:
-            return "invalid JSON at \(place): malformed number"
+            problem = "malformed number"
         case .numberOutOfRange:
-            return "invalid JSON at \(place): number out of range (too large for a double)"
+            problem = "number out of range (too large for a double)"
         case .duplicateKey(let key):
-            return "invalid JSON at \(place): duplicate key \"\(JSONFieldReader.displayKey(key))\""
+            problem = "duplicate key \"" + JSONFieldReader.displayKey(key) + "\""
         case .tooDeep(let limit):
-            return "invalid JSON at \(place): nested deeper than \(limit) levels"
+            problem = "nested deeper than \(limit) levels"
         case .trailingCharacters:
-            return "invalid JSON at \(place): unexpected characters after the value"
+            problem = "unexpected characters after the value"
         }
+        return "invalid JSON at \(place): \(problem)"
     }
 }

@@ -64,12 +64,16 @@ public struct AuthorizationOptions: OptionSet, Sendable, Hashable, CustomStringC
 
     /// The options in this set that `version` does not have.
     func unavailable(on version: IOSVersion) -> [(name: String, since: IOSVersion)] {
-        Self.all.filter { contains($0.option) && version < $0.since }.map { ($0.name, $0.since) }
+        var missing: [(name: String, since: IOSVersion)] = []
+        for entry in Self.all where contains(entry.option) && version < entry.since { missing.append((entry.name, entry.since)) }
+        return missing
     }
 
     /// `[alert, badge]`.
     public var description: String {
-        "[" + Self.all.filter { contains($0.option) }.map(\.name).joined(separator: ", ") + "]"
+        var names: [String] = []
+        for entry in Self.all where contains(entry.option) { names.append(entry.name) }
+        return "[" + names.joined(separator: ", ") + "]"
     }
 }
 
@@ -98,8 +102,9 @@ public struct PushRegistrationRequest: Sendable, Equatable {
     public func checkOptionsAvailable(field: String = "options") throws(PushError) {
         let missing = options.unavailable(on: iosVersion)
         guard missing.isEmpty else {
-            let names = missing.map { "\($0.name) (iOS \($0.since)+)" }.joined(separator: ", ")
-            throw PushError(.unsupported, field: field, "iOS \(iosVersion) does not have \(names)")
+            var names: [String] = []
+            for option in missing { names.append("\(option.name) (iOS \(option.since)+)") }
+            throw PushError(.unsupported, field: field, "iOS \(iosVersion) does not have \(names.joined(separator: ", "))")
         }
     }
 }
