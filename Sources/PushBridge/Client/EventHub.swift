@@ -7,7 +7,9 @@
 /// collects the consumers to wake in ``wakeups``, which the client resumes once it has released
 /// the lock (``takeWakeups()``).
 struct EventHub {
-    private var subscribers: [EventSubscription] = []
+    /// Contiguous: an `Array` of class references would check, on every subscript, whether it is
+    /// a bridged `NSArray` (one more specialisation shipped, and a branch per access).
+    private var subscribers: ContiguousArray<EventSubscription> = []
     private var held: [PushEvent] = []
     private var heldStart = 0
     let heldLimit: Int
