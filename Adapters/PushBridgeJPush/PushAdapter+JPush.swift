@@ -17,7 +17,7 @@ extension PushAdapter {
         /// let client = PushClient(configurationFile: "push.json", adapters: [.apns, .jpush])
         /// ```
         @available(iOSApplicationExtension, unavailable)
-        public static var jpush: PushAdapter { jpush(categories: []) }
+        public static var jpush: PushAdapter { jpush(categories: Set()) }  // not `[]`: a literal brings Set's non-empty path
 
         /// JPush, registering `categories` with the SDK: those whose identifiers the app passes
         /// to `PushClient.start(consent:authorization:categories:)` (JPush sets the notification
