@@ -115,7 +115,7 @@
         // `lock`; the classes are set once, in `init`.
         private let lock = NSLock()
         private weak var storedDelegate: (any JPushBridgeDelegate)?
-        private var observers: ContiguousArray<any NSObjectProtocol> = []  // contiguous: no bridged-NSArray path
+        private var observers: ContiguousArray<any NSObjectProtocol> = ContiguousArray()  // contiguous: no bridged-NSArray path
         private let categories: Set<UNNotificationCategory>
         /// `JPUSHService`.
         let service: AnyClass
@@ -275,7 +275,7 @@
             let observing = !observers.isEmpty
             lock.unlock()
             guard !observing else { return }
-            var added: ContiguousArray<any NSObjectProtocol> = []
+            var added: ContiguousArray<any NSObjectProtocol> = ContiguousArray()
             for name in JPushNetworkNotification.allCases {
                 added.append(NotificationCenter.default.addObserver(forName: Notification.Name(name.rawValue), object: nil, queue: nil) { [weak self] note in
                     guard let self else { return }
