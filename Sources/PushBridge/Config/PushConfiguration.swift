@@ -50,7 +50,8 @@ public struct PushConfiguration: Sendable, Equatable, CustomStringConvertible {
 
     /// Sets (or, with `nil`, removes) one provider's settings.
     public mutating func setSettings(_ settings: (any PushProviderSettings)?, for provider: PushProviderID) {
-        stored.removeAll { $0.provider == provider }
+        // One entry per provider, kept so by this method alone.
+        if let index = stored.firstIndex(where: { $0.provider == provider }) { stored.remove(at: index) }
         guard let settings else { return }
         let position = stored.firstIndex { provider < $0.provider } ?? stored.endIndex
         stored.insert(StoredSettings(provider: provider, value: settings), at: position)
