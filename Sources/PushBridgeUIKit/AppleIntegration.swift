@@ -210,7 +210,8 @@
             withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
         ) {
             let (relay, previous) = state.withLock { ($0.relay, $0.previous) }
-            guard let relay else { return completionHandler([]) }
+            // Not `[]`: the literal brings the option set's whole SetAlgebra conformance (2 KB).
+            guard let relay else { return completionHandler(UNNotificationPresentationOptions(rawValue: 0)) }
             let version = (IOSVersion.running ?? IOSVersion(14))
             var forwards: [NotificationCenterRelay.PresentationForward] = []
             if let previous, previous.delegate.responds(to: #selector(UNUserNotificationCenterDelegate.userNotificationCenter(_:willPresent:withCompletionHandler:))) {
