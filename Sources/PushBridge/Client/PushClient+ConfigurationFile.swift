@@ -27,23 +27,27 @@ extension PushClient {
         let url = bundle.url(forResource: name.deletingPathExtension, withExtension: name.pathExtension.isEmpty ? nil : name.pathExtension)
         let bytes = url.map { ConfiguredSetup.contents(of: $0, field: configurationFile) }
             ?? .failure(PushError(.invalidConfiguration, field: configurationFile, "not found in the app's bundle (add it to the target's resources)"))
-        self.init(ConfiguredSetup(source: configurationFile, adapters: adapters, bytes: bytes), options: options, scheduler: DispatchScheduler())
+        self.init(ConfiguredSetup(source: configurationFile, adapters: adapters, bytes: bytes), options: options)
     }
 
     /// A client for the provider the configuration file at `url` names, among `adapters` (see
     /// ``init(configurationFile:bundle:adapters:options:)``).
     public convenience init(configurationContentsOf url: URL, adapters: [PushAdapter], options: PushClientOptions = PushClientOptions()) {
         let field = url.lastPathComponent
-        self.init(
-            ConfiguredSetup(source: field, adapters: adapters, bytes: ConfiguredSetup.contents(of: url, field: field)), options: options, scheduler: DispatchScheduler())
+        self.init(ConfiguredSetup(source: field, adapters: adapters, bytes: ConfiguredSetup.contents(of: url, field: field)), options: options)
     }
 
     /// A client for the provider the configuration's JSON bytes name, among `adapters` (see
     /// ``init(configurationFile:bundle:adapters:options:)``): the same reading, for a file the app
     /// loaded itself or a test.
     public convenience init(configurationJSON bytes: [UInt8], adapters: [PushAdapter], options: PushClientOptions = PushClientOptions()) {
-        self.init(ConfiguredSetup(source: "configuration", adapters: adapters, bytes: .success(bytes)), options: options, scheduler: DispatchScheduler())
+        self.init(ConfiguredSetup(source: "configuration", adapters: adapters, bytes: .success(bytes)), options: options)
     }
+
+    /// The scheduler of the clients made from a configuration file: one, shared. A stored
+    /// existential, not `DispatchScheduler()` at each call: given the concrete type, the compiler
+    /// made a second copy of the client's initialisers for it (2.5 KB of arm64 code).
+    private static let configuredScheduler: any PushScheduler = DispatchScheduler()
 
     /// Why push is off, when the client was made from a configuration file it could not use (a
     /// missing or malformed file, a provider the app did not link, an SDK missing from the app);
@@ -55,10 +59,10 @@ extension PushClient {
     /// The client `setup` decided: its provider (none, when the file could not be used: the
     /// reason is kept and published once, held for the first subscriber), and the features the
     /// file switches on.
-    private convenience init(_ setup: ConfiguredSetup, options: PushClientOptions, scheduler: any PushScheduler) {
+    private convenience init(_ setup: ConfiguredSetup, options: PushClientOptions) {
         var options = options
         options.features = setup.features
-        self.init(provider: setup.provider ?? NoOpProvider(), options: options, scheduler: scheduler)
+        self.init(provider: setup.provider ?? NoOpProvider(), options: options, scheduler: Self.configuredScheduler)
         if let problem = setup.problem {
             core.start.withLock { $0.configurationProblem = problem }
             publish(.registrationFailed(.init(provider: setup.named, error: problem)))
