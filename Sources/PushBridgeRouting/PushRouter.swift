@@ -9,6 +9,13 @@ import PushBridge
 /// ``Effect/destructive`` is never taken straight from a payload — the decision asks the app
 /// to confirm with the user first. Every rejection is a ``RoutingDiagnostic`` in the decision.
 ///
+/// The router reads the notification's ``PushNotification/customKeys`` (the keys beside `aps`):
+/// a deep link from the first of ``RoutingPolicy/urlKeys`` (`url`, then `link`, by default)
+/// that is present, and for ``route(key:equals:parameters:effect:_:)`` the key it names and the
+/// keys in its `parameters`. A refused value — a link or a parameter the policy rejects
+/// (``RoutingDiagnostic/Code/isRefusal``) — ends the decision with ``Outcome/none``: no other
+/// route and no fallback is taken after it, so a hostile payload never moves the user.
+///
 /// ```swift
 /// enum Screen: Sendable { case comment(id: Int), inbox, deleteAccount }
 ///
@@ -53,8 +60,10 @@ public struct PushRouter<Destination: Sendable>: Sendable {
         self.policy = policy
     }
 
-    /// Routes notifications whose payload key `key` is the string `value`; `parameters` names
-    /// the other payload keys the destination reads.
+    /// Routes notifications whose payload key `key` (a key beside `aps`) is the string `value`;
+    /// `parameters` names the other payload keys beside `aps` the destination reads, each a
+    /// string or an integer (read as text). A parameter the policy refuses (too long, an
+    /// invisible character) ends the decision with ``Outcome/none``.
     public mutating func route(
         key: String, equals value: String, parameters: [String] = [], effect: Effect = .navigation, _ make: @escaping Make
     ) {
@@ -68,13 +77,18 @@ public struct PushRouter<Destination: Sendable>: Sendable {
         pathRoutes.append(PathRoute(pattern: segments, effect: effect, make: make))
     }
 
-    /// The destination when no route matches (and the payload asked for nothing hostile).
+    /// The destination when no route matches and nothing was refused: never after a refused
+    /// link or parameter (``RoutingDiagnostic/Code/isRefusal``), whose decision is
+    /// ``Outcome/none``. A link to an allowed host with no registered path, or a route whose
+    /// parameters the destination rejects (``RoutingDiagnostic/Code/invalidParameter``), still
+    /// leads here.
     public mutating func fallback(_ make: @escaping @Sendable (PushNotification) -> Destination?) {
         fallbackRoute = make
     }
 
     /// Decides where `notification` leads: a deep link first (if the payload has one), then
-    /// key routes, then the fallback. Never throws, never traps.
+    /// key routes, then the fallback — unless something was refused on the way, which makes the
+    /// outcome ``Outcome/none``. Never throws, never traps.
     public func resolve(_ notification: PushNotification) -> Decision {
         var diagnostics: [RoutingDiagnostic] = []
         let payload = notification.customKeys
@@ -87,11 +101,14 @@ public struct PushRouter<Destination: Sendable>: Sendable {
             }
             switch DeepLink.parse(text, field: key, policy: policy) {
             case .failure(let problem):
-                diagnostics.append(problem)
+                // A refused link ends the decision: no key route, no fallback.
+                return Decision(outcome: .none, diagnostics: diagnostics + [problem])
             case .success(let link):
                 if let outcome = match(link, field: key, diagnostics: &diagnostics) {
                     return Decision(outcome: outcome, diagnostics: diagnostics)
                 }
+                // A route's own refusal (its `make` threw one) ends the decision as well.
+                if diagnostics.contains(where: \.code.isRefusal) { return Decision(outcome: .none, diagnostics: diagnostics) }
             }
             break  // only the first deep link present is considered
         }
@@ -111,8 +128,7 @@ public struct PushRouter<Destination: Sendable>: Sendable {
                     continue
                 }
                 if let text = values[name], let problem = RoutingText.check(text, field: name, policy: policy) {
-                    diagnostics.append(problem)
-                    rejected = true
+                    return Decision(outcome: .none, diagnostics: diagnostics + [problem])
                 }
             }
             guard !rejected else { continue }
@@ -120,7 +136,9 @@ public struct PushRouter<Destination: Sendable>: Sendable {
                 let destination = try route.make(Parameters(values))
                 return Decision(outcome: route.effect.outcome(destination), diagnostics: diagnostics)
             } catch {
-                diagnostics.append(Self.diagnostic(error, field: route.key))
+                let problem = Self.diagnostic(error, field: route.key)
+                guard !problem.code.isRefusal else { return Decision(outcome: .none, diagnostics: diagnostics + [problem]) }
+                diagnostics.append(problem)
             }
         }
 

@@ -26,6 +26,11 @@ public struct RoutingDiagnostic: Error, Sendable, Hashable, CustomStringConverti
         /// A value has the wrong type, or a parameter is missing or malformed.
         case invalidParameter
 
+        /// Whether a diagnostic of this code refuses the value as hostile or unreadable: every
+        /// code but ``unregisteredRoute`` and ``invalidParameter``. After a refusal the router
+        /// navigates nowhere, not even to the fallback (``PushRouter/Outcome/none``).
+        public var isRefusal: Bool { self != .unregisteredRoute && self != .invalidParameter }
+
         /// Whether the two are the same case (by case, not by comparing raw strings).
         public static func == (lhs: Code, rhs: Code) -> Bool { lhs.ordinal == rhs.ordinal }
 

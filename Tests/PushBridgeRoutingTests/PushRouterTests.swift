@@ -51,7 +51,9 @@ import Testing
         if custom.isEmpty { #expect(decision.diagnostics.map(\.code) == [.unregisteredRoute]) } else { #expect(decision.diagnostics.isEmpty) }
     }
 
-    /// Hostile deep links: each is refused with its diagnostic, and the fallback still applies.
+    /// Hostile deep links: each is refused with its diagnostic and leads nowhere, not even to the
+    /// fallback; a link to an allowed host that no route knows, or whose parameter the route
+    /// rejects, still leads to the fallback.
     static let hostile: [(url: String, code: RoutingDiagnostic.Code)] = [
         ("javascript:alert(1)", .disallowedScheme),
         ("JavaScript://app.example/comments/1", .disallowedScheme),
@@ -92,8 +94,69 @@ import Testing
         let decision = try resolve(["url": .string(url)])
         #expect(decision.diagnostics.map(\.code) == [code], "\(decision.diagnostics)")
         #expect(decision.diagnostics.allSatisfy { $0.field.hasPrefix("url") })
-        // Nothing hostile is followed: only the fallback.
-        #expect(destination(decision) == .inbox)
+        if code.isRefusal {
+            #expect(isNowhere(decision), "navigated after refusing \(url): \(decision.outcome)")
+        } else {
+            #expect(destination(decision) == .inbox)
+        }
+    }
+
+    private func isNowhere(_ decision: PushRouter<Screen>.Decision) -> Bool {
+        if case .none = decision.outcome { return true }
+        return false
+    }
+
+    /// The six hostile links of issue 43's newcomer review (each refused, and the user still
+    /// landed on the fallback): now the decision goes nowhere, even with a key route that would
+    /// match in the same payload, and with the link under either URL key.
+    static let reviewedHostileLinks: [(kind: String, url: String, code: RoutingDiagnostic.Code)] = [
+        ("javascript:", "javascript:alert(document.cookie)", .disallowedScheme),
+        ("foreign host", "https://evil.example/comments/1", .disallowedHost),
+        ("look-alike subdomain", "https://app.example.evil.example/comments/1", .disallowedHost),
+        ("user-info", "https://app.example@evil.example/comments/1", .userInfoInURL),
+        ("http", "http://app.example/comments/1", .disallowedScheme),
+        ("U+202E", "https://app.example/users/\u{202E}nimda", .invisibleCharacter),
+    ]
+
+    @Test(arguments: reviewedHostileLinks, ["url", "link"])
+    func aRefusedLinkNeverNavigates(link: (kind: String, url: String, code: RoutingDiagnostic.Code), key: String) throws {
+        for custom: JSONObject in [[key: .string(link.url)], [key: .string(link.url), "type": "commentpass", "id": "1"]] {
+            let decision = try resolve(custom)
+            #expect(isNowhere(decision), "\(link.kind) under \(key) navigated: \(decision.outcome)")
+            #expect(decision.diagnostics.map(\.code) == [link.code], "\(link.kind): \(decision.diagnostics)")
+            #expect(decision.diagnostics.first?.field == key)
+        }
+    }
+
+    @Test(arguments: ["4\u{2066}2", String(repeating: "9", count: 201)])
+    func aRefusedKeyRouteParameterNeverNavigates(id: String) throws {
+        let decision = try resolve(["type": "commentpass", "id": .string(id)])
+        #expect(isNowhere(decision), "navigated: \(decision.outcome)")
+        #expect(decision.diagnostics.map(\.code.isRefusal) == [true])
+    }
+
+    @Test func aRefusalThrownByARouteEndsTheDecisionToo() throws {
+        var router = PushRouter<Screen>(policy: RoutingPolicy(allowedHosts: ["app.example"]))
+        router.route(path: "/users/:name") { (_) throws(RoutingDiagnostic) -> Screen in
+            throw RoutingDiagnostic(.disallowedHost, field: "name", "names another site")
+        }
+        router.route(key: "type", equals: "profile") { (_) throws(RoutingDiagnostic) -> Screen in
+            throw RoutingDiagnostic(.invisibleCharacter, field: "name", "hides a character")
+        }
+        router.route(key: "type", equals: "profile") { _ in .inbox }
+        router.fallback { _ in .inbox }
+        for custom: JSONObject in [["url": "https://app.example/users/x", "type": "profile"], ["type": "profile"]] {
+            var payload = custom
+            payload["aps"] = ["alert": "hi"]
+            let decision = router.resolve(try PushNotification(payload: payload, identifier: "r"))
+            #expect(isNowhere(decision), "navigated: \(decision.outcome)")
+            #expect(decision.diagnostics.count == 1)
+        }
+    }
+
+    @Test func onlyUnregisteredRoutesAndInvalidParametersAreNotRefusals() {
+        let notRefusals = RoutingDiagnostic.Code.allCases.filter { !$0.isRefusal }
+        #expect(notRefusals == [.unregisteredRoute, .invalidParameter])
     }
 
     @Test func aDestructiveRouteAsksForConfirmation() throws {
@@ -109,7 +172,6 @@ import Testing
         (["type": "commentpass", "id": "x"] as JSONObject, RoutingDiagnostic.Code.invalidParameter, "id"),
         (["type": "commentpass"] as JSONObject, .invalidParameter, "id"),
         (["type": "commentpass", "id": ["nested": 1]] as JSONObject, .invalidParameter, "id"),
-        (["type": "commentpass", "id": "4\u{2066}2"] as JSONObject, .invisibleCharacter, "id"),
         (["url": 42] as JSONObject, .invalidParameter, "url"),
         (["type": "unknown"] as JSONObject, .unregisteredRoute, "payload"),
     ])
