@@ -54,7 +54,7 @@ struct SendCommand: Sendable {
             var options = PushSenderOptions()
             if let endpoint = arguments[option: "--endpoint"] { options.baseURLs[configuration.app.provider] = endpoint }
             sender = try PushSenders.make(configuration, senders: senders, options: options)
-            message = try PushMessage(json: try JSONParser.parse(try io.input(input)))
+            message = try PushMessage(json: try JSONParser.parse(JSONParser.withoutByteOrderMark(try io.input(input))))
         } catch let error as Arguments.UsageError {
             throw error
         } catch let error as PushConfigurationError {

@@ -80,7 +80,7 @@ struct SimulateCommand: Sendable {
     static func decodeScenario(_ bytes: [UInt8]) throws(PushError) -> DispatchScenario {
         let json: JSONValue
         do {
-            json = try JSONParser.parse(bytes)
+            json = try JSONParser.parse(JSONParser.withoutByteOrderMark(bytes))
         } catch {
             throw PushError(.malformedJSON, field: "scenario", error.description)
         }

@@ -25,7 +25,7 @@ struct ValidateCommand: Sendable {
         let input = try arguments.singleOperand()
         let report: PayloadValidator.Report
         do {
-            report = try PayloadValidator.validate(try io.input(input), pushType: pushType, priority: priority, provider: provider)
+            report = try PayloadValidator.validate(JSONParser.withoutByteOrderMark(try io.input(input)), pushType: pushType, priority: priority, provider: provider)
         } catch let error as CommandIO.InputError {
             return .failure("payload: \(error.message)")
         } catch {

@@ -43,6 +43,18 @@ struct ConfigurationFileTests {
         #expect(client.provider.id == .apns)
     }
 
+    @Test("a file that starts with a UTF-8 byte-order mark is read (RFC 8259 §8.1), as is one without")
+    func byteOrderMark() throws {
+        for text in ["\u{FEFF}{\"provider\": \"apns\"}", "{\"provider\": \"apns\"}"] {
+            let file = try MinimalAppFlowTests.configurationFile(text)
+            #expect(try Data(contentsOf: file).starts(with: [0xEF, 0xBB, 0xBF]) == text.hasPrefix("\u{FEFF}"))
+            let bundle = try #require(Bundle(path: file.deletingLastPathComponent().path))
+            let client = PushClient(configurationFile: "push.json", bundle: bundle, adapters: MockedProvider.adapters())
+            #expect(client.configurationProblem == nil)
+            #expect(client.provider.id == .apns)
+        }
+    }
+
     @Test("malformed JSON: push off, the problem named")
     func malformed() async throws {
         let client = PushClient(configurationJSON: Array(#"{"provider": "jpush""#.utf8), adapters: MockedProvider.adapters())

@@ -41,6 +41,22 @@ import Testing
         #expect(output.standardError.split(separator: "\n").count == 1)
     }
 
+    /// A UTF-8 byte-order mark, which some editors write at the start of a file, is skipped in
+    /// every JSON file the commands read (RFC 8259 §8.1: a parser may ignore it).
+    @Test func aByteOrderMarkAtTheStartOfAFileIsSkipped() {
+        let bom = "\u{FEFF}"
+        let checked = run(["check-config", "c.json"], files: ["c.json": bom + Self.valid])
+        #expect(checked.status == 0, "\(checked.standardError)\(checked.standardOutput)")
+        #expect(checked.standardOutput.contains("provider: getui"))
+        let fromStandardInput = run(["check-config", "-"], stdin: bom + Self.valid)
+        #expect(fromStandardInput.status == 0, "\(fromStandardInput.standardError)")
+        let scenario = #"{"ios": "12", "state": "foreground", "notification": {"payload": {"aps": {"alert": "x"}}}}"#
+        let simulated = run(["simulate", "--config", "c.json", "-"], stdin: bom + scenario, files: ["c.json": bom + #"{"provider": "apns"}"#])
+        #expect(simulated.status == 0, "\(simulated.standardError)")
+        let validated = run(["validate", "p.json"], files: ["p.json": bom + #"{"aps": {"alert": "x"}}"#])
+        #expect(validated.status == 0, "\(validated.standardError)\(validated.standardOutput)")
+    }
+
     @Test func jsonThatIsNoConfigurationIsAProblem() {
         let output = run(["check-config", "-"], stdin: "[1,2]")
         #expect(output.status == 1)

@@ -38,6 +38,13 @@ import Testing
         #expect(predictions[0]["events"]?.arrayValue?.first?["type"] == "received")
     }
 
+    @Test func aDryRunReadsAServerConfigurationAndAMessageThatStartWithAByteOrderMark() {
+        let output = run(
+            ["send", "--config", "server.json", "--to", "registration:1a0018970a9b2c3d4e5", "--dry-run", "-"],
+            config: "\u{FEFF}" + Self.jpushConfig, message: "\u{FEFF}" + Self.message)
+        #expect(output.status == 0, "\(output.standardError)")
+    }
+
     @Test func aDryRunAsksForStatesAndVersions() throws {
         let output = run(
             ["send", "--config", "server.json", "--to", "cid:1d4a1b3c5e7f9a0b2c4d6e8f0a1b3c5d", "--dry-run", "--state", "foreground", "--ios", "15.0,26.0", "-"],

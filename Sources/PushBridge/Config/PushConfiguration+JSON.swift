@@ -19,7 +19,7 @@ extension PushConfiguration {
     @_spi(ProviderAuthor) public init(jsonBytes bytes: [UInt8], providers: [any PushProviderDefinition] = []) throws(PushConfigurationError) {
         let json: JSONValue
         do {
-            json = try JSONParser.parse(bytes)
+            json = try JSONParser.parse(JSONParser.withoutByteOrderMark(bytes))
         } catch {
             throw PushConfigurationError(problems: [PushError(.malformedJSON, field: "configuration", error.description)])
         }

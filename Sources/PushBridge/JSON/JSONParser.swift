@@ -57,6 +57,14 @@ import Foundation
         }
     }
 
+    /// `bytes` without the UTF-8 byte-order mark (EF BB BF) some editors write at the start of a
+    /// file, for the readers of files (configurations, scenarios, messages, payload files): RFC 8259
+    /// §8.1 lets a parser "ignore the presence of a byte order mark rather than treating it as an
+    /// error". The parser itself keeps the reference reader's verdicts (`Fuzz/`) and refuses one.
+    package static func withoutByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    }
+
     /// Parses one JSON value from `Data`.
     public static func parse(_ data: Data, limits: Limits = .default) throws(JSONParseError) -> JSONValue {
         try parse([UInt8](data), limits: limits)

@@ -52,7 +52,7 @@ public struct PushServerConfiguration: Sendable, CustomStringConvertible, Custom
     public init(jsonBytes bytes: [UInt8], senders definitions: [any PushSenderDefinition]) throws(PushConfigurationError) {
         let json: JSONValue
         do {
-            json = try JSONParser.parse(bytes)
+            json = try JSONParser.parse(JSONParser.withoutByteOrderMark(bytes))
         } catch {
             throw PushConfigurationError(problems: [PushError(.malformedJSON, field: "configuration", error.description)])
         }

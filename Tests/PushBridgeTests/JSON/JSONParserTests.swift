@@ -24,6 +24,17 @@ import Testing
         }
     }
 
+    /// A leading UTF-8 byte-order mark: the parser refuses it (the reference reader's verdict),
+    /// the file readers drop it, once and only at the start.
+    @Test func aByteOrderMarkIsDroppedByTheFileReadersOnly() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(bom + Array("{}".utf8)) }
+        #expect(try JSONParser.parse(JSONParser.withoutByteOrderMark(bom + Array(#"{"a":1}"#.utf8))) == ["a": 1])
+        #expect(JSONParser.withoutByteOrderMark(bom + bom) == bom)
+        #expect(JSONParser.withoutByteOrderMark(Array("{}".utf8) + bom) == Array("{}".utf8) + bom)
+        #expect(JSONParser.withoutByteOrderMark([0xEF, 0xBB]) == [0xEF, 0xBB])
+    }
+
     @Test func canonicalKeysAreInTheOrderOfTheirUTF8BytesNotOfSwiftStringComparison() throws {
         // "e" + a combining acute (65 CC 81) compares as its precomposed form "é" (U+00E9) under
         // String's `<`, so after "f"; by its bytes it comes before "f". The canonical order is
