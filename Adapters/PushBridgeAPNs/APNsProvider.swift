@@ -9,9 +9,11 @@
 /// features: it conforms to none of the opt-in provider protocols, so `capabilities` is empty and
 /// those requests throw `PushError/Code/unsupported`.
 ///
+/// An app does not make one: it lists `.apns` (`PushAdapter.apns`) among its adapters, and a
+/// configuration whose provider is `apns` picks it; a test gives `.apns(bridge: MockAPNsBridge())`.
+///
 /// ```swift
-/// let client = PushClient(provider: APNsProvider(bridge: SystemAPNsBridge()))
-/// try client.register(PushRegistrationRequest(iosVersion: current, options: [.alert, .badge, .sound]))
+/// let client = PushClient(configurationFile: "push.json", adapters: [.apns])  // {"provider": "apns"}
 /// ```
 public final class APNsProvider: PushProvider {
     private let bridge: any APNsSystemBridge

@@ -1,6 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
 import PushBridgeValidation
 import PushBridgeModel
+import PushBridgeServer
 
 /// What `pushbridge COMMAND --help` prints: the command's synopsis, each option with its values
 /// and default, and an example. Each command's parser takes its options from the same table
@@ -75,7 +76,7 @@ struct CommandHelp: Sendable {
             new one more often than every 20 minutes) is kept between runs in a file only you can
             read, with its key ID, team ID and issue time, and reused for 50 minutes, so running the
             command once per message signs a new one at most every 50 minutes.
-            """,
+            """ + "\n\n" + messageFields,
         options: [
             Option(name: "--config", value: "FILE", text: "the server's configuration: the app's file plus a server section with the secrets (required)"),
             Option(name: "--to", value: "TARGET", text: "\(SendTargets.forms) (required)"),
@@ -147,6 +148,17 @@ struct CommandHelp: Sendable {
         disputed knobs: \(DisputedBehaviours.jsonFields.joined(separator: ", "))
         scenes[…] fields: id, state (\(SceneState.allCases.map(\.rawValue).joined(separator: ", "))), canActivate, prefersToActivate ("*" or target-content-id patterns: "ID", "PREFIX*"); the notification's aps.target-content-id picks the scene
         Every field but ios, state and notification is optional; its default leaves the trace as it was.
+        """
+
+    /// The message file's keys, those of `PushMessage.init(json:)` (the DocC article "Sending
+    /// from a server" says what each becomes at each provider).
+    static let messageFields = """
+        message fields (PushMessage's, by their Swift names): \(PushMessage.jsonFields.joined(separator: ", "))
+          alert: a string (the body) or an object of title, subtitle, body, titleLocKey, titleLocArgs, locKey, locArgs, subtitleLocKey, subtitleLocArgs
+          customData: an object, delivered beside aps; passthrough: an object of content, title, contentType, extras (content required)
+          criticalSound: an object of name, volume; richMedia: an array of objects of url, kind, onlyWiFi (kind: \(PushMessage.RichMedia.Kind.allCases.map(\.rawValue).joined(separator: ", ")))
+          interruptionLevel: \(PushMessage.InterruptionLevel.allCases.map(\.rawValue).joined(separator: ", ")); priority: \(PushMessage.Priority.allCases.map { String($0.rawValue) }.joined(separator: ", ")); pushType: \(pushTypes)
+          environment: \(PushMessage.Environment.allCases.map(\.rawValue).joined(separator: ", ")) (default production): the APNs environment the tokens belong to, which the sender uses (the configuration's jpush.production is the app's)
         """
 
     /// Every `apns-push-type`, as `--push-type` takes it.

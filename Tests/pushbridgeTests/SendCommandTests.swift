@@ -45,6 +45,17 @@ import Testing
         #expect(output.status == 0, "\(output.standardError)")
     }
 
+    /// `send --help` names every key the message reader accepts, at each level: the lists the
+    /// reader's own "unknown field" errors give.
+    @Test(arguments: [#"{"zz": 1}"#, #"{"alert": {"zz": 1}}"#, #"{"passthrough": {"zz": 1}}"#, #"{"criticalSound": {"zz": 1}}"#, #"{"richMedia": [{"zz": 1}]}"#])
+    func theHelpNamesEveryMessageKey(message: String) throws {
+        let help = run(["send", "--help"]).standardOutput
+        let refused = run(["send", "--config", "server.json", "--to", "registration:1a0018970a9b2c3d4e5", "--dry-run", "-"], message: message)
+        #expect(refused.status == 2)
+        let expected = try #require(refused.standardError.split(separator: "expected one of: ").last?.prefix { $0 != ")" })
+        #expect(help.contains(expected), "\(expected) not in the help")
+    }
+
     @Test func aDryRunAsksForStatesAndVersions() throws {
         let output = run(
             ["send", "--config", "server.json", "--to", "cid:1d4a1b3c5e7f9a0b2c4d6e8f0a1b3c5d", "--dry-run", "--state", "foreground", "--ios", "15.0,26.0", "-"],

@@ -5,7 +5,9 @@
 /// ``PushSenders/make(_:senders:options:)`` picks the one a configuration names.
 ///
 /// ```swift
-/// let sender = try PushSenders.make(configuration)
+/// let senders: [any PushSenderDefinition] = [APNsSenderDefinition(), JPushSenderDefinition(), GetuiSenderDefinition()]
+/// let configuration = try PushServerConfiguration(jsonBytes: fileBytes, senders: senders)
+/// let sender = try PushSenders.make(configuration, senders: senders)
 /// for result in try await sender.send(message, to: .deviceTokens([token])) where result.tokenIsDead {
 ///     try await database.forget(result.target)
 /// }
