@@ -9,10 +9,10 @@ import PushBridge
 /// ``Effect/destructive`` is never taken straight from a payload — the decision asks the app
 /// to confirm with the user first. Every rejection is a ``RoutingDiagnostic`` in the decision.
 ///
-/// The router reads the notification's ``PushNotification/customKeys`` (the keys beside `aps`):
-/// a deep link from the first of ``RoutingPolicy/urlKeys`` (`url`, then `link`, by default)
-/// that is present, and for ``route(key:equals:parameters:effect:_:)`` the key it names and the
-/// keys in its `parameters`. A refused value — a link or a parameter the policy rejects
+/// The router reads the notification's `customKeys` (the keys beside `aps`): a deep link from
+/// the first of ``RoutingPolicy/urlKeys`` (`url`, then `link`, by default) that is present, and
+/// for ``route(key:equals:parameters:effect:_:)`` the key it names and the keys in its
+/// `parameters`. A refused value — a link or a parameter the policy rejects
 /// (``RoutingDiagnostic/Code/isRefusal``) — ends the decision with ``Outcome/none``: no other
 /// route and no fallback is taken after it, so a hostile payload never moves the user.
 ///
