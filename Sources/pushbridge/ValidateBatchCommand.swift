@@ -69,7 +69,7 @@ struct ValidateBatchCommand: Sendable {
         let path = try arguments.singleOperand()
         let input: [UInt8]
         do {
-            input = try io.input(path, limit: CommandIO.maxBatchInputBytes)
+            input = JSONParser.withoutByteOrderMark(try io.input(path, limit: CommandIO.maxBatchInputBytes))
         } catch {
             return .failure("input: \(error.message)")
         }

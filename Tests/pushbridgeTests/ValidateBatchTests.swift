@@ -44,6 +44,12 @@ import Testing
         #expect(try verdicts(output).map { $0["valid"] } == [true, true])
     }
 
+    @Test func aByteOrderMarkBeforeTheFirstLineIsSkipped() throws {
+        let output = run(["validate", "--batch", "-"], stdin: "\u{FEFF}{\"aps\":{}}\n{\"aps\":{\"sound\":\"a\"}}\n")
+        #expect(output.status == 0, "\(output.standardOutput)")
+        #expect(try verdicts(output).map { $0["valid"] } == [true, true])
+    }
+
     @Test func emptyInputHasNoVerdictsAndSucceeds() {
         let output = run(["validate", "--batch", "-"], stdin: "\n\n")
         #expect(output.status == 0)
