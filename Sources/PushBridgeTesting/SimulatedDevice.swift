@@ -1,6 +1,6 @@
 @_spi(ProviderAuthor) import PushBridge
 import PushBridgeValidation
-import PushBridgeModel
+@_spi(ProviderAuthor) import PushBridgeModel
 
 /// A simulated iPhone running your app: deliver notifications in any app state, tap, dismiss,
 /// press actions, open the app from its icon, kill and relaunch it, advance time — and observe

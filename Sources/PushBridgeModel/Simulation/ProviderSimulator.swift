@@ -78,14 +78,14 @@ public protocol ProviderSimulationSession: AnyObject, Sendable {
     /// Replays method 4 or 5 as the SDK's own delegate receives it, with the system's completion
     /// handler, which the SDK calls when the adapter answers (the simulated device's notification
     /// center counts it). The default replays the call and answers `completion` with its default.
-    func replayToSDK(_ call: SystemCall, notification: PushNotification, to client: PushClient, completion: SystemCompletion) -> [TraceCall]
+    @_spi(ProviderAuthor) func replayToSDK(_ call: SystemCall, notification: PushNotification, to client: PushClient, completion: SystemCompletion) -> [TraceCall]
     /// Replays a message on the provider's own channel.
     func replay(_ delivery: ChannelDelivery, message: JSONObject) throws(PushError) -> [TraceCall]
 }
 
 extension ProviderSimulationSession {
     /// Replays the call, then answers `completion` with its default.
-    public func replayToSDK(_ call: SystemCall, notification: PushNotification, to client: PushClient, completion: SystemCompletion) -> [TraceCall] {
+    @_spi(ProviderAuthor) public func replayToSDK(_ call: SystemCall, notification: PushNotification, to client: PushClient, completion: SystemCompletion) -> [TraceCall] {
         defer { completion.completeWithDefault() }
         return replay(call, notification: notification, to: client)
     }
