@@ -484,7 +484,7 @@ public final class SimulatedDevice: Sendable {
             guard let system = try? SystemSimulator().makeSession(scenario: template) else { return }
             session = system
         }
-        let client = PushClient(provider: session.provider, options: options, scheduler: scheduler)
+        let client = unlistedProviderClient() ?? PushClient(provider: session.provider, options: options, scheduler: scheduler)
         if app.centerDelegate == .beforeLaunchEnds { client.notificationCenterDelegateSet() }
         onLaunch(client)
         let center = SimulatedNotificationCenter(relay: NotificationCenterRelay(client: client), sdk: sdkDelegate(session, client))
@@ -495,6 +495,17 @@ public final class SimulatedDevice: Sendable {
             state.launches += 1
             state.sceneConnected = appState == .foreground
         }
+    }
+
+    /// For a push app that does not list the simulated provider's adapter, the client its
+    /// configuration file makes on a device: push off, and a `registrationFailed` event naming the
+    /// provider and what to add (`PushClient(configurationJSON:adapters:)`'s own check); `nil` when
+    /// it lists it, or runs bare `onLaunch` code.
+    private func unlistedProviderClient() -> PushClient? {
+        guard let pushApp else { return nil }
+        let adapters = Self.onMainActor { pushApp.pushAdapters }
+        guard !adapters.contains(where: { $0.id == provider.id }) else { return nil }
+        return PushClient(configurationJSON: Array(#"{"provider": "\#(provider.id.rawValue)"}"#.utf8), adapters: adapters, options: options)
     }
 
     /// The provider's SDK's own delegate, as the center calls it: the session's SDK path, its

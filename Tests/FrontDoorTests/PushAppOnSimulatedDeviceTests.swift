@@ -17,7 +17,7 @@ import Testing
 struct PushAppOnSimulatedDeviceTests {
     /// An app that keeps everything it was handed, on the main actor.
     @MainActor final class RecordingApp: PushApp {
-        var pushAdapters: [PushAdapter] { [.apns, .jpush, .getui] }
+        let pushAdapters: [PushAdapter]
         let privacyConsent: PrivacyConsent
         let answer: PresentationOptions
         private(set) var events: [PushEvent] = []
@@ -25,7 +25,8 @@ struct PushAppOnSimulatedDeviceTests {
         private(set) var asked: [String] = []
         private(set) var client: PushClient?
 
-        init(consent: PrivacyConsent = .granted, answer: PresentationOptions = [.banner, .sound]) {
+        init(adapters: [PushAdapter] = [.apns, .jpush, .getui], consent: PrivacyConsent = .granted, answer: PresentationOptions = [.banner, .sound]) {
+            pushAdapters = adapters
             privacyConsent = consent
             self.answer = answer
         }
@@ -110,6 +111,19 @@ struct PushAppOnSimulatedDeviceTests {
         device.advance(by: 1)
         await device.finish()
         #expect(await app.kinds(.registered).count == 1)
+    }
+
+    @Test("an app that does not list the simulated provider's adapter gets what its push.json would give it: push off, the fix named")
+    func unlistedAdapter() async throws {
+        let app = await RecordingApp(adapters: [.apns, .getui])
+        let device = SimulatedDevice(ios: IOSVersion(17), provider: JPushSimulator(), running: app)
+        device.openFromIcon()
+        await device.finish()
+        let failure = try #require(await app.failures.first)
+        #expect(await app.failures.count == 1)
+        #expect(failure.field == "provider")
+        #expect(failure.description.contains("add .jpush to the adapters"), "\(failure)")
+        #expect(await app.kinds(.registered).isEmpty)
     }
 
     @Test("the app's presentation answer is what the device shows, and iOS's handler is answered once")
