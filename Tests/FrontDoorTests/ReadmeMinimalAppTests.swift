@@ -59,4 +59,24 @@ struct ReadmeMinimalAppTests {
         let routineSteps = ["push.events()", "for await event in events { self?.handle(event) }", "push.start(consent: privacyConsent", "didStart(push)"]
         #expect(Self.inOrder(routineSteps, in: launchRoutine), "in this order: \(routineSteps)")
     }
+
+    /// The Swift block of the README's full integration, under "With foreground presentation".
+    static func fullExample() throws -> String {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "With foreground presentation, routing").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```swift\n").dropFirst().first)
+        return try #require(block.components(separatedBy: "```").first)
+    }
+
+    @Test("the README's push app is the one Examples/CommentsApp tests on a simulated device, word for word")
+    func theReadmeAppIsTested() throws {
+        let readme = try Self.fullExample()
+        let app = try #require(readme.components(separatedBy: "import UIKit\n\n").dropFirst().first?.components(separatedBy: "@main").first)
+        let example = try String(
+            contentsOf: Self.root.appendingPathComponent("Examples/CommentsApp/Sources/CommentsApp/CommentsPush.swift"), encoding: .utf8)
+        let tested = try #require(example.components(separatedBy: "// README: begin\n").dropFirst().first?.components(separatedBy: "// README: end").first)
+        #expect(app.contains(": PushApp {"))
+        #expect(readme.contains("override func makePushApp() -> any PushApp { CommentsPush() }"))
+        #expect(app.trimmingCharacters(in: .whitespacesAndNewlines) == tested.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
 }
