@@ -66,7 +66,7 @@ let package = Package(
         // JPush and Getui adapters also use the UIKit glue's conversions (UIApplication.State,
         // UIBackgroundFetchResult) in their Apple-only SDK bridges; on Linux it is empty.
         .target(name: "PushBridgeAPNs", dependencies: ["PushBridge"], path: "Adapters/PushBridgeAPNs"),
-        .target(name: "PushBridgeAPNsTesting", dependencies: ["PushBridgeAPNs", "PushBridge"], path: "Adapters/PushBridgeAPNsTesting"),
+        .target(name: "PushBridgeAPNsTesting", dependencies: ["PushBridgeAPNs", "PushBridge", "PushBridgeModel"], path: "Adapters/PushBridgeAPNsTesting"),
         // What the JPush and Getui adapters share (their providers' common state): a target, not a
         // product.
         .target(name: "PushBridgeAdapterSupport", dependencies: ["PushBridge"], path: "Adapters/PushBridgeAdapterSupport"),

@@ -3,14 +3,16 @@ import Testing
 import PushBridge
 import PushBridgeModel
 import PushBridgeTesting
+import PushBridgeAPNsTesting
 import PushBridgeJPushTesting
 import PushBridgeGetuiTesting
 
-// A test file. `PushHandling` is the app's own push handling, under test.
+// A test file. `CommentsPush` is the app's own push code (the README's), under test.
 enum Screen: Hashable, Sendable { case comment(id: Int), inbox }
-final class PushHandling: @unchecked Sendable {
-    private(set) var navigations: [Screen] = []
-    func launched(with client: PushClient) {}
-    func finished() async {}
+final class CommentsPush: PushApp {
+    private(set) var screens: [Screen] = []
+    private(set) var pushOff: PushError?
+    var pushAdapters: [PushAdapter] { [] }
+    func presentation(for notification: PushNotification) -> PresentationOptions { [.list] }
 }
 // SNIPPET

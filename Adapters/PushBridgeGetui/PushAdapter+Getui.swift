@@ -22,6 +22,15 @@ extension PushAdapter {
         public static func getui(advertisingIdentifier: @escaping @Sendable () -> String?) -> PushAdapter {
             getui(applicationState: GeTuiSdkBridge.currentApplicationState, advertisingIdentifier: advertisingIdentifier) { try GeTuiSdkBridge() }
         }
+    #else
+        /// The Getui SDK runs on iOS only: on this platform, an adapter whose client leaves push off
+        /// and says why (a `registrationFailed` event), so that an app's push code (a `PushApp`
+        /// listing `.getui`) compiles and runs anywhere — under PushBridgeTesting's
+        /// `SimulatedDevice`, which stands the simulated provider in for it, or with
+        /// ``getui(scheduler:applicationState:advertisingIdentifier:bridge:)`` and a mock.
+        public static var getui: PushAdapter {
+            getui(bridge: { throw PushError(.unsupported, field: "getui", "the Getui SDK runs on iOS only: on this platform, use .getui(bridge:) with a mock, or SimulatedDevice") })
+        }
     #endif
 
     /// Getui through the bridge `makeBridge` returns (`MockGetuiBridge` in tests; on a device,

@@ -33,6 +33,15 @@ extension PushAdapter {
                 try JPUSHServiceBridge(categories: categories.value)
             }
         }
+    #else
+        /// The JPush SDK runs on iOS only: on this platform, an adapter whose client leaves push off
+        /// and says why (a `registrationFailed` event), so that an app's push code (a `PushApp`
+        /// listing `.jpush`) compiles and runs anywhere — under PushBridgeTesting's
+        /// `SimulatedDevice`, which stands the simulated provider in for it, or with
+        /// ``jpush(scheduler:applicationState:advertisingIdentifier:bridge:)`` and a mock.
+        public static var jpush: PushAdapter {
+            jpush(bridge: { throw PushError(.unsupported, field: "jpush", "the JPush SDK runs on iOS only: on this platform, use .jpush(bridge:) with a mock, or SimulatedDevice") })
+        }
     #endif
 
     /// JPush through the bridge `makeBridge` returns (`MockJPushBridge` in tests; on a device,

@@ -1,8 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// An example app's push handling — routing and in-app banners — tested with PushBridge's
-/// simulated device, through JPush and Getui, on any machine.
+/// The README's app's push code — routing, foreground presentation, registration — tested with
+/// PushBridge's simulated device, through plain APNs, JPush and Getui, on any machine.
 let package = Package(
     name: "CommentsApp",
     platforms: [.iOS(.v13), .macOS(.v10_15)],
@@ -10,7 +10,11 @@ let package = Package(
     targets: [
         .target(
             name: "CommentsApp",
-            dependencies: [.product(name: "PushBridge", package: "PushBridge"), .product(name: "PushBridgeRouting", package: "PushBridge")]),
+            dependencies: [
+                .product(name: "PushBridge", package: "PushBridge"), .product(name: "PushBridgeRouting", package: "PushBridge"),
+                .product(name: "PushBridgeAPNs", package: "PushBridge"), .product(name: "PushBridgeJPush", package: "PushBridge"),
+                .product(name: "PushBridgeGetui", package: "PushBridge"),
+            ]),
         .testTarget(
             name: "CommentsAppTests",
             dependencies: [
@@ -19,7 +23,7 @@ let package = Package(
                 .product(name: "PushBridgeTesting", package: "PushBridge"),
                 .product(name: "PushBridgeModel", package: "PushBridge"),
                 .product(name: "PushBridgeJPush", package: "PushBridge"),
-                .product(name: "PushBridgeGetui", package: "PushBridge"),
+                .product(name: "PushBridgeAPNsTesting", package: "PushBridge"),
                 .product(name: "PushBridgeJPushTesting", package: "PushBridge"),
                 .product(name: "PushBridgeGetuiTesting", package: "PushBridge"),
             ]),

@@ -11,7 +11,8 @@ public struct SimulatedApp: Sendable, Hashable {
     public var backgroundModes: Set<String>
     /// Whether its categories have `customDismissAction`.
     public var customDismissAction: Bool
-    /// What its `willPresent` answers.
+    /// What its `willPresent` answers, for a device launching bare `onLaunch` code; a device
+    /// running a `PushApp` shows what the app's `presentation(for:)` answers instead.
     public var presentation: PresentationOptions
     /// App delegate alone or scenes (a SwiftUI app has scenes).
     public var lifecycle: AppLifecycle
@@ -47,9 +48,20 @@ public struct SimulatedApp: Sendable, Hashable {
 public struct DeliveredNotification: Sendable, Hashable {
     /// Its number on the device, from 1 (0 for a message iOS never showed).
     public let number: Int
-    /// What the system showed on arrival.
+    /// What the system showed on arrival: for a notification presented in the foreground on a
+    /// device running a `PushApp`, what the app's `presentation(for:)` answered, as the device's
+    /// iOS shows it, once ``presentation`` holds the answer (`SimulatedDevice.presented(_:)`);
+    /// until then, and with bare `onLaunch` code, what `SimulatedApp.presentation` says.
     public let display: NotificationDisplay
     /// The request identifier iOS gave this delivery: what methods 4 and 5 carry (`nil` for a
     /// provider-channel message iOS never showed).
     public var requestIdentifier: String? = nil
+    /// What the app's push code answered `willPresentNotification` with — banner, list, sound,
+    /// badge — as iOS on the device's version gets it (before iOS 14, `banner` and `list` are
+    /// handed over as `alert`), on a device running a `PushApp`, as
+    /// `SimulatedDevice.presented(_:)` returns it;
+    /// `nil` when iOS did not ask (the app was not in the foreground), the device runs bare
+    /// `onLaunch` code, or the answer has not come yet (`deliver` returns before the app, on
+    /// the main actor, answers).
+    public var presentation: PresentationOptions? = nil
 }

@@ -10,6 +10,8 @@ extension SimulatedDevice {
         var session: any ProviderSimulationSession
         /// The process's `UNUserNotificationCenter`: its one delegate, taken as the app arranged.
         var center: SimulatedNotificationCenter
+        /// Whether iOS and the SDK have answered the registration the app's start asked for.
+        var registrationAnswered = false
     }
 
     struct Displayed {
@@ -37,5 +39,10 @@ extension SimulatedDevice {
         var sceneConnected = false
         /// For each 4 and 5 iOS made, how often its completion handler ran.
         var systemCompletions: [Int] = []
+        /// The push app's event loops, one per launch.
+        var eventLoops: [Task<Void, Never>] = []
+        /// Foreground notifications whose `willPresentNotification` answer had not come when
+        /// `deliver` returned: their scenario and the answer to come.
+        var pendingAnswers: [Int: (DispatchScenario, PresentationAnswer)] = [:]
     }
 }

@@ -21,10 +21,16 @@
     /// At launch it makes ``push`` from `push.json` in the main bundle and ``pushAdapters``
     /// (never a crash: a missing file or SDK leaves push off and the reason arrives as a
     /// `registrationFailed` event), installs PushBridge's notification-center delegate where the
-    /// provider's SDK does not take it, subscribes ``handle(_:)`` to ``push``'s events (the tap
-    /// that launched the app comes first), and starts push with ``privacyConsent`` and
-    /// ``authorizationOptions``. Scenes connect through ``PushSceneDelegate``, which it names in
+    /// provider's SDK does not take it, then runs the push app's launch routine
+    /// (`PushApp.launch(_:categories:)`): it subscribes ``handle(_:)`` to ``push``'s events (the tap
+    /// that launched the app comes first), answers foreground notifications with
+    /// ``presentation(for:)``, starts push with ``privacyConsent`` and ``authorizationOptions``, and
+    /// runs ``didStart(_:)``. Scenes connect through ``PushSceneDelegate``, which it names in
     /// the scene configuration, so a scene or SwiftUI app writes no scene delegate for push.
+    ///
+    /// It is a `PushApp`, and is driven by one: itself by default. An app that tests its push
+    /// handling on Linux writes it in a `PushApp` of its own, free of UIKit, and returns it from
+    /// ``makePushApp()``; PushBridgeTesting's `SimulatedDevice` runs that type unchanged.
     ///
     /// The forwarding methods are `public`, not `open`: a subclass cannot override one and lose a
     /// callback. Its own launch and activation code goes in ``didFinishLaunching(_:launchOptions:)``,
@@ -35,7 +41,7 @@
     /// A SwiftUI app names it with `@UIApplicationDelegateAdaptor(AppDelegate.self)`.
     @available(iOSApplicationExtension, unavailable)
     @MainActor
-    open class PushAppDelegate: UIResponder, UIApplicationDelegate {
+    open class PushAppDelegate: UIResponder, UIApplicationDelegate, PushApp {
         /// The app delegate that made the client, for the scene delegate (SwiftUI's adaptor puts
         /// its own object in `UIApplication.shared.delegate`).
         static weak var current: PushAppDelegate?
@@ -72,6 +78,23 @@
         /// launched the app) first. Nothing by default.
         open func handle(_ event: PushEvent) {}
 
+        /// How to present a notification that arrives in the foreground:
+        /// `PushClientOptions.defaultPresentation` by default.
+        open func presentation(for notification: PushNotification) -> PresentationOptions { push.options.defaultPresentation }
+
+        /// The app's own code once push has started; nothing by default.
+        open func didStart(_ push: PushClient) {}
+
+        /// The push app this delegate runs (asked once, at launch): the delegate itself by default.
+        /// Return a `PushApp` of the app's own, free of UIKit, to run the same handling under
+        /// PushBridgeTesting's `SimulatedDevice` on Linux; its adapters, configuration file,
+        /// consent, authorization options, events, presentation and start are then its own, and
+        /// the delegate's overrides of those are not read.
+        open func makePushApp() -> any PushApp { self }
+
+        /// The push app the delegate runs, made once.
+        private lazy var pushApp: any PushApp = makePushApp()
+
         /// The app's own launch code, run once PushBridge has the launch and push has started;
         /// what it returns is `application(_:didFinishLaunchingWithOptions:)`'s answer (`true`).
         open func didFinishLaunching(_ application: UIApplication, launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
@@ -86,8 +109,8 @@
 
         // MARK: The client
 
-        /// The client, made at launch from ``pushConfigurationFile`` and ``pushAdapters``.
-        public private(set) lazy var push = PushClient(configurationFile: pushConfigurationFile, adapters: pushAdapters)
+        /// The client, made at launch from the push app's ``pushConfigurationFile`` and ``pushAdapters``.
+        public private(set) lazy var push = PushClient(configurationFile: pushApp.pushConfigurationFile, adapters: pushApp.pushAdapters)
 
         /// An app delegate (UIKit makes it).
         public override init() {
@@ -97,21 +120,18 @@
         // MARK: UIApplicationDelegate: forwarded, not overridable
 
         /// Hands the launch to ``push`` (installing PushBridge's notification-center delegate
-        /// first, where the provider's SDK does not take it), subscribes ``handle(_:)``, starts
-        /// push, then runs ``didFinishLaunching(_:launchOptions:)``.
+        /// first, where the provider's SDK does not take it), sets ``notificationCategories``, runs
+        /// the push app's launch routine (`PushApp.launch(_:categories:)`: subscribes its
+        /// ``handle(_:)``, starts push), then runs ``didFinishLaunching(_:launchOptions:)``.
         public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
             Self.current = self
             let client = push
             PushAppIntegration.application(application, didFinishLaunchingWithOptions: launchOptions, client: client)
-            let events = client.events()  // subscribed now: the held events are this stream's
-            Task { @MainActor [weak self] in
-                for await event in events { self?.handle(event) }
-            }
             let categories = notificationCategories
             if !categories.isEmpty { UNUserNotificationCenter.current().setNotificationCategories(categories) }
             var identifiers: [String] = []  // a loop, not Set.map: one specialisation fewer (0.8 KB)
             for category in categories { identifiers.append(category.identifier) }
-            client.start(consent: privacyConsent, authorization: authorizationOptions, categories: identifiers.sortedByUTF8())
+            pushApp.launch(client, categories: identifiers.sortedByUTF8())
             return didFinishLaunching(application, launchOptions: launchOptions)
         }
 

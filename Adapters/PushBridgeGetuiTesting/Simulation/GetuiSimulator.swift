@@ -70,6 +70,30 @@ public struct GetuiSimulator: ProviderSimulator {
             return [TraceCall(call).renamed(GetuiCallbackName.didReceiveSlience)]
         }
 
+        /// iOS's answer (the token, forwarded to `registerDeviceToken:`), then the SDK's:
+        /// `GeTuiSdkDidRegisterClient:` (the client ID), `GetuiSdkGrantAuthorization:error:` with
+        /// `NO`, or `GeTuiSdkDidOccurError:` (`GeTuiSdk.h`: "SDK遇到错误消息返回error"; the domain
+        /// and code are the adapter tests' sample, Getui documents none).
+        func completeRegistration(_ outcome: SimulatedRegistration, client: PushClient) -> [TraceCall] {
+            var calls = outcome.systemAnswer(to: client)
+            let sdk: String
+            switch outcome {
+            case .succeeds:
+                bridge.trigger(.registerClient("0c7a1e2f3b4d5e6f7a8b9c0d1e2f3a4b"))
+                sdk = "GeTuiSdkDidRegisterClient:"
+            case .authorizationDenied:
+                bridge.trigger(.grantAuthorization(false))
+                sdk = "GetuiSdkGrantAuthorization:error:"
+            case .providerFails:
+                bridge.trigger(.error(PushError.VendorCode(domain: "GetuiErrorDomain", code: 10001)))
+                sdk = "GeTuiSdkDidOccurError:"
+            case .noEntitlement, .unanswered:
+                return calls
+            }
+            calls.append(TraceCall(phase: .arrival, method: sdk, state: .active))
+            return calls
+        }
+
         func replay(_ delivery: ChannelDelivery, message: JSONObject) throws(PushError) -> [TraceCall] {
             guard delivery.transport == .getui else {
                 throw PushError(.unsupported, field: "provider", "getui cannot deliver \(delivery.transport) messages")

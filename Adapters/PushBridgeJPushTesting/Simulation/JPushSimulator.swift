@@ -96,6 +96,30 @@ public struct JPushSimulator: ProviderSimulator {
             return Array(repeating: call, count: delivered)
         }
 
+        /// iOS's answer (the token, forwarded to `registerDeviceToken:`), then the SDK's:
+        /// `kJPFNetworkDidLoginNotification` (the registration ID), `jpushNotificationAuthorization:withInfo:`
+        /// with `JPAuthorizationStatusDenied`, or `kJPFNetworkFailedRegisterNotification`
+        /// (`JPUSHService.h`: "注册失败").
+        func completeRegistration(_ outcome: SimulatedRegistration, client: PushClient) -> [TraceCall] {
+            var calls = outcome.systemAnswer(to: client)
+            let sdk: String
+            switch outcome {
+            case .succeeds:
+                bridge.trigger(.network(.didLogin))
+                sdk = JPushNetworkNotification.didLogin.rawValue
+            case .authorizationDenied:
+                bridge.trigger(.authorization(.denied))
+                sdk = "jpushNotificationAuthorization:withInfo:"
+            case .providerFails:
+                bridge.trigger(.network(.failedRegister))
+                sdk = JPushNetworkNotification.failedRegister.rawValue
+            case .noEntitlement, .unanswered:
+                return calls
+            }
+            calls.append(TraceCall(phase: .arrival, method: sdk, state: .active))
+            return calls
+        }
+
         static func info(_ note: PushNotification) -> JPushNotificationInfo {
             JPushNotificationInfo(userInfo: note.payload, identifier: note.requestIdentifier, isRemote: note.source == .remote)
         }

@@ -18,7 +18,9 @@ public enum BackgroundFetchResult: Int, Sendable, Hashable, CaseIterable, Custom
 }
 
 /// A completion handler the system passed with a callback, which PushBridge must call exactly once.
-public enum SystemCompletion: Sendable {
+///
+/// Provider-author API (an app never makes one): under `@_spi(ProviderAuthor)`.
+@_spi(ProviderAuthor) public enum SystemCompletion: Sendable {
     /// Method 3's (and Getui's passthrough) fetch completion.
     case fetch(@Sendable (BackgroundFetchResult) -> Void)
     /// Method 4's presentation options.

@@ -78,14 +78,98 @@ public protocol ProviderSimulationSession: AnyObject, Sendable {
     /// Replays method 4 or 5 as the SDK's own delegate receives it, with the system's completion
     /// handler, which the SDK calls when the adapter answers (the simulated device's notification
     /// center counts it). The default replays the call and answers `completion` with its default.
-    func replayToSDK(_ call: SystemCall, notification: PushNotification, to client: PushClient, completion: SystemCompletion) -> [TraceCall]
+    @_spi(ProviderAuthor) func replayToSDK(_ call: SystemCall, notification: PushNotification, to client: PushClient, completion: SystemCompletion) -> [TraceCall]
     /// Replays a message on the provider's own channel.
     func replay(_ delivery: ChannelDelivery, message: JSONObject) throws(PushError) -> [TraceCall]
+    /// Answers the app's registration, once its launch has started push, as iOS and the
+    /// provider's SDK would with `outcome`. The default is plain iOS's answer: the device token,
+    /// or `application:didFailToRegisterForRemoteNotificationsWithError:`.
+    func completeRegistration(_ outcome: SimulatedRegistration, client: PushClient) -> [TraceCall]
+}
+
+/// How the app's registration ends on a simulated device, once its launch started push: what iOS
+/// and the provider's SDK answer. Each provider's simulator takes one (`registration:`).
+public enum SimulatedRegistration: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// iOS hands the device token (`application:didRegisterForRemoteNotificationsWithDeviceToken:`)
+    /// and the provider's SDK registers: JPush logs in with its registration ID
+    /// (`kJPFNetworkDidLoginNotification`), Getui gives its client ID
+    /// (`GeTuiSdkDidRegisterClient:`).
+    case succeeds
+    /// The user does not allow notifications: the authorization request answers no (plain APNs,
+    /// through the APNs adapter's `requestAuthorization`; JPush's
+    /// `jpushNotificationAuthorization:withInfo:` with `JPAuthorizationStatusDenied`; Getui's
+    /// `GetuiSdkGrantAuthorization:error:` with `NO`). With JPush and Getui, iOS still hands the
+    /// device token their SDKs asked for: remote registration is separate from the user's
+    /// authorization, which governs what is shown (Apple, "Asking permission to use
+    /// notifications": background notifications need no permission) *(inference: the token
+    /// after a denial is not itself documented)*; PushBridge's APNs adapter registers only once
+    /// granted.
+    case authorizationDenied
+    /// iOS cannot register: `application:didFailToRegisterForRemoteNotificationsWithError:` with
+    /// `NSCocoaErrorDomain` 3000, "no valid “aps-environment” entitlement string found for
+    /// application": an app signed without the Push Notifications capability (the codes
+    /// `PushAppIntegration` documents: 3000, and 3010 on a simulator).
+    case noEntitlement
+    /// The provider's SDK reports that it could not register (JPush's
+    /// `kJPFNetworkFailedRegisterNotification`; Getui's `GeTuiSdkDidOccurError:`), after iOS
+    /// handed the token; plain APNs has no SDK, so for it this is ``noEntitlement``.
+    case providerFails
+    /// Nothing answers (a device with no network): no event.
+    case unanswered
+
+    /// The case's name.
+    public var description: String {
+        switch self {
+        case .succeeds: "succeeds"
+        case .authorizationDenied: "authorizationDenied"
+        case .noEntitlement: "noEntitlement"
+        case .providerFails: "providerFails"
+        case .unanswered: "unanswered"
+        }
+    }
+
+    /// The device token a simulated iOS hands the app: 32 bytes, as APNs' are.
+    public static let deviceToken: [UInt8] = Array(repeating: 0x5A, count: 32)
+
+    /// `application:didRegisterForRemoteNotificationsWithDeviceToken:`.
+    static let didRegister = "application:didRegisterForRemoteNotificationsWithDeviceToken:"
+    /// `application:didFailToRegisterForRemoteNotificationsWithError:`.
+    static let didFail = "application:didFailToRegisterForRemoteNotificationsWithError:"
+
+    /// iOS's part of the outcome, handed to `client` as the app delegate's methods hand it over
+    /// (`PushAppIntegration`): the device token, or the failure with its error's domain and code;
+    /// `[]` when iOS answers nothing.
+    public func systemAnswer(to client: PushClient) -> [TraceCall] {
+        switch self {
+        case .succeeds, .authorizationDenied, .providerFails:
+            client.didRegisterForRemoteNotifications(deviceToken: Self.deviceToken)
+            return [TraceCall(phase: .arrival, method: Self.didRegister, state: .active)]
+        case .noEntitlement:
+            let code = PushError.VendorCode(domain: "NSCocoaErrorDomain", code: 3000)
+            client.didFailToRegisterForRemoteNotifications(
+                error: PushError(
+                    .providerFailure, field: "deviceToken",
+                    "registering for remote notifications failed (\(code)): no valid aps-environment entitlement string found for application",
+                    vendorCode: code))
+            return [TraceCall(phase: .arrival, method: Self.didFail, state: .active)]
+        case .unanswered:
+            return []
+        }
+    }
+}
+
+extension ProviderSimulationSession {
+    /// Plain iOS's answer (``SimulatedRegistration/systemAnswer(to:)``); ``SimulatedRegistration/providerFails``
+    /// is ``SimulatedRegistration/noEntitlement`` here, and a denial leaves nothing to see
+    /// without an adapter that asks for authorization.
+    public func completeRegistration(_ outcome: SimulatedRegistration, client: PushClient) -> [TraceCall] {
+        (outcome == .providerFails ? .noEntitlement : outcome).systemAnswer(to: client)
+    }
 }
 
 extension ProviderSimulationSession {
     /// Replays the call, then answers `completion` with its default.
-    public func replayToSDK(_ call: SystemCall, notification: PushNotification, to client: PushClient, completion: SystemCompletion) -> [TraceCall] {
+    @_spi(ProviderAuthor) public func replayToSDK(_ call: SystemCall, notification: PushNotification, to client: PushClient, completion: SystemCompletion) -> [TraceCall] {
         defer { completion.completeWithDefault() }
         return replay(call, notification: notification, to: client)
     }
