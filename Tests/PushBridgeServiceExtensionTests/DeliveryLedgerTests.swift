@@ -58,6 +58,7 @@ import Testing
         try (old + "\n").write(to: ledger.fileURL, atomically: true, encoding: .utf8)
         let record = try #require(try ledger.drain().records.first)
         #expect(record.requestIdentifier == "old")
+        #expect(record.content == nil)
     }
 
     @Test func aLockHeldTooLongIsATimeoutNamingTheDirectory() throws {
