@@ -36,8 +36,8 @@ while !FileManager.default.fileExists(atPath: go) {
     usleep(500)
 }
 
-/// A record naming `identifier`, made the way the extension makes it (from a session's outcome
-/// would need a downloader; the ledger only sees the record).
+/// A record naming `identifier`, decoded from the ledger's own line format: what the ledger
+/// stores is the record, however the session made it.
 func record(_ identifier: String) -> DeliveryRecord {
     let json = #"{"time":1,"provider":"apns","requestIdentifier":"\#(identifier)","ending":"completed","report":"notNeeded","attachment":"none","vendorAttachments":0,"problems":[],"elapsed":0}"#
     do {

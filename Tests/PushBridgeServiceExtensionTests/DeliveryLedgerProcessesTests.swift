@@ -10,15 +10,13 @@ import Testing
     static let writers = 4
     static let recordsPerWriter = 60
 
-    /// `DeliveryLedgerWriter` in the build's products folder, beside the test binary.
+    /// `DeliveryLedgerWriter` in the build's products folder, beside the test binary: on Linux the
+    /// binary's folder; on macOS the folder of the `.xctest` bundle (the runner is another
+    /// program there).
     static let helper: URL? = {
-        #if os(macOS)
-            let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent()
-        #else
-            let products: URL? = Bundle.main.bundleURL
-        #endif
-        guard let url = products?.appendingPathComponent("DeliveryLedgerWriter"), FileManager.default.isExecutableFile(atPath: url.path) else { return nil }
-        return url
+        let bundles = Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map { $0.bundleURL.deletingLastPathComponent() }
+        let folders = bundles + [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        return folders.map { $0.appendingPathComponent("DeliveryLedgerWriter") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
     @Test func extensionProcessesAppendingWhileTwoProcessesDrainLoseNoRecordAndRepeatNone() async throws {
