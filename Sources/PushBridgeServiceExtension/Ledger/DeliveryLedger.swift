@@ -15,8 +15,8 @@ import Foundation
 /// One ``DeliveryRecord`` a line, the newest last, at most ``maxRecords``. The extension and
 /// the app are separate processes sharing the directory through the app group
 /// (https://developer.apple.com/documentation/xcode/configuring-app-groups), and the system may
-/// run several extension processes, or several requests in one, at once. Nothing is lost between
-/// them:
+/// run several extension processes, or several requests in one, at once (an inference: Apple does
+/// not say; app developers report the second). Nothing is lost between them:
 ///
 /// - Every change — ``append(_:)``, ``drain()``, ``removeAll()`` — reads and rewrites the file
 ///   while it holds an exclusive `flock(2)` on a lock file beside it
