@@ -172,11 +172,14 @@ let package = Package(
         .target(
             name: "PushBridgeGetuiServiceExtension", dependencies: ["PushBridgeServiceExtension", "PushBridge"],
             path: "Adapters/PushBridgeGetuiServiceExtension"),
+        // One process of the ledger's cross-process test (an extension appending, or an app
+        // draining), started several times at once by the tests: built with them, never shipped.
+        .executableTarget(name: "DeliveryLedgerWriter", dependencies: ["PushBridgeServiceExtension"], path: "Tests/DeliveryLedgerWriter"),
         .testTarget(
             name: "PushBridgeServiceExtensionTests",
             dependencies: [
                 "PushBridgeServiceExtension", "PushBridge", "PushBridgeTesting", "SDKBindingChecks", "PushBridgeJPushServiceExtension",
-                "PushBridgeGetuiServiceExtension", "PushBridgeJPush", "PushBridgeGetui",
+                "PushBridgeGetuiServiceExtension", "PushBridgeJPush", "PushBridgeGetui", "DeliveryLedgerWriter",
             ]),
     ],
     swiftLanguageModes: [.v6]

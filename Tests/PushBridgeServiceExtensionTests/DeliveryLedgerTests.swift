@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 @_spi(ProviderAuthor) import PushBridge
 import PushBridgeServiceExtension
@@ -19,7 +20,84 @@ import Testing
         for index in 1...5 { try ledger.append(DeliveryRecord(outcome("r\(index)"), time: Double(index))) }
         #expect(ledger.records().map(\.requestIdentifier) == ["r3", "r4", "r5"])
         let lines = try String(contentsOf: ledger.fileURL, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 3, "JSON Lines: one record a line")
+        #expect(lines.count == 4, "JSON Lines: one record a line, after the count of those dropped")
+        #expect(lines.first == #"{"dropped":2}"#)
+    }
+
+    // MARK: Draining
+
+    @Test func drainTakesEveryRecordOnceAndCountsWhatTheBoundDropped() throws {
+        let ledger = try DeliveryLedger(directory: try temporaryDirectory(), maxRecords: 3)
+        for index in 1...5 { try ledger.append(DeliveryRecord(outcome("r\(index)"), time: Double(index))) }
+        let drained = try ledger.drain()
+        #expect(drained.records.map(\.requestIdentifier) == ["r3", "r4", "r5"])
+        #expect(drained.dropped == 2, "two records were pushed out by the bound, and the app is told")
+        #expect(drained.unreadable == 0)
+        #expect(ledger.records().isEmpty)
+        try ledger.append(DeliveryRecord(outcome("r6"), time: 6))
+        let next = try ledger.drain()
+        #expect(next.records.map(\.requestIdentifier) == ["r6"])
+        #expect(next.dropped == 0, "the count starts again after a drain")
+        #expect(try ledger.drain().records.isEmpty, "a drained record is not drained twice")
+    }
+
+    @Test func drainCountsTheLinesItCouldNotRead() throws {
+        let ledger = try DeliveryLedger(directory: try temporaryDirectory())
+        try ledger.append(DeliveryRecord(outcome("good"), time: 1))
+        let text = try String(contentsOf: ledger.fileURL, encoding: .utf8)
+        try ("not json\n{\"time\": 1}\n" + text).write(to: ledger.fileURL, atomically: true, encoding: .utf8)
+        let drained = try ledger.drain()
+        #expect(drained.records.map(\.requestIdentifier) == ["good"])
+        #expect(drained.unreadable == 2)
+    }
+
+    /// A record written before the content hook existed (no `content` key) is still read.
+    @Test func aRecordOfAnEarlierVersionIsRead() throws {
+        let ledger = try DeliveryLedger(directory: try temporaryDirectory())
+        let old = #"{"attachment":"none","elapsed":0,"ending":"completed","problems":[],"provider":"apns","report":"notNeeded","requestIdentifier":"old","time":1,"vendorAttachments":0}"#
+        try (old + "\n").write(to: ledger.fileURL, atomically: true, encoding: .utf8)
+        let record = try #require(try ledger.drain().records.first)
+        #expect(record.requestIdentifier == "old")
+        #expect(record.content == nil)
+    }
+
+    @Test func aLockHeldTooLongIsATimeoutNamingTheDirectory() throws {
+        let ledger = try DeliveryLedger(directory: try temporaryDirectory(), lockTimeout: 0.05)
+        let holder = try LockHolder(ledger.lockFileURL)
+        defer { holder.release() }
+        for change in [{ try ledger.append(DeliveryRecord(outcome("x"), time: 1)) }, { _ = try ledger.drain() }, { try ledger.removeAll() }] as [() throws -> Void] {
+            do {
+                try change()
+                Issue.record("expected a timeout")
+            } catch let error as PushError {
+                #expect(error.code == .timeout)
+                #expect(error.field == "directory")
+                #expect(error.message.contains("lock"))
+            }
+        }
+    }
+
+    /// Threads of one process (one extension handling several requests at once, the app's
+    /// drain on another thread): `flock` excludes them too.
+    @Test func threadsOfOneProcessLoseNothing() throws {
+        let ledger = try DeliveryLedger(directory: try temporaryDirectory(), maxRecords: 10_000)
+        let taken = Locked<[String]>([])
+        let record = DeliveryRecord(outcome("t"), time: 1)
+        DispatchQueue.concurrentPerform(iterations: 6) { thread in
+            for index in 0..<40 {
+                if thread < 4 {
+                    var mine = record
+                    mine.requestIdentifier = "t\(thread)-\(index)"
+                    #expect(throws: Never.self) { try ledger.append(mine) }
+                } else {
+                    let drained = (try? ledger.drain().records) ?? []
+                    taken.withLock { $0 += drained.map(\.requestIdentifier) }
+                }
+            }
+        }
+        let all = taken.withLock { $0 } + (try ledger.drain().records.map(\.requestIdentifier))
+        #expect(all.count == 160)
+        #expect(Set(all) == Set((0..<4).flatMap { thread in (0..<40).map { "t\(thread)-\($0)" } }))
     }
 
     @Test func anEmptyOrMissingLedgerHasNoRecordsAndRemoveAllEmptiesIt() throws {

@@ -1,4 +1,10 @@
 import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
 @_spi(ProviderAuthor) import PushBridge
 import PushBridgeServiceExtension
 @_spi(ProviderAuthor) import PushBridgeTesting
@@ -135,4 +141,17 @@ func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("pb-ledger-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+}
+
+/// Another process's hold on a ledger's lock: an exclusive `flock` on its own descriptor of the
+/// lock file (a second open file, so it excludes this process's ledger calls too).
+final class LockHolder: Sendable {
+    private let descriptor: Int32
+
+    init(_ lockFile: URL) throws {
+        descriptor = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { throw CocoaError(.fileLocking) }
+    }
+
+    func release() { close(descriptor) }
 }

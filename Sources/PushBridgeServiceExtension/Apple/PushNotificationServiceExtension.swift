@@ -7,9 +7,10 @@
     /// notification: subclass it as the extension's principal class and override what differs.
     ///
     /// Extension-safe: it uses no app-only API. It reports to the provider whose reporter claims
-    /// the payload, downloads the media, records the outcome in the app group's
-    /// ``DeliveryLedger`` and calls the system's content handler exactly once — mapping
-    /// `serviceExtensionTimeWillExpire()` to ``ServiceExtensionSession/timeWillExpire()``.
+    /// the payload, downloads the media, runs ``modifyContent(_:for:)``, records the outcome in
+    /// the app group's ``DeliveryLedger`` and calls the system's content handler exactly once —
+    /// mapping `serviceExtensionTimeWillExpire()` to ``ServiceExtensionSession/timeWillExpire()``.
+    /// An app changes the content by overriding ``modifyContent(_:for:)``, not `didReceive`.
     ///
     /// It reads the configuration file the app reads (`push.json`, in the extension's bundle too):
     /// the provider, whose reporter it picks among ``reporterAdapters``, and the app group
@@ -70,15 +71,54 @@
         /// Called with each outcome before the content is delivered, for logging.
         open func didFinish(_ outcome: ServiceExtensionSessionOutcome) {}
 
+        /// Changes the notification's content before it is shown — decrypts the body, sets a
+        /// thread identifier or a badge the app keeps in its group, makes it a communication
+        /// notification — and returns the content to deliver. By default, `content` unchanged.
+        ///
+        /// It runs while the provider's report and the media download run, within the session's
+        /// ``ServiceExtensionOptions/deadline``. The media is added to what it returns. When it
+        /// throws, or has not returned by the deadline or `serviceExtensionTimeWillExpire()`, the
+        /// notification is delivered as it arrived (with the media) — once, reported, in the
+        /// ledger — and ``didFinish(_:)`` sees why in the outcome's
+        /// ``ServiceExtensionSessionOutcome/contentChange``. A late hook's task is cancelled and
+        /// its result ignored. (If the handler is not called in time, the system shows the
+        /// original content,
+        /// https://developer.apple.com/documentation/usernotifications/unnotificationserviceextension.)
+        ///
+        /// A communication notification (iOS 15) is the content updated from the sender's intent:
+        /// return `try content.updating(from: intent)`
+        /// (https://developer.apple.com/documentation/usernotifications/unnotificationcontent/updating(from:)).
+        ///
+        /// ```swift
+        /// override func modifyContent(_ content: UNMutableNotificationContent, for request: ServiceExtensionRequest) async throws -> UNNotificationContent {
+        ///     content.threadIdentifier = request.payload["chat"]?.stringValue ?? content.threadIdentifier
+        ///     return content
+        /// }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - content: A copy of the notification's content, the hook's to change.
+        ///   - request: The notification's identifier and payload.
+        /// - Returns: The content to deliver: `content`, or one made from it.
+        open func modifyContent(_ content: UNMutableNotificationContent, for request: ServiceExtensionRequest) async throws -> UNNotificationContent {
+            content
+        }
+
         open override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
             let content = (request.content.mutableCopy() as? UNMutableNotificationContent) ?? UNMutableNotificationContent()
             let payload = (try? JSONValue(foundation: request.content.userInfo))?.objectValue ?? JSONObject()
             let reporters = (try? makeReporters()) ?? []
             let ledger = appGroupIdentifier.flatMap { FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: $0) }
                 .flatMap { try? DeliveryLedger(directory: $0) }
+            // The hook changes a copy of its own: the original stays whole for every other path.
+            let hooked = Hooked((request.content.mutableCopy() as? UNMutableNotificationContent) ?? UNMutableNotificationContent())
             let session = ServiceExtensionSession(
                 request: ServiceExtensionRequest(identifier: request.identifier, payload: payload, platformRequest: PlatformObject(request)),
-                options: options, reporters: reporters, downloader: makeDownloader(), ledger: ledger)
+                options: options, reporters: reporters, downloader: makeDownloader(), ledger: ledger,
+                modifyContent: { [weak self] request in
+                    guard let self else { return }
+                    try await hooked.run { try await self.modifyContent($0, for: request) }
+                })
             let attaching = reporters.compactMap { $0 as? any ServiceExtensionAttachmentReporter }
             current.withLock { $0 = (session, reporters) }
             let deliver = Deliver(content: content, handler: contentHandler)
@@ -89,7 +129,9 @@
                 self?.didFinish(outcome)
                 var attachments = attaching.flatMap { $0.takeAttachments(for: identifier) }
                 if let attachment = Self.attachment(outcome) { attachments.append(attachment) }
-                deliver.call(attachments)
+                // The hook's content only if the session saw it return in time: otherwise the
+                // hook may still be running, and the content is the original.
+                deliver.call(outcome.contentChange == .applied ? hooked.result : nil, attachments)
             }
         }
 
@@ -120,9 +162,33 @@
             self.handler = handler
         }
 
-        func call(_ attachments: [UNNotificationAttachment]) {
-            if !attachments.isEmpty { content.attachments = content.attachments + attachments }
-            handler(content)
+        /// Delivers the hook's content (or the original when it has none) with `attachments`
+        /// added. A content the hook made (`updating(from:)`'s) is delivered as it is when there
+        /// is nothing to add, and otherwise as its mutable copy with the attachments (an
+        /// inference: Apple's docs do not say whether the copy keeps the communication context).
+        func call(_ changed: UNNotificationContent?, _ attachments: [UNNotificationAttachment]) {
+            let chosen = changed ?? content
+            guard !attachments.isEmpty, let delivered = chosen.mutableCopy() as? UNMutableNotificationContent else {
+                handler(chosen)
+                return
+            }
+            delivered.attachments = chosen.attachments + attachments
+            handler(delivered)
+        }
+    }
+
+    /// The hook's copy of the content and what the hook returned: written by the hook's task
+    /// before the session records it as returned, read by the handler only after that.
+    private final class Hooked: @unchecked Sendable {
+        // @unchecked: `result` is written once by the hook's task, and read by the content
+        // handler only when the session — under its lock — saw the hook return first.
+        private let content: UNMutableNotificationContent
+        private(set) var result: UNNotificationContent?
+
+        init(_ content: UNMutableNotificationContent) { self.content = content }
+
+        func run(_ hook: (UNMutableNotificationContent) async throws -> UNNotificationContent) async throws {
+            result = try await hook(content)
         }
     }
 #endif

@@ -21,9 +21,12 @@ public struct DeliveryRecord: Sendable, Hashable, Codable {
     public var attachment: String
     /// The attachment's size in bytes, when one was downloaded.
     public var attachmentBytes: Int?
+    /// The app's content hook: `none`, `applied`, `failed` or `unfinished`; `nil` in a record
+    /// written before the hook existed.
+    public var content: String?
     /// Attachments the vendor's SDK supplied itself (Getui).
     public var vendorAttachments: Int
-    /// The `PushError` code of each failure (the report's, then the attachment's).
+    /// The `PushError` code of each failure (the report's, the attachment's, then the content hook's).
     public var problems: [String]
     /// Seconds the extension took, on its scheduler.
     public var elapsed: Double
@@ -60,6 +63,14 @@ public struct DeliveryRecord: Sendable, Hashable, Codable {
             attachment = "failed"
             problems.append(error.code.rawValue)
         case .unfinished: attachment = "unfinished"
+        }
+        switch outcome.contentChange {
+        case .none: content = "none"
+        case .applied: content = "applied"
+        case .failed(let error):
+            content = "failed"
+            problems.append(error.code.rawValue)
+        case .unfinished: content = "unfinished"
         }
         self.problems = problems
         elapsed = outcome.elapsed

@@ -2,13 +2,24 @@ import Foundation
 @_spi(ProviderAuthor) import PushBridge
 
 /// Handles one notification in a service extension: reports it to its provider, downloads the
-/// media it names and calls the content handler exactly once.
+/// media it names, runs the app's content hook and calls the content handler exactly once.
 ///
-/// The handler is called with the best outcome so far at the first of: both jobs finished, the
-/// ``ServiceExtensionOptions/deadline`` passed, or ``timeWillExpire()`` was called. Whatever
-/// answers later is ignored; the download is cancelled. Before the handler, the outcome is
-/// appended to the ``DeliveryLedger``, if one was given (a failure to write is not the
-/// notification's: it is swallowed).
+/// The three jobs run at once. The handler is called with the best outcome so far at the first
+/// of: every job finished, the ``ServiceExtensionOptions/deadline`` passed, or
+/// ``timeWillExpire()`` was called. Whatever answers later is ignored; the download and the
+/// hook's task are cancelled. Before the handler, the outcome is appended to the
+/// ``DeliveryLedger``, if one was given (a failure to write is not the notification's: the
+/// notification is delivered, and the failure is the outcome's
+/// ``ServiceExtensionSessionOutcome/ledgerProblem``).
+///
+/// The content hook is where an app changes what is shown — decrypts the body, sets a thread
+/// identifier or a communication intent — without giving up the report, the ledger or the
+/// deadline: `PushNotificationServiceExtension` runs its `modifyContent(_:for:)` here. The
+/// system gives the extension limited time and then calls `serviceExtensionTimeWillExpire()`
+/// "on a separate thread to give you one last chance to execute the block"
+/// (https://developer.apple.com/documentation/usernotifications/unnotificationserviceextension/serviceextensiontimewillexpire()):
+/// a hook that throws, or is still running then, leaves the content as received — with the
+/// media, delivered once — and the outcome says so (``ServiceExtensionSessionOutcome/contentChange``).
 ///
 /// Time is the injected `PushScheduler`, so tests advance a manual clock.
 ///
@@ -29,8 +40,13 @@ public final class ServiceExtensionSession: Sendable {
         var attachment: ServiceExtensionSessionOutcome.Attachment = .unfinished
         var attachmentKey: AttachmentKey?
         var startedAt: Double = 0
+        var contentChange: ServiceExtensionSessionOutcome.ContentChange = .none
         var deadline: ScheduledWork?
         var download: ScheduledWork?
+        var hook: Task<Void, Never>?
+
+        /// Whether every job has answered.
+        var isComplete: Bool { report != .unfinished && attachment != .unfinished && contentChange != .unfinished }
     }
 
     private let request: ServiceExtensionRequest
@@ -40,6 +56,7 @@ public final class ServiceExtensionSession: Sendable {
     private let scheduler: any PushScheduler
     private let ledger: DeliveryLedger?
     private let wallClock: @Sendable () -> Double
+    private let modifyContent: (@Sendable (ServiceExtensionRequest) async throws -> Void)?
     private let state = Locked(State())
 
     /// A session for `request`.
@@ -52,10 +69,14 @@ public final class ServiceExtensionSession: Sendable {
     ///   - scheduler: The clock (`DispatchScheduler` in an extension).
     ///   - ledger: Where the outcome is recorded for the app, if anywhere.
     ///   - wallClock: Seconds since 1970 for the ledger's records.
+    ///   - modifyContent: The app's content hook, if any: changes the content the caller
+    ///     delivers, started with the other jobs and cancelled when the handler is called; what it
+    ///     throws is the outcome's ``ServiceExtensionSessionOutcome/contentChange``.
     public init(
         request: ServiceExtensionRequest, options: ServiceExtensionOptions = ServiceExtensionOptions(),
         reporters: [any ServiceExtensionReporter] = [], downloader: any MediaDownloader, scheduler: any PushScheduler = DispatchScheduler(),
-        ledger: DeliveryLedger? = nil, wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+        ledger: DeliveryLedger? = nil, wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+        modifyContent: (@Sendable (ServiceExtensionRequest) async throws -> Void)? = nil
     ) {
         self.request = request
         self.options = options
@@ -64,6 +85,7 @@ public final class ServiceExtensionSession: Sendable {
         self.scheduler = scheduler
         self.ledger = ledger
         self.wallClock = wallClock
+        self.modifyContent = modifyContent
     }
 
     /// The provider the notification is attributed to: the first reporter's that claims it, else APNs.
@@ -71,8 +93,9 @@ public final class ServiceExtensionSession: Sendable {
 
     private var reporter: (any ServiceExtensionReporter)? { reporters.first { $0.claims(request.payload) } }
 
-    /// Starts the report and the download and the deadline; `contentHandler` is called exactly
-    /// once, on whichever thread finishes the work (or the scheduler's). A second call is ignored.
+    /// Starts the report, the download, the content hook and the deadline; `contentHandler` is
+    /// called exactly once, on whichever thread finishes the work (or the scheduler's). A second
+    /// call is ignored.
     ///
     /// - Parameter contentHandler: Receives the outcome.
     public func start(_ contentHandler: @escaping @Sendable (ServiceExtensionSessionOutcome) -> Void) {
@@ -82,6 +105,8 @@ public final class ServiceExtensionSession: Sendable {
             state.started = true
             state.handler = contentHandler
             state.startedAt = now
+            // Before any job can answer: the report or the download may complete at once.
+            if modifyContent != nil { state.contentChange = .unfinished }
             return true
         }
         guard first else { return }
@@ -96,7 +121,7 @@ public final class ServiceExtensionSession: Sendable {
                     case .reported(let attachments, let errors): state.report = .reported(vendorAttachments: attachments, vendorErrors: errors)
                     case .failed(let error): state.report = .failed(error)
                     }
-                    return state.attachment != .unfinished
+                    return state.isComplete
                 }
                 if done { finish(.completed) }
             }
@@ -104,7 +129,8 @@ public final class ServiceExtensionSession: Sendable {
             state.withLock { $0.report = .notNeeded }
         }
         startDownload()
-        let done = state.withLock { !$0.finished && $0.report != .unfinished && $0.attachment != .unfinished }
+        startHook()
+        let done = state.withLock { !$0.finished && $0.isComplete }
         if done { finish(.completed) }
     }
 
@@ -129,7 +155,7 @@ public final class ServiceExtensionSession: Sendable {
                 let done = state.withLock { state -> Bool in
                     guard !state.finished, state.attachment == .unfinished else { return false }
                     state.attachment = attachment
-                    return state.report != .unfinished
+                    return state.isComplete
                 }
                 if done { finish(.completed) }
             }
@@ -139,6 +165,40 @@ public final class ServiceExtensionSession: Sendable {
             }
             if cancelNow { token.cancel() }
         }
+    }
+
+    // MARK: The content hook
+
+    private func startHook() {
+        guard let modifyContent else { return }
+        let request = request
+        let task = Task { [self] in
+            let change: ServiceExtensionSessionOutcome.ContentChange
+            do {
+                try await modifyContent(request)
+                change = .applied
+            } catch {
+                change = .failed(Self.hookProblem(error))
+            }
+            let done = state.withLock { state -> Bool in
+                guard !state.finished, state.contentChange == .unfinished else { return false }
+                state.contentChange = change
+                return state.isComplete
+            }
+            if done { finish(.completed) }
+        }
+        let cancelNow = state.withLock { state -> Bool in
+            state.hook = task
+            return state.finished
+        }
+        if cancelNow { task.cancel() }
+    }
+
+    /// What the hook threw, as the outcome reports it: a `PushError` as is, any other error
+    /// wrapped, named by its type only (its message may quote the payload).
+    static func hookProblem(_ error: any Error) -> PushError {
+        if let error = error as? PushError { return error }
+        return PushError(.providerFailure, field: "modifyContent", "the content hook threw \(type(of: error))", underlying: error)
     }
 
     /// The download's result checked for kind and size.
@@ -161,19 +221,27 @@ public final class ServiceExtensionSession: Sendable {
 
     private func finish(_ ending: ServiceExtensionSessionOutcome.Ending) {
         let now = scheduler.now
-        let taken = state.withLock { state -> (ServiceExtensionSessionOutcome, @Sendable (ServiceExtensionSessionOutcome) -> Void, [ScheduledWork])? in
+        let taken = state.withLock { state -> (ServiceExtensionSessionOutcome, @Sendable (ServiceExtensionSessionOutcome) -> Void, [ScheduledWork], Task<Void, Never>?)? in
             guard state.started, !state.finished, let handler = state.handler else { return nil }
             state.finished = true
             state.handler = nil
             let outcome = ServiceExtensionSessionOutcome(
                 provider: reporter?.provider ?? .apns, requestIdentifier: request.identifier, ending: ending, report: state.report,
-                attachment: state.attachment, attachmentKey: state.attachmentKey, elapsed: now - state.startedAt)
+                attachment: state.attachment, contentChange: state.contentChange, attachmentKey: state.attachmentKey, elapsed: now - state.startedAt)
             let tokens = [state.deadline, state.download].compactMap { $0 }
-            return (outcome, handler, tokens)
+            return (outcome, handler, tokens, state.hook)
         }
-        guard let (outcome, handler, tokens) = taken else { return }
+        guard let (finished, handler, tokens, hook) = taken else { return }
+        var outcome = finished
         for token in tokens { token.cancel() }
-        if let ledger { try? ledger.append(DeliveryRecord(outcome, time: wallClock())) }
+        hook?.cancel()
+        if let ledger {
+            do {
+                try ledger.append(DeliveryRecord(outcome, time: wallClock()))
+            } catch {
+                outcome.ledgerProblem = error
+            }
+        }
         handler(outcome)
     }
 }

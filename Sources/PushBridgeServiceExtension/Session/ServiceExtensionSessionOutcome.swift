@@ -53,6 +53,23 @@ public struct ServiceExtensionSessionOutcome: Sendable, Equatable {
         case unfinished
     }
 
+    /// What became of the app's content hook (`PushNotificationServiceExtension`'s
+    /// `modifyContent(_:for:)`; the session's `modifyContent`).
+    public enum ContentChange: Sendable, Equatable {
+        /// The session was given no hook: the content is delivered as received.
+        case none
+        /// The hook returned before the handler was called: its content is delivered.
+        case applied
+        /// The hook threw: the content is delivered as received, and this is the error (a
+        /// `PushError` it threw as is; any other wrapped as `providerFailure`, field
+        /// `modifyContent`, the original as its `underlying` error).
+        case failed(PushError)
+        /// The hook had not returned when the handler was called (the deadline, or
+        /// `serviceExtensionTimeWillExpire()`): it is cancelled, its late result ignored, and the
+        /// content delivered as received.
+        case unfinished
+    }
+
     /// The provider the notification was attributed to (`apns` when no reporter claimed it).
     public var provider: PushProviderID
     /// The request's identifier.
@@ -63,6 +80,11 @@ public struct ServiceExtensionSessionOutcome: Sendable, Equatable {
     public var report: Report
     /// The attachment's outcome.
     public var attachment: Attachment
+    /// The content hook's outcome.
+    public var contentChange: ContentChange = .none
+    /// Why the outcome could not be appended to the ``DeliveryLedger``, if it could not (the
+    /// notification is delivered all the same).
+    public var ledgerProblem: PushError?
     /// The payload key the attachment URL came from, if any.
     public var attachmentKey: AttachmentKey?
     /// Seconds from the start to the handler, on the session's scheduler.
