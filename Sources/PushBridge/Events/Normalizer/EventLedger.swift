@@ -37,19 +37,14 @@ struct EventLedger: Sendable {
 
     /// What an event tells of its delivery: a delivery has one arrival (a `received`, or a
     /// `message` on the provider's channel) and one response (the user's tap, action or
-    /// dismissal).
+    /// dismissal). Two marks, not events, say which channel told the arrival: `message` when
+    /// the provider's did, `copyReported` once the other channel's copy was dropped and
+    /// reported (once per push). They take a place in the window only for a provider's message.
     enum Share: Int, Sendable {
         case arrival = 1
         case response = 2
-    }
-
-    /// The channel that carried an event: iOS's callbacks (the APNs notification), or the
-    /// provider's own connection; `both` once the other channel's copy was dropped (and
-    /// reported: once per push).
-    enum Carrier: Sendable, Equatable {
-        case system
-        case providerChannel
-        case both
+        case message = 3
+        case copyReported = 4
     }
 
     private struct EventKey: Hashable, Sendable {
@@ -63,14 +58,13 @@ struct EventLedger: Sendable {
         private static let mixer = Int(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)
     }
 
-    /// The events told, each with the channel that carried it.
-    private var recent: RecentTable<EventKey, Carrier>
+    private var recent: DedupeWindow<EventKey>
     /// The copies dropped because the other channel told the delivery first, not yet reported.
     private var droppedCopies: [PushDiagnostic] = []
 
     /// A ledger remembering the last `capacity` events.
     init(capacity: Int) {
-        recent = RecentTable(capacity: capacity)
+        recent = DedupeWindow(capacity: capacity)
     }
 
     /// How many events it remembers now.
@@ -87,12 +81,8 @@ struct EventLedger: Sendable {
     ///
     /// The event is moved along to `emit`, not copied: no reference count is touched on its way.
     mutating func deliver(_ event: consuming PushEvent, _ identity: IdentityKey, _ share: Share, _ emit: (consuming PushEvent) -> Void) {
-        let key = EventKey(identity: identity, share: share)
-        guard recent.insert(key, hash: key.windowHash, value: .system) else {
-            if share == .arrival, recent.value(for: key, hash: key.windowHash) == .providerChannel {
-                recent.set(.both, for: key, hash: key.windowHash)
-                droppedCopies.append(Self.copyDropped(identity.id, told: "its message on the provider's channel", dropped: "the APNs notification"))
-            }
+        guard insert(identity, share) else {
+            if share == .arrival, contains(identity, .message) { reportCopy(identity, dropped: "the APNs notification", told: "its message") }
             return
         }
         emit(event)
@@ -102,24 +92,34 @@ struct EventLedger: Sendable {
     /// delivery's arrival, unless the app was already told of the delivery — its arrival by
     /// either channel, or the user's response to its notification.
     mutating func deliverMessage(_ event: consuming PushEvent, _ identity: IdentityKey, _ emit: (consuming PushEvent) -> Void) {
-        let arrival = EventKey(identity: identity, share: .arrival)
-        let response = EventKey(identity: identity, share: .response)
-        switch recent.value(for: arrival, hash: arrival.windowHash) {
-        case .system:
-            recent.set(.both, for: arrival, hash: arrival.windowHash)
-            droppedCopies.append(Self.copyDropped(identity.id, told: "its APNs notification", dropped: "its message on the provider's channel"))
-        case .providerChannel, .both:
-            // The same message again on its own channel is a redelivery, not a copy (or its copy
-            // was reported already).
-            break
-        case nil where recent.contains(response, hash: response.windowHash):
-            // Its arrival, as far as the ledger is concerned: a redelivery is not reported again.
-            _ = recent.insert(arrival, hash: arrival.windowHash, value: .both)
-            droppedCopies.append(Self.copyDropped(identity.id, told: "the user's response to its APNs notification", dropped: "its message"))
-        case nil:
-            _ = recent.insert(arrival, hash: arrival.windowHash, value: .providerChannel)
+        if contains(identity, .arrival) {
+            // The same message again on its own channel is a redelivery, not a copy.
+            if !contains(identity, .message) { reportCopy(identity, dropped: "the message", told: "its APNs notification") }
+        } else if contains(identity, .response) {
+            _ = insert(identity, .arrival)
+            reportCopy(identity, dropped: "the message", told: "the user's response to its notification")
+        } else {
+            _ = insert(identity, .arrival)
+            _ = insert(identity, .message)
             emit(event)
         }
+    }
+
+    private func contains(_ identity: IdentityKey, _ share: Share) -> Bool {
+        let key = EventKey(identity: identity, share: share)
+        return recent.contains(key, hash: key.windowHash)
+    }
+
+    private mutating func insert(_ identity: IdentityKey, _ share: Share) -> Bool {
+        let key = EventKey(identity: identity, share: share)
+        return recent.insert(key, hash: key.windowHash)
+    }
+
+    /// Reports the copy of a push dropped because the other channel told the app first, once per push.
+    private mutating func reportCopy(_ identity: IdentityKey, dropped: String, told: String) {
+        guard insert(identity, .copyReported) else { return }
+        droppedCopies.append(PushDiagnostic(
+            code: .channelCopyDropped, notificationID: identity.id, message: "one push on two channels: \(dropped) was dropped, the app was told by \(told)"))
     }
 
     /// The diagnostics of copies dropped since the last call, oldest first; the list is emptied.
@@ -127,11 +127,5 @@ struct EventLedger: Sendable {
         guard !droppedCopies.isEmpty else { return [] }
         defer { droppedCopies = [] }
         return droppedCopies
-    }
-
-    private static func copyDropped(_ id: String, told: String, dropped: String) -> PushDiagnostic {
-        PushDiagnostic(
-            code: .channelCopyDropped, notificationID: id,
-            message: "one push on two channels: the app was told of \(id) by \(told), so \(dropped), the same delivery, was dropped")
     }
 }
