@@ -87,12 +87,12 @@ final class PushClientCore: Sendable {
 
     /// Delivers a provider's own-channel message, unless it or its APNs copy was delivered already.
     func deliver(_ message: PushEvent.Message) {
-        let (diagnostics, handler) = publishing { state -> ([PushDiagnostic], (@Sendable (PushDiagnostic) -> Void)?) in
-            guard !state.isClosed else { return ([], nil) }
+        let dropped = publishing { state -> [PushDiagnostic] in
+            guard !state.isClosed else { return [] }
             state.normalizer.consume(message: message) { state.hub.publish($0) }
-            return (state.normalizer.takeDiagnostics(), state.diagnosticHandler)
+            return state.normalizer.takeDiagnostics()
         }
-        report(diagnostics, to: handler)
+        for diagnostic in dropped { report(diagnostic) }
     }
 
     /// Normalises one callback (as the provider passes it on) and answers its completion handler.
