@@ -68,6 +68,23 @@ public struct GetuiSender: PushSender, CustomStringConvertible, CustomReflectabl
         return payload
     }
 
+    /// `push_message.transmission` (sent with every push: the passthrough, or the custom data's
+    /// JSON) as `GeTuiSdkDidReceiveSlience` hands it over: `{"payload", "taskId", "msgId"}`,
+    /// the IDs the placeholders of ``devicePayload(_:)``'s `_gmid_`.
+    public func channelMessage(_ message: PushMessage) throws(PushError) -> (source: NotificationSource, message: JSONObject)? {
+        let content = try builder.content(message)
+        guard let transmission = content["push_message"]?["transmission"] else { return nil }
+        return (.getuiPassthrough, ["payload": transmission, "taskId": "dry-run", "msgId": "dry-run"])
+    }
+
+    /// Only while the app is offline: with the default strategy Getui sends the transmission
+    /// over its own channel to an online app, and the APNs notification (`push_channel.ios`) to
+    /// an offline one, whose transmission follows when it is back online, flagged `offLine`
+    /// (docs.getui.com, "推送流程说明", iOS).
+    public func sendsNotification(_ message: PushMessage, appOnline: Bool) -> Bool {
+        message.hasNotification && !appOnline
+    }
+
     /// Authenticates (once, for every send of this sender while the token lasts), then pushes.
     public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError) {
         let content = try builder.content(message)

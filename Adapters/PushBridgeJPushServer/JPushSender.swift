@@ -52,6 +52,22 @@ public struct JPushSender: PushSender, CustomStringConvertible, CustomReflectabl
         return payload
     }
 
+    /// A ``PushMessage/passthrough`` as the custom message the SDK hands over
+    /// (`kJPFNetworkDidReceiveMessageNotification`'s `content`, `title`, `content_type`,
+    /// `extras`), with the push's `_j_msgid`: one Push API v3 call sends it with the
+    /// notification, under one `msg_id` ([v3] §message; that both parts carry that ID on the
+    /// device is an inference: one call returns one `msg_id`).
+    public func channelMessage(_ message: PushMessage) throws(PushError) -> (source: NotificationSource, message: JSONObject)? {
+        guard let passthrough = message.passthrough else { return nil }
+        _ = try builder.body(message)
+        var custom: JSONObject = ["content": .string(passthrough.content)]
+        if let title = passthrough.title { custom["title"] = .string(title) }
+        if let type = passthrough.contentType { custom["content_type"] = .string(type) }
+        if !passthrough.extras.isEmpty { custom["extras"] = .object(passthrough.extras) }
+        custom[JPushDefinition.messageIDKey] = 0
+        return (.jpushCustomMessage, custom)
+    }
+
     /// Fetches one cid per push, then sends the pushes, at most the options' concurrency at once.
     public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError) {
         let body = try builder.body(message)

@@ -151,7 +151,9 @@ public final class SimulatedDevice: Sendable {
 
     /// Sends a notification to the device: a remote or local notification, or a provider-channel
     /// message (held by the provider until the app is in the foreground; its APNs copy, if any,
-    /// is delivered as a remote notification).
+    /// is delivered as a remote notification right after it, as `pushbridge simulate` has it).
+    /// For the other order, deliver the copy with `.remote` first, then the message alone: the
+    /// app gets one arrival either way.
     ///
     /// - Parameters:
     ///   - notification: The notification.

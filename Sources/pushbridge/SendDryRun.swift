@@ -31,13 +31,14 @@ struct SendDryRun {
                 "targets": .array(item.targets.map { .string($0.description) }),
             ]
         }
+        let channel = try sender.channelMessage(message)
         let definition = ProviderSimulators.definition(named: sender.provider.rawValue) ?? APNsDefinition()
         let report = PayloadValidator.validate(payload, pushType: message.effectivePushType, priority: message.priority?.rawValue, provider: definition)
         var predictions: [JSONValue] = []
         for version in versions {
-            for state in states { predictions.append(try predict(payload, ios: version, state: state)) }
+            for state in states { predictions.append(try predict(payload, channel: channel, ios: version, state: state)) }
         }
-        return [
+        var rendered: JSONObject = [
             "provider": .string(sender.provider.rawValue), "dryRun": true, "audience": .string(audience.description), "requests": .array(requests),
             "devicePayload": .object(payload),
             "validation": [
@@ -47,14 +48,25 @@ struct SendDryRun {
             ],
             "predictions": .array(predictions),
         ]
+        if let channel { rendered["channelMessage"] = ["source": .string(channel.source.rawValue), "message": .object(channel.message)] }
+        return .object(rendered)
     }
 
-    /// The dispatch model's trace for the payload arriving in `state` on iOS `ios`, through the
-    /// provider's simulator: what is displayed, the callbacks, the events.
-    private func predict(_ payload: JSONObject, ios: String, state: String) throws(PushError) -> JSONValue {
+    /// The dispatch model's trace for the push arriving in `state` on iOS `ios`, through the
+    /// provider's simulator: what is displayed, the callbacks, the events. A push with a message
+    /// on the provider's channel (`channel`) is that message, with the notification (`payload`)
+    /// as its APNs copy when the provider sends it to an app in `state`: one push, one event.
+    private func predict(
+        _ payload: JSONObject, channel: (source: NotificationSource, message: JSONObject)?, ios: String, state: String
+    ) throws(PushError) -> JSONValue {
+        var notification: JSONObject = ["source": "remote", "payload": .object(payload)]
+        if let channel {
+            notification = ["source": .string(channel.source.rawValue), "payload": .object(channel.message)]
+            if sender.sendsNotification(message, appOnline: state == "foreground") { notification["apnsCopy"] = .object(payload) }
+        }
         let scenario: JSONValue = [
             "ios": .string(ios), "state": .string(state), "implements": .array(Self.implements.map { .string($0) }),
-            "notification": ["source": "remote", "payload": .object(payload)], "presentation": ["banner", "list", "sound", "badge"],
+            "notification": .object(notification), "presentation": ["banner", "list", "sound", "badge"],
             "pushType": .string(message.effectivePushType.rawValue),
         ]
         let decoded = try SimulateCommand.decodeScenario(JSONWriter.bytes(from: scenario))
@@ -63,10 +75,12 @@ struct SendDryRun {
         }
         let result = try ScenarioSimulator.run(decoded, provider: simulator)
         let trace = result.jsonValue.objectValue ?? [:]
-        return [
+        var prediction: JSONObject = [
             "ios": .string(ios), "state": .string(state), "display": trace["display"] ?? .null,
             "calls": .array((trace["calls"]?.arrayValue ?? []).compactMap { $0["method"] }), "events": trace["events"] ?? .array([]),
         ]
+        if let diagnostics = trace["diagnostics"] { prediction["diagnostics"] = diagnostics }
+        return .object(prediction)
     }
 
     /// `text` with every identifier of the audience masked.

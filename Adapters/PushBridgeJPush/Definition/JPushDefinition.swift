@@ -30,7 +30,7 @@ extension PushConfiguration {
 
 /// What the core knows of JPush: its `jpush` settings section, its message ID `_j_msgid`, and its
 /// custom messages, which JPush holds while the app is away and does not flag when it delivers
-/// them (`vendors.md`).
+/// them (`vendors.md`), and which may share a push with an APNs notification.
 public struct JPushDefinition: PushProviderDefinition {
     /// The payload key of JPush's message ID.
     public static let messageIDKey = "_j_msgid"
@@ -42,8 +42,11 @@ public struct JPushDefinition: PushProviderDefinition {
     public var id: PushProviderID { .jpush }
     /// JPush needs its app key.
     public var requiresSettings: Bool { true }
-    /// Custom messages: held while the app is away, not flagged offline, no APNs copy.
-    public var channels: [ProviderChannel] { [ProviderChannel(source: .jpushCustomMessage)] }
+    /// Custom messages: held while the app is away, not flagged offline; one push may also
+    /// carry an APNs notification with the same `_j_msgid` (Push API v3 sends `notification`
+    /// and `message` in one call: "支持同时一次调用同时推送 APNs 通知与 JPush 应用内消息",
+    /// docs.jiguang.cn, iOS SDK 概述).
+    public var channels: [ProviderChannel] { [ProviderChannel(source: .jpushCustomMessage, sendsAPNsCopy: true)] }
 
     /// `_j_msgid`, a number or a non-empty string.
     public func messageID(in payload: JSONObject) -> String? {

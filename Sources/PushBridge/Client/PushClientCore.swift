@@ -87,10 +87,12 @@ final class PushClientCore: Sendable {
 
     /// Delivers a provider's own-channel message, unless it or its APNs copy was delivered already.
     func deliver(_ message: PushEvent.Message) {
-        publishing { state in
-            guard !state.isClosed else { return }
+        let dropped = publishing { state -> [PushDiagnostic] in
+            guard !state.isClosed else { return [] }
             state.normalizer.consume(message: message) { state.hub.publish($0) }
+            return state.normalizer.takeDiagnostics()
         }
+        for diagnostic in dropped { report(diagnostic) }
     }
 
     /// Normalises one callback (as the provider passes it on) and answers its completion handler.

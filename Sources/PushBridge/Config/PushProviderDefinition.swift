@@ -65,7 +65,13 @@ public struct ProviderChannel: Sendable, Hashable {
     public var source: NotificationSource
     /// Whether a held message is flagged `offline` when delivered (Getui's `offLine`).
     public var flagsHeldMessagesOffline: Bool
-    /// Whether the provider also sends an APNs copy of a message while the app is away (Getui).
+    /// Whether one push can carry both a message on this channel and an APNs notification of
+    /// its own (its "APNs copy", named by the same message ID): Getui sends the APNs copy of a
+    /// passthrough to an app it sees offline and still delivers the passthrough when the app
+    /// is back (docs.getui.com, "推送流程说明", iOS); JPush's Push API v3 sends a notification
+    /// and a custom message in one call ("支持同时一次调用同时推送 APNs 通知与 JPush 应用内消息",
+    /// docs.jiguang.cn, iOS SDK 概述), each on its own channel. The app is told of the first to
+    /// arrive only (<doc:OneDeliveryOneEvent>, rule 1).
     public var sendsAPNsCopy: Bool
 
     /// A channel from its parts.

@@ -53,6 +53,13 @@ public struct PushDiagnostic: Sendable, Equatable, CustomStringConvertible {
         /// `liveActivities`, `liveActivities.pushToStart`; `PushFeatures`): it was published on
         /// ``PushClient/channelEvents()`` but forwarded to no provider.
         case featureNotSwitchedOn
+        /// One push reached the app on two channels of its provider — the APNs notification and
+        /// the custom message of one JPush push (API v3 sends both in one call), a Getui
+        /// passthrough and its APNs copy — named by the same message ID: the first to arrive was
+        /// told (`received` or `message`), and the later one, the same delivery, was dropped.
+        /// Also reported for a message that arrives after the user responded to its notification.
+        /// See <doc:OneDeliveryOneEvent>, rule 1.
+        case channelCopyDropped
 
         /// Whether the two are the same case (by case, not by comparing raw strings).
         public static func == (lhs: Code, rhs: Code) -> Bool { lhs.ordinal == rhs.ordinal }
@@ -72,6 +79,7 @@ public struct PushDiagnostic: Sendable, Equatable, CustomStringConvertible {
             case .withheldBeforeConsent: 4
             case .launchedBeforeCenterDelegate: 5
             case .featureNotSwitchedOn: 6
+            case .channelCopyDropped: 7
             }
         }
     }

@@ -13,9 +13,13 @@ extension DispatchModel {
     /// offline when the channel says so (`ProviderChannel/flagsHeldMessagesOffline`: Getui;
     /// JPush does not say). With no such action it stays held.
     ///
-    /// An APNs copy (Getui sends one while the app is offline) behaves as a remote notification in
-    /// the same scenario; the event normaliser then drops the passthrough of a message the app was
-    /// already told of.
+    /// An APNs copy (the notification of the same push: Getui sends one while it sees the app
+    /// offline, JPush's Push API v3 whenever the push has both parts) behaves as a remote
+    /// notification in the same scenario. In the foreground the message comes first, before the
+    /// copy's calls *(inference: the provider's connection is up and skips APNs; no source
+    /// measures the two delays)*; while the app is away it comes when the app is back. The event
+    /// normaliser tells the app of whichever arrives first and drops the other
+    /// (PushBridge's article "One delivery, one event", rule 1).
     static func traceProviderChannel(_ scenario: DispatchScenario, channel: ProviderChannel) -> DispatchTrace {
         let transport = channel.provider
         var copyTrace = DispatchTrace(display: .none, actionDelivered: nil, calls: [])

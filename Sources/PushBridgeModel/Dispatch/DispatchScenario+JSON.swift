@@ -268,7 +268,7 @@ extension ScenarioNotification {
         let apnsCopy = try fields.object("apnsCopy")
         if let apnsCopy {
             guard source.channel != nil else {
-                throw fields.error("notification.apnsCopy", "only a provider channel's message (getui.passthrough) has an APNs copy")
+                throw fields.error("notification.apnsCopy", "only a provider channel's message (jpush.customMessage, getui.passthrough) has an APNs copy")
             }
             try Self.checkAPS(apnsCopy, field: "notification.apnsCopy")
         }

@@ -208,7 +208,9 @@ public struct ScenarioNotification: Sendable, Hashable {
     public var payload: JSONObject {
         didSet { flags = DeliveryFlags(payload: payload) }
     }
-    /// For a Getui passthrough: the APNs copy Getui also sent while the app was offline.
+    /// For a provider channel's message whose provider sends one (`ProviderChannel.sendsAPNsCopy`):
+    /// the APNs notification of the same push — a JPush push with both a notification and a
+    /// custom message, the APNs copy Getui sent while it saw the app offline.
     public var apnsCopy: JSONObject?
 
     /// What the dispatch model reads of `payload`: read when the payload is set, not on every

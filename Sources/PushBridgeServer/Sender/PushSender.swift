@@ -29,6 +29,16 @@ public protocol PushSender: Sendable {
     /// `_gmid_`) hold placeholders until the provider assigns them.
     func devicePayload(_ message: PushMessage) throws(PushError) -> JSONObject
 
+    /// What the app on a device receives of `message` on the provider's own channel (a JPush
+    /// custom message, a Getui passthrough), as the SDK hands it over, with the channel's name;
+    /// `nil` when nothing travels that way. Its message ID is the placeholder
+    /// ``devicePayload(_:)`` holds: one push, one delivery.
+    func channelMessage(_ message: PushMessage) throws(PushError) -> (source: NotificationSource, message: JSONObject)?
+
+    /// Whether the APNs notification (``devicePayload(_:)``) goes to a device whose app is
+    /// online on the provider's channel (`appOnline`: in the foreground) or not.
+    func sendsNotification(_ message: PushMessage, appOnline: Bool) -> Bool
+
     /// Sends `message` to `audience`, retrying within the sender's ``RetryPolicy``, and calls
     /// `report` once for every target, in no particular order, as its result is known.
     ///
@@ -43,6 +53,12 @@ public protocol PushSender: Sendable {
 extension PushSender {
     /// APNs' payload: `aps` and the custom keys beside it.
     public func devicePayload(_ message: PushMessage) throws(PushError) -> JSONObject { try message.apnsPayload() }
+
+    /// No channel of its own.
+    public func channelMessage(_ message: PushMessage) throws(PushError) -> (source: NotificationSource, message: JSONObject)? { nil }
+
+    /// Whenever the message has a notification.
+    public func sendsNotification(_ message: PushMessage, appOnline: Bool) -> Bool { message.hasNotification }
 
     /// Sends `message` to `audience` and returns one result per target, in the audience's order.
     public func send(_ message: PushMessage, to audience: PushAudience) async throws(PushError) -> [PushSendResult] {

@@ -31,7 +31,9 @@
 /// A delivery yields at most one arrival event (`received`) and one response event (`opened` or
 /// `dismissed`), so 3 then 4 for one foreground push is one `received`, while a `received`
 /// followed by a tap still yields both events. A provider's own-channel message
-/// (``consume(message:emit:)``) whose APNs copy the app was already told of yields nothing.
+/// (``consume(message:emit:)``) is its delivery's arrival: with the APNs notification of the
+/// same push (same message ID), whichever reaches the app first is told and the other is
+/// dropped with a diagnostic (``EventLedger``).
 /// Within ``defaultDedupeWindow`` events.
 ///
 /// A value type with no locks: the client facade runs it under its own lock.
@@ -97,6 +99,7 @@ struct PushEventNormalizer: Sendable {
 
     /// The diagnostics reported since the last call, oldest first; the list is emptied.
     mutating func takeDiagnostics() -> [PushDiagnostic] {
+        diagnostics += ledger.takeDroppedCopies()
         guard !diagnostics.isEmpty else { return [] }
         defer { diagnostics = [] }
         return diagnostics
@@ -146,13 +149,12 @@ struct PushEventNormalizer: Sendable {
         return Step(deliveryID: deliveryID, launchDeadline: launchDeadline, deferralDeadline: deferralDeadline)
     }
 
-    /// Feeds a provider's own-channel message (JPush custom message, Getui passthrough); calls
-    /// `emit` unless the same message was already delivered, or the app was already told of its
-    /// APNs copy (same ID).
+    /// Feeds a provider's own-channel message (JPush custom message, Getui passthrough), its
+    /// delivery's arrival; calls `emit` unless the same message was already delivered, or the
+    /// app was already told of the APNs notification of the same push (same message ID): then
+    /// a ``PushDiagnostic/Code/channelCopyDropped`` diagnostic says so (``EventLedger``).
     mutating func consume(message: PushEvent.Message, emit: (consuming PushEvent) -> Void) {
-        let identity = EventLedger.IdentityKey(message.id)
-        guard !ledger.wasToldOf(identity) else { return }
-        ledger.deliver(.message(message), identity, .message, emit)
+        ledger.deliverMessage(.message(message), EventLedger.IdentityKey(message.id), emit)
     }
 
     /// Emits what waits for a call that did not come: a deferred foreground call (the tap on the
