@@ -70,7 +70,7 @@ struct AppFileChecks: Sendable {
     /// - Parameter configuration: The configuration, when it could be read (its providers and
     ///   `jpush.production` refine the checks).
     func findings(for configuration: PushConfiguration?) -> [AppFileFinding] {
-        let providers = configuration?.providers ?? []
+        let providers = configuration?.namedProviders ?? []  // every market's too: one binary ships them all
         var findings: [AppFileFinding] = []
         if let entitlements {
             findings.append(Self.apsEnvironment(entitlements["aps-environment"], jpush: configuration?.jpush))

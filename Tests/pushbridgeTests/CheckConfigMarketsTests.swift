@@ -35,6 +35,15 @@ import Testing
         #expect(!output.standardOutput.contains("note:"))
     }
 
+    @Test func aMarketsProviderIsCheckedInTheAppsFilesToo() throws {
+        let file = #"{"provider": "apns", "markets": {"CHN": "getui"}, "getui": {"appId": "AppId123456", "appKey": "AppKey123456", "appSecret": "Secret123456789"}}"#
+        let info = try PropertyListSerialization.data(fromPropertyList: ["UIBackgroundModes": ["audio"]], format: .xml, options: 0)
+        let output = run(["check-config", "--info-plist", "i", "c.json"], files: ["c.json": Array(file.utf8), "i": Array(info)])
+        // Getui needs remote-notification: a problem though it serves one market only.
+        #expect(output.status == 1)
+        #expect(output.standardOutput.contains("info-plist.UIBackgroundModes: "))
+    }
+
     @Test func aBadMarketIsNamed() {
         let output = run(["check-config", "c.json"], files: ["c.json": Array(#"{"provider": "apns", "markets": {"CN": "jpush", "HKG": "fcm"}}"#.utf8)])
         #expect(output.status == 1)
