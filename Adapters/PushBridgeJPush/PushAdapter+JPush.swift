@@ -57,8 +57,11 @@ extension PushAdapter {
         advertisingIdentifier: @escaping @Sendable () -> String? = { nil }, bridge makeBridge: @escaping @Sendable () throws -> any JPushBridge
     ) -> PushAdapter {
         PushAdapter(id: .jpush, definition: JPushDefinition()) { configuration in
-            JPushProvider(
-                settings: try configuration.require(\.jpush, "jpush"), bridge: try makeBridge(), scheduler: scheduler,
+            var settings = try configuration.require(\.jpush, "jpush")
+            // No `production` in the file: the environment the app is signed for.
+            if settings.production == nil, let environment = configuration.environment { settings.production = environment == .production }
+            return JPushProvider(
+                settings: settings, bridge: try makeBridge(), scheduler: scheduler,
                 advertisingIdentifier: advertisingIdentifier, applicationState: applicationState)
         }
     }

@@ -56,6 +56,12 @@
         /// The configuration file's name in the main bundle: `push.json`.
         open var pushConfigurationFile: String { "push.json" }
 
+        /// The provider the app chose itself (from its server, a user's setting), read at
+        /// launch: `nil` by default, so that `push.json` decides — its `provider`, or its
+        /// `markets` by the App Store storefront ("One binary for China and abroad"). It must be
+        /// one the file names.
+        open var pushProvider: PushProviderID? { nil }
+
         /// The user's answer to the app's privacy policy, read at launch: `.denied` by default, so
         /// that JPush and Getui stay off (with a `registrationFailed` event saying consent is
         /// required) until the app says otherwise. When the user accepts later, call
@@ -109,8 +115,13 @@
 
         // MARK: The client
 
-        /// The client, made at launch from the push app's ``pushConfigurationFile`` and ``pushAdapters``.
-        public private(set) lazy var push = PushClient(configurationFile: pushApp.pushConfigurationFile, adapters: pushApp.pushAdapters)
+        /// The client, made at launch from the push app's ``pushConfigurationFile``, ``pushAdapters``
+        /// and ``pushProvider``.
+        public private(set) lazy var push: PushClient = {
+            var options = PushClientOptions()
+            options.provider = pushApp.pushProvider
+            return PushClient(configurationFile: pushApp.pushConfigurationFile, adapters: pushApp.pushAdapters, options: options)
+        }()
 
         /// An app delegate (UIKit makes it).
         public override init() {

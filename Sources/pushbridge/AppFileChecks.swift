@@ -36,8 +36,9 @@ struct AppFileFinding: Sendable, Hashable, CustomStringConvertible {
 /// shows none).
 ///
 /// - `aps-environment` in the entitlements: every provider delivers through APNs, and iOS
-///   refuses to register without it (error 3000). Its value against `jpush.production` is only a
-///   note: Xcode signs with the provisioning profile's value, `development` for a development
+///   refuses to register without it (error 3000). Without `jpush.production`, JPush follows
+///   this value as the app reads it from its signing at run time; its value against an explicit
+///   `jpush.production` is only a note: Xcode signs with the provisioning profile's value, `development` for a development
 ///   profile and `production` for the App Store, TestFlight and Ad Hoc ("Xcode sets the value of
 ///   the entitlement based on your app's current provisioning profile",
 ///   developer.apple.com/documentation/bundleresources/entitlements/aps-environment), so the file
@@ -69,10 +70,10 @@ struct AppFileChecks: Sendable {
     /// - Parameter configuration: The configuration, when it could be read (its providers and
     ///   `jpush.production` refine the checks).
     func findings(for configuration: PushConfiguration?) -> [AppFileFinding] {
-        let providers = configuration?.providers ?? []
+        let providers = configuration?.namedProviders ?? []  // every market's too: one binary ships them all
         var findings: [AppFileFinding] = []
         if let entitlements {
-            findings.append(Self.apsEnvironment(entitlements["aps-environment"], jpushProduction: configuration?.jpush?.production))
+            findings.append(Self.apsEnvironment(entitlements["aps-environment"], jpush: configuration?.jpush))
         }
         if let infoPlist {
             findings.append(Self.backgroundModes(infoPlist["UIBackgroundModes"], providers: providers))
@@ -85,8 +86,8 @@ struct AppFileChecks: Sendable {
     }
 
     /// `aps-environment`: missing or not `development`/`production` is a problem; a value that
-    /// differs from `jpush.production` is a note.
-    static func apsEnvironment(_ value: PropertyListValue?, jpushProduction: Bool?) -> AppFileFinding {
+    /// differs from an explicit `jpush.production` is a note (without one, JPush follows the signing).
+    static func apsEnvironment(_ value: PropertyListValue?, jpush: JPushSettings?) -> AppFileFinding {
         let key = "entitlements.aps-environment"
         guard let value else {
             return AppFileFinding(
@@ -99,8 +100,12 @@ struct AppFileChecks: Sendable {
         guard environment == "development" || environment == "production" else {
             return AppFileFinding(kind: .problem, key: key, text: "\"\(CommandOutput.oneLine(environment))\" is not development or production")
         }
-        guard let jpushProduction else {
+        guard let jpush else {
             return AppFileFinding(kind: .checked, key: key, text: "\(environment) (expected development or production)")
+        }
+        guard let jpushProduction = jpush.production else {
+            return AppFileFinding(
+                kind: .checked, key: key, text: "\(environment) (expected development or production; jpush.production follows the signing)")
         }
         guard (environment == "production") == jpushProduction else {
             return AppFileFinding(

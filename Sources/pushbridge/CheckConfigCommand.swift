@@ -80,6 +80,7 @@ struct CheckConfigCommand: Sendable {
         if !configuration.additionalProviders.isEmpty {
             lines.append("additionalProviders: \(configuration.additionalProviders.map(\.rawValue).joined(separator: ", "))")
         }
+        for market in configuration.markets { lines.append("markets.\(market.code): \(market.provider)") }
         for definition in ProviderSimulators.definitions {
             guard let settings = configuration.settings(for: definition.id) else { continue }
             lines += settings.summary.map { "\($0.key): \($0.value)" }

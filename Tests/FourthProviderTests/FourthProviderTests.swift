@@ -64,7 +64,7 @@ import Testing
 
     @Test func itsCapabilitiesFollowFromWhatItImplements() {
         #expect(AcmeProvider().capabilities == [.ownChannelMessages])
-        #expect(PushClient(provider: AcmeProvider()).capabilities == [.ownChannelMessages])
+        #expect(PushClient(provider: AcmeProvider()).activeProvider?.capabilities == [.ownChannelMessages])
     }
 
     @Test func theMultiplexerRoutesByItsMessageID() throws {

@@ -91,7 +91,7 @@ import Testing
 
     @Test func providerCommandsAreUnsupported() async {
         let client = PushClient(provider: APNsProvider(bridge: MockAPNsBridge()), scheduler: ManualScheduler())
-        #expect(client.capabilities.isEmpty)
+        #expect(client.activeProvider?.capabilities.isEmpty == true)
         await #expect(throws: PushError.self) { _ = try await client.alias(AliasRequest(.set("user-1"))) }
         await #expect(throws: PushError.self) { _ = try await client.tags(TagsRequest(.add(["a"]))) }
         #expect(throws: PushError.self) { try client.setBadge(3) }

@@ -26,7 +26,7 @@ import Testing
 
     @Test func theVoIPTokenAndEachVoIPPushReachJPush() async throws {
         let (bridge, client) = try Self.make()
-        #expect(client.capabilities.isSuperset(of: [.voip, .liveActivities, .liveActivityPushToStart]))
+        #expect(client.activeProvider?.capabilities.isSuperset(of: [.voip, .liveActivities, .liveActivityPushToStart]) == true)
         client.didUpdateVoIPToken(Self.token)
         await confirmation(expectedCount: 1) { completed in
             client.handleVoIPPush(["caller": "Ada", "uuid": "A1"], completion: { completed() }) { _, reported in reported(nil) }

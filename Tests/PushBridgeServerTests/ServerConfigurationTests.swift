@@ -79,3 +79,27 @@ import Testing
         }
     }
 }
+
+/// One file for a binary in several markets: the backend makes the sender of the provider each
+/// device registered with.
+@Suite struct ServerConfigurationMarketsTests {
+    static let file = #"""
+        {"provider": "apns", "markets": {"CHN": "jpush"},
+         "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"},
+         "server": {"jpush": {"masterSecret": "0123456789abcdef01234567"},
+                    "apns": {"keyID": "ABC123DEFG", "teamID": "DEF123GHIJ", "privateKeyPath": "AuthKey_ABC123DEFG.p8", "topic": "com.example.app"}}}
+        """#
+
+    @Test func eachRegistrationsProviderGetsItsSender() throws {
+        let configuration = try ServerConfigurationTests.read(Self.file)
+        #expect(try PushSenders.make(configuration, provider: .jpush, senders: ServerConfigurationTests.senders).provider == .jpush)
+        #expect(configuration.app.provider == .apns)
+        do {
+            _ = try PushSenders.make(configuration, provider: "getui", senders: ServerConfigurationTests.senders)
+            Issue.record("made a sender for a provider the file does not name")
+        } catch {
+            #expect(error.problems.first?.field == "provider")
+            #expect(error.description.contains("expected one of: apns, jpush"))
+        }
+    }
+}

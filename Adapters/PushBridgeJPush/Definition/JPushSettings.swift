@@ -6,8 +6,12 @@ public struct JPushSettings: PushProviderSettings {
     public var appKey: SecretText
     /// The distribution channel; `App Store` by default.
     public var channel: String
-    /// Whether to use the production APNs environment (`apsForProduction`); `false` by default.
-    public var production: Bool
+    /// Whether to use the production APNs environment (`apsForProduction`). `nil` (the default,
+    /// and a file without the key): the environment the app is signed for
+    /// (`PushConfiguration.environment`, read from `embedded.mobileprovision`), so one file
+    /// serves development and production builds. A value set here wins over the signing
+    /// (`pushbridge check-config --entitlements` notes when it differs).
+    public var production: Bool?
 
     /// The default channel.
     public static let defaultChannel = "App Store"
@@ -17,7 +21,7 @@ public struct JPushSettings: PushProviderSettings {
     /// The advertising identifier is not a setting: it differs on every device and exists only
     /// after App Tracking Transparency consent, so the app hands it to ``JPushProvider`` at run
     /// time (its `advertisingIdentifier` closure).
-    public init(appKey: SecretText, channel: String = JPushSettings.defaultChannel, production: Bool = false) {
+    public init(appKey: SecretText, channel: String = JPushSettings.defaultChannel, production: Bool? = nil) {
         self.appKey = appKey
         self.channel = channel
         self.production = production
@@ -25,7 +29,7 @@ public struct JPushSettings: PushProviderSettings {
 
     /// The settings with the key masked.
     public var description: String {
-        "JPushSettings(appKey: \(appKey), channel: \(channel), production: \(production))"
+        "JPushSettings(appKey: \(appKey), channel: \(channel), production: \(production.map(String.init) ?? "from the signing"))"
     }
 
     /// `.jpush`.
@@ -33,7 +37,8 @@ public struct JPushSettings: PushProviderSettings {
 
     /// What `pushbridge check-config` prints, the key and identifier masked.
     public var summary: [(key: String, value: String)] {
-        [("jpush.appKey", appKey.description), ("jpush.channel", channel), ("jpush.production", String(production))]
+        let production = production.map(String.init) ?? "from the signing (embedded.mobileprovision's aps-environment)"
+        return [("jpush.appKey", appKey.description), ("jpush.channel", channel), ("jpush.production", production)]
     }
 }
 
@@ -65,7 +70,7 @@ extension JPushSettings {
             guard !channel.isEmpty, channel.count <= 64 else { throw fields.error("jpush.channel", "must be 1 to 64 characters") }
             return channel
         }
-        let production = problems.collect { () throws(PushError) in try fields.bool("production") ?? false }
+        let production = problems.collect { () throws(PushError) in try fields.bool("production") }
         guard let appKey, let channel, let production else { return nil }
         self.init(appKey: appKey, channel: channel, production: production)
     }

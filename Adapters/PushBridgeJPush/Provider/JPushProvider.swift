@@ -115,7 +115,7 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
         context.sdkThread.run {
             bridge.setup(
                 launchOptions: request.launchOptions, appKey: settings.appKey.revealed, channel: settings.channel,
-                apsForProduction: settings.production, advertisingIdentifier: idfa)
+                apsForProduction: settings.production ?? (SigningEnvironment.current == .production), advertisingIdentifier: idfa)
         }
     }
 

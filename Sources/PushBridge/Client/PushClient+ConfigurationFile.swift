@@ -27,21 +27,31 @@ extension PushClient {
         let url = bundle.url(forResource: name.deletingPathExtension, withExtension: name.pathExtension.isEmpty ? nil : name.pathExtension)
         let bytes = url.map { ConfiguredSetup.contents(of: $0, field: configurationFile) }
             ?? .failure(PushError(.invalidConfiguration, field: configurationFile, "not found in the app's bundle (add it to the target's resources)"))
-        self.init(ConfiguredSetup(source: configurationFile, adapters: adapters, bytes: bytes), options: options)
+        self.init(ConfiguredSetup(source: configurationFile, adapters: adapters, bytes: bytes, appChoice: options.provider, launch: .device), options: options)
     }
 
     /// A client for the provider the configuration file at `url` names, among `adapters` (see
     /// ``init(configurationFile:bundle:adapters:options:)``).
     public convenience init(configurationContentsOf url: URL, adapters: [PushAdapter], options: PushClientOptions = PushClientOptions()) {
         let field = url.lastPathComponent
-        self.init(ConfiguredSetup(source: field, adapters: adapters, bytes: ConfiguredSetup.contents(of: url, field: field)), options: options)
+        let bytes = ConfiguredSetup.contents(of: url, field: field)
+        self.init(ConfiguredSetup(source: field, adapters: adapters, bytes: bytes, appChoice: options.provider, launch: .device), options: options)
     }
 
     /// A client for the provider the configuration's JSON bytes name, among `adapters` (see
     /// ``init(configurationFile:bundle:adapters:options:)``): the same reading, for a file the app
     /// loaded itself or a test.
     public convenience init(configurationJSON bytes: [UInt8], adapters: [PushAdapter], options: PushClientOptions = PushClientOptions()) {
-        self.init(ConfiguredSetup(source: "configuration", adapters: adapters, bytes: .success(bytes)), options: options)
+        self.init(configurationJSON: bytes, adapters: adapters, options: options, launch: .device)
+    }
+
+    /// A client for the configuration's JSON bytes, at a launch whose storefront, signing and app
+    /// group container are `launch`'s (a test's).
+    package convenience init(
+        configurationJSON bytes: [UInt8], adapters: [PushAdapter], options: PushClientOptions = PushClientOptions(), launch: LaunchContext
+    ) {
+        let setup = ConfiguredSetup(source: "configuration", adapters: adapters, bytes: .success(bytes), appChoice: options.provider, launch: launch)
+        self.init(setup, options: options)
     }
 
     /// The scheduler of the clients made from a configuration file: one, shared. A stored
@@ -62,6 +72,7 @@ extension PushClient {
     private convenience init(_ setup: ConfiguredSetup, options: PushClientOptions) {
         var options = options
         options.features = setup.features
+        options.environment = setup.environment
         self.init(provider: setup.provider ?? NoOpProvider(), options: options, scheduler: Self.configuredScheduler)
         if let problem = setup.problem {
             core.start.withLock { $0.configurationProblem = problem }
@@ -78,12 +89,18 @@ struct ConfiguredSetup {
     var features: PushFeatures?
     /// Why push is off.
     var problem: PushError?
-    /// The provider the file named (plain APNs when it named none that could be read).
+    /// The provider the file named (plain APNs when it named none that could be read): the
+    /// one chosen for this launch once the file was read.
     var named: PushProviderID = .apns
+    /// The APNs environment the app is signed for.
+    var environment: PushAdapter.Environment
 
-    /// Reads the file's `bytes` (or why there are none; the file is named `source` in errors) and
-    /// builds its provider from `adapters`; a failure is kept as ``problem``.
-    init(source: String, adapters: [PushAdapter], bytes: Result<[UInt8], PushError>) {
+    /// Reads the file's `bytes` (or why there are none; the file is named `source` in errors),
+    /// chooses the provider of this launch (the app's choice, else the storefront's market —
+    /// `LaunchContext`), builds it from `adapters` and records it in the app group for the
+    /// service extension; a failure is kept as ``problem``.
+    init(source: String, adapters: [PushAdapter], bytes: Result<[UInt8], PushError>, appChoice: PushProviderID?, launch: LaunchContext) {
+        environment = launch.environment
         do throws(PushError) {
             let bytes = try bytes.get()
             // First without definitions: which providers the file names, so that one the app did
@@ -92,20 +109,37 @@ struct ConfiguredSetup {
             named = names.provider
             let linked = adapters.map(\.id)
             for (index, id) in names.providers.enumerated() where !linked.contains(id) {
-                let field = index == 0 ? "provider" : "additionalProviders[\(index - 1)]"
-                throw PushError(
-                    .invalidConfiguration, field: field,
-                    "\(source) names \(id), whose adapter the app does not list (linked: \(linked.map(\.rawValue).joined(separator: ", "))): "
-                        + "link its adapter module and add .\(id) to the adapters")
+                throw Self.notLinked(id, field: index == 0 ? "provider" : "additionalProviders[\(index - 1)]", source: source, linked: linked)
             }
-            let configuration = try Self.configuration(bytes, definitions: adapters.compactMap(\.definition), source: source)
+            // Every market's too: a provider the app cannot run in one market is a mistake in every one.
+            for market in names.markets where !linked.contains(market.provider) {
+                throw Self.notLinked(market.provider, field: "markets.\(market.code)", source: source, linked: linked)
+            }
+            let container = names.features.serviceExtension.flatMap { launch.container($0.appGroup) }
+            let recorded = container.flatMap { ProviderRecord.read(in: $0) }?.provider
+            let chosen = try names.chosenProvider(appChoice: appChoice, storefront: launch.storefront, recorded: recorded)
+            named = chosen
+            var configuration = try Self.configuration(bytes, definitions: adapters.compactMap(\.definition), source: source).choosing(chosen)
+            configuration.environment = launch.environment
             var factories = PushProviderFactories()
             for adapter in adapters { factories.register(adapter.id, adapter.makeProvider) }
             provider = try factories.makeProvider(for: configuration)
             features = configuration.features
+            // Recorded once the provider could be built: the extension follows what runs. A
+            // record that cannot be written leaves the extension on its fallback (every named
+            // provider's reporter, each claiming its own payloads).
+            try? container.map { try ProviderRecord(provider: chosen, environment: launch.environment).write(in: $0) }
         } catch {
             problem = error
         }
+    }
+
+    /// The error for provider `id`, named at `field`, whose adapter the app does not list.
+    private static func notLinked(_ id: PushProviderID, field: String, source: String, linked: [PushProviderID]) -> PushError {
+        PushError(
+            .invalidConfiguration, field: field,
+            "\(source) names \(id), whose adapter the app does not list (linked: \(linked.map(\.rawValue).joined(separator: ", "))): "
+                + "link its adapter module and add .\(id) to the adapters")
     }
 
     /// The configuration in `bytes`; every problem in one error, whose first names the field.

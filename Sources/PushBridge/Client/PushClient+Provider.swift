@@ -1,7 +1,12 @@
 /// The provider's commands, through the client.
 extension PushClient {
-    /// What the provider supports beyond receiving notifications.
-    public var capabilities: PushCapabilities { provider.capabilities }
+    /// The provider that runs, in which APNs environment, and what it supports beyond receiving
+    /// notifications; `nil` when push is off because the configuration file could not be used
+    /// (``configurationProblem`` says why).
+    public var activeProvider: PushAdapter.Active? {
+        guard configurationProblem == nil else { return nil }
+        return PushAdapter.Active(id: provider.id, environment: options.environment ?? SigningEnvironment.current, capabilities: provider.capabilities)
+    }
 
     /// Records the user's answer to the app's privacy policy with the provider, on every launch
     /// before ``start(consent:authorization:categories:)``: JPush and Getui refuse every SDK call until it is granted

@@ -37,6 +37,13 @@ public struct PushClientOptions: Sendable, Equatable {
     /// ``PushDiagnostic/Code/featureNotSwitchedOn`` diagnostic says so. `nil` (the default, a
     /// client not built from a configuration): every token is forwarded.
     package var features: PushFeatures?
+    /// The provider the app chose (from its server, or a user's setting), instead of the one the
+    /// configuration file picks by the App Store storefront (`"markets"`); it must be one the
+    /// file names. `nil` (the default): the file decides.
+    public var provider: PushProviderID?
+    /// The APNs environment the client was told at launch (the app's signing); `nil` for a
+    /// client not built from a configuration, which reads the signing itself.
+    package var environment: PushAdapter.Environment?
 
     /// Options with the documented defaults, each overridable.
     public init(

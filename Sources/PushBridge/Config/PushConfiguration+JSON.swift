@@ -1,6 +1,6 @@
 extension PushConfiguration {
     /// The configuration's top-level keys besides the providers' sections.
-    static let commonJSONFields = ["provider", "additionalProviders"] + PushFeatures.jsonFields
+    static let commonJSONFields = ["provider", "additionalProviders", "markets"] + PushFeatures.jsonFields
 
     /// The key server-side secrets go by; never allowed in an app's configuration.
     static let serverSecretKey = "masterSecret"
@@ -78,7 +78,29 @@ extension PushConfiguration {
                 }
             }
         }
-        let inUse = [provider].compactMap { $0 } + additional
+        var markets: [Market] = []
+        if let section = problems.collect({ () throws(PushError) in try fields.object("markets") }) ?? nil {
+            for code in section.keys.sortedByUTF8() {
+                let field = "markets.\(code)"
+                guard Market.isStorefrontCode(code) else {
+                    let shown = JSONFieldReader.shown(.string(code))
+                    problems.add(fields.error(field, "\(shown) is not a storefront's country code (ISO 3166-1 alpha-3: three uppercase letters, \"CHN\")"))
+                    continue
+                }
+                guard case .string(let name) = section[code] else {
+                    problems.add(fields.typeError(field, section[code] ?? .null, expected: "a provider's name"))
+                    continue
+                }
+                guard let id = problems.collect({ () throws(PushError) -> PushProviderID in try providerID(name, field: field) }) else { continue }
+                if additional.contains(id) {
+                    problems.add(fields.error(field, "\"\(name)\" is in additionalProviders: a market's provider is the one that receives there"))
+                } else {
+                    markets.append(Market(code: code, provider: id))
+                }
+            }
+        }
+        var inUse = [provider].compactMap { $0 } + additional
+        for market in markets where !inUse.contains(market.provider) { inUse.append(market.provider) }
         var settings: [any PushProviderSettings] = []
         // The sections in the order their problems are listed: the definitions' (plain APNs last),
         // then any other, by name.
@@ -108,6 +130,7 @@ extension PushConfiguration {
         let features = PushFeatures(reading: object, problems: &problems)
         guard problems.isEmpty, let provider else { throw PushConfigurationError(problems: problems.errors) }
         self.init(provider: provider, additionalProviders: additional, settings: settings, features: features)
+        self.markets = markets
     }
 
     /// The definitions to read with: `providers`, plain APNs' built in unless given.

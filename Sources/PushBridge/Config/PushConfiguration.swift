@@ -4,11 +4,13 @@
 /// ``PushProviderDefinition``:
 ///
 /// ```json
-/// {"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77", "channel": "App Store", "production": true}}
+/// {"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77", "channel": "App Store"}}
 /// {"provider": "getui", "getui": {"appId": "…", "appKey": "…", "appSecret": "…"}}
 /// {"provider": "apns"}
 /// ```
 ///
+/// One binary for several markets names the provider of each App Store storefront:
+/// `{"provider": "apns", "markets": {"CHN": "jpush"}, "jpush": {…}}` (`OneBinaryForChinaAndAbroad.md`).
 /// During a migration, `"additionalProviders": ["jpush"]` keeps a second provider receiving
 /// (see `MultiplexProvider`). Every problem is reported with the key it concerns; secrets are
 /// masked in descriptions and errors, and a server-side `masterSecret` is rejected: it must never
@@ -18,6 +20,14 @@ public struct PushConfiguration: Sendable, Equatable, CustomStringConvertible {
     public var provider: PushProviderID
     /// Further providers that receive too (a migration), in order.
     public var additionalProviders: [PushProviderID]
+    /// The provider of each App Store storefront that does not use ``provider`` (`"markets":
+    /// {"CHN": "jpush"}`), in the order of the country codes; the client picks one at launch
+    /// (`OneBinaryForChinaAndAbroad.md`).
+    package var markets: [Market] = []
+    /// The APNs environment the app is signed for, set by the client when it reads the
+    /// configuration at launch (`nil` otherwise): a provider setting that names no environment
+    /// (JPush's `production`) follows it.
+    public var environment: PushAdapter.Environment?
     /// What the app switches on beyond the app delegate: a service extension, VoIP, Live
     /// Activities (all off unless their keys are present).
     package var features: PushFeatures
@@ -77,6 +87,8 @@ public struct PushConfiguration: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         var parts = ["provider: \(provider)"]
         if !additionalProviders.isEmpty { parts.append("additionalProviders: \(additionalProviders.map(\.rawValue))") }
+        if !markets.isEmpty { parts.append("markets: [" + markets.map { "\($0.code): \($0.provider)" }.joined(separator: ", ") + "]") }
+        if let environment { parts.append("environment: \(environment)") }
         for entry in stored { parts.append("\(entry.provider): \(entry.value)") }
         if !features.isEmpty { parts.append("features: \(features)") }
         return "PushConfiguration(" + parts.joined(separator: ", ") + ")"

@@ -26,6 +26,11 @@ public protocol PushApp: AnyObject, Sendable {
     var pushAdapters: [PushAdapter] { get }
     /// The configuration file's name in the main bundle: `push.json` by default.
     var pushConfigurationFile: String { get }
+    /// The provider the app chose itself (from its server, a user's setting), read at launch:
+    /// `nil` by default, so that the configuration file decides — its `provider`, or its
+    /// `markets` by the App Store storefront ("One binary for China and abroad"). It must be one
+    /// the file names.
+    var pushProvider: PushProviderID? { get }
     /// The user's answer to the app's privacy policy, read at launch: `.denied` by default, so
     /// that JPush and Getui stay off (with a `registrationFailed` event saying consent is
     /// required) until the app says otherwise; call `push.start(consent: .granted)` when the
@@ -48,6 +53,8 @@ public protocol PushApp: AnyObject, Sendable {
 extension PushApp {
     /// `push.json`.
     public var pushConfigurationFile: String { "push.json" }
+    /// `nil`: the configuration file decides.
+    public var pushProvider: PushProviderID? { nil }
     /// `.denied`: JPush and Getui wait for the app's consent.
     public var privacyConsent: PrivacyConsent { .denied }
     /// Alerts, badges and sounds.

@@ -84,14 +84,31 @@ public struct PushServerConfiguration: Sendable, CustomStringConvertible, Custom
 
 /// Makes the sender a configuration names.
 public enum PushSenders {
-    /// The sender for `configuration`'s provider, made by the definition with its ID.
+    /// The sender for `provider` — by default `configuration`'s `provider` — made by the
+    /// definition with its ID.
     ///
-    /// - Throws: `PushConfigurationError` when no definition is given for the provider, or its
+    /// A file whose `markets` give App Store storefronts to other providers (JPush in mainland
+    /// China's, APNs elsewhere) holds each one's `server` section; a device's registration says
+    /// which provider it registered with (`PushEvent.Registration.provider`, sent by the app with
+    /// its identifier), and the backend makes the sender of that provider:
+    ///
+    /// ```swift
+    /// let sender = try PushSenders.make(configuration, provider: device.provider, senders: definitions)
+    /// ```
+    ///
+    /// - Throws: `PushConfigurationError` when `provider` is not one the file names (as
+    ///   `provider`, a market's or an additional one), no definition is given for it, or its
     ///   `server` section is missing or malformed.
     public static func make(
-        _ configuration: PushServerConfiguration, senders definitions: [any PushSenderDefinition], options: PushSenderOptions = PushSenderOptions()
+        _ configuration: PushServerConfiguration, provider: PushProviderID? = nil, senders definitions: [any PushSenderDefinition],
+        options: PushSenderOptions = PushSenderOptions()
     ) throws(PushConfigurationError) -> any PushSender {
-        let id = configuration.app.provider
+        let id = provider ?? configuration.app.provider
+        let named = configuration.app.namedProviders
+        guard named.contains(id) else {
+            let names = named.map(\.rawValue).joined(separator: ", ")
+            throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: "provider", "\(id) is not a provider the configuration names (expected one of: \(names))")])
+        }
         guard let definition = definitions.first(where: { $0.id == id }) else {
             let names = definitions.map(\.id.rawValue).joined(separator: ", ")
             throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: "provider", "\(id) has no sender in this build (expected one of: \(names))")])

@@ -2,7 +2,7 @@
 
 /// Sends one ``PushMessage`` to one ``PushAudience`` through one provider: APNs
 /// (`APNsSender`, product PushBridgeAPNsServer), JPush (`JPushSender`) or Getui (`GetuiSender`).
-/// ``PushSenders/make(_:senders:options:)`` picks the one a configuration names.
+/// ``PushSenders/make(_:provider:senders:options:)`` picks the one a configuration names.
 ///
 /// ```swift
 /// let senders: [any PushSenderDefinition] = [APNsSenderDefinition(), JPushSenderDefinition(), GetuiSenderDefinition()]

@@ -14,8 +14,11 @@
     ///
     /// It reads the configuration file the app reads (`push.json`, in the extension's bundle too):
     /// the provider, whose reporter it picks among ``reporterAdapters``, and the app group
-    /// (`serviceExtension.appGroup`), named there once. The vendors' reporters come from their
-    /// products (`PushBridgeJPushServiceExtension`, `PushBridgeGetuiServiceExtension`):
+    /// (`serviceExtension.appGroup`), named there once. When the file names `markets`, it follows
+    /// the provider the app recorded in the app group at its last launch, with no code of the
+    /// app's; before any record, every named provider's reporter, each claiming its own payloads
+    /// (``ServiceExtensionConfiguration/providers(following:)``). The vendors' reporters come
+    /// from their products (`PushBridgeJPushServiceExtension`, `PushBridgeGetuiServiceExtension`):
     ///
     /// ```swift
     /// final class NotificationService: PushNotificationServiceExtension, @unchecked Sendable {
@@ -45,13 +48,15 @@
         open var options: ServiceExtensionOptions { ServiceExtensionOptions() }
 
         /// The providers' reporters: by default, those of ``reporterAdapters`` the configuration
-        /// file names (none for plain APNs); a file or an SDK that cannot be used is reported as
-        /// each notification's ``ServiceExtensionSessionOutcome/report`` (`.failed`, with the
+        /// file names (none for plain APNs), following the provider the app recorded in the app
+        /// group; a file or an SDK that cannot be used is reported as each notification's ``ServiceExtensionSessionOutcome/report`` (`.failed`, with the
         /// reason). A reporter that throws here (its SDK is missing) leaves the notification
         /// unreported.
         open func makeReporters() throws -> [any ServiceExtensionReporter] {
             guard !reporterAdapters.isEmpty else { return [] }
-            return ServiceExtensionConfiguration.reporters(reading: configurationFileBytes, adapters: reporterAdapters)
+            let recorded = appGroupIdentifier.flatMap { FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: $0) }
+                .flatMap { ServiceExtensionConfiguration.recordedProvider(in: $0) }
+            return ServiceExtensionConfiguration.reporters(reading: configurationFileBytes, adapters: reporterAdapters, recorded: recorded)
         }
 
         /// The bytes of ``pushConfigurationFile`` in the extension's bundle, or an error naming it.

@@ -1,3 +1,4 @@
+import Foundation
 @_spi(ProviderAuthor) import PushBridge
 
 /// What a notification service extension reads of the configuration file it shares with the app
@@ -31,6 +32,24 @@ public struct ServiceExtensionConfiguration: Sendable {
     /// The providers in use, the main one first.
     public var providers: [PushProviderID] { configuration.providers }
 
+    /// The providers whose notifications the extension reports: the one the app recorded at its
+    /// last launch (`recorded`, read from the app group) and the additional ones, when the file
+    /// still offers it (as `provider` or a market's); else — no record yet (the app has not run
+    /// since it was installed or updated) — every provider the file names (`provider`, the markets', the additional
+    /// ones), each reporter claiming only its own payloads (JPush's by `_j_msgid`, Getui's by
+    /// `_gmid_`), so that a notification is reported to the provider that sent it.
+    public func providers(following recorded: PushProviderID?) -> [PushProviderID] {
+        guard let recorded, configuration.selectableProviders.contains(recorded) else { return configuration.namedProviders }
+        return configuration.choosing(recorded).providers
+    }
+
+    /// The provider the app recorded in the app group's container `directory` at its last
+    /// launch, if any (`PushBridgeProvider.json`, written by `PushClient` when the configuration
+    /// names `serviceExtension.appGroup`).
+    public static func recordedProvider(in directory: URL) -> PushProviderID? {
+        ProviderRecord.read(in: directory)?.provider
+    }
+
     /// The string at `key` of `provider`'s section.
     ///
     /// - Throws: `PushError` (`PushError.Code.invalidConfiguration`) naming `provider.key`
@@ -57,14 +76,16 @@ public struct ServiceExtensionConfiguration: Sendable {
         return appGroup
     }
 
-    /// The reporters of the providers in use, made by their adapters among `adapters`; plain
-    /// APNs needs none.
+    /// The reporters of the providers in use (``providers(following:)`` the provider the app
+    /// recorded), made by their adapters among `adapters`; plain APNs needs none.
     ///
     /// - Throws: `PushError` when a provider other than APNs has no adapter among `adapters`
     ///   (naming it and the product to link), or an adapter could not make its reporter.
-    public func reporters(from adapters: [ServiceExtensionReporterAdapter]) throws(PushError) -> [any ServiceExtensionReporter] {
+    public func reporters(
+        from adapters: [ServiceExtensionReporterAdapter], recorded: PushProviderID? = nil
+    ) throws(PushError) -> [any ServiceExtensionReporter] {
         var reporters: [any ServiceExtensionReporter] = []
-        for id in providers where id != .apns {
+        for id in providers(following: recorded) where id != .apns {
             guard let adapter = adapters.first(where: { $0.id == id }) else {
                 throw PushError(
                     .invalidConfiguration, field: "provider",
@@ -92,14 +113,15 @@ extension ServiceExtensionConfiguration {
     /// - Parameters:
     ///   - read: The file's bytes, or an error naming the file.
     ///   - adapters: The reporters the extension links.
+    ///   - recorded: The provider the app recorded at its last launch (``recordedProvider(in:)``).
     public static func reporters(
-        reading read: () throws(PushError) -> [UInt8], adapters: [ServiceExtensionReporterAdapter]
+        reading read: () throws(PushError) -> [UInt8], adapters: [ServiceExtensionReporterAdapter], recorded: PushProviderID? = nil
     ) -> [any ServiceExtensionReporter] {
         var named: PushProviderID = .apns
         do throws(PushError) {
             let configuration = try ServiceExtensionConfiguration(jsonBytes: try read())
-            named = configuration.configuration.provider
-            return try configuration.reporters(from: adapters)
+            named = configuration.providers(following: recorded).first ?? named
+            return try configuration.reporters(from: adapters, recorded: recorded)
         } catch {
             return [UnusableConfigurationReporter(provider: named, problem: error)]
         }

@@ -20,7 +20,7 @@ import Testing
 
         let defaults = try decode(#"{"provider": "jpush", "jpush": {"appKey": "\#(Self.jpushKey)"}}"#)
         #expect(defaults.jpush?.channel == "App Store")
-        #expect(defaults.jpush?.production == false)
+        #expect(defaults.jpush?.production == nil)  // no key: the signing decides
 
         let getui = try decode(#"{"provider": "getui", "getui": {"appId": "A1b2C3", "appKey": "K4d5E6", "appSecret": "\#(Self.getuiSecret)"}}"#)
         #expect(getui.getui?.appSecret.revealed == Self.getuiSecret)

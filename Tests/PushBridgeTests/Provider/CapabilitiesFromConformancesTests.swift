@@ -63,7 +63,7 @@ import Testing
     @Test(arguments: 0..<rows.count) func eachOptInProtocolGivesItsCapability(_ row: Int) {
         let (provider, expected) = Self.rows[row]
         #expect(provider.capabilities == expected)
-        #expect(PushClient(provider: provider).capabilities == expected)
+        #expect(PushClient(provider: provider).activeProvider?.capabilities == expected)
     }
 
     @Test func aCommandWithoutItsProtocolIsUnsupportedThroughTheClient() async {

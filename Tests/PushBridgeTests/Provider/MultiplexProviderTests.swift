@@ -73,7 +73,7 @@ final class RecordingProvider: CapabilityNarrowingProvider, CallbackObservingPro
         let client = PushClient(provider: multiplex, scheduler: ManualScheduler())
         try client.start(PushStartRequest(iosVersion: IOSVersion(14)))
         #expect(getui.startCount == 1 && jpush.startCount == 1)
-        #expect(client.capabilities == [.customFeedback])
+        #expect(client.activeProvider?.capabilities == [.customFeedback])
         #expect(client.provider.id == .jpush)
         let message = PushEvent.Message(transport: .getui, offline: true, id: "t:m", payload: ["payload": "x"])
         #expect(try client.report(.custom(90001), for: message).submitted)
@@ -84,7 +84,7 @@ final class RecordingProvider: CapabilityNarrowingProvider, CallbackObservingPro
     @Test func noOpProviderPassesCallbacksAndSupportsNothing() async throws {
         let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         #expect(client.provider.id == .apns)
-        #expect(client.capabilities.isEmpty)
+        #expect(client.activeProvider?.capabilities.isEmpty == true)
         try client.start(PushStartRequest(iosVersion: IOSVersion(17)))
         let note = try PushNotification(payload: ["aps": ["alert": "x"]], identifier: "n")
         client.handle(CallbackInvocation(callback: .willPresent, state: .active, notification: note))
