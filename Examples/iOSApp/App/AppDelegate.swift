@@ -63,6 +63,8 @@ final class AppDelegate: PushAppDelegate {
             print("\(state.provider) is \(state.state)")
         case .settingsRequested:
             navigation.screen = .settings
+        case .authorizationChanged(let status):
+            print("notifications are now \(status)")
         }
     }
 }
