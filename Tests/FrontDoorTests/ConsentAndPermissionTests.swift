@@ -31,7 +31,7 @@ struct ConsentAndPermissionTests {
             stream = client.events()
             try await scenario(client)
         }
-        return await try #require(stream).collected()
+        return try await #require(stream).collected()
     }
 
     static func changes(_ events: [PushEvent]) -> [PushEvent.AuthorizationStatus] {

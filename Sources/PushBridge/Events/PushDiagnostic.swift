@@ -53,6 +53,10 @@ public struct PushDiagnostic: Sendable, Equatable, CustomStringConvertible {
         /// `liveActivities`, `liveActivities.pushToStart`; `PushFeatures`): it was published on
         /// ``PushClient/channelEvents()`` but forwarded to no provider.
         case featureNotSwitchedOn
+        /// A registration named a notification category the app never declared
+        /// (`PushAppDelegate.notificationCategories`, `PushAppIntegration.setNotificationCategories`):
+        /// the provider's SDK was registered with the categories that were declared, without it.
+        case undeclaredCategory
 
         /// Whether the two are the same case (by case, not by comparing raw strings).
         public static func == (lhs: Code, rhs: Code) -> Bool { lhs.ordinal == rhs.ordinal }
@@ -72,6 +76,7 @@ public struct PushDiagnostic: Sendable, Equatable, CustomStringConvertible {
             case .withheldBeforeConsent: 4
             case .launchedBeforeCenterDelegate: 5
             case .featureNotSwitchedOn: 6
+            case .undeclaredCategory: 7
             }
         }
     }
