@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
 
 /// The user's notification settings for the app, and iOS's permission prompt, as a client sees
-/// them through `UNUserNotificationCenter`: what ``PushClient/authorizationStatus(requesting:)``
+/// them through `UNUserNotificationCenter`: what `PushClient.authorizationStatus(requesting:)`
 /// reads and asks, what `PushClient.setBadge(_:)` sets on the icon, and the unregistering a
 /// withdrawn consent does. It records each prompt, so a test can say "no prompt before consent"
 /// and "one prompt when the app asks".

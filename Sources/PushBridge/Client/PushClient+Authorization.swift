@@ -48,7 +48,7 @@ extension PushClient {
     /// if status == .denied { showHowToTurnNotificationsOn() }
     /// ```
     ///
-    /// - Parameter requesting: What to ask the user for; `[]` (the default) only reads.
+    /// - Parameter options: What to ask the user for; `[]` (the default) only reads.
     /// - Throws: ``PushError/Code/consentRequired`` when asking before the user's consent
     ///   (``PrivacyConsent``: no prompt appears before it); ``PushError/Code/unsupported`` naming
     ///   each option the device's iOS lacks, or when the client has no notification center (one
