@@ -39,12 +39,18 @@ public final class APNsProvider: PushProvider {
     /// for remote notifications once it is granted (a denial is a `registrationFailed` event,
     /// keeping the system error's domain and code as its `PushError/vendorCode`).
     ///
+    /// With no options it registers without asking: APNs gives the app its token whether or not
+    /// the user allowed notifications (Apple, `registerForRemoteNotifications()`: "call this method
+    /// to initiate the registration process"; background notifications need no authorization,
+    /// "Pushing background updates to your App"), so an app can start push before it asks.
+    ///
     /// - Throws: `PushError` (`PushError/Code/unsupported`) naming each option the device's
     ///   iOS version lacks; nothing is asked then.
     public func register(_ request: PushRegistrationRequest) throws(PushError) {
         try request.checkOptionsAvailable()
         let sink = self.sink.withLock { $0 }
         let bridge = self.bridge
+        guard !request.options.isEmpty else { return bridge.registerForRemoteNotifications() }
         bridge.requestAuthorization(options: request.options) { granted, error in
             if granted {
                 bridge.registerForRemoteNotifications()

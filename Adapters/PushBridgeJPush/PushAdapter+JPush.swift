@@ -17,14 +17,22 @@ extension PushAdapter {
         /// let client = PushClient(configurationFile: "push.json", adapters: [.apns, .jpush])
         /// ```
         @available(iOSApplicationExtension, unavailable)
-        public static var jpush: PushAdapter { jpush(categories: Set()) }  // not `[]`: a literal brings Set's non-empty path
+        public static var jpush: PushAdapter { jpush(advertisingIdentifier: { nil }) }
 
-        /// JPush, registering `categories` with the SDK: those whose identifiers the app passes
-        /// to `PushClient.start(consent:authorization:categories:)` (JPush sets the notification
-        /// center's categories when it registers), and handing it the IDFA
-        /// `advertisingIdentifier` returns at start (`nil`: none; return one only once App
-        /// Tracking Transparency allows it).
+        /// JPush, handing it the IDFA `advertisingIdentifier` returns at start (`nil`: none;
+        /// return one only once App Tracking Transparency allows it). The categories JPush
+        /// registers are those the app declared once (`PushAppDelegate.notificationCategories`).
         @available(iOSApplicationExtension, unavailable)
+        public static func jpush(advertisingIdentifier: @escaping @Sendable () -> String?) -> PushAdapter {
+            jpush(applicationState: JPUSHServiceBridge.currentApplicationState, advertisingIdentifier: advertisingIdentifier) {
+                try JPUSHServiceBridge()
+            }
+        }
+
+        /// JPush, registering `categories` with the SDK as well as those the app declared: the
+        /// second declaration the app no longer needs.
+        @available(iOSApplicationExtension, unavailable)
+        @available(*, deprecated, message: "declare the categories once, in PushAppDelegate.notificationCategories (or PushAppIntegration.setNotificationCategories), and list .jpush")
         public static func jpush(
             categories: Set<UNNotificationCategory>, advertisingIdentifier: @escaping @Sendable () -> String? = { nil }
         ) -> PushAdapter {

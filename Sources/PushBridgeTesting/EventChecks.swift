@@ -58,6 +58,9 @@ public struct ExpectedPushEvent: Sendable, Equatable, CustomStringConvertible {
     /// A `settingsRequested` event.
     public static func settingsRequested() -> ExpectedPushEvent { ExpectedPushEvent(.settingsRequested) }
 
+    /// An `authorizationChanged` event.
+    public static func authorizationChanged() -> ExpectedPushEvent { ExpectedPushEvent(.authorizationChanged) }
+
     /// Whether `event` has this shape.
     public func matches(_ event: PushEvent) -> Bool {
         guard event.kind == kind else { return false }

@@ -44,6 +44,9 @@
             client: PushClient, installsNotificationCenterDelegate: Bool = true
         ) {
             if installsNotificationCenterDelegate { installNotificationCenterDelegate(client: client) }
+            // What the client reads the user's authorization from, sets the icon's badge with and
+            // unregisters with when the user withdraws consent.
+            client.useNotificationSystem(SystemNotificationCenter())
             // By the keys' raw values, in a loop: a map to pairs and `Dictionary(uniqueKeysWithValues:)`
             // were 1.7 KB of specialisations for this one conversion.
             var options: [String: Any]?
@@ -53,6 +56,22 @@
                 options = byName
             }
             client.didFinishLaunching(launchOptions: options, state: ApplicationState(application.applicationState))
+        }
+
+        /// Declares the app's notification categories, once, for every provider: sets them on the
+        /// notification center (`setNotificationCategories(_:)`) and registers their identifiers
+        /// with the provider when push starts — JPush registers category objects with its SDK
+        /// (`JPUSHRegisterEntity.categories`), and finds them here. `PushAppDelegate` calls it
+        /// with its `notificationCategories`; call it before `PushClient.start(consent:authorization:categories:)`.
+        ///
+        /// ```swift
+        /// PushAppIntegration.setNotificationCategories([replyCategory], client: client)
+        /// ```
+        @MainActor
+        public static func setNotificationCategories(_ categories: Set<UNNotificationCategory>, client: PushClient) {
+            NotificationCategoryStore.process.set(categories)
+            UNUserNotificationCenter.current().setNotificationCategories(categories)
+            client.useNotificationCategories(categories.map(\.identifier).sorted())
         }
 
         /// Makes PushBridge the notification center's delegate, forwarding to the delegate it
@@ -281,6 +300,32 @@
     private struct ForwardedResponse: @unchecked Sendable {
         let center: UNUserNotificationCenter
         let response: UNNotificationResponse
+    }
+
+    /// The app's notification categories as ``PushAppIntegration/setNotificationCategories(_:client:)``
+    /// declared them, for a provider SDK that registers category objects (JPush): declared once,
+    /// found by identifier when the provider registers.
+    ///
+    /// `@unchecked Sendable`: the set is guarded by `lock`, and `UNNotificationCategory` is immutable.
+    package final class NotificationCategoryStore: @unchecked Sendable {
+        /// The process's one store (the notification center's categories are the process's).
+        package static let process = NotificationCategoryStore()
+        private let lock = NSLock()
+        private var categories: Set<UNNotificationCategory> = Set()
+
+        /// The categories declared last.
+        package var current: Set<UNNotificationCategory> {
+            lock.lock()
+            defer { lock.unlock() }
+            return categories
+        }
+
+        /// Replaces the declared categories.
+        func set(_ categories: Set<UNNotificationCategory>) {
+            lock.lock()
+            self.categories = categories
+            lock.unlock()
+        }
     }
 
 #endif

@@ -63,17 +63,22 @@
         open var pushProvider: PushProviderID? { nil }
 
         /// The user's answer to the app's privacy policy, read at launch: `.denied` by default, so
-        /// that JPush and Getui stay off (with a `registrationFailed` event saying consent is
-        /// required) until the app says otherwise. When the user accepts later, call
-        /// `push.start(consent: .granted)`. Plain APNs needs no consent and starts either way.
+        /// that no provider starts — plain APNs included — and no permission prompt appears
+        /// (a `registrationFailed` event says consent is required) until the app says otherwise.
+        /// When the user accepts later, call `push.start(consent: .granted)`; when they withdraw
+        /// it, `push.start(consent: .denied)` turns push off for every provider. An app that asks
+        /// no consent for push (plain APNs outside mainland China) returns `.notRequired`.
         open var privacyConsent: PrivacyConsent { .denied }
 
-        /// What to ask the user for when push starts: alerts, badges and sounds.
+        /// What to ask the user for when push starts: alerts, badges and sounds, so that the
+        /// permission prompt follows the consent. Return `[.provisional]` (iOS 12+: delivered
+        /// quietly, no prompt) to ask later, when the app chooses, with
+        /// `push.authorizationStatus(requesting:)`.
         open var authorizationOptions: AuthorizationOptions { [.alert, .badge, .sound] }
 
-        /// The notification categories to register: set on the notification center at launch,
-        /// their identifiers registered with the provider (with JPush, list the same set in
-        /// `.jpush(categories:)`). None by default.
+        /// The notification categories, declared once for every provider: set on the notification
+        /// center at launch and registered with the provider when push starts
+        /// (`PushAppIntegration.setNotificationCategories(_:client:)`). None by default.
         open var notificationCategories: Set<UNNotificationCategory> { Set() }  // not `[]`: a literal brings Set's non-empty path (0.9 KB)
 
         /// The scene delegate the scene configuration names when Info.plist names none:
@@ -107,10 +112,17 @@
             true
         }
 
-        /// The app's own code for `applicationDidBecomeActive(_:)`, run after PushBridge's.
+        /// The app's own code for each time the app becomes active, run after PushBridge's —
+        /// once per activation in every kind of app: from `applicationDidBecomeActive(_:)` in an
+        /// app without scenes, and from ``PushSceneDelegate`` when the first of its scenes becomes
+        /// active in a scene or SwiftUI app (where UIKit calls the scene's delegate instead: "In
+        /// iOS 13 and later, use UISceneDelegate objects to respond to life-cycle events in a
+        /// scene-based app", Apple, `applicationDidBecomeActive(_:)`).
         open func didBecomeActive(_ application: UIApplication) {}
 
-        /// The app's own code for `applicationWillResignActive(_:)`, run after PushBridge's.
+        /// The app's own code for each time the app stops being active, run after PushBridge's:
+        /// from `applicationWillResignActive(_:)`, or from ``PushSceneDelegate`` when the last of
+        /// its active scenes resigns.
         open func willResignActive(_ application: UIApplication) {}
 
         // MARK: The client
@@ -122,6 +134,9 @@
             options.provider = pushApp.pushProvider
             return PushClient(configurationFile: pushApp.pushConfigurationFile, adapters: pushApp.pushAdapters, options: options)
         }()
+
+        /// Whether the app is active, as the app's hooks last heard, so each runs once per change.
+        private var activation = AppActivation()
 
         /// An app delegate (UIKit makes it).
         public override init() {
@@ -139,24 +154,37 @@
             let client = push
             PushAppIntegration.application(application, didFinishLaunchingWithOptions: launchOptions, client: client)
             let categories = notificationCategories
-            if !categories.isEmpty { UNUserNotificationCenter.current().setNotificationCategories(categories) }
-            var identifiers: [String] = []  // a loop, not Set.map: one specialisation fewer (0.8 KB)
-            for category in categories { identifiers.append(category.identifier) }
-            pushApp.launch(client, categories: identifiers.sortedByUTF8())
+            if !categories.isEmpty { PushAppIntegration.setNotificationCategories(categories, client: client) }
+            pushApp.launch(client)
             return didFinishLaunching(application, launchOptions: launchOptions)
         }
 
-        /// Tells ``push`` launch has ended, then runs ``didBecomeActive(_:)``.
+        /// Tells ``push`` launch has ended (and to read the user's authorization again), then runs
+        /// ``didBecomeActive(_:)``.
         public func applicationDidBecomeActive(_ application: UIApplication) {
             PushAppIntegration.applicationDidBecomeActive(application, client: push)
-            didBecomeActive(application)
+            if activation.applicationDidBecomeActive() { didBecomeActive(application) }
         }
 
         /// Tells ``push`` the app may be covered by system UI (a tap in Notification Center over
         /// the app is then an `opened`), then runs ``willResignActive(_:)``.
         public func applicationWillResignActive(_ application: UIApplication) {
             PushAppIntegration.applicationWillResignActive(application, client: push)
-            willResignActive(application)
+            if activation.applicationWillResignActive() { willResignActive(application) }
+        }
+
+        /// A scene became active (``PushSceneDelegate``): ``push`` is told, and the app's
+        /// ``didBecomeActive(_:)`` runs when it is the first active scene.
+        func sceneDidBecomeActive() {
+            push.applicationDidBecomeActive()
+            if activation.sceneDidBecomeActive() { didBecomeActive(UIApplication.shared) }
+        }
+
+        /// A scene will resign active (``PushSceneDelegate``): ``push`` is told, and the app's
+        /// ``willResignActive(_:)`` runs when no scene is active any more.
+        func sceneWillResignActive() {
+            push.applicationWillResignActive()
+            if activation.sceneWillResignActive() { willResignActive(UIApplication.shared) }
         }
 
         /// Forwards the device token (a `registered` event follows, from the provider).

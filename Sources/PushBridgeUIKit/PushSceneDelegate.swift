@@ -33,10 +33,13 @@
         /// The app's own code for a scene that connects, run after the client has the options.
         open func willConnect(_ scene: UIScene, to session: UISceneSession, options: UIScene.ConnectionOptions) {}
 
-        /// The app's own code for `sceneDidBecomeActive(_:)`, run after the client's.
+        /// The app's own code for `sceneDidBecomeActive(_:)`, run after the client's and the app
+        /// delegate's ``PushAppDelegate/didBecomeActive(_:)`` (which runs once per activation of
+        /// the app, when its first scene becomes active).
         open func didBecomeActive(_ scene: UIScene) {}
 
-        /// The app's own code for `sceneWillResignActive(_:)`, run after the client's.
+        /// The app's own code for `sceneWillResignActive(_:)`, run after the client's and, when it
+        /// is the last active scene, the app delegate's ``PushAppDelegate/willResignActive(_:)``.
         open func willResignActive(_ scene: UIScene) {}
 
         /// Hands the connection options to the app delegate's client, then runs
@@ -48,17 +51,20 @@
             willConnect(scene, to: session, options: connectionOptions)
         }
 
-        /// Tells the client launch has ended (a scene app's `applicationDidBecomeActive(_:)` is
-        /// not called), then runs ``didBecomeActive(_:)``.
+        /// Tells the client launch has ended and to read the user's authorization again (a scene
+        /// app's `applicationDidBecomeActive(_:)` is not called), runs the app delegate's
+        /// ``PushAppDelegate/didBecomeActive(_:)`` when this is the app's first active scene, then
+        /// ``didBecomeActive(_:)``.
         public func sceneDidBecomeActive(_ scene: UIScene) {
-            if let client = PushAppDelegate.current?.push { client.applicationDidBecomeActive() }
+            PushAppDelegate.current?.sceneDidBecomeActive()
             didBecomeActive(scene)
         }
 
         /// Tells the client the scene may be covered by system UI (a tap in Notification Center
-        /// over it is then an `opened`), then runs ``willResignActive(_:)``.
+        /// over it is then an `opened`), runs the app delegate's ``PushAppDelegate/willResignActive(_:)``
+        /// when no scene stays active, then ``willResignActive(_:)``.
         public func sceneWillResignActive(_ scene: UIScene) {
-            if let client = PushAppDelegate.current?.push { client.applicationWillResignActive() }
+            PushAppDelegate.current?.sceneWillResignActive()
             willResignActive(scene)
         }
     }

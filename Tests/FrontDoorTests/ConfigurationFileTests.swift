@@ -138,12 +138,30 @@ struct StartTests {
         #expect(registrations.count == 1)
     }
 
-    @Test("consent denied with plain APNs: APNs collects nothing of its own, so it registers")
-    func apnsNeedsNoConsent() {
+    @Test("consent denied with plain APNs: nothing asked, nothing registered; .notRequired registers")
+    func apnsWaitsForTheAppsAnswer() {
         let bridge = MockAPNsBridge()
         let client = PushClient(configurationJSON: Array(#"{"provider": "apns"}"#.utf8), adapters: [.apns(bridge: bridge)])
         client.start(consent: .denied, authorization: [.alert])
+        #expect(bridge.calls.isEmpty)
+        client.start(consent: .notRequired)
         #expect(bridge.calls == [.requestAuthorization([.alert]), .registerForRemoteNotifications])
+    }
+
+    @Test("JPush and Getui refuse .notRequired: their vendors require the user's consent")
+    func vendorsRefuseNotRequired() async throws {
+        let jpush = MockJPushBridge()
+        let client = PushClient(configurationJSON: Array(Self.jpushFile.utf8), adapters: [.jpush(bridge: { jpush })])
+        let events = client.events()
+        client.start(consent: .notRequired)
+        #expect(jpush.calls == [.collectionAuthorization(false)])
+        let first = await events.first(1)
+        guard case .registrationFailed(let failure) = try #require(first.first) else {
+            Issue.record("expected registrationFailed, got \(first)")
+            return
+        }
+        #expect(failure.error.code == .consentRequired)
+        #expect(failure.error.field == "consent")
     }
 
     @Test("the launch notification reaches the SDK's start")

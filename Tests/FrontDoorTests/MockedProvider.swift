@@ -29,6 +29,14 @@ struct MockedProvider: Sendable, CustomTestStringConvertible {
 
     /// Whether the owner of the tap's callback passes a completion handler.
     var tapHasCompletion = true
+    /// Whether anything but the consent's own call reached the SDK (or iOS, for APNs): a start,
+    /// a registration, a permission request.
+    var startedOrAsked: @Sendable () -> Bool = { false }
+    /// Whether the SDK was told to turn push off (JPush `JCollectionAuth:` NO, Getui
+    /// `setPushModeForOff:` YES, as its last such call); plain APNs has no SDK to tell.
+    var turnedOff: @Sendable () -> Bool = { true }
+    /// The server-side badge values the SDK was given, in order (none for plain APNs).
+    var serverBadges: @Sendable () -> [Int] = { [] }
 
     var testDescription: String { id.rawValue }
 
@@ -53,7 +61,7 @@ struct MockedProvider: Sendable, CustomTestStringConvertible {
             deliverTap: { client, payload, completion in
                 NotificationCenterRelay(client: client).didReceive(
                     try? PushNotification(payload: payload, identifier: "request-1"), action: .default, state: .inactive, completion: completion)
-            })
+            }, startedOrAsked: { !bridge.calls.isEmpty })
     }
 
     static func jpush() -> MockedProvider {
@@ -75,6 +83,24 @@ struct MockedProvider: Sendable, CustomTestStringConvertible {
             deliverTap: { _, payload, completion in
                 let tap = JPushResponseInfo(notification: JPushNotificationInfo(userInfo: payload, identifier: "request-1"))
                 bridge.trigger(.didReceiveResponse(tap, completionHandler: completion))
+            },
+            startedOrAsked: {
+                bridge.calls.contains {
+                    if case .collectionAuthorization = $0 { return false }
+                    return true
+                }
+            },
+            turnedOff: {
+                bridge.calls.last {
+                    if case .collectionAuthorization = $0 { return true }
+                    return false
+                } == .collectionAuthorization(false)
+            },
+            serverBadges: {
+                bridge.calls.compactMap {
+                    if case .badge(let value) = $0 { return value }
+                    return nil
+                }
             })
     }
 
@@ -96,6 +122,19 @@ struct MockedProvider: Sendable, CustomTestStringConvertible {
             deliverTap: { _, payload, _ in
                 let tap = GetuiNotificationInfo(userInfo: payload, identifier: "request-1")
                 bridge.trigger(.receiveNotification(tap, response: GetuiResponseInfo(), fetchCompletionHandler: nil))
-            }, tapHasCompletion: false)
+            }, tapHasCompletion: false,
+            startedOrAsked: { !bridge.calls.isEmpty },
+            turnedOff: {
+                bridge.calls.last {
+                    if case .pushModeForOff = $0 { return true }
+                    return false
+                } == .pushModeForOff(true)
+            },
+            serverBadges: {
+                bridge.calls.compactMap {
+                    if case .badge(let value) = $0 { return value }
+                    return nil
+                }
+            })
     }
 }

@@ -94,12 +94,32 @@ import Testing
         #expect(client.activeProvider?.capabilities.isEmpty == true)
         await #expect(throws: PushError.self) { _ = try await client.alias(AliasRequest(.set("user-1"))) }
         await #expect(throws: PushError.self) { _ = try await client.tags(TagsRequest(.add(["a"]))) }
-        #expect(throws: PushError.self) { try client.setBadge(3) }
         let message = PushEvent.Message(transport: "getui", offline: false, id: "t:m", payload: [:])
         #expect {
             _ = try client.report(.custom(90001), for: message)
         } throws: { error in
             (error as? PushError)?.code == .unsupported
         }
+    }
+
+    @Test("setBadge sets the icon on plain APNs (no server count to set), and clears it with 0")
+    func badgeIsTheIcon() async throws {
+        let client = PushClient(provider: APNsProvider(bridge: MockAPNsBridge()), scheduler: ManualScheduler())
+        let settings = SimulatedNotificationSettings()
+        settings.install(on: client)
+        try await client.setBadge(3)
+        #expect(settings.badge == 3)
+        try await client.setBadge(0)
+        #expect(settings.badge == 0)
+        await #expect { try await client.setBadge(-1) } throws: { ($0 as? PushError)?.field == "badge" }
+        #expect(settings.badge == 0)
+    }
+
+    @Test("registering with no options asks nothing and registers for the token")
+    func emptyOptionsRegisterWithoutAsking() throws {
+        let bridge = MockAPNsBridge()
+        let client = PushClient(provider: APNsProvider(bridge: bridge), scheduler: ManualScheduler())
+        try client.register(PushRegistrationRequest(iosVersion: IOSVersion(17), options: []))
+        #expect(bridge.calls == [.registerForRemoteNotifications])
     }
 }

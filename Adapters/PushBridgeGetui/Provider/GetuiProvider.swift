@@ -34,6 +34,10 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     struct State {
         /// Whether a client ID arrived.
         var registered = false
+        /// Whether the SDK was started.
+        var started = false
+        /// Whether a withdrawal asked Getui's server to stop pushing (`setPushModeForOff:` YES).
+        var pushedOff = false
         /// When `bindAlias` was last sent (Getui's 5-second rule).
         var lastBind: Double?
         /// When `setTags` succeeded in the last 24 hours (Getui's once-a-day rule).
@@ -89,10 +93,21 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
 
     /// Records the user's answer. Getui has no consent call on iOS: the rule is not to start the
     /// SDK without it (docs.getui.com/compliance/ido), so until it is `.granted` every Getui call
-    /// is refused with `PushError/Code/consentRequired`. A withdrawal takes effect for the
-    /// calls after it; the running SDK is not stopped.
+    /// is refused with `PushError/Code/consentRequired`. A withdrawal once the SDK started asks
+    /// Getui's server to stop pushing to this client ID (`setPushModeForOff:` YES, `GeTuiSdk.h`
+    /// 3.1.0.0 L112, "关闭消息推送"; it needs the SDK online, which the header says and this
+    /// adapter cannot check), and a later grant in the same launch switches it back on. The
+    /// running SDK is not destroyed: `+destroy` has no documented way back within the launch.
     public func setPrivacyConsent(_ consent: PrivacyConsent) throws(PushError) {
         context.consent.record(consent)
+        let pushMode = state.withLock { state -> Bool? in
+            guard state.started, state.pushedOff != (consent != .granted) else { return nil }
+            state.pushedOff = consent != .granted
+            return state.pushedOff
+        }
+        guard let off = pushMode else { return }
+        let bridge = self.bridge
+        context.sdkThread.run { bridge.setPushModeForOff(off) }
     }
 
     /// `setIDFA:` with the identifier the app's closure returns now (if any),
@@ -106,6 +121,7 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     ///   nothing is called then.
     public func start(_ request: PushStartRequest) throws(PushError) {
         try context.requireConsent(for: "start")
+        state.withLock { $0.started = true }
         let (bridge, settings, idfa) = (self.bridge, self.settings, context.advertisingIdentifier())
         context.sdkThread.run {
             if let idfa { bridge.setIDFA(idfa) }

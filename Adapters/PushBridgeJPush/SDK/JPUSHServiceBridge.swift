@@ -106,7 +106,7 @@
     ///
     /// ```swift
     /// let provider = JPushProvider(
-    ///     settings: settings, bridge: try JPUSHServiceBridge(categories: [replyCategory]),
+    ///     settings: settings, bridge: try JPUSHServiceBridge(),
     ///     applicationState: JPUSHServiceBridge.currentApplicationState)
     /// let client = PushClient(provider: provider) // the provider is the bridge's delegate
     /// ```
@@ -124,13 +124,15 @@
         /// JCore's `JGInforCollectionAuth`.
         private let collectionAuth: AnyClass
 
-        /// A bridge to the JPush SDK in the app that registers, of `categories`, those a
-        /// registration names by identifier.
+        /// A bridge to the JPush SDK in the app that registers, of the categories the app declared
+        /// (`PushAppIntegration.setNotificationCategories`) and `categories`, those a registration
+        /// names by identifier.
         ///
         /// Looks up every class and method it will call, without running any SDK code.
         ///
-        /// - Parameter categories: The app's notification categories (the package runs on iOS
-        ///   13+, so these are always `UNNotificationCategory`s).
+        /// - Parameter categories: Notification categories beyond those the app declared (the
+        ///   package runs on iOS 13+, so these are always `UNNotificationCategory`s). None by
+        ///   default: declare them once, with `PushAppDelegate.notificationCategories`.
         /// - Throws: `PushError` with code `unsupported` and field `sdk`, naming each class or
         ///   method the app lacks — JPush or JCore not linked, or stripped for want of `-ObjC`, or
         ///   a version without a method this bridge calls — and the fix.
@@ -230,12 +232,18 @@
             let config = registerEntity.init()
             config.setValue(NSNumber(value: entity.types), forKey: JPushSDKSymbols.entityTypesKey)
             if let identifiers = entity.categories, !identifiers.isEmpty {
-                // Collected into the NSSet the entity takes, not through Set.filter (whose
-                // specialisation was 2 KB of arm64 code for this one call).
-                let named = NSMutableSet()
-                for category in categories where identifiers.contains(category.identifier) { named.add(category) }
-                assert(named.count == Set(identifiers).count, "JPUSHServiceBridge(categories:) lacks a category the registration names")
-                config.setValue(named, forKey: JPushSDKSymbols.entityCategoriesKey)
+                // The categories the app declared once (PushAppIntegration.setNotificationCategories,
+                // which PushAppDelegate calls), and those this bridge was made with.
+                let declared = categories.union(NotificationCategoryStore.process.current)
+                let named = declared.filter { identifiers.contains($0.identifier) }
+                let missing = identifiers.filter { identifier in !named.contains { $0.identifier == identifier } }
+                if !missing.isEmpty {
+                    delegate?.sdkBridgeCouldNotRead(PushDiagnostic(
+                        code: .undeclaredCategory, notificationID: "none",
+                        message: "JPush was registered without the categories \(missing.joined(separator: ", ")): the app declared none by that identifier "
+                            + "(PushAppDelegate.notificationCategories, PushAppIntegration.setNotificationCategories)"))
+                }
+                config.setValue(NSSet(set: named), forKey: JPushSDKSymbols.entityCategoriesKey)
             }
             let (call, selector) = Self.classMethod(service, JPushSDKSymbols.registerForRemoteNotificationConfig, as: RegisterConfigIMP.self)
             call(service, selector, config, JPushRegisterDelegateProxy.process)

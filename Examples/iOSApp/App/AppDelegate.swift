@@ -18,9 +18,10 @@ final class AppDelegate: PushAppDelegate {
     private(set) lazy var calls = Calls(client: push)
     private(set) lazy var liveActivities = LiveActivities(client: push)
 
-    override var pushAdapters: [PushAdapter] { [.apns, .jpush(categories: Categories.all), .getui] }
-    /// JPush and Getui may not be called before the user accepts the privacy policy.
+    override var pushAdapters: [PushAdapter] { [.apns, .jpush, .getui] }
+    /// No provider starts, and no prompt appears, before the user accepts the privacy policy.
     override var privacyConsent: PrivacyConsent { consent.isAccepted ? .granted : .denied }
+    /// Declared once: set on the notification center and registered with whichever provider runs.
     override var notificationCategories: Set<UNNotificationCategory> { Categories.all }
     override var sceneDelegateClass: PushSceneDelegate.Type { SceneDelegate.self }
 
@@ -41,7 +42,20 @@ final class AppDelegate: PushAppDelegate {
     /// The user accepted the privacy policy on the first launch: push starts now.
     func privacyPolicyAccepted() {
         consent.isAccepted = true
-        push.start(consent: .granted, categories: Categories.all.map(\.identifier))
+        push.start(consent: .granted)
+    }
+
+    /// The user withdrew consent in the app's settings: push is off for every provider.
+    func privacyPolicyWithdrawn() {
+        consent.isAccepted = false
+        push.start(consent: .denied)
+    }
+
+    /// Each time the app is active (in this scene app too): the user has seen everything, so the
+    /// icon's badge — and the provider's server-side count — are cleared.
+    override func didBecomeActive(_ application: UIApplication) {
+        let push = push
+        Task { try? await push.setBadge(0) }
     }
 
     /// One event, every kind named: a new kind is a compile error here, not a silent drop.
@@ -63,6 +77,8 @@ final class AppDelegate: PushAppDelegate {
             print("\(state.provider) is \(state.state)")
         case .settingsRequested:
             navigation.screen = .settings
+        case .authorizationChanged(let status):
+            print("notifications are now \(status)")
         }
     }
 }

@@ -8,12 +8,13 @@ extension PushClient {
         return PushAdapter.Active(id: provider.id, environment: options.environment ?? SigningEnvironment.current, capabilities: provider.capabilities)
     }
 
-    /// Records the user's answer to the app's privacy policy with the provider, on every launch
-    /// before ``start(consent:authorization:categories:)``: JPush and Getui refuse every SDK call until it is granted
-    /// (``PrivacyConsent``); plain APNs needs none.
+    /// Records the user's answer to the app's privacy policy with the provider: JPush and Getui
+    /// refuse every SDK call until it is granted (``PrivacyConsent``). An app gives its answer
+    /// with ``start(consent:authorization:categories:)``, which calls this and also starts push,
+    /// or turns it off when the consent is withdrawn.
     ///
     /// - Throws: What the provider's SDK reported, if anything.
-    public func setPrivacyConsent(_ consent: PrivacyConsent) throws(PushError) {
+    @_spi(ProviderAuthor) public func setPrivacyConsent(_ consent: PrivacyConsent) throws(PushError) {
         try (provider as? any ConsentGatedProvider)?.setPrivacyConsent(consent)
     }
 
@@ -35,7 +36,14 @@ extension PushClient {
     }
 
     /// Forwards the APNs device token (from `didRegisterForRemoteNotificationsWithDeviceToken:`).
+    /// Withheld, and reported as a ``PushDiagnostic/Code/withheldBeforeConsent`` diagnostic, before
+    /// the user's consent allows push or after it was withdrawn: no `registered` event then.
     package func didRegisterForRemoteNotifications(deviceToken: [UInt8]) {
+        guard mayForwardRegistration else {
+            return report(PushDiagnostic(
+                code: .withheldBeforeConsent, notificationID: "none",
+                message: "the device token was not forwarded to \(provider.id): the user's consent does not allow push (start(consent:))"))
+        }
         provider.didRegisterForRemoteNotifications(DeviceTokenRequest(token: deviceToken))
     }
 
@@ -49,9 +57,48 @@ extension PushClient {
         try await provider.role((any AliasAndTagsProvider).self, .tags, "tags").tags(request)
     }
 
-    /// Sets the provider's server-side badge.
-    public func setBadge(_ value: Int) throws(PushError) {
-        try provider.role((any ServerBadgeProvider).self, .serverBadge, "a server-side badge").setBadge(BadgeRequest(value: value))
+    /// Sets the number on the app's icon — `0` clears it — and, where the provider keeps a
+    /// server-side count for its "+1" badges (JPush, Getui: `setBadge:`, `resetBadge` for 0), that
+    /// count too: the one way to set and clear the badge, whatever the provider.
+    ///
+    /// The icon is iOS's: `UNUserNotificationCenter.setBadgeCount(_:withCompletionHandler:)` on
+    /// iOS 16+, `UIApplication.applicationIconBadgeNumber` before (Apple deprecated it in iOS 17).
+    /// The providers' calls set the server's count only ("本接口不会改变应用本地的角标值",
+    /// `JPUSHService.h` 5.9.0 `setBadge:`; "本地仍须调用setApplicationIconBadgeNumber函数",
+    /// `GeTuiSdk.h` 3.1.0.0 `setBadge:`). Before the user's consent the icon is set and the
+    /// provider's count is not (a ``PushDiagnostic/Code/withheldBeforeConsent`` diagnostic).
+    ///
+    /// ```swift
+    /// try await push.setBadge(0)  // the user read everything: clear the icon and the server's count
+    /// ```
+    ///
+    /// - Throws: ``PushError/Code/outOfRange`` for a negative value or one the provider refuses
+    ///   (JPush: above 99,999), the provider's error, or ``PushError/Code/providerFailure`` when
+    ///   iOS could not set the icon (``PushError/Code/unsupported`` when the client has no
+    ///   notification center: one made outside the UIKit glue and the test kit). The server's
+    ///   count is set first, so a refused value changes neither.
+    public func setBadge(_ value: Int) async throws(PushError) {
+        guard value >= 0 else { throw PushError(.outOfRange, field: "badge", "\(value) is negative: 0 clears the badge") }
+        guard let system = notificationSystem else {
+            throw PushError(
+                .unsupported, field: "badge",
+                "this client was given no notification center to set the icon's badge with: PushAppIntegration's launch entry point (or PushAppDelegate) gives it iOS's")
+        }
+        if let server = provider.optionalRole((any ServerBadgeProvider).self, .serverBadge) {
+            if mayForwardRegistration {
+                try server.setBadge(BadgeRequest(value: value))
+            } else {
+                report(PushDiagnostic(
+                    code: .withheldBeforeConsent, notificationID: "none",
+                    message: "\(provider.id)'s server-side badge was not set to \(value): the user's consent does not allow push; the icon's was"))
+            }
+        }
+        let failure = await withCheckedContinuation { (done: CheckedContinuation<PushError.VendorCode?, Never>) in
+            system.setBadgeCount(value) { done.resume(returning: $0) }
+        }
+        if let failure {
+            throw PushError(.providerFailure, field: "badge", "iOS could not set the icon's badge to \(value) (\(failure))", vendorCode: failure)
+        }
     }
 
     /// Reports what the user did with a provider message (Getui feedback).

@@ -35,9 +35,12 @@ extension PushClient {
     }
 
     /// Tells the client the app became active: a launch's event that is still waiting for its
-    /// follow-up call is emitted now (from the launch options alone).
+    /// follow-up call is emitted now (from the launch options alone), and the user's
+    /// authorization is read again, so that a change made in Settings (or an answer to the
+    /// prompt, which covered the app) is one ``PushEvent/authorizationChanged(_:)`` event.
     package func applicationDidBecomeActive() {
         core.endLaunch()
+        refreshAuthorizationStatus()
     }
 
     /// Registering for remote notifications failed

@@ -14,6 +14,8 @@ final class PushClientCore: Sendable {
     let channel: ChannelEventHub
     /// The launch's notification and whether push started (``PushClient/start(consent:authorization:categories:)``).
     let start = Locked(StartRecord())
+    /// The notification center the client reads the user's authorization from, and what it saw.
+    let authorization = Locked(AuthorizationRecord())
 
     struct State {
         var normalizer: PushEventNormalizer
@@ -77,8 +79,14 @@ final class PushClientCore: Sendable {
     // MARK: Publishing
 
     /// Publishes an event that did not come through a system callback (a provider's
-    /// registration or state). Deduplication does not apply.
+    /// registration or state). Deduplication does not apply. A registration while the user's
+    /// consent does not allow push (declined, or withdrawn) is withheld and reported instead.
     func publish(_ event: PushEvent) {
+        if case .registered(let registration) = event, start.withLock({ $0.consent == .denied || $0.withdrawn }) {
+            return report(PushDiagnostic(
+                code: .withheldBeforeConsent, notificationID: "none",
+                message: "\(registration.provider)'s registration was not published: the user's consent does not allow push (start(consent:))"))
+        }
         publishing { state in
             guard !state.isClosed else { return }
             state.hub.publish(event)

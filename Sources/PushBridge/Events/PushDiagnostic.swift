@@ -60,6 +60,10 @@ public struct PushDiagnostic: Sendable, Equatable, CustomStringConvertible {
         /// Also reported for a message that arrives after the user responded to its notification.
         /// See <doc:OneDeliveryOneEvent>, rule 1.
         case channelCopyDropped
+        /// A registration named a notification category the app never declared
+        /// (`PushAppDelegate.notificationCategories`, `PushAppIntegration.setNotificationCategories`):
+        /// the provider's SDK was registered with the categories that were declared, without it.
+        case undeclaredCategory
 
         /// Whether the two are the same case (by case, not by comparing raw strings).
         public static func == (lhs: Code, rhs: Code) -> Bool { lhs.ordinal == rhs.ordinal }
@@ -80,6 +84,7 @@ public struct PushDiagnostic: Sendable, Equatable, CustomStringConvertible {
             case .launchedBeforeCenterDelegate: 5
             case .featureNotSwitchedOn: 6
             case .channelCopyDropped: 7
+            case .undeclaredCategory: 8
             }
         }
     }

@@ -35,6 +35,10 @@ public enum PushEvent: Sendable, Equatable {
     /// The user asked, from Settings or a notification, to see the app's notification settings
     /// (`userNotificationCenter(_:openSettingsFor:)`, iOS 12+, with `providesAppNotificationSettings`).
     indirect case settingsRequested(SettingsRequest)
+    /// What the user allows the app's notifications changed: after the app asked
+    /// (``PushClient/authorizationStatus(requesting:)``), or in Settings (seen when the app is
+    /// next active). One event per change the client sees, never one for a status it already knew.
+    case authorizationChanged(AuthorizationStatus)
 
     /// A ``received(_:)`` event.
     public struct Received: Sendable, Equatable {
@@ -100,6 +104,7 @@ public enum PushEvent: Sendable, Equatable {
         case .registrationFailed: .registrationFailed
         case .providerState: .providerState
         case .settingsRequested: .settingsRequested
+        case .authorizationChanged: .authorizationChanged
         }
     }
 
@@ -121,6 +126,8 @@ public enum PushEvent: Sendable, Equatable {
         case providerState
         /// ``PushEvent/settingsRequested(_:)``.
         case settingsRequested
+        /// ``PushEvent/authorizationChanged(_:)``.
+        case authorizationChanged
 
         /// Whether the two are the same case (by case, not by comparing raw strings).
         public static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.ordinal == rhs.ordinal }
@@ -141,6 +148,7 @@ public enum PushEvent: Sendable, Equatable {
             case .registrationFailed: 5
             case .providerState: 6
             case .settingsRequested: 7
+            case .authorizationChanged: 8
             }
         }
     }

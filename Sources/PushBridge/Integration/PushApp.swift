@@ -32,11 +32,15 @@ public protocol PushApp: AnyObject, Sendable {
     /// the file names.
     var pushProvider: PushProviderID? { get }
     /// The user's answer to the app's privacy policy, read at launch: `.denied` by default, so
-    /// that JPush and Getui stay off (with a `registrationFailed` event saying consent is
-    /// required) until the app says otherwise; call `push.start(consent: .granted)` when the
-    /// user accepts later.
+    /// that no provider starts — plain APNs included — and no permission prompt appears (a
+    /// `registrationFailed` event says consent is required) until the app says otherwise. When
+    /// the user accepts later, call `push.start(consent: .granted)`; when they withdraw it,
+    /// `push.start(consent: .denied)` turns push off for every provider. An app that asks no
+    /// consent for push (plain APNs outside mainland China) returns `.notRequired`.
     var privacyConsent: PrivacyConsent { get }
-    /// What to ask the user for when push starts: alerts, badges and sounds by default.
+    /// What to ask the user for when push starts: alerts, badges and sounds by default, so that
+    /// the permission prompt follows the consent. `[.provisional]` (iOS 12+: delivered quietly, no
+    /// prompt) asks later, when the app chooses, with `push.authorizationStatus(requesting:)`.
     var authorizationOptions: AuthorizationOptions { get }
     /// Receives each event of the client, on the main actor, in order: held ones (the tap that
     /// launched the app) first. Nothing by default.
@@ -55,7 +59,7 @@ extension PushApp {
     public var pushConfigurationFile: String { "push.json" }
     /// `nil`: the configuration file decides.
     public var pushProvider: PushProviderID? { nil }
-    /// `.denied`: JPush and Getui wait for the app's consent.
+    /// `.denied`: no provider starts until the app's consent.
     public var privacyConsent: PrivacyConsent { .denied }
     /// Alerts, badges and sounds.
     public var authorizationOptions: AuthorizationOptions { [.alert, .badge, .sound] }
@@ -78,11 +82,13 @@ extension PushApp {
     ///
     /// - Parameters:
     ///   - push: The client made for this launch, which has been handed the launch.
-    ///   - categories: The identifiers of the notification categories the app sets on the
-    ///     notification center.
+    ///   - categories: The identifiers of the notification categories to register with the
+    ///     provider; `nil` (the default) keeps those already declared
+    ///     (`PushAppIntegration.setNotificationCategories(_:client:)`, which `PushAppDelegate` calls
+    ///     with its `notificationCategories`).
     /// - Returns: The task delivering the events to ``handle(_:)``.
     @discardableResult
-    public func launch(_ push: PushClient, categories: [String] = []) -> Task<Void, Never> {
+    public func launch(_ push: PushClient, categories: [String]? = nil) -> Task<Void, Never> {
         let events = push.events()  // subscribed now: the held events are this stream's
         let loop = Task { @MainActor [weak self] in
             for await event in events { self?.handle(event) }

@@ -9,21 +9,24 @@
 /// - Getui has no consent call on iOS: "if the user does not agree, the SDK must not be
 ///   initialised" (docs.getui.com/compliance/ido, 2025-03-27).
 ///
-/// An app records the answer with `PushClient.setPrivacyConsent(_:)` on every launch, before
-/// `start`: a provider that needs consent (`PushProvider.needsPrivacyConsent`) refuses every
-/// SDK call until it is granted, with ``PushError/Code/consentRequired``.
+/// No provider starts — plain APNs included — and no permission prompt appears before the app
+/// gives its answer: `PushClient.start(consent:authorization:categories:)` with `.denied` starts
+/// nothing, with `.granted` starts push (once per launch), and `.denied` after push started
+/// withdraws the consent, turning push off for every provider. An app that asks no consent for
+/// push (plain APNs outside mainland China, say) says so with `.notRequired`; JPush and Getui,
+/// whose vendors require the user's consent, then stay off with ``PushError/Code/consentRequired``.
 ///
 /// ```swift
-/// if UserDefaults.standard.bool(forKey: "privacyPolicyAccepted") {
-///     try client.setPrivacyConsent(.granted)
-///     try client.start(PushStartRequest(iosVersion: IOSVersion.running ?? IOSVersion(13)))
-/// }
+/// push.start(consent: UserDefaults.standard.bool(forKey: "privacyPolicyAccepted") ? .granted : .denied)
 /// ```
 public enum PrivacyConsent: String, Sendable, Hashable, CaseIterable {
     /// The user accepted the privacy policy: the SDK may start and collect.
     case granted
     /// The user declined (or withdrew): the SDK must not start.
     case denied
+    /// The app asks the user no consent for push: providers that need none (plain APNs) start,
+    /// those whose vendor requires it (JPush, Getui) do not.
+    case notRequired
 
     /// Whether the two are the same case (by case, not by comparing raw strings).
     public static func == (lhs: PrivacyConsent, rhs: PrivacyConsent) -> Bool { lhs.ordinal == rhs.ordinal }
@@ -38,6 +41,7 @@ public enum PrivacyConsent: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .granted: 0
         case .denied: 1
+        case .notRequired: 2
         }
     }
 }
@@ -71,6 +75,10 @@ package struct PrivacyConsentGate: Sendable {
         case .granted: return
         case .denied:
             throw PushError(.consentRequired, field: call, "the user declined the privacy policy, so \(provider)'s SDK must not be called")
+        case .notRequired:
+            throw PushError(
+                .consentRequired, field: call,
+                "\(provider)'s SDK must not be called without the user's consent, which the app said it does not ask (.notRequired): ask it, and start with .granted")
         case nil:
             throw PushError(
                 .consentRequired, field: call,

@@ -22,7 +22,7 @@ extension PushEvent {
         case .dismissed(var dismissal):
             dismissal.notification = renamed(dismissal.notification)
             return .dismissed(dismissal)
-        case .message, .registered, .registrationFailed, .providerState, .settingsRequested:
+        case .message, .registered, .registrationFailed, .providerState, .settingsRequested, .authorizationChanged:
             return self
         }
     }

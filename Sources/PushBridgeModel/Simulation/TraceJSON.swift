@@ -42,6 +42,8 @@ extension PushEvent {
             object["state"] = .string(change.state.rawValue)
         case .settingsRequested(let request):
             object["fromNotification"] = .bool(request.notification != nil)
+        case .authorizationChanged(let status):
+            object["status"] = .string(status.rawValue)
         }
         if let id { object["id"] = .string(id) }
         return .object(object)

@@ -66,7 +66,7 @@ final class RecordingProvider: CapabilityNarrowingProvider, CallbackObservingPro
         #expect(client.heldEventCount == 1)
     }
 
-    @Test func commandsReachTheProvidersThatSupportThem() throws {
+    @Test func commandsReachTheProvidersThatSupportThem() async throws {
         let getui = RecordingProvider(.getui, capabilities: [.customFeedback])
         let jpush = RecordingProvider(.jpush)
         let multiplex = MultiplexProvider(primary: jpush, others: [getui])
@@ -78,7 +78,7 @@ final class RecordingProvider: CapabilityNarrowingProvider, CallbackObservingPro
         let message = PushEvent.Message(transport: .getui, offline: true, id: "t:m", payload: ["payload": "x"])
         #expect(try client.report(.custom(90001), for: message).submitted)
         #expect(getui.reports == [FeedbackRequest(.custom(90001), messageID: "t:m")])
-        #expect(throws: PushError.self) { try client.setBadge(1) }
+        await #expect(throws: PushError.self) { try await client.setBadge(1) }
     }
 
     @Test func noOpProviderPassesCallbacksAndSupportsNothing() async throws {
