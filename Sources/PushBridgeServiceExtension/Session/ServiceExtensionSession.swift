@@ -115,15 +115,13 @@ public final class ServiceExtensionSession: Sendable {
 
         if let reporter {
             reporter.report(request) { [self] report in
-                let done = state.withLock { state -> Bool in
-                    guard !state.finished, state.report == .unfinished else { return false }
+                settle { state in
+                    guard state.report == .unfinished else { return }
                     switch report {
                     case .reported(let attachments, let errors): state.report = .reported(vendorAttachments: attachments, vendorErrors: errors)
                     case .failed(let error): state.report = .failed(error)
                     }
-                    return state.isComplete
                 }
-                if done { finish(.completed) }
             }
         } else {
             state.withLock { $0.report = .notNeeded }
@@ -131,6 +129,18 @@ public final class ServiceExtensionSession: Sendable {
         startDownload()
         startHook()
         let done = state.withLock { !$0.finished && $0.isComplete }
+        if done { finish(.completed) }
+    }
+
+    /// Records one job's answer with `record` — the report, the download or the hook, each
+    /// answering once — unless the session has finished, and finishes it when that answer was the
+    /// last one awaited.
+    private func settle(_ record: (inout State) -> Void) {
+        let done = state.withLock { state -> Bool in
+            guard !state.finished else { return false }
+            record(&state)
+            return state.isComplete
+        }
         if done { finish(.completed) }
     }
 
@@ -152,12 +162,9 @@ public final class ServiceExtensionSession: Sendable {
         case .success(let url):
             let token = downloader.download(url, maxBytes: MediaKind.largestLimit) { [self] result in
                 let attachment = Self.check(result, url: url, key: key)
-                let done = state.withLock { state -> Bool in
-                    guard !state.finished, state.attachment == .unfinished else { return false }
-                    state.attachment = attachment
-                    return state.isComplete
+                settle { state in
+                    if state.attachment == .unfinished { state.attachment = attachment }
                 }
-                if done { finish(.completed) }
             }
             let cancelNow = state.withLock { state -> Bool in
                 state.download = token
@@ -180,12 +187,9 @@ public final class ServiceExtensionSession: Sendable {
             } catch {
                 change = .failed(Self.hookProblem(error))
             }
-            let done = state.withLock { state -> Bool in
-                guard !state.finished, state.contentChange == .unfinished else { return false }
-                state.contentChange = change
-                return state.isComplete
+            settle { state in
+                if state.contentChange == .unfinished { state.contentChange = change }
             }
-            if done { finish(.completed) }
         }
         let cancelNow = state.withLock { state -> Bool in
             state.hook = task
