@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
 import PushBridgeModel
 
-/// The events `events.md` expects of a simulated scenario ("Expected events of a simulated
+/// The events `docs/spec/events.md` expects of a simulated scenario ("Expected events of a simulated
 /// scenario"), computed from the scenario and its trace's outcome only — not from the calls —
 /// so it checks the normaliser independently of its own rules.
 ///
@@ -10,7 +10,7 @@ import PushBridgeModel
 /// #expect(result.events.map(ExpectedPushEvent.init) == ExpectedPushEvent.expected(for: scenario, trace: result.trace))
 /// ```
 extension ExpectedPushEvent {
-    /// The events `events.md` expects of `scenario`, given what its trace displayed and delivered.
+    /// The events `docs/spec/events.md` expects of `scenario`, given what its trace displayed and delivered.
     public static func expected(for scenario: DispatchScenario, trace: DispatchTrace) -> [ExpectedPushEvent] {
         var events: [ExpectedPushEvent] = []
         let arrivalRan = !trace.arrivalCalls.isEmpty

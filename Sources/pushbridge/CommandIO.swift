@@ -23,7 +23,7 @@ struct CommandOutput: Sendable, Equatable {
     }
 }
 
-/// The exit statuses of `pushbridge` (`cli-contract.md`).
+/// The exit statuses of `pushbridge` (`docs/spec/cli-contract.md`).
 enum ExitStatus {
     /// Done.
     static let success: Int32 = 0

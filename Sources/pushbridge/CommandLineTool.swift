@@ -3,7 +3,7 @@ import PushBridgeModel
 
 /// `pushbridge`: ask the dispatch model a question, see a published on-device experiment's tables
 /// as the model computes them, or watch a demonstration. The JSON it prints is a public interface
-/// (`cli-contract.md`): names, fields and exit statuses only ever grow.
+/// (`docs/spec/cli-contract.md`): names, fields and exit statuses only ever grow.
 struct CommandLineTool: Sendable {
     let io: CommandIO
 

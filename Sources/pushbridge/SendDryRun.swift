@@ -12,7 +12,7 @@ struct SendDryRun {
     let message: PushMessage
     let audience: PushAudience
 
-    /// The callbacks a current app implements (the ones `cli-contract.md` lists first).
+    /// The callbacks a current app implements (the ones `docs/spec/cli-contract.md` lists first).
     static let implements = [
         "application:didReceiveRemoteNotification:fetchCompletionHandler:",
         "userNotificationCenter:willPresentNotification:withCompletionHandler:",

@@ -3,7 +3,7 @@ import PushBridgeValidation
 import PushBridgeModel
 import PushBridgeTesting
 
-/// `pushbridge simulate`: one scenario in, one trace out (`cli-contract.md`).
+/// `pushbridge simulate`: one scenario in, one trace out (`docs/spec/cli-contract.md`).
 struct SimulateCommand: Sendable {
     let io: CommandIO
 

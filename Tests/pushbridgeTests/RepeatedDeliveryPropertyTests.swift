@@ -10,7 +10,7 @@ import Testing
 /// Exactly once as a property: over a sample of the scenario space, through every provider,
 /// each callback fed what iOS hands it (`DeliveryHandover`), and the same payload delivered three
 /// times to one app process, seconds or an hour apart, with the user's action in between: each
-/// delivery yields exactly the events `events.md` expects of it, under one identity of its own.
+/// delivery yields exactly the events `docs/spec/events.md` expects of it, under one identity of its own.
 @Suite struct RepeatedDeliveryPropertyTests {
     static let providers: [any ProviderSimulator] = [SystemSimulator(), JPushSimulator(), GetuiSimulator()]
 

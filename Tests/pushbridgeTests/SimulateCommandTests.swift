@@ -3,7 +3,7 @@ import Testing
 
 @testable import pushbridge
 
-/// `pushbridge simulate` (`cli-contract.md`): the trace's JSON and text, and exit 2 with one error line for bad input.
+/// `pushbridge simulate` (`docs/spec/cli-contract.md`): the trace's JSON and text, and exit 2 with one error line for bad input.
 @Suite struct SimulateCommandTests {
     static func run(_ arguments: [String], stdin: [UInt8] = [], files: [String: [UInt8]] = [:]) -> CommandOutput {
         CommandLineTool(io: .memory(stdin: stdin, files: files)).run(arguments)
@@ -340,7 +340,7 @@ import Testing
         #expect(output.standardError.count < 200)
     }
 
-    /// `cli-contract.md`, Errors: "prints one line to standard error that names the field and what
+    /// `docs/spec/cli-contract.md`, Errors: "prints one line to standard error that names the field and what
     /// was wrong". An unknown or duplicate key is echoed raw, so a key holding a line break splits the line.
     @Test
     func anUnknownKeyWithALineBreakStillGivesOneErrorLine() {

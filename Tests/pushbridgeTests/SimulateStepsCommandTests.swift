@@ -155,7 +155,7 @@ import Testing
     @Test func theTextFormatOfAScenarioWithStepsIsForPeople() {
         let output = SimulateCommandTests.run(["simulate", "--format", "text"], stdin: Self.killThenTap)
         #expect(output.status == 0)
-        // cli-contract.md: "`--format text` prints the same trace for people".
+        // docs/spec/cli-contract.md: "`--format text` prints the same trace for people".
         #expect((try? JSONValue(parsing: output.standardOutput)) == nil)
         #expect(output.standardOutput.contains("notifications:"))
         #expect(output.standardOutput.contains("step 2"))

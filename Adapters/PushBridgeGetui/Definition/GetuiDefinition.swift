@@ -30,7 +30,7 @@ extension PushConfiguration {
 
 /// What the core knows of Getui: its `getui` settings section, its message ID `_gmid_`
 /// (`taskId:msgId:…`), and its passthrough, which Getui holds while the app is away, flags
-/// `offLine` when it delivers it, and copies over APNs (`vendors.md`).
+/// `offLine` when it delivers it, and copies over APNs (`docs/spec/vendors.md`).
 public struct GetuiDefinition: PushProviderDefinition {
     /// The payload key of Getui's `taskId:msgId`.
     public static let messageIDKey = "_gmid_"

@@ -30,7 +30,7 @@ extension PushConfiguration {
 
 /// What the core knows of JPush: its `jpush` settings section, its message ID `_j_msgid`, and its
 /// custom messages, which JPush holds while the app is away and does not flag when it delivers
-/// them (`vendors.md`), and which may share a push with an APNs notification.
+/// them (`docs/spec/vendors.md`), and which may share a push with an APNs notification.
 public struct JPushDefinition: PushProviderDefinition {
     /// The payload key of JPush's message ID.
     public static let messageIDKey = "_j_msgid"

@@ -2,7 +2,7 @@
 
 /// JPush's alias and tag result codes (`iResCode`), and the `PushError` each one becomes.
 ///
-/// 0 is success. 6001–6017 are the codes of `vendors.md` (6010 is not documented); 6018–6024 and
+/// 0 is success. 6001–6017 are the codes of `docs/spec/vendors.md` (6010 is not documented); 6018–6024 and
 /// 6027 are the further tag and alias codes of JPush's client error-code table
 /// (docs.jiguang.cn/jpush/client/iOS/ios_code; 6027 since SDK 3.3.2). Any other code is a
 /// `providerFailure` naming it. Every error keeps the code itself as its

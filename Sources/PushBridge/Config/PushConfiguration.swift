@@ -1,6 +1,6 @@
 /// Which provider an app uses and its settings: providers are swapped by editing this, not code.
 ///
-/// Read from JSON (`vendors.md`), each provider's section by its adapter's
+/// Read from JSON (`docs/spec/vendors.md`), each provider's section by its adapter's
 /// ``PushProviderDefinition``:
 ///
 /// ```json

@@ -57,7 +57,7 @@ extension PushProviderDefinition {
 /// One of a provider's own channels, and what the provider does with it while the app is away.
 ///
 /// The rule the model, the simulator and the simulated device apply to every channel
-/// (`dispatch-model.md`, "Provider channels"): a message reaches the app only while it is in the
+/// (`docs/spec/dispatch-model.md`, "Provider channels"): a message reaches the app only while it is in the
 /// foreground and online; sent while it is away, the provider holds it until the app next comes
 /// to the foreground.
 public struct ProviderChannel: Sendable, Hashable {

@@ -1,6 +1,6 @@
 @_spi(ProviderAuthor) import PushBridge
 
-/// The facts the dispatch rules are written in: the shorthands of `dispatch-model.md`
+/// The facts the dispatch rules are written in: the shorthands of `docs/spec/dispatch-model.md`
 /// (UN, WP, DR, F, RH, BG) and the derived facts about the notification (visible, CA, silent).
 ///
 /// Computed once per scenario so that each rule reads like the specification. Plain values

@@ -6,7 +6,7 @@ import PushBridgeValidation
 /// Given a ``DispatchScenario`` (iOS version, app state, payload, implemented callbacks, what
 /// `willPresent` answers, what the user does) the model returns a ``DispatchTrace``: what the
 /// system displayed and the ordered callbacks, each with `applicationState`. The rules are those
-/// of `dispatch-model.md`, taken from real-device experiments and Apple's documentation; each is
+/// of `docs/spec/dispatch-model.md`, taken from real-device experiments and Apple's documentation; each is
 /// written once, in two places a reader can find:
 ///
 /// - **Phase 1, arrival**: `DispatchModel+Arrival.swift`.

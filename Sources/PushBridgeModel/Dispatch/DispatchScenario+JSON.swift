@@ -2,7 +2,7 @@
 import PushBridgeValidation
 
 extension DispatchScenario {
-    /// The scenario's top-level fields, as `cli-contract.md` names them.
+    /// The scenario's top-level fields, as `docs/spec/cli-contract.md` names them.
     public static let jsonFields = [
         "ios", "state", "implements", "centerDelegate", "backgroundModes", "notification",
         "customDismissAction", "presentation", "user", "lifecycle", "pushType",
@@ -13,7 +13,7 @@ extension DispatchScenario {
         "scenes", "supportsMultipleScenes",
     ]
 
-    /// Reads a scenario in the `pushbridge simulate` format (`cli-contract.md`).
+    /// Reads a scenario in the `pushbridge simulate` format (`docs/spec/cli-contract.md`).
     ///
     /// - Parameter json: The scenario object.
     /// - Throws: `PushError` (`PushError/Code/invalidScenario`) naming the first field that is

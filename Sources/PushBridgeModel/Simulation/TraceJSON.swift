@@ -2,7 +2,7 @@
 import PushBridgeValidation
 
 extension SystemCall {
-    /// The call as the trace's JSON writes it (`cli-contract.md`): `phase`, `method`, `state`,
+    /// The call as the trace's JSON writes it (`docs/spec/cli-contract.md`): `phase`, `method`, `state`,
     /// `launchOptionsKey` on `didFinishLaunching` only, `action` on calls with a response.
     public var jsonValue: JSONValue {
         var object: JSONObject = [
@@ -15,7 +15,7 @@ extension SystemCall {
 }
 
 extension PushEvent {
-    /// The event as the trace's JSON writes it (`events.md`): `type`, then `origin`, `action`
+    /// The event as the trace's JSON writes it (`docs/spec/events.md`): `type`, then `origin`, `action`
     /// and `textInput` where the kind has them, and `id`.
     public var jsonValue: JSONValue {
         var object: JSONObject = ["type": .string(kind.rawValue)]
@@ -51,7 +51,7 @@ extension PushEvent {
 }
 
 extension TraceCall {
-    /// The call as the trace's JSON writes it (`cli-contract.md`).
+    /// The call as the trace's JSON writes it (`docs/spec/cli-contract.md`).
     public var jsonValue: JSONValue {
         var object: JSONObject = ["phase": .string(phase.rawValue), "method": .string(method), "state": .string(state.rawValue)]
         if isLaunch { object["launchOptionsKey"] = launchOptionsKey.map { .string($0.rawValue) } ?? .null }

@@ -2,7 +2,7 @@
 @_spi(ProviderAuthor) import PushBridgeModel
 import Testing
 
-/// Phase 1 of `dispatch-model.md`: which callbacks run and what is displayed when a remote notification arrives.
+/// Phase 1 of `docs/spec/dispatch-model.md`: which callbacks run and what is displayed when a remote notification arrives.
 @Suite struct ArrivalRulesTests {
     static let foreground: [RuleCase] = [
         // If WP and not silent: 3 first when CA and F, then 4. Nothing else.

@@ -2,7 +2,7 @@
 @_spi(ProviderAuthor) import PushBridgeModel
 import Testing
 
-/// Which callbacks exist on which iOS version (the vocabulary table of `dispatch-model.md`), and that a missing one is never called.
+/// Which callbacks exist on which iOS version (the vocabulary table of `docs/spec/dispatch-model.md`), and that a missing one is never called.
 @Suite struct CallbackAvailabilityTests {
     /// The callback, the last version without it (if any), the first with it, the first without it again (if any).
     @Test(arguments: [

@@ -3,7 +3,7 @@
 @_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
 
-/// The iOS 13–26 scenario fields from JSON (`cli-contract.md`, `ScenarioFormat.md`): each is
+/// The iOS 13–26 scenario fields from JSON (`docs/spec/cli-contract.md`, `ScenarioFormat.md`): each is
 /// read, each default is the typical device's, and each wrong type, unknown value or unknown key
 /// is an error naming its field.
 @Suite struct ModernScenarioDecodingTests {

@@ -2,7 +2,7 @@
 @_spi(ProviderAuthor) import PushBridgeModel
 import Testing
 
-/// One row of a dispatch-rule table: a scenario and the trace `dispatch-model.md` says it has.
+/// One row of a dispatch-rule table: a scenario and the trace `docs/spec/dispatch-model.md` says it has.
 ///
 /// Calls are written compactly, by seed label: `"3 active"`, `"1 inactive remoteNotification"`
 /// (a launch always names its key, `none` when it has none), `"5 inactive default"`,

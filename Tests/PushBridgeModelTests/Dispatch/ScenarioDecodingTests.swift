@@ -6,7 +6,7 @@
 @_spi(ProviderAuthor) import PushBridgeModel
 import Testing
 
-/// Scenarios from JSON (`cli-contract.md`): every default, every field, and an error naming the field for each bad one.
+/// Scenarios from JSON (`docs/spec/cli-contract.md`): every default, every field, and an error naming the field for each bad one.
 @Suite struct ScenarioDecodingTests {
     static func decode(_ text: String) throws -> DispatchScenario {
         try DispatchScenario(json: JSONValue(parsing: text))

@@ -2,7 +2,7 @@
 @_spi(ProviderAuthor) import PushBridgeModel
 import Testing
 
-/// Phase 2 of `dispatch-model.md`, continued: dismissing, custom actions, and whether an action is delivered.
+/// Phase 2 of `docs/spec/dispatch-model.md`, continued: dismissing, custom actions, and whether an action is delivered.
 extension UserActionRulesTests {
     // MARK: Dismiss
 

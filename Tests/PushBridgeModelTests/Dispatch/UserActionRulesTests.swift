@@ -2,7 +2,7 @@
 @_spi(ProviderAuthor) import PushBridgeModel
 import Testing
 
-/// Phase 2 of `dispatch-model.md`: taps, cold starts, opening from the icon, dismissals and custom actions.
+/// Phase 2 of `docs/spec/dispatch-model.md`: taps, cold starts, opening from the icon, dismissals and custom actions.
 @Suite struct UserActionRulesTests {
     // MARK: Tap in every state, across versions
 

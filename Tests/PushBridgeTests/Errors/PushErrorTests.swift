@@ -132,7 +132,19 @@ import Testing
         #expect(diagnostics.withLock { $0.map(\.notificationID) } == ["unidentified"])
     }
 
-    @Test func aDiscardingSinkDropsDiagnostics() {
-        PushEventSink.discarding.report(.unreadablePayload(in: "x:", notificationID: "n", error: PushError(.invalidPayload, "y")))
+    /// The sink a provider holds before a client attaches its own drops a diagnostic, reaching no
+    /// client's handler, and still answers a completion handler passed through it, once, with its
+    /// default: dropping never leaves iOS waiting.
+    @Test func aDiscardingSinkDropsDiagnostics() async {
+        let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
+        await confirmation("no client hears a diagnostic the discarding sink dropped", expectedCount: 0) { heard in
+            client.setDiagnosticHandler { _ in heard() }
+            PushEventSink.discarding.report(.unreadablePayload(in: "x:", notificationID: "n", error: PushError(.invalidPayload, "y")))
+        }
+        let answers = Locked<[BackgroundFetchResult]>([])
+        PushEventSink.discarding.handle(
+            CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: nil),
+            completion: .fetch { result in answers.withLock { $0.append(result) } })
+        #expect(answers.withLock { $0 } == [.noData], "answered once, with the default")
     }
 }

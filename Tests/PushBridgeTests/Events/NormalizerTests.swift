@@ -4,7 +4,7 @@ import Testing
 
 @_spi(ProviderAuthor) @testable import PushBridge
 
-/// The event normaliser (`events.md`): call sequences to events, exactly once, the dedupe window and identities.
+/// The event normaliser (`docs/spec/events.md`): call sequences to events, exactly once, the dedupe window and identities.
 @Suite struct NormalizerTests {
     static func note(_ id: String = "n-1") -> PushNotification? {
         try? PushNotification(payload: ["aps": ["alert": "x"]], identifier: id)
@@ -70,7 +70,7 @@ import Testing
                  ["opened coldStart default n-1"]),
         CallSequence("1 without a key → nothing", [call(.didFinishLaunching, .inactive, id: nil)], []),
         CallSequence("a call without a notification → nothing", [call(.willPresent, .active, id: nil), call(.didReceiveRemoteNotificationFetch, .background, id: nil)], []),
-        // A tap on a foreground banner of an app without 5 comes as RH active after 4 (the expected events of events.md).
+        // A tap on a foreground banner of an app without 5 comes as RH active after 4 (the expected events of docs/spec/events.md).
         CallSequence("4 then 3 active → received, then opened foreground",
                  [call(.willPresent, .active), call(.didReceiveRemoteNotificationFetch, .active)],
                  ["received foreground n-1", "opened foreground default n-1"]),
