@@ -246,7 +246,9 @@ public func fuzzJSONDifferential(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
         guard let again = try? JSONParser.parse(written), again == value, JSONWriter.bytes(from: again) == written else {
             fatalError("written form does not read back: \(String(decoding: written, as: UTF8.self))")
         }
-        guard let expected = oracle(written), difference(value, expected) == nil else {
+        // Foundation refuses a big integer beyond Double's range (rule 7).
+        let readInFoundation = oracle(written).map { difference(value, $0) == nil }
+        guard readInFoundation ?? value.holdsBigInteger(where: { Double($0)?.isFinite == false }) else {
             fatalError("Foundation does not read the written form as the value: \(String(decoding: written, as: UTF8.self))")
         }
     }
