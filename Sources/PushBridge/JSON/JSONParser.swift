@@ -11,9 +11,10 @@ import Foundation
 ///
 /// Strings without escapes are scanned eight bytes at a time and copied into a `String` in one
 /// go; small objects check for duplicate keys by comparing keys in order, larger ones through
-/// the hash index the ``JSONObject`` keeps. The accept/reject decisions, errors and values are
-/// those of the straightforward reader it replaced, which the fuzz package keeps as a reference
-/// and compares on every input (`Fuzz/`, `FuzzJSONDifferential`).
+/// the hash index the ``JSONObject`` keeps. Its verdicts and values are checked against
+/// JSONTestSuite's cases (`Tests/JSONTestSuite`) and, on every fuzz input, against Foundation's
+/// `JSONSerialization` under the written rules by which the two may differ (`Fuzz/`,
+/// `FuzzJSONDifferential`).
 ///
 /// ```swift
 /// let value = try JSONParser.parse(Array(#"{"aps": {"badge": 3}}"#.utf8))
@@ -60,7 +61,7 @@ import Foundation
     /// `bytes` without the UTF-8 byte-order mark (EF BB BF) some editors write at the start of a
     /// file, for the readers of files (configurations, scenarios, messages, payload files): RFC 8259
     /// §8.1 lets a parser "ignore the presence of a byte order mark rather than treating it as an
-    /// error". The parser itself keeps the reference reader's verdicts (`Fuzz/`) and refuses one.
+    /// error". The parser itself refuses one (JSONTestSuite's `i_structure_UTF-8_BOM_empty_object`).
     package static func withoutByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
         bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     }

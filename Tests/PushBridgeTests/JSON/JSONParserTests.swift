@@ -24,7 +24,7 @@ import Testing
         }
     }
 
-    /// A leading UTF-8 byte-order mark: the parser refuses it (the reference reader's verdict),
+    /// A leading UTF-8 byte-order mark: the parser refuses it (its documented choice),
     /// the file readers drop it, once and only at the start.
     @Test func aByteOrderMarkIsDroppedByTheFileReadersOnly() throws {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
