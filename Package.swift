@@ -14,6 +14,9 @@ let package = Package(
         // What an app links: the runtime (events, client, provider protocol, configuration) and
         // its UIKit glue, whose app-only API is unavailable in extensions.
         .library(name: "PushBridge", targets: ["PushBridge", "PushBridgeUIKit"]),
+        // VoIP pushes (PushKit, CallKit's rule) and Live Activity tokens (ActivityKit): an app
+        // that uses them links it; one that does not ships none of it.
+        .library(name: "PushBridgePushKit", targets: ["PushBridgePushKit"]),
         // Turning an opened notification into a place in the app, hostile deep links refused: an
         // app that routes links it; one that does not ships none of it.
         .library(name: "PushBridgeRouting", targets: ["PushBridgeRouting"]),
@@ -45,6 +48,7 @@ let package = Package(
         // The runtime.
         .target(name: "PushBridge"),
         .target(name: "PushBridgeUIKit", dependencies: ["PushBridge"]),
+        .target(name: "PushBridgePushKit", dependencies: ["PushBridge"]),
         .target(name: "PushBridgeRouting", dependencies: ["PushBridge"]),
         // Payload validation (APNs' rules, the push type's, each provider's keys).
         .target(name: "PushBridgeValidation", dependencies: ["PushBridge"]),
@@ -61,7 +65,7 @@ let package = Package(
             path: "Adapters/PushBridgeGetuiServer"),
         // The model and the test kit.
         .target(name: "PushBridgeModel", dependencies: ["PushBridge", "PushBridgeValidation"]),
-        .target(name: "PushBridgeTesting", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeValidation"]),
+        .target(name: "PushBridgeTesting", dependencies: ["PushBridge", "PushBridgePushKit", "PushBridgeModel", "PushBridgeValidation"]),
         // The adapters: each a production library and a testing library (mock, simulator). The
         // JPush and Getui adapters also use the UIKit glue's conversions (UIApplication.State,
         // UIBackgroundFetchResult) in their Apple-only SDK bridges; on Linux it is empty.
@@ -94,7 +98,7 @@ let package = Package(
         .testTarget(
             name: "PushBridgeTests",
             dependencies: [
-                "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
+                "PushBridge", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
                 "PushBridgeGetuiTesting", "PushBridgeValidation", "PushBridgeServiceExtension", "PushBridgeRouting",
             ]),
         // The dispatch model's rules, its simulator and its vectors, run on every provider.
@@ -106,7 +110,7 @@ let package = Package(
         .testTarget(
             name: "PushBridgeTestingTests",
             dependencies: [
-                "PushBridgeTesting", "PushBridgeModel", "PushBridge", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
+                "PushBridgeTesting", "PushBridgeModel", "PushBridge", "PushBridgePushKit", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
                 "PushBridgeGetuiTesting",
             ]),
         .testTarget(name: "PushBridgeRoutingTests", dependencies: ["PushBridgeRouting", "PushBridge"]),
@@ -122,12 +126,14 @@ let package = Package(
         .testTarget(
             name: "PushBridgeJPushTests",
             dependencies: [
-                "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
+                "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridge", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks",
+                "AdapterTestSupport",
             ]),
         .testTarget(
             name: "PushBridgeGetuiTests",
             dependencies: [
-                "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
+                "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridge", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks",
+                "AdapterTestSupport",
             ]),
         // A fourth provider written here alone, with no core change: the core is provider-agnostic.
         .testTarget(name: "FourthProviderTests", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeValidation"]),
@@ -151,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "ProductsTogetherTests",
             dependencies: [
-                "PushBridge", "PushBridgeUIKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush",
+                "PushBridge", "PushBridgeUIKit", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush",
                 "PushBridgeJPushTesting", "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeServiceExtension", "PushBridgeJPushServiceExtension",
                 "PushBridgeGetuiServiceExtension", "PushBridgeValidation", "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer",
                 "PushBridgeGetuiServer", "PushBridgeRouting",

@@ -7,6 +7,7 @@ import ActivityKit
 import SwiftUI
 import PushBridge
 import PushBridgeUIKit
+import PushBridgePushKit
 import PushBridgeAPNs
 import PushBridgeJPush
 import PushBridgeGetui

@@ -1,5 +1,6 @@
 @_spi(ProviderAuthor) import PushBridge
 import PushBridgeModel
+import PushBridgePushKit
 
 /// What PushKit remembers of an app on a simulated device: how often it failed to report a VoIP
 /// push's call, and whether iOS stopped launching it for VoIP pushes.

@@ -2,6 +2,7 @@
 @_spi(ProviderAuthor) import PushBridgeGetui
 @_spi(ProviderAuthor) import PushBridgeGetuiTesting
 @_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgePushKit
 import Testing
 
 /// VoIP and Live Activity tokens through Getui (`GeTuiSdk.h` 3.1.0.0 L146-188, L292, L514-526).
@@ -16,7 +17,7 @@ import Testing
         return (bridge, PushClient(provider: provider))
     }
 
-    static func channelCalls(_ bridge: MockGetuiBridge) -> [String] {
+    static func pushKitCalls(_ bridge: MockGetuiBridge) -> [String] {
         bridge.calls.compactMap { call in
             switch call {
             case .registerVoipToken, .handleVoipNotification, .registerLiveActivity, .registerPushToStart: "\(call)"
@@ -32,7 +33,7 @@ import Testing
         client.didUpdateLiveActivityToken(Self.token, activityID: "order-42")
         client.didUpdatePushToStartToken(Self.token, attributesType: "DeliveryAttributes")
         client.didEndLiveActivity(activityID: "order-42")  // Getui has no call for it
-        #expect(Self.channelCalls(bridge) == [
+        #expect(Self.pushKitCalls(bridge) == [
             "registerVoipTokenCredentials(••••0a0b)", "handleVoipNotification(keys: 1)",
             "registerLiveActivity(order-42, activityToken: ••••0a0b, sn: la-1)",
             "registerLiveActivity(DeliveryAttributes, pushToStartToken: ••••0a0b, sn: la-2)",
@@ -49,8 +50,8 @@ import Testing
         bridge.liveActivityResult = nil
         bridge.hasPushToStart = false
         client.didUpdatePushToStartToken(Self.token, attributesType: "DeliveryAttributes")
-        var failures: [PushChannelEvent.ForwardingFailure] = []
-        for await event in client.channelEvents() {
+        var failures: [PushKitEvent.ForwardingFailure] = []
+        for await event in client.pushKitEvents() {
             if case .tokenForwardingFailed(let failure) = event { failures.append(failure) }
             if failures.count == 3 { break }
         }
@@ -63,8 +64,8 @@ import Testing
         let (bridge, client) = try Self.make(consent: nil)
         client.didUpdateVoIPToken(Self.token)
         client.handleVoIPPush([:], completion: {}) { _, reported in reported(nil) }
-        #expect(Self.channelCalls(bridge).isEmpty)
-        var iterator = client.channelEvents().makeAsyncIterator()
+        #expect(Self.pushKitCalls(bridge).isEmpty)
+        var iterator = client.pushKitEvents().makeAsyncIterator()
         guard case .tokenForwardingFailed(let failure) = await iterator.next() else { Issue.record("no failure event"); return }
         #expect(failure.error.code == .consentRequired)
     }

@@ -2,6 +2,7 @@
 @_spi(ProviderAuthor) import PushBridgeJPush
 @_spi(ProviderAuthor) import PushBridgeJPushTesting
 @_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgePushKit
 import Testing
 
 /// VoIP and Live Activity tokens through JPush (`JPUSHService.h` 5.7.0/5.9.0 L265-310).
@@ -15,7 +16,7 @@ import Testing
         return (bridge, PushClient(provider: provider))
     }
 
-    static func channelCalls(_ bridge: MockJPushBridge) -> [String] {
+    static func pushKitCalls(_ bridge: MockJPushBridge) -> [String] {
         bridge.calls.compactMap { call in
             switch call {
             case .registerVoipToken, .handleVoipNotification, .registerLiveActivity, .registerPushToStart: "\(call)"
@@ -31,7 +32,7 @@ import Testing
         await confirmation(expectedCount: 1) { completed in
             client.handleVoIPPush(["caller": "Ada", "uuid": "A1"], completion: { completed() }) { _, reported in reported(nil) }
         }
-        #expect(Self.channelCalls(bridge) == ["registerVoipToken(••••0a0b)", "handleVoipNotification(keys: 2)"])
+        #expect(Self.pushKitCalls(bridge) == ["registerVoipToken(••••0a0b)", "handleVoipNotification(keys: 2)"])
         #expect(bridge.calls.contains(.registerVoipToken(SecretText("deadbeef010203040a0b"))))
     }
 
@@ -40,7 +41,7 @@ import Testing
         client.didUpdateLiveActivityToken(Self.token, activityID: "order-42")
         client.didUpdatePushToStartToken(Self.token, attributesType: "DeliveryAttributes")
         client.didEndLiveActivity(activityID: "order-42")
-        #expect(Self.channelCalls(bridge) == [
+        #expect(Self.pushKitCalls(bridge) == [
             "registerLiveActivity(order-42, pushToken: ••••0a0b, seq: 1)",
             "registerLiveActivity(DeliveryAttributes, pushToStartToken: ••••0a0b, seq: 2)",
             "registerLiveActivity(order-42, pushToken: nil, seq: 3)",
@@ -53,8 +54,8 @@ import Testing
         bridge.hasPushToStart = false
         client.didUpdateLiveActivityToken(Self.token, activityID: "order-42")
         client.didUpdatePushToStartToken(Self.token, attributesType: "DeliveryAttributes")
-        var failures: [PushChannelEvent.ForwardingFailure] = []
-        for await event in client.channelEvents() {
+        var failures: [PushKitEvent.ForwardingFailure] = []
+        for await event in client.pushKitEvents() {
             if case .tokenForwardingFailed(let failure) = event { failures.append(failure) }
             if failures.count == 2 { break }
         }
@@ -69,6 +70,6 @@ import Testing
         client.didUpdateVoIPToken(Self.token)
         client.handleVoIPPush([:], completion: {}) { _, reported in reported(nil) }
         client.didUpdateLiveActivityToken(Self.token, activityID: "a")
-        #expect(Self.channelCalls(bridge).isEmpty)
+        #expect(Self.pushKitCalls(bridge).isEmpty)
     }
 }

@@ -1,6 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
 @_spi(ProviderAuthor) import PushBridgeModel
 @_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgePushKit
 import Testing
 
 /// iOS 13+'s VoIP rule on the simulated device: report the call, or the process ends.
@@ -29,8 +30,8 @@ import Testing
         #expect(device.appState == .background)
         #expect(device.calls.isEmpty, "a VoIP push reaches no notification delegate")
         let client = try #require(device.client)
-        var iterator = client.channelEvents().makeAsyncIterator()
-        #expect(await iterator.next() == .voipPush(PushChannelEvent.VoIPPush(payload: ["caller": "Ada"], report: .reported)))
+        var iterator = client.pushKitEvents().makeAsyncIterator()
+        #expect(await iterator.next() == .voipPush(PushKitEvent.VoIPPush(payload: ["caller": "Ada"], report: .reported)))
     }
 
     @Test func anAppThatDoesNotReportIsTerminatedAndAfterRepeatedFailuresGetsNoMoreVoIPPushes() {
@@ -63,7 +64,7 @@ import Testing
         let outcome = device.deliverVoIPPush(["caller": "Ada"], callKit: SimulatedCallKit(refusal: "Do Not Disturb"), handler: Self.compliant)
         #expect(!outcome.terminated)
         #expect(outcome.completionCount == 1)
-        var iterator = try #require(device.client).channelEvents().makeAsyncIterator()
+        var iterator = try #require(device.client).pushKitEvents().makeAsyncIterator()
         guard case .voipPush(let push) = await iterator.next() else { Issue.record("no event"); return }
         #expect(push.report.map { "\($0)" }?.contains("Do Not Disturb") == true)
     }
@@ -75,7 +76,7 @@ import Testing
         try device.deliver(.remote(["aps": ["event": "update", "timestamp": 1, "content-state": [:]]]), pushType: .liveactivity)
         #expect(device.calls.count == callsBefore)
         device.updateLiveActivityToken([1, 2, 3, 4, 5, 6, 7, 8], activityID: "order-42")
-        var iterator = try #require(device.client).channelEvents().makeAsyncIterator()
+        var iterator = try #require(device.client).pushKitEvents().makeAsyncIterator()
         guard case .tokenChanged(let change) = await iterator.next() else { Issue.record("no event"); return }
         #expect(change.kind == .liveActivity(activityID: "order-42"))
         #expect("\(change)".contains("••••0708"))

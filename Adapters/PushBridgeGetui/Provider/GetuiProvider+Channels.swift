@@ -4,7 +4,7 @@ import PushBridgeAdapterSupport
 /// VoIP and Live Activities through Getui (`GeTuiSdk.h` 3.1.0.0 L146-188, L292, L514-526).
 extension GetuiProvider {
     /// `+registerVoipTokenCredentials:` (L165) with the token, after the user's consent; a token
-    /// Getui calls invalid is a `PushChannelEvent.tokenForwardingFailed(_:)`. Nothing when
+    /// Getui calls invalid is reported through the sink (`PushEventSink.tokenForwardingFailed(_:provider:error:)`). Nothing when
     /// PushKit invalidated the token (Getui has no call for it).
     @_spi(ProviderAuthor) public func registerVoIPToken(_ request: VoIPTokenRequest) {
         guard let token = request.token, allowed("registerVoipTokenCredentials:", kind: .voip) else { return }
@@ -25,7 +25,7 @@ extension GetuiProvider {
     /// `+registerLiveActivity:pushToStartToken:sequenceNum:` (L178), the token in lowercase hex
     /// (an inference: the header types it `NSString` and does not say how it is encoded). An
     /// activity that ended (`nil` token) is not reported: Getui has no call for it. `NO`, or a
-    /// callback with an error, is a `PushChannelEvent.tokenForwardingFailed(_:)`.
+    /// callback with an error, is reported through the sink (`PushEventSink.tokenForwardingFailed(_:provider:error:)`).
     @_spi(ProviderAuthor) public func registerLiveActivityToken(_ request: LiveActivityTokenRequest) {
         guard let hex = request.hexToken?.revealed, allowed("registerLiveActivity:", kind: request.kind) else { return }
         let sn = state.withLock { state in
@@ -61,7 +61,7 @@ extension GetuiProvider {
         fail(kind, PushError(.providerFailure, field: "liveActivityToken", "Getui refused the token\(error.map { " (\($0))" } ?? "")", vendorCode: error))
     }
 
-    private func allowed(_ selector: String, kind: PushChannelEvent.TokenKind) -> Bool {
+    private func allowed(_ selector: String, kind: PushTokenKind) -> Bool {
         do throws(PushError) {
             try context.requireConsent(for: selector)
             return true
@@ -71,7 +71,7 @@ extension GetuiProvider {
         }
     }
 
-    private func fail(_ kind: PushChannelEvent.TokenKind, _ error: PushError) {
-        sink.publish(.tokenForwardingFailed(PushChannelEvent.ForwardingFailure(provider: .getui, kind: kind, error: error)))
+    private func fail(_ kind: PushTokenKind, _ error: PushError) {
+        sink.tokenForwardingFailed(kind, provider: .getui, error: error)
     }
 }

@@ -43,7 +43,7 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
         /// When `setTags` succeeded in the last 24 hours (Getui's once-a-day rule).
         var tagSetSuccesses: [Double] = []
         /// The Live Activity registrations Getui has not answered, by sequence number.
-        var liveActivityRequests: [String: PushChannelEvent.TokenKind] = [:]
+        var liveActivityRequests: [String: PushTokenKind] = [:]
         /// The next Live Activity sequence number.
         var nextLiveActivitySeq = 1
     }

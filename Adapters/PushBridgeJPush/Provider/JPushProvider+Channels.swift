@@ -18,7 +18,7 @@ extension JPushProvider {
 
     /// `+registerLiveActivity:pushToken:completion:seq:` (L287) or
     /// `+registerLiveActivity:pushToStartToken:completion:seq:` (L272); a result code other than
-    /// 0, or an SDK without the push-to-start call, is a `PushChannelEvent.tokenForwardingFailed(_:)`.
+    /// 0, or an SDK without the push-to-start call, is reported through the sink (`PushEventSink.tokenForwardingFailed(_:provider:error:)`).
     @_spi(ProviderAuthor) public func registerLiveActivityToken(_ request: LiveActivityTokenRequest) {
         let kind = request.kind
         let selector = if case .pushToStart = kind { "registerLiveActivity:pushToStartToken:completion:seq:" } else { "registerLiveActivity:pushToken:completion:seq:" }
@@ -30,7 +30,7 @@ extension JPushProvider {
         let sink = self.sink
         let reply: @Sendable (Int, String?, Int) -> Void = { resCode, _, _ in
             guard let error = JPushResultCode.error(resCode, field: "liveActivityToken") else { return }
-            sink.publish(.tokenForwardingFailed(PushChannelEvent.ForwardingFailure(provider: .jpush, kind: kind, error: error)))
+            sink.tokenForwardingFailed(kind, provider: .jpush, error: error)
         }
         switch kind {
         case .liveActivity(let id):
@@ -38,9 +38,9 @@ extension JPushProvider {
         case .pushToStart(let attributes):
             let called = bridge.registerLiveActivity(attributes: attributes, pushToStartToken: request.token, seq: seq, completion: reply)
             if !called {
-                sink.publish(.tokenForwardingFailed(PushChannelEvent.ForwardingFailure(
-                    provider: .jpush, kind: kind,
-                    error: PushError(.unsupported, field: "sdk", "this JPush SDK has no +registerLiveActivity:pushToStartToken:completion:seq: (JPush 5.5.0 and later have it, 5.2.0 does not)"))))
+                sink.tokenForwardingFailed(
+                    kind, provider: .jpush,
+                    error: PushError(.unsupported, field: "sdk", "this JPush SDK has no +registerLiveActivity:pushToStartToken:completion:seq: (JPush 5.5.0 and later have it, 5.2.0 does not)"))
             }
         case .voip:
             registerVoIPToken(VoIPTokenRequest(token: request.token))

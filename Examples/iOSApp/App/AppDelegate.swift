@@ -2,6 +2,7 @@ import PushBridge
 import PushBridgeAPNs
 import PushBridgeGetui
 import PushBridgeJPush
+import PushBridgePushKit
 import PushBridgeUIKit
 import UIKit
 import UserNotifications
@@ -33,7 +34,7 @@ final class AppDelegate: PushAppDelegate {
         // `content-available` pushes: refresh the inbox; iOS gets the answer exactly once.
         push.setBackgroundWorkHandler { notification in await Inbox.refresh(for: notification) ? .newData : .noData }
         let push = push
-        Task { for await event in push.channelEvents() { await Server.report(event) } }
+        Task { for await event in push.pushKitEvents() { await Server.report(event) } }
         calls.register()
         _ = liveActivities
         return true

@@ -1,5 +1,6 @@
 import Foundation
 import PushBridge
+import PushBridgePushKit
 
 /// The app's own storage of what arrived (a stand-in: an app keeps its own).
 enum Inbox {
@@ -17,5 +18,5 @@ enum Server {
     /// A reply typed in a notification.
     static func sendReply(_ text: String) async { _ = text }
     /// A VoIP or Live Activity token change (masked when printed).
-    static func report(_ event: PushChannelEvent) async { print("channel: \(event)") }
+    static func report(_ event: PushKitEvent) async { print("pushKit: \(event)") }
 }

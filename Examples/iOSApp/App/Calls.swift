@@ -1,6 +1,7 @@
 import CallKit
 import Foundation
 import PushBridge
+import PushBridgePushKit
 import PushBridgeUIKit
 import PushKit
 

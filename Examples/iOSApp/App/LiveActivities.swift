@@ -1,6 +1,7 @@
 import ActivityKit
 import Foundation
 import PushBridge
+import PushBridgePushKit
 import PushBridgeUIKit
 
 /// A delivery's Live Activity, updated by pushes (`apns-push-type: liveactivity`).

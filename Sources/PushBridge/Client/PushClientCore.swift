@@ -10,8 +10,8 @@ final class PushClientCore: Sendable {
     let options: PushClientOptions
     let scheduler: any PushScheduler
     let state: Locked<State>
-    /// The subscribers of ``PushClient/channelEvents()`` and what is held for the next one.
-    let channel: ChannelEventHub
+    /// What an opt-in module keeps beside the client (`PushBridgePushKit`'s event hub).
+    let attached = Locked(AttachmentRecord())
     /// The launch's notification and whether push started (``PushClient/start(consent:authorization:categories:)``).
     let start = Locked(StartRecord())
     /// The notification center the client reads the user's authorization from, and what it saw.
@@ -35,7 +35,6 @@ final class PushClientCore: Sendable {
     init(options: PushClientOptions, scheduler: any PushScheduler) {
         self.options = options
         self.scheduler = scheduler
-        channel = ChannelEventHub(heldLimit: options.heldEventLimit)
         state = Locked(State(
             normalizer: PushEventNormalizer(dedupeWindow: options.dedupeWindow, correlationInterval: options.correlationInterval),
             hub: EventHub(heldLimit: options.heldEventLimit)))
@@ -48,7 +47,7 @@ final class PushClientCore: Sendable {
             message: { message in self.deliver(message) },
             event: { event in self.publish(event) },
             diagnostic: { diagnostic in self.report(diagnostic) },
-            channelEvent: { event in self.channel.publish(event) })
+            tokenForwardingFailure: { provider, kind, error in self.tokenForwardingFailed(kind, provider: provider, error: error) })
     }
 
     /// The client went away: ends every subscriber's stream (after what is queued) and stops.
@@ -60,7 +59,7 @@ final class PushClientCore: Sendable {
             state.deferredDeadline = nil
             state.hub.finishAll()
         }
-        channel.finish()
+        closeAttachment()
     }
 
     // MARK: Subscribing

@@ -28,7 +28,7 @@ package struct PushFeatures: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether the feature a token of `kind` belongs to is on: VoIP for `.voip`, Live
     /// Activities for `.liveActivity`, and push-to-start for `.pushToStart`.
-    func allows(_ kind: PushChannelEvent.TokenKind) -> Bool {
+    package func allows(_ kind: PushTokenKind) -> Bool {
         switch kind {
         case .voip: voip
         case .liveActivity: liveActivities != nil
@@ -37,7 +37,7 @@ package struct PushFeatures: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The configuration key that switches on the feature of `kind`.
-    static func key(for kind: PushChannelEvent.TokenKind) -> String {
+    package static func key(for kind: PushTokenKind) -> String {
         switch kind {
         case .voip: "voip"
         case .liveActivity: "liveActivities"

@@ -51,7 +51,7 @@ public struct PushDiagnostic: Sendable, Equatable, CustomStringConvertible {
         case launchedBeforeCenterDelegate
         /// A token arrived for a feature the configuration does not switch on (`voip`,
         /// `liveActivities`, `liveActivities.pushToStart`; `PushFeatures`): it was published on
-        /// ``PushClient/channelEvents()`` but forwarded to no provider.
+        /// `PushClient.pushKitEvents()` (`PushBridgePushKit`) but forwarded to no provider.
         case featureNotSwitchedOn
         /// One push reached the app on two channels of its provider — the APNs notification and
         /// the custom message of one JPush push (API v3 sends both in one call), a Getui
@@ -163,7 +163,7 @@ public struct PushDiagnostic: Sendable, Equatable, CustomStringConvertible {
     /// - Parameters:
     ///   - key: The configuration key that would switch it on.
     ///   - kind: The token's kind (never its value).
-    public static func featureNotSwitchedOn(_ key: String, token kind: PushChannelEvent.TokenKind) -> PushDiagnostic {
+    public static func featureNotSwitchedOn(_ key: String, token kind: PushTokenKind) -> PushDiagnostic {
         PushDiagnostic(
             code: .featureNotSwitchedOn, notificationID: "unidentified",
             message: "a \(kind) token arrived but \(key) is not switched on in the configuration: it was published, not forwarded to the providers")

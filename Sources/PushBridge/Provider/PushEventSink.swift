@@ -13,19 +13,19 @@
         let onMessage: @Sendable (PushEvent.Message) -> Void
         let onEvent: @Sendable (PushEvent) -> Void
         let onDiagnostic: @Sendable (PushDiagnostic) -> Void
-        let onChannelEvent: @Sendable (PushChannelEvent) -> Void
+        let onTokenForwardingFailure: @Sendable (PushProviderID, PushTokenKind, PushError) -> Void
 
         init(
             onInvocation: @escaping @Sendable (CallbackInvocation, SystemCompletion?) -> Void,
             onMessage: @escaping @Sendable (PushEvent.Message) -> Void, onEvent: @escaping @Sendable (PushEvent) -> Void,
             onDiagnostic: @escaping @Sendable (PushDiagnostic) -> Void,
-            onChannelEvent: @escaping @Sendable (PushChannelEvent) -> Void
+            onTokenForwardingFailure: @escaping @Sendable (PushProviderID, PushTokenKind, PushError) -> Void
         ) {
             self.onInvocation = onInvocation
             self.onMessage = onMessage
             self.onEvent = onEvent
             self.onDiagnostic = onDiagnostic
-            self.onChannelEvent = onChannelEvent
+            self.onTokenForwardingFailure = onTokenForwardingFailure
         }
     }
 
@@ -39,17 +39,17 @@
     ///   - event: Receives each registration, failure or connection change.
     ///   - diagnostic: Receives each diagnostic (input the adapter could not read); by default
     ///     they are dropped.
-    ///   - channelEvent: Receives each VoIP or Live Activity event the provider reports (a
-    ///     token its SDK refused); by default they are dropped.
+    ///   - tokenForwardingFailure: Receives each VoIP or Live Activity token the provider's SDK
+    ///     refused (the provider, the token's kind, why); by default they are dropped.
     @_spi(ProviderAuthor) public init(
         invocation: @escaping @Sendable (CallbackInvocation, SystemCompletion?) -> Void,
         message: @escaping @Sendable (PushEvent.Message) -> Void,
         event: @escaping @Sendable (PushEvent) -> Void,
         diagnostic: @escaping @Sendable (PushDiagnostic) -> Void = { _ in },
-        channelEvent: @escaping @Sendable (PushChannelEvent) -> Void = { _ in }
+        tokenForwardingFailure: @escaping @Sendable (PushProviderID, PushTokenKind, PushError) -> Void = { _, _, _ in }
     ) {
         handlers = Handlers(
-            onInvocation: invocation, onMessage: message, onEvent: event, onDiagnostic: diagnostic, onChannelEvent: channelEvent)
+            onInvocation: invocation, onMessage: message, onEvent: event, onDiagnostic: diagnostic, onTokenForwardingFailure: tokenForwardingFailure)
     }
 
     /// A callback iOS made (through the SDK), with its completion handler.
@@ -74,9 +74,15 @@
         handlers.onDiagnostic(diagnostic)
     }
 
-    /// A VoIP or Live Activity event (``PushChannelEvent``): a token the provider's SDK refused.
-    public func publish(_ event: PushChannelEvent) {
-        handlers.onChannelEvent(event)
+    /// A VoIP or Live Activity token the provider's SDK refused (published as
+    /// `PushKitEvent.tokenForwardingFailed(_:)` by `PushBridgePushKit`).
+    ///
+    /// - Parameters:
+    ///   - kind: Which token (never its value).
+    ///   - provider: The provider that did not accept it.
+    ///   - error: Why (the vendor's code where it gave one).
+    public func tokenForwardingFailed(_ kind: PushTokenKind, provider: PushProviderID, error: PushError) {
+        handlers.onTokenForwardingFailure(provider, kind, error)
     }
 
     /// A sink that drops everything (answering each completion handler with its default).

@@ -78,7 +78,7 @@ extension CallbackObservingProvider {
 /// wants each VoIP push's receipt.
 @_spi(ProviderAuthor) public protocol VoIPProvider: PushProvider {
     /// Forwards the PushKit VoIP token (or its invalidation) to the provider's server. What the
-    /// SDK refuses it reports as a ``PushChannelEvent/tokenForwardingFailed(_:)`` through its sink.
+    /// SDK refuses it reports through its sink (`PushEventSink.tokenForwardingFailed(_:provider:error:)`).
     func registerVoIPToken(_ request: VoIPTokenRequest)
     /// Tells the provider's SDK a VoIP push arrived (its receipt), after the app reported the call.
     func handleVoIPPush(_ request: VoIPPushRequest)

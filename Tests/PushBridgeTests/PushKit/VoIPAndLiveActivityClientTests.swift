@@ -1,5 +1,6 @@
 @_spi(ProviderAuthor) import PushBridge
 @_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgePushKit
 import Testing
 
 /// The client's VoIP facade and token forwarding, with plain providers (no vendor SDK).
@@ -30,7 +31,7 @@ import Testing
         let client = PushClient(provider: provider)
         let order = Locked<[String]>([])
         let callKitAnswer = Locked<(@Sendable ((any Error)?) -> Void)?>(nil)
-        let events = client.channelEvents()
+        let events = client.pushKitEvents()
         try await confirmation("PushKit's completion", expectedCount: 1) { completed in
             client.handleVoIPPush(["caller": "Ada"], completion: {
                 order.withLock { $0.append("completion") }
@@ -49,7 +50,7 @@ import Testing
         #expect(order.withLock { $0 } == ["report 1", "completion"])
         var iterator = events.makeAsyncIterator()
         let event = await iterator.next()
-        #expect(event == .voipPush(PushChannelEvent.VoIPPush(payload: ["caller": "Ada"], report: .reported)))
+        #expect(event == .voipPush(PushKitEvent.VoIPPush(payload: ["caller": "Ada"], report: .reported)))
     }
 
     @Test func aRefusedCallStillCompletesAndSaysWhy() async {
@@ -59,7 +60,7 @@ import Testing
                 reported(PushError(.providerFailure, field: "call", "filtered by Do Not Disturb"))
             }
         }
-        var iterator = client.channelEvents().makeAsyncIterator()
+        var iterator = client.pushKitEvents().makeAsyncIterator()
         guard case .voipPush(let push) = await iterator.next() else { Issue.record("no voipPush event"); return }
         #expect(push.report.map { "\($0)" }?.contains("Do Not Disturb") == true)
         #expect(!"\(push)".contains("Ada"), "the payload's values are never printed")
@@ -82,8 +83,8 @@ import Testing
             "getui activity LiveActivityTokenRequest(liveActivity(order-42), ended)",
         ])
         let hex = "deadbeef010203040a0b"
-        var iterator = client.channelEvents().makeAsyncIterator()  // the held events, in order
-        var changes: [PushChannelEvent.TokenChange] = []
+        var iterator = client.pushKitEvents().makeAsyncIterator()  // the held events, in order
+        var changes: [PushKitEvent.TokenChange] = []
         for _ in 0..<5 {
             if case .tokenChanged(let change) = await iterator.next() { changes.append(change) }
         }
@@ -99,15 +100,15 @@ import Testing
     @Test func plainAPNsForwardsNothingButTheAppGetsTheToken() async {
         let client = PushClient(provider: NoOpProvider())
         client.didUpdateVoIPToken(Self.token)
-        var iterator = client.channelEvents().makeAsyncIterator()
-        #expect(await iterator.next() == .tokenChanged(PushChannelEvent.TokenChange(kind: .voip, token: SecretText("deadbeef010203040a0b"), forwardedTo: [])))
+        var iterator = client.pushKitEvents().makeAsyncIterator()
+        #expect(await iterator.next() == .tokenChanged(PushKitEvent.TokenChange(kind: .voip, token: SecretText("deadbeef010203040a0b"), forwardedTo: [])))
     }
 
     @Test func requestsAndEventsAreMaskedWhenPrintedDumpedOrReflected() {
         let hex = "deadbeef010203040a0b"
         let values: [Any] = [
             VoIPTokenRequest(token: Self.token), LiveActivityTokenRequest(kind: .liveActivity(activityID: "a"), token: Self.token),
-            PushChannelEvent.tokenChanged(PushChannelEvent.TokenChange(kind: .voip, token: SecretText(hex), forwardedTo: [.jpush])),
+            PushKitEvent.tokenChanged(PushKitEvent.TokenChange(kind: .voip, token: SecretText(hex), forwardedTo: [.jpush])),
         ]
         for value in values {
             var dumped = ""
@@ -122,7 +123,7 @@ import Testing
         let provider = NoOpProvider()
         #expect(!provider.capabilities.contains(.voip))
         let client = PushClient(provider: provider)
-        var events = client.channelEvents().makeAsyncIterator()
+        var events = client.pushKitEvents().makeAsyncIterator()
         client.didUpdateVoIPToken(Self.token)
         guard case .tokenChanged(let change)? = await events.next() else {
             Issue.record("no tokenChanged event")

@@ -1,16 +1,22 @@
-/// The subscribers of ``PushClient/channelEvents()``, the events held while there are none, and
-/// the last token of each kind (so an unchanged token is neither forwarded nor published twice).
+@_spi(ProviderAuthor) import PushBridge
+
+/// The subscribers of `PushClient.pushKitEvents()`, the events held while there are none, and
+/// the last token of each kind (so an unchanged token is neither forwarded nor published twice):
+/// the client's attachment (`PushClientAttachment`), made when the app first uses VoIP or Live
+/// Activities.
 ///
-/// A lock-guarded class of its own: these events are rare (a token a day, a call now and then),
-/// so the plain `AsyncStream` per subscriber suffices; continuations are resumed outside the lock.
-final class ChannelEventHub: Sendable {
+/// A lock-guarded class of its own, not the client's `EventHub`: these events are rare (a token a
+/// day, a call now and then), so the plain `AsyncStream` per subscriber suffices, and the
+/// `EventHub` is the notification events' (acknowledged, exactly once, with the normaliser's lock)
+/// in the runtime every app links; continuations are resumed outside the lock.
+final class PushKitEventHub: PushClientAttachment {
     private struct State {
         /// In the order they subscribed (their IDs ascending): an array, not a dictionary sorted
         /// on every event, which cost the binary a dictionary and a sort of their own.
-        var subscribers: [(id: Int, continuation: AsyncStream<PushChannelEvent>.Continuation)] = []
+        var subscribers: [(id: Int, continuation: AsyncStream<PushKitEvent>.Continuation)] = []
         var nextID = 0
-        var held: [PushChannelEvent] = []
-        var tokens: [PushChannelEvent.TokenKind: SecretText?] = [:]
+        var held: [PushKitEvent] = []
+        var tokens: [PushKitEvent.TokenKind: SecretText?] = [:]
         var finished = false
     }
 
@@ -22,9 +28,9 @@ final class ChannelEventHub: Sendable {
     }
 
     /// A new stream, registered before this returns, that first gets the held events.
-    func subscribe() -> AsyncStream<PushChannelEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: PushChannelEvent.self, bufferingPolicy: .unbounded)
-        let (id, held, finished) = state.withLock { state -> (Int, [PushChannelEvent], Bool) in
+    func subscribe() -> AsyncStream<PushKitEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PushKitEvent.self, bufferingPolicy: .unbounded)
+        let (id, held, finished) = state.withLock { state -> (Int, [PushKitEvent], Bool) in
             guard !state.finished else { return (-1, [], true) }
             let id = state.nextID
             state.nextID += 1
@@ -48,8 +54,8 @@ final class ChannelEventHub: Sendable {
     }
 
     /// Yields `event` to every subscriber, or holds it (the oldest dropped beyond the limit).
-    func publish(_ event: PushChannelEvent) {
-        let subscribers = state.withLock { state -> [AsyncStream<PushChannelEvent>.Continuation] in
+    func publish(_ event: PushKitEvent) {
+        let subscribers = state.withLock { state -> [AsyncStream<PushKitEvent>.Continuation] in
             guard !state.finished else { return [] }
             if state.subscribers.isEmpty {
                 guard heldLimit > 0 else { return [] }
@@ -62,7 +68,7 @@ final class ChannelEventHub: Sendable {
     }
 
     /// Records `token` as the newest of `kind`; returns whether it differs from the last one.
-    func recordToken(_ token: SecretText?, for kind: PushChannelEvent.TokenKind) -> Bool {
+    func recordToken(_ token: SecretText?, for kind: PushKitEvent.TokenKind) -> Bool {
         state.withLock { state in
             if let last = state.tokens[kind], last == token { return false }
             state.tokens[kind] = token
@@ -72,6 +78,11 @@ final class ChannelEventHub: Sendable {
 
     /// How many streams are subscribed.
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// A provider's SDK did not accept a token: published.
+    func tokenForwardingFailed(_ kind: PushTokenKind, provider: PushProviderID, error: PushError) {
+        publish(.tokenForwardingFailed(PushKitEvent.ForwardingFailure(provider: provider, kind: kind, error: error)))
+    }
 
     /// Ends every stream; later events are dropped.
     func finish() {

@@ -1,6 +1,6 @@
 #if canImport(PushKit) && canImport(UIKit)
     // Apple-only glue, never compiled on Linux: PushKit's and ActivityKit's types converted at
-    // the edge, every decision left to `PushClient+Channels.swift` (tested on Linux).
+    // the edge, every decision left to `PushClient+PushKit.swift` (tested on Linux).
     import Foundation
     import PushBridge
     import PushKit
@@ -30,7 +30,7 @@
         /// `reported`, exactly once.
         public func handleVoIPPush(
             _ payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void,
-            reportCall: @Sendable (_ push: PushChannelEvent.VoIPPush, _ reported: @escaping @Sendable ((any Error)?) -> Void) -> Void
+            reportCall: @Sendable (_ push: PushKitEvent.VoIPPush, _ reported: @escaping @Sendable ((any Error)?) -> Void) -> Void
         ) {
             // PushKit's handler may be called from any thread; the client calls it exactly once.
             nonisolated(unsafe) let completion = completion

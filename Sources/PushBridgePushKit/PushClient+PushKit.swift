@@ -1,5 +1,8 @@
+@_spi(ProviderAuthor) import PushBridge
+
 /// VoIP (PushKit) and Live Activities (ActivityKit): what the app hands the client, and the
-/// stream of what it learns (``PushChannelEvent``).
+/// stream of what it learns (``PushKitEvent``). Opt-in: an app links it only when it imports
+/// `PushBridgePushKit`.
 extension PushClient {
     /// Reports the incoming call a VoIP push announces to CallKit: the app's code, handed the push
     /// and the closure to call from CallKit's completion.
@@ -8,18 +11,23 @@ extension PushClient {
     /// `reported` as (or call it from) CallKit's completion. PushBridge calls the reporter first,
     /// synchronously, before anything else; and calls PushKit's completion only after
     /// `reported`, exactly once.
-    package typealias IncomingCallReporter = @Sendable (_ push: PushChannelEvent.VoIPPush, _ reported: @escaping @Sendable ((any Error)?) -> Void) -> Void
+    package typealias IncomingCallReporter = @Sendable (_ push: PushKitEvent.VoIPPush, _ reported: @escaping @Sendable ((any Error)?) -> Void) -> Void
 
-    /// A new stream of every ``PushChannelEvent`` from now on (and, for the first subscriber, the
+    /// A new stream of every ``PushKitEvent`` from now on (and, for the first subscriber, the
     /// events held until it came: a token that arrived at launch, typically).
     ///
     /// Registered before this method returns; ending the iteration unsubscribes.
-    public func channelEvents() -> AsyncStream<PushChannelEvent> {
-        core.channel.subscribe()
+    public func pushKitEvents() -> AsyncStream<PushKitEvent> {
+        hub.subscribe()
     }
 
-    /// How many ``channelEvents()`` streams are subscribed now.
-    package var channelSubscriberCount: Int { core.channel.subscriberCount }
+    /// How many ``pushKitEvents()`` streams are subscribed now.
+    package var pushKitSubscriberCount: Int { hub.subscriberCount }
+
+    /// The client's PushKit hub, made the first time.
+    private var hub: PushKitEventHub {
+        attachment { PushKitEventHub(heldLimit: options.heldEventLimit) }
+    }
 
     // MARK: VoIP
 
@@ -40,7 +48,7 @@ extension PushClient {
     /// (twilio/voice-quickstart-objc#142).
     ///
     /// Then, in order: the provider's SDK gets its receipt (JPush and Getui
-    /// `+handleVoipNotification:`), and, once `reported` runs, a ``PushChannelEvent/voipPush(_:)``
+    /// `+handleVoipNotification:`), and, once `reported` runs, a ``PushKitEvent/voipPush(_:)``
     /// event with CallKit's answer is published.
     ///
     /// ```swift
@@ -59,13 +67,13 @@ extension PushClient {
     ///   - completion: PushKit's completion handler: run once, after `reported`.
     ///   - reportCall: The app's code that reports the call to CallKit.
     package func handleVoIPPush(_ payload: JSONObject, completion: @escaping @Sendable () -> Void, reportCall: IncomingCallReporter) {
-        let push = PushChannelEvent.VoIPPush(payload: payload)
+        let push = PushKitEvent.VoIPPush(payload: payload)
         let pushKitCompletion = ExactlyOnce<Void> { _ in completion() }
-        let channel = core.channel
-        let reported = ExactlyOnce<PushChannelEvent.VoIPPush.CallReport> { report in
+        let hub = self.hub
+        let reported = ExactlyOnce<PushKitEvent.VoIPPush.CallReport> { report in
             var answered = push
             answered.report = report
-            channel.publish(.voipPush(answered))
+            hub.publish(.voipPush(answered))
             pushKitCompletion.complete(())
         }
         // First and at once: the call, to CallKit.
@@ -76,7 +84,7 @@ extension PushClient {
     }
 
     /// Forwards the PushKit VoIP token (from `pushRegistry(_:didUpdate:for:)`) to each provider
-    /// with ``PushCapabilities/voip`` and publishes it as ``PushChannelEvent/tokenChanged(_:)``
+    /// with ``PushCapabilities/voip`` and publishes it as ``PushKitEvent/tokenChanged(_:)``
     /// for the app's own server (plain APNs: the only way it gets there). An unchanged token is
     /// neither forwarded nor published again.
     package func didUpdateVoIPToken(_ token: [UInt8]) {
@@ -84,18 +92,18 @@ extension PushClient {
     }
 
     /// PushKit invalidated the VoIP token (`pushRegistry(_:didInvalidatePushTokenFor:)`): a
-    /// ``PushChannelEvent/tokenChanged(_:)`` with no token, for the app's server. The providers
+    /// ``PushKitEvent/tokenChanged(_:)`` with no token, for the app's server. The providers
     /// are not told: neither JPush's nor Getui's header has a call for it.
     package func didInvalidateVoIPToken() {
-        guard core.channel.recordToken(nil, for: .voip) else { return }
-        core.channel.publish(.tokenChanged(PushChannelEvent.TokenChange(kind: .voip, token: nil, forwardedTo: [])))
+        guard hub.recordToken(nil, for: .voip) else { return }
+        hub.publish(.tokenChanged(PushKitEvent.TokenChange(kind: .voip, token: nil, forwardedTo: [])))
     }
 
     // MARK: Live Activities
 
     /// Forwards one Live Activity's push token (each value of ActivityKit's
     /// `activity.pushTokenUpdates`) to each provider with ``PushCapabilities/liveActivities``
-    /// and publishes it as ``PushChannelEvent/tokenChanged(_:)``.
+    /// and publishes it as ``PushKitEvent/tokenChanged(_:)``.
     ///
     /// ```swift
     /// Task {
@@ -111,7 +119,7 @@ extension PushClient {
 
     /// The activity ended: the providers are told with no token where the vendor asks for it
     /// (JPush: "在liveActivity结束的时候，请同步调用该接口，pushToken传nil", `JPUSHService.h` 5.7.0
-    /// L280), and a ``PushChannelEvent/tokenChanged(_:)`` with no token is published.
+    /// L280), and a ``PushKitEvent/tokenChanged(_:)`` with no token is published.
     package func didEndLiveActivity(activityID: String) {
         updateToken(.liveActivity(activityID: activityID), nil)
     }
@@ -131,7 +139,7 @@ extension PushClient {
     // MARK: Internals
 
     /// The providers that take tokens of `kind` (each of a multiplex's).
-    func providersTaking(_ kind: PushChannelEvent.TokenKind) -> [any PushProvider] {
+    func providersTaking(_ kind: PushKitEvent.TokenKind) -> [any PushProvider] {
         let needed: PushCapabilities =
             switch kind {
             case .voip: .voip
@@ -142,13 +150,14 @@ extension PushClient {
         return all.filter { $0.capabilities.contains(needed) }
     }
 
-    private func updateToken(_ kind: PushChannelEvent.TokenKind, _ token: [UInt8]?) {
+    private func updateToken(_ kind: PushKitEvent.TokenKind, _ token: [UInt8]?) {
         let secret = token.map { SecretText(PushTokenHex.encode($0)) }
-        guard core.channel.recordToken(secret, for: kind) else { return }
-        if let features = core.options.features, !features.allows(kind) {
+        let hub = self.hub
+        guard hub.recordToken(secret, for: kind) else { return }
+        if let features = options.features, !features.allows(kind) {
             // Switched off in the configuration: the app's server still gets it, no provider does.
-            core.report(.featureNotSwitchedOn(PushFeatures.key(for: kind), token: kind))
-            core.channel.publish(.tokenChanged(PushChannelEvent.TokenChange(kind: kind, token: secret, forwardedTo: [])))
+            report(.featureNotSwitchedOn(PushFeatures.key(for: kind), token: kind))
+            hub.publish(.tokenChanged(PushKitEvent.TokenChange(kind: kind, token: secret, forwardedTo: [])))
             return
         }
         let takers = providersTaking(kind)
@@ -156,6 +165,6 @@ extension PushClient {
         case .voip: (provider as? any VoIPProvider)?.registerVoIPToken(VoIPTokenRequest(token: token))
         case .liveActivity, .pushToStart: (provider as? any LiveActivityProvider)?.registerLiveActivityToken(LiveActivityTokenRequest(kind: kind, token: token))
         }
-        core.channel.publish(.tokenChanged(PushChannelEvent.TokenChange(kind: kind, token: secret, forwardedTo: takers.map(\.id))))
+        hub.publish(.tokenChanged(PushKitEvent.TokenChange(kind: kind, token: secret, forwardedTo: takers.map(\.id))))
     }
 }

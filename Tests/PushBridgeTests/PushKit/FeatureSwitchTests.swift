@@ -1,5 +1,6 @@
 @_spi(ProviderAuthor) import PushBridge
 @_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgePushKit
 import Testing
 
 /// The configuration's switches decide which tokens reach the providers: a token of a feature
@@ -20,7 +21,7 @@ import Testing
     @Test func aTokenOfAFeatureLeftOffIsPublishedButNotForwarded() async {
         let provider = RecordingProvider(capabilities: [.voip, .liveActivities, .liveActivityPushToStart])
         let (client, diagnostics) = Self.client(PushFeatures(liveActivities: LiveActivitiesFeature(pushToStart: false)), provider: provider)
-        let events = client.channelEvents()
+        let events = client.pushKitEvents()
         client.didUpdateVoIPToken(VoIPAndLiveActivityClientTests.token)
         client.didUpdatePushToStartToken(VoIPAndLiveActivityClientTests.token, attributesType: "DeliveryAttributes")
         client.didUpdateLiveActivityToken(VoIPAndLiveActivityClientTests.token, activityID: "A1")

@@ -1,9 +1,12 @@
-/// What PushBridge learns from the push channels beside the notification center: VoIP pushes
-/// (PushKit) and the push tokens of VoIP and Live Activities (PushKit, ActivityKit).
+import PushBridge
+
+/// What PushBridge learns from PushKit and ActivityKit beside the notification center: VoIP
+/// pushes and the push tokens of VoIP and Live Activities.
 ///
-/// A type and a stream of their own (``PushClient/channelEvents()``), not new ``PushEvent``
-/// cases, for three reasons:
-/// - An app's `switch` over ``PushEvent`` is exhaustive (a source package's enum is not
+/// In `PushBridgePushKit`, which an app links only when it uses VoIP pushes or Live Activities.
+/// A type and a stream of their own (`PushClient.pushKitEvents()`), not new
+/// `PushEvent` cases, for three reasons:
+/// - An app's `switch` over `PushEvent` is exhaustive (a source package's enum is not
 ///   resilient, so there is no `@unknown default`): a new case would break every app that
 ///   upgrades, whether or not it uses VoIP.
 /// - A VoIP push cannot be *handled* from an asynchronous stream: iOS 13+ requires the call to be
@@ -14,7 +17,7 @@
 ///
 /// ```swift
 /// Task {
-///     for await event in client.channelEvents() {
+///     for await event in client.pushKitEvents() {
 ///         switch event {
 ///         case .tokenChanged(let change): await server.upload(change.kind, change.token?.revealed)
 ///         case .voipPush(let push): log.info("call push \(push)") // already reported to CallKit
@@ -23,7 +26,7 @@
 ///     }
 /// }
 /// ```
-public enum PushChannelEvent: Sendable, Equatable {
+public enum PushKitEvent: Sendable, Equatable {
     /// A VoIP push arrived and its call was reported to CallKit (the report's outcome inside).
     case voipPush(VoIPPush)
     /// A VoIP, Live Activity or push-to-start token arrived, changed or ended (masked when
@@ -33,27 +36,10 @@ public enum PushChannelEvent: Sendable, Equatable {
     case tokenForwardingFailed(ForwardingFailure)
 }
 
-extension PushChannelEvent {
-    /// Which of the tokens beside the APNs device token a ``PushChannelEvent/TokenChange`` is.
-    public enum TokenKind: Sendable, Hashable, CustomStringConvertible {
-        /// The PushKit VoIP token (`pushRegistry(_:didUpdate:for:)` with `.voIP`).
-        case voip
-        /// One Live Activity's push token (ActivityKit `Activity.pushTokenUpdates`, iOS 16.1+), with
-        /// the identifier the app's server knows the activity by (`Activity.id`, or the app's own).
-        case liveActivity(activityID: String)
-        /// The push-to-start token of one `ActivityAttributes` type (ActivityKit
-        /// `Activity<Attributes>.pushToStartTokenUpdates`, iOS 17.2+), with the type's name.
-        case pushToStart(attributesType: String)
-
-        /// `voip`, `liveActivity(order-42)`, `pushToStart(DeliveryAttributes)`.
-        public var description: String {
-            switch self {
-            case .voip: "voip"
-            case .liveActivity(let id): "liveActivity(\(id))"
-            case .pushToStart(let type): "pushToStart(\(type))"
-            }
-        }
-    }
+extension PushKitEvent {
+    /// Which token a ``PushKitEvent/TokenChange`` is: the vocabulary's `PushTokenKind` (the
+    /// providers take these tokens too).
+    public typealias TokenKind = PushTokenKind
 
     /// A VoIP push, as PushKit handed it over (`PKPushPayload.dictionaryPayload`).
     ///

@@ -38,13 +38,13 @@
 /// `+registerLiveActivity:activityToken:…` / `:pushToStartToken:…`).
 @_spi(ProviderAuthor) public struct LiveActivityTokenRequest: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// Which token: one activity's, or an attributes type's push-to-start token.
-    public var kind: PushChannelEvent.TokenKind
+    public var kind: PushTokenKind
     /// The token's bytes; `nil` when the activity ended (JPush: "在liveActivity结束的时候，请同步调用该接口，pushToken传nil",
     /// `JPUSHService.h` 5.7.0 L280).
     public var token: [UInt8]?
 
     /// A request from its parts. `kind` is `.liveActivity` or `.pushToStart`.
-    public init(kind: PushChannelEvent.TokenKind, token: [UInt8]?) {
+    public init(kind: PushTokenKind, token: [UInt8]?) {
         self.kind = kind
         self.token = token
     }
