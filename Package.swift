@@ -82,12 +82,16 @@ let package = Package(
         .target(
             name: "PushBridgeGetuiTesting", dependencies: ["PushBridgeGetui", "PushBridge", "PushBridgeModel"],
             path: "Adapters/Getui/Testing"),
+        // The providers this package ships, listed once (their simulators): the command and the tests
+        // that run every provider read it. A target, not a product.
+        .target(
+            name: "ProviderList", dependencies: ["PushBridgeModel", "PushBridgeJPushTesting", "PushBridgeGetuiTesting"],
+            path: "Adapters/Shared/ProviderList"),
         // The command: the composition root that registers every adapter.
         .executableTarget(
             name: "pushbridge",
             dependencies: [
-                "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridgeGetui",
-                "PushBridgeGetuiTesting", "PushBridgeValidation", "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer",
+                "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "ProviderList", "PushBridgeValidation", "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer",
                 "PushBridgeGetuiServer",
             ]),
         // The core's tests exercise its rules with the real providers' definitions too.
@@ -102,12 +106,13 @@ let package = Package(
             name: "PushBridgeModelTests",
             dependencies: [
                 "PushBridgeModel", "PushBridge", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting", "PushBridgeGetuiTesting", "PushBridgeValidation",
+                "AdapterTestSupport",
             ]),
         .testTarget(
             name: "PushBridgeTestingTests",
             dependencies: [
                 "PushBridgeTesting", "PushBridgeModel", "PushBridge", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
-                "PushBridgeGetuiTesting",
+                "PushBridgeGetuiTesting", "AdapterTestSupport",
             ]),
         .testTarget(name: "PushBridgeRoutingTests", dependencies: ["PushBridgeRouting", "PushBridge"]),
         .testTarget(name: "PushBridgeValidationTests", dependencies: ["PushBridgeValidation", "PushBridge", "PushBridgeJPush", "PushBridgeGetui"]),
@@ -120,7 +125,7 @@ let package = Package(
         // What the JPush and Getui adapters' tests share (the harness, invocation shapes,
         // exactly-once rows, the scenarios run against plain APNs).
         .target(
-            name: "AdapterTestSupport", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeTesting"], path: "Tests/AdapterTestSupport"),
+            name: "AdapterTestSupport", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeTesting", "ProviderList"], path: "Tests/AdapterTestSupport"),
         .testTarget(
             name: "PushBridgeJPushTests",
             dependencies: [
@@ -139,7 +144,7 @@ let package = Package(
             name: "pushbridgeTests",
             dependencies: [
                 "pushbridge", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
-                "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeValidation", "EmulatorSupport",
+                "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeValidation", "EmulatorSupport", "AdapterTestSupport",
             ],
             // Read from the source tree by path (`PayloadCorpusTests`), not bundled.
             exclude: ["Fixtures/PayloadCorpus"]),
