@@ -1,7 +1,10 @@
 @_spi(ProviderAuthor) import PushBridge
 import PushBridgeModel
 import ProviderList
+
+#if canImport(Testing)  // not in the iOS SDK, where ios-typecheck builds this module's interface
 import Testing
+#endif
 
 /// Every provider's simulator (`ProviderList`), as test arguments named by their provider: a test
 /// that runs every provider takes `@Test(arguments: allSimulators)` and its results read `apns`,
@@ -11,7 +14,7 @@ package let allSimulators: [NamedSimulator] = ProviderList.simulators.map(NamedS
 /// A provider's simulator that a test's results name by its provider's identifier; it is the
 /// simulator it wraps (it forwards ``ProviderSimulator``'s requirements), so a test passes it on
 /// as it is.
-package struct NamedSimulator: ProviderSimulator, CustomTestStringConvertible {
+package struct NamedSimulator: ProviderSimulator {
     /// The simulator named.
     package let simulator: any ProviderSimulator
 
@@ -31,3 +34,7 @@ package struct NamedSimulator: ProviderSimulator, CustomTestStringConvertible {
     /// The provider's identifier (`apns`, `jpush`, `getui`).
     package var testDescription: String { simulator.id.rawValue }
 }
+
+#if canImport(Testing)
+extension NamedSimulator: CustomTestStringConvertible {}
+#endif
