@@ -1,6 +1,5 @@
+import AdapterTestSupport
 @_spi(ProviderAuthor) @testable import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeJPushTesting
 @_spi(ProviderAuthor) import PushBridgeModel
 @_spi(ProviderAuthor) import PushBridgeTesting
 import Testing
@@ -29,11 +28,9 @@ import Testing
         #expect(trace.calls[1].action == .default)
     }
 
-    static let providers: [any ProviderSimulator] = [SystemSimulator(), JPushSimulator(), GetuiSimulator()]
-
-    @Test(arguments: 0..<3, [CenterDelegateTiming.beforeLaunchEnds, .afterLaunch])
-    func aColdStartTapIsOneOpenedColdStartForEveryProvider(provider: Int, centerDelegate: CenterDelegateTiming) throws {
-        let result = try ScenarioSimulator.run(Self.scenario(.notRunning, user: .tap, centerDelegate: centerDelegate), provider: Self.providers[provider])
+    @Test(arguments: allSimulators, [CenterDelegateTiming.beforeLaunchEnds, .afterLaunch])
+    func aColdStartTapIsOneOpenedColdStartForEveryProvider(provider: NamedSimulator, centerDelegate: CenterDelegateTiming) throws {
+        let result = try ScenarioSimulator.run(Self.scenario(.notRunning, user: .tap, centerDelegate: centerDelegate), provider: provider)
         try result.events.check([.opened(.coldStart, action: .default)])
     }
 
