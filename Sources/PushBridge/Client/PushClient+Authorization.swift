@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// What the client asks of iOS itself, whatever the provider: the user's authorization for
 /// notifications, the icon's badge, and unregistering from APNs when the user withdraws consent.
 ///

@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// VoIP (PushKit) and Live Activities (ActivityKit): what the app hands the client, and the
 /// stream of what it learns (``PushChannelEvent``).
 extension PushClient {

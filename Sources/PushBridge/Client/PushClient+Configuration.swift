@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// Making a client from a configuration file.
 extension PushClient {
     /// A client whose provider the configuration picks among `factories`, with the features it

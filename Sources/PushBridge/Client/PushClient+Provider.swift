@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// The provider's commands, through the client.
 extension PushClient {
     /// The provider that runs, in which APNs environment, and what it supports beyond receiving
@@ -116,19 +119,5 @@ extension PushClient {
         let feedback = try provider.role((any FeedbackProvider).self, .customFeedback, "custom feedback")
         let messageID = notification.providerMessageID ?? provider.providerMessageID(in: notification.payload) ?? notification.id
         return try feedback.report(FeedbackRequest(action, messageID: messageID))
-    }
-}
-
-extension PushProvider {
-    /// The provider as the opt-in protocol `Role` that carries `capability`, or the
-    /// ``PushError/Code/unsupported`` error naming `what` when it has not that capability.
-    package func role<Role>(_ role: Role.Type, _ capability: PushCapabilities, _ what: String) throws(PushError) -> Role {
-        guard let conforming = optionalRole(role, capability) else { throw unsupported(what) }
-        return conforming
-    }
-
-    /// The provider as the opt-in protocol `Role` that carries `capability`, if it has that capability.
-    package func optionalRole<Role>(_ role: Role.Type, _ capability: PushCapabilities) -> Role? {
-        capabilities.contains(capability) ? self as? Role : nil
     }
 }

@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// Starting push with the user's consent, and turning it off when the user withdraws it.
 extension PushClient {
     /// Records the user's answer to the app's privacy policy and, once it allows push, starts the

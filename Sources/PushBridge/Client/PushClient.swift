@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// The facade app code talks to: one stream of ``PushEvent``s, whatever the provider and
 /// whichever callbacks iOS used.
 ///

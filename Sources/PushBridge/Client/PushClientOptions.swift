@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// The tunable bounds and defaults of a ``PushClient``. Every default is documented here.
 public struct PushClientOptions: Sendable, Equatable {
     /// Events held while nobody is subscribed, delivered in order to the next subscriber.

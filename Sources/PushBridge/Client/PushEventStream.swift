@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// The events of one subscription to a ``PushClient``, in the order the client emitted them:
 /// what ``PushClient/events()`` returns.
 ///

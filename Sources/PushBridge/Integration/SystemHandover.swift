@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// A notification request as the notification center hands it over (`UNNotificationRequest`'s
 /// identifier, its content's `userInfo`, and whether a push triggered it): what the UIKit glue
 /// forwards, unread. Not `Sendable` (`userInfo` holds Foundation objects): the entry points read

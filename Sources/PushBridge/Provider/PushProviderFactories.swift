@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// How to build each provider's adapter from a configuration: an app registers the adapters it
 /// links, and the configuration picks among them — swapping providers is a configuration edit.
 ///

@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// The events the normaliser emitted lately, by delivery and share: an event is emitted once
 /// per (delivery, share), whichever channel carries it.
 ///

@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// Turns the callbacks iOS makes, in the order it makes them, into ``PushEvent``s: exactly one
 /// per delivery and per user action, nothing lost, right kind and origin.
 ///
