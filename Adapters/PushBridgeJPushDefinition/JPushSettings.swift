@@ -19,7 +19,7 @@ public struct JPushSettings: PushProviderSettings {
     /// Settings from their parts.
     ///
     /// The advertising identifier is not a setting: it differs on every device and exists only
-    /// after App Tracking Transparency consent, so the app hands it to ``JPushProvider`` at run
+    /// after App Tracking Transparency consent, so the app hands it to `JPushProvider` at run
     /// time (its `advertisingIdentifier` closure).
     public init(appKey: SecretText, channel: String = JPushSettings.defaultChannel, production: Bool? = nil) {
         self.appKey = appKey

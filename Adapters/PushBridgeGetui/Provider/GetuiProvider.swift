@@ -165,7 +165,7 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     /// the delegate methods and reports receipts itself.
     public func observe(_ invocation: CallbackInvocation) {}
 
-    /// `taskId:msgId` from `_gmid_` (``GetuiDefinition``).
+    /// `taskId:msgId` from `_gmid_` (`GetuiDefinition`).
     public func messageID(in payload: JSONObject) -> String? { GetuiDefinition().messageID(in: payload) }
 
     /// Getui's SDK: `registerRemoteNotification:` makes it the center's delegate.

@@ -154,7 +154,7 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
         }
     }
 
-    /// `_j_msgid` (``JPushDefinition``).
+    /// `_j_msgid` (`JPushDefinition`).
     public func messageID(in payload: JSONObject) -> String? { JPushDefinition().messageID(in: payload) }
 
     /// JPush's SDK: `registerForRemoteNotificationConfig:delegate:` makes it the center's delegate.

@@ -40,7 +40,7 @@ extension PushClient {
     /// after `UNUserNotificationCenter.current().delegate = …`), or the provider SDK's (the client
     /// marks it when the provider starts or registers). Until then, a launch with no
     /// notification in its launch options is reported as
-    /// ``PushDiagnostic/Code/launchedBeforeCenterDelegate``: a response that launched the app
+    /// `PushDiagnostic.Code.launchedBeforeCenterDelegate`: a response that launched the app
     /// may have been lost.
     public func notificationCenterDelegateSet() {
         core.centerDelegateSet()
@@ -49,7 +49,7 @@ extension PushClient {
     /// Tells the client the app became active: a launch's event that is still waiting for its
     /// follow-up call is emitted now (from the launch options alone), and the user's
     /// authorization is read again, so that a change made in Settings (or an answer to the
-    /// prompt, which covered the app) is one ``PushEvent/authorizationChanged(_:)`` event.
+    /// prompt, which covered the app) is one `PushEvent.authorizationChanged(_:)` event.
     package func applicationDidBecomeActive() {
         core.endLaunch()
         refreshAuthorizationStatus()

@@ -37,7 +37,7 @@ public struct PushClientOptions: Sendable, Equatable {
     public var repeatedCallCompletion: RepeatedCallCompletion
     /// The features the configuration switched on (`PushConfiguration.features`): a token of a
     /// feature that is off is published but not forwarded to the providers, and a
-    /// ``PushDiagnostic/Code/featureNotSwitchedOn`` diagnostic says so. `nil` (the default, a
+    /// `PushDiagnostic.Code.featureNotSwitchedOn` diagnostic says so. `nil` (the default, a
     /// client not built from a configuration): every token is forwarded.
     package var features: PushFeatures?
     /// The provider the app chose (from its server, or a user's setting), instead of the one the

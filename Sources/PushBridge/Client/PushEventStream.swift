@@ -15,7 +15,7 @@ import PushBridgeProviderKit
 /// }
 /// ```
 public struct PushEventStream: AsyncSequence, Sendable {
-    /// The element: one ``PushEvent``.
+    /// The element: one `PushEvent`.
     public typealias Element = PushEvent
 
     /// Unsubscribes when the last stream or iterator holding it goes away.

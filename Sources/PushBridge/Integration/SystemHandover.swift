@@ -41,7 +41,7 @@ package struct SystemResponse {
 
 /// The entry points the UIKit glue forwards to, taking what iOS hands over as it is: here, once,
 /// each payload is read, and one that cannot be read is reported
-/// (``PushDiagnostic/Code/unreadablePayload``) and answered with its default — never dropped in
+/// (`PushDiagnostic.Code.unreadablePayload`) and answered with its default — never dropped in
 /// silence, never a trap. Tested on Linux; the glue only unwraps UIKit's types.
 extension PushClient {
     /// The notification `userInfo` carries, or `nil` — reported, naming `callback` and the

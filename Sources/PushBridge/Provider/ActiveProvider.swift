@@ -2,7 +2,7 @@ import PushBridgeCore
 import PushBridgeProviderKit
 
 extension PushAdapter {
-    /// The APNs environment an app is signed for (``PushConfiguration/Environment``, declared
+    /// The APNs environment an app is signed for (`PushConfiguration.Environment`, declared
     /// with the configuration in `PushBridgeCore`, which reads it).
     public typealias Environment = PushConfiguration.Environment
 

@@ -1,7 +1,7 @@
 /// What PushBridge learns from the push channels beside the notification center: VoIP pushes
 /// (PushKit) and the push tokens of VoIP and Live Activities (PushKit, ActivityKit).
 ///
-/// A type and a stream of their own (``PushClient/channelEvents()``), not new ``PushEvent``
+/// A type and a stream of their own (`PushClient.channelEvents()`), not new ``PushEvent``
 /// cases, for three reasons:
 /// - An app's `switch` over ``PushEvent`` is exhaustive (a source package's enum is not
 ///   resilient, so there is no `@unknown default`): a new case would break every app that

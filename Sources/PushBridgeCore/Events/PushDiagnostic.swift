@@ -47,11 +47,11 @@ public struct PushDiagnostic: Sendable, Equatable, CustomStringConvertible {
         /// delegate "before your app finishes launching"; urbanairship/ios-library#260, iOS
         /// 13.6.1: an action's launch carries no notification). Set the delegate before
         /// `didFinishLaunching` returns and tell the client
-        /// (``PushClient/notificationCenterDelegateSet()``).
+        /// (`PushClient.notificationCenterDelegateSet()`).
         case launchedBeforeCenterDelegate
         /// A token arrived for a feature the configuration does not switch on (`voip`,
         /// `liveActivities`, `liveActivities.pushToStart`; `PushFeatures`): it was published on
-        /// ``PushClient/channelEvents()`` but forwarded to no provider.
+        /// `PushClient.channelEvents()` but forwarded to no provider.
         case featureNotSwitchedOn
         /// One push reached the app on two channels of its provider — the APNs notification and
         /// the custom message of one JPush push (API v3 sends both in one call), a Getui

@@ -36,7 +36,7 @@ public enum PushEvent: Sendable, Equatable {
     /// (`userNotificationCenter(_:openSettingsFor:)`, iOS 12+, with `providesAppNotificationSettings`).
     indirect case settingsRequested(SettingsRequest)
     /// What the user allows the app's notifications changed: after the app asked
-    /// (``PushClient/authorizationStatus(requesting:)``), or in Settings (seen when the app is
+    /// (`PushClient.authorizationStatus(requesting:)`), or in Settings (seen when the app is
     /// next active). One event per change the client sees, never one for a status it already knew.
     case authorizationChanged(AuthorizationStatus)
 

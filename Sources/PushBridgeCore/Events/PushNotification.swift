@@ -70,7 +70,7 @@ public struct PushNotification: Sendable, Equatable {
     ///   - identifier: The notification's identifier, if the caller has one.
     ///   - source: Remote or local.
     ///   - providerMessageID: The provider's message ID in the payload, when the caller knows it
-    ///     (``PushProviderDefinition/messageID(in:)``); ``PushClient`` looks it up through its
+    ///     (``PushProviderDefinition/messageID(in:)``); `PushClient` looks it up through its
     ///     provider otherwise.
     /// - Throws: ``PushError`` (``PushError/Code/invalidPayload``) when a remote payload has no
     ///   `aps` object, or `aps` is not an object.

@@ -4,7 +4,7 @@ import PushBridgeCore
 ///
 /// iOS puts a remote notification's payload under `UIApplicationLaunchOptionsRemoteNotificationKey`
 /// and a local notification under `UIApplicationLaunchOptionsLocalNotificationKey`. The Apple
-/// integration layer converts the dictionary once (``JSONValue/init(foundation:path:depth:)``)
+/// integration layer converts the dictionary once (`JSONValue.init(foundation:path:depth:)`)
 /// and lets this type decide, so the decision is tested everywhere.
 public enum LaunchOptionsReader {
     /// `UIApplication.LaunchOptionsKey.remoteNotification`'s raw value.

@@ -67,12 +67,12 @@ public final class MultiplexProvider: PushProvider {
         for case let provider as any CallbackObservingProvider in providers { provider.sceneWillConnect(request) }
     }
 
-    /// Forwards the VoIP token to every provider with ``PushCapabilities/voip``.
+    /// Forwards the VoIP token to every provider with `PushCapabilities.voip`.
     public func registerVoIPToken(_ request: VoIPTokenRequest) {
         for provider in providers { provider.optionalRole((any VoIPProvider).self, .voip)?.registerVoIPToken(request) }
     }
 
-    /// Tells every provider with ``PushCapabilities/voip``: a VoIP push carries no message ID
+    /// Tells every provider with `PushCapabilities.voip`: a VoIP push carries no message ID
     /// PushBridge knows of, so each SDK sees it (each ignores another vendor's push — an
     /// inference: neither header says what it does with one).
     public func handleVoIPPush(_ request: VoIPPushRequest) {

@@ -1,7 +1,7 @@
 import PushBridgeCore
 
 /// No provider: registration and commands do nothing, and the callbacks the app's delegate
-/// forwards are normalised as they come. The default of ``PushClient``.
+/// forwards are normalised as they come. The default of `PushClient`.
 public final class NoOpProvider: PushProvider {
     private let sink = Locked(PushEventSink.discarding)
 

@@ -1,7 +1,7 @@
 import PushBridgeCore
 
 /// What a provider's SDK does with `UNUserNotificationCenter`'s delegate when it registers: the
-/// fact that decides who hands methods 4 and 5 to ``PushClient`` (see `NotificationCenterRelay`).
+/// fact that decides who hands methods 4 and 5 to `PushClient` (see `NotificationCenterRelay`).
 ///
 /// Sources (research of the SDK binaries, not of any vendor document):
 /// - JPush 5.7.0 and 5.9.0 `libJPush.a` (disassembled): `registerForRemoteNotificationConfig:delegate:`

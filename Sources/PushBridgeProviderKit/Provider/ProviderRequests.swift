@@ -51,7 +51,7 @@ public struct PushRegistrationRequest: Sendable, Equatable {
     /// never dropped silently.
     ///
     /// - Parameter field: The name the error gives the options (`options`, JPush's `types`).
-    /// - Throws: ``PushError`` (``PushError/Code/unsupported``) naming each missing option and
+    /// - Throws: `PushError` (`PushError.Code.unsupported`) naming each missing option and
     ///   the version that introduced it.
     public func checkOptionsAvailable(field: String = "options") throws(PushError) {
         let missing = options.unavailable(on: iosVersion)
@@ -148,7 +148,7 @@ public struct BadgeRequest: Sendable, Equatable {
 public struct FeedbackRequest: Sendable, Equatable {
     /// The action.
     public var action: FeedbackAction
-    /// The message's identity: `taskId:msgId` for Getui (``PushEvent/Message/id`` or a
+    /// The message's identity: `taskId:msgId` for Getui (`PushEvent.Message.id` or a
     /// notification's `_gmid_`).
     public var messageID: String
 

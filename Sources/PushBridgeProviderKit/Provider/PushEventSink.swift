@@ -2,7 +2,7 @@ import PushBridgeCore
 
 /// Where a provider adapter sends what its SDK reports: the callbacks (in the dispatch model's
 /// vocabulary), the provider's own events, and the diagnostics for input it could not read. A
-/// ``PushClient`` hands one to its provider.
+/// `PushClient` hands one to its provider.
 ///
 /// The sink holds the client's core strongly (the event pipeline never loads a weak reference);
 /// the client closes the core when it goes away, and from then on the sink answers completion
@@ -70,13 +70,13 @@ public struct PushEventSink: Sendable {
     }
 
     /// Something the adapter could not read (a callback's payload, a channel message), for the
-    /// client's diagnostic handler (``PushClient/setDiagnosticHandler(_:)``). Report it in
+    /// client's diagnostic handler (`PushClient.setDiagnosticHandler(_:)`). Report it in
     /// addition to answering the callback's completion handler, never instead.
     public func report(_ diagnostic: PushDiagnostic) {
         handlers.onDiagnostic(diagnostic)
     }
 
-    /// A VoIP or Live Activity event (``PushChannelEvent``): a token the provider's SDK refused.
+    /// A VoIP or Live Activity event (`PushChannelEvent`): a token the provider's SDK refused.
     public func publish(_ event: PushChannelEvent) {
         handlers.onChannelEvent(event)
     }

@@ -1,9 +1,9 @@
 import PushBridgeCore
 
-/// What a push provider's adapter implements: the backend of ``PushClient``.
+/// What a push provider's adapter implements: the backend of `PushClient`.
 ///
 /// An implementation detail for app code, like a `LogHandler`: apps pick a provider by
-/// configuration and talk to ``PushClient``. Implement it only to add a provider.
+/// configuration and talk to `PushClient`. Implement it only to add a provider.
 ///
 /// The core is five requirements: who the provider is, the sink it reports to, starting,
 /// registering and the device token. A provider author writes `import PushBridgeProviderKit`
@@ -16,12 +16,12 @@ import PushBridgeCore
 ///
 /// Every requirement takes one request struct, so requests can grow without breaking adapters.
 ///
-/// The app's delegate methods go to ``PushClient``, which normalises them into events; a
+/// The app's delegate methods go to `PushClient`, which normalises them into events; a
 /// provider that needs to see them (JPush: `handleRemoteNotification:`) observes each, and is
 /// never in their data path. What the provider's SDK itself reports (its own delegate callbacks,
 /// channel messages, registration) it passes to the `PushEventSink` it was attached to.
 public protocol PushProvider: AnyObject, Sendable {
-    /// Which provider this is: its ``PushProviderID``.
+    /// Which provider this is: its `PushProviderID`.
     var id: PushProviderID { get }
     /// Connects the provider to the client's event sink. Called once, by the client.
     func attach(to sink: PushEventSink)
@@ -35,7 +35,7 @@ public protocol PushProvider: AnyObject, Sendable {
 
 extension PushProvider {
     /// What it supports beyond receiving notifications: read from the opt-in protocols it
-    /// conforms to (``PushCapabilities/alias`` and ``PushCapabilities/tags`` from an alias-and-tags
+    /// conforms to (`PushCapabilities.alias` and `PushCapabilities.tags` from an alias-and-tags
     /// provider, and so on), narrowed by what a provider that stands for others declares.
     public var capabilities: PushCapabilities { PushCapabilities(of: self) }
 }

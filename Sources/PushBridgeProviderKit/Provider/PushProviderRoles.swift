@@ -6,7 +6,7 @@ import PushBridgeCore
 // client, not these protocols.
 
 /// A provider whose SDK may be called only after the user accepted the privacy policy
-/// (``PrivacyConsent``; JPush: JCore's `JCollectionAuth:`, Getui: `setPrivacyPolicyStrategy`).
+/// (`PrivacyConsent`; JPush: JCore's `JCollectionAuth:`, Getui: `setPrivacyPolicyStrategy`).
 public protocol ConsentGatedProvider: PushProvider {
     /// Records the user's answer to the privacy policy, before ``PushProvider/start(_:)``.
     func setPrivacyConsent(_ consent: PrivacyConsent) throws(PushError)
@@ -38,7 +38,7 @@ extension CallbackObservingProvider {
 /// client asks it of every payload; a provider that does not conform is never asked.
 public protocol MessageIdentifyingProvider: PushProvider {
     /// The provider's message ID in a payload, if it has one (as its definition's
-    /// ``PushProviderDefinition/messageID(in:)`` reads it).
+    /// `PushProviderDefinition.messageID(in:)` reads it).
     func messageID(in payload: JSONObject) -> String?
 }
 
@@ -50,7 +50,7 @@ public protocol NotificationCenterOwningProvider: PushProvider {
     var notificationCenterOwner: NotificationCenterOwner { get }
 }
 
-/// Aliases and tags (``PushCapabilities/alias``, ``PushCapabilities/tags``).
+/// Aliases and tags (`PushCapabilities.alias`, `PushCapabilities.tags`).
 public protocol AliasAndTagsProvider: PushProvider {
     /// Sets, deletes or reads the alias.
     func alias(_ request: AliasRequest) async throws(PushError) -> AliasRequest.Outcome
@@ -58,37 +58,37 @@ public protocol AliasAndTagsProvider: PushProvider {
     func tags(_ request: TagsRequest) async throws(PushError) -> TagsRequest.Outcome
 }
 
-/// A server-side badge (``PushCapabilities/serverBadge``: JPush `setBadge:`, Getui `setBadge:`).
+/// A server-side badge (`PushCapabilities.serverBadge`: JPush `setBadge:`, Getui `setBadge:`).
 public protocol ServerBadgeProvider: PushProvider {
     /// Sets the provider's server-side badge.
     func setBadge(_ request: BadgeRequest) throws(PushError)
 }
 
-/// Reporting app-defined actions on messages (``PushCapabilities/customFeedback``: Getui
+/// Reporting app-defined actions on messages (`PushCapabilities.customFeedback`: Getui
 /// feedback 90001–90999).
 public protocol FeedbackProvider: PushProvider {
     /// Reports an action on a message.
     func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackAction.Receipt
 }
 
-/// Messages over the provider's own channel (``PushCapabilities/ownChannelMessages``: JPush
+/// Messages over the provider's own channel (`PushCapabilities.ownChannelMessages`: JPush
 /// custom messages, Getui passthrough), which the provider delivers through its sink
 /// (`PushEventSink.deliver(_:)`).
 public protocol OwnChannelProvider: PushProvider {}
 
-/// Pushing VoIP calls (``PushCapabilities/voip``): the provider takes the PushKit token and
+/// Pushing VoIP calls (`PushCapabilities.voip`): the provider takes the PushKit token and
 /// wants each VoIP push's receipt.
 public protocol VoIPProvider: PushProvider {
     /// Forwards the PushKit VoIP token (or its invalidation) to the provider's server. What the
-    /// SDK refuses it reports as a ``PushChannelEvent/tokenForwardingFailed(_:)`` through its sink.
+    /// SDK refuses it reports as a `PushChannelEvent.tokenForwardingFailed(_:)` through its sink.
     func registerVoIPToken(_ request: VoIPTokenRequest)
     /// Tells the provider's SDK a VoIP push arrived (its receipt), after the app reported the call.
     func handleVoIPPush(_ request: VoIPPushRequest)
 }
 
-/// Updating Live Activities (``PushCapabilities/liveActivities``) and, when
+/// Updating Live Activities (`PushCapabilities.liveActivities`) and, when
 /// ``startsActivitiesByPush`` (by default), starting them by push
-/// (``PushCapabilities/liveActivityPushToStart``, iOS 17.2+).
+/// (`PushCapabilities.liveActivityPushToStart`, iOS 17.2+).
 public protocol LiveActivityProvider: PushProvider {
     /// Whether the provider takes push-to-start tokens too. `true` by default.
     var startsActivitiesByPush: Bool { get }
@@ -155,7 +155,7 @@ extension PushProvider {
 
 extension PushProvider {
     /// The provider as the opt-in protocol `Role` that carries `capability`, or the
-    /// ``PushError/Code/unsupported`` error naming `what` when it has not that capability.
+    /// `PushError.Code.unsupported` error naming `what` when it has not that capability.
     package func role<Role>(_ role: Role.Type, _ capability: PushCapabilities, _ what: String) throws(PushError) -> Role {
         guard let conforming = optionalRole(role, capability) else { throw unsupported(what) }
         return conforming

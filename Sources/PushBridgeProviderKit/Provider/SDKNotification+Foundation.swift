@@ -8,7 +8,7 @@ extension SDKNotification {
     /// A `userInfo` with no JSON form is not dropped: the notification keeps its identifier, an
     /// empty ``userInfo`` and the ``conversionError`` naming the key path and what was expected,
     /// so that the adapter answers the callback with its default and reports a
-    /// ``PushDiagnostic/Code/unreadablePayload`` diagnostic.
+    /// `PushDiagnostic.Code.unreadablePayload` diagnostic.
     ///
     /// ```swift
     /// let request = notification.request

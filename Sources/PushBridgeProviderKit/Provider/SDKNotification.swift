@@ -31,7 +31,7 @@ public struct SDKNotification: Sendable, Equatable {
     /// The notification read from `userInfo` and named by `definition`'s message ID when the
     /// payload has one.
     ///
-    /// - Throws: ``PushError`` (``PushError/Code/invalidPayload``) naming the field when it is
+    /// - Throws: `PushError` (`PushError.Code.invalidPayload`) naming the field when it is
     ///   not one (no `aps` object on a remote push), or the ``conversionError``.
     public func read(by definition: some PushProviderDefinition) throws(PushError) -> PushNotification {
         if let conversionError { throw conversionError }
@@ -40,7 +40,7 @@ public struct SDKNotification: Sendable, Equatable {
     }
 
     /// The notification read as ``read(by:)`` reads it or, when it is not one, `nil` after a
-    /// ``PushDiagnostic/Code/unreadablePayload`` diagnostic naming `callback` and the field was
+    /// `PushDiagnostic.Code.unreadablePayload` diagnostic naming `callback` and the field was
     /// reported to `sink`: an adapter answers the callback's completion handler with its
     /// default then, and publishes nothing.
     ///

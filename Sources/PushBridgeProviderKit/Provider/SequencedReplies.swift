@@ -2,7 +2,7 @@ import PushBridgeCore
 
 /// Matches a provider SDK's asynchronous results to the requests that asked for them, by
 /// sequence number, resuming each waiting request exactly once: with the SDK's answer, or with a
-/// ``PushError/Code/timeout`` error from a watchdog if the SDK never answers.
+/// `PushError.Code.timeout` error from a watchdog if the SDK never answers.
 ///
 /// JPush's alias and tag completions carry the `seq` they were sent with; Getui's results come
 /// back through delegate methods with a `sequenceNum`. Adapters share this one mechanism.
