@@ -66,9 +66,9 @@ import Testing
         let rows = try Self.layoutRows()
         let (_, targets) = try Self.manifest()
         for (name, path) in targets where !path.hasPrefix("Tests/") {
-            // `Adapters/PushBridge<Provider>/`, `…<Provider>Testing/`, `…<Provider>ServiceExtension/` and
-            // `…<Provider>Server/` stand for the adapters' folders.
-            let role = ["Testing", "ServiceExtension", "Server"].first { path.hasSuffix($0) } ?? ""
+            // `Adapters/PushBridge<Provider>/`, `…<Provider>Testing/`, `…<Provider>ServiceExtension/`,
+            // `…<Provider>Server/` and `…<Provider>Definition/` stand for the adapters' folders.
+            let role = ["Testing", "ServiceExtension", "Server", "Definition"].first { path.hasSuffix($0) } ?? ""
             let pattern = path.hasPrefix("Adapters/") ? "Adapters/PushBridge<Provider>\(role)/" : path + "/"
             #expect(rows.contains { $0.path == pattern }, "the layout table lacks \(pattern) (target \(name))")
         }
