@@ -71,7 +71,7 @@ public struct ProviderChannel: Sendable, Hashable {
     /// is back (docs.getui.com, "推送流程说明", iOS); JPush's Push API v3 sends a notification
     /// and a custom message in one call ("支持同时一次调用同时推送 APNs 通知与 JPush 应用内消息",
     /// docs.jiguang.cn, iOS SDK 概述), each on its own channel. The app is told of the first to
-    /// arrive only (<doc:OneDeliveryOneEvent>, rule 1).
+    /// arrive only (`OneDeliveryOneEvent.md`, rule 1).
     public var sendsAPNsCopy: Bool
 
     /// A channel from its parts.

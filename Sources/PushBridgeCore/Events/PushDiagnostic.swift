@@ -3,7 +3,7 @@
 /// value or a secret.
 ///
 /// The normaliser reports one whenever the callbacks it was handed leave two readings open (see
-/// <doc:OneDeliveryOneEvent>): it picks the documented one and says so here, instead of merging
+/// `OneDeliveryOneEvent.md`): it picks the documented one and says so here, instead of merging
 /// or duplicating silently. A provider adapter (or the UIKit glue) reports one whenever it could
 /// not read what a callback handed it (``Code/unreadablePayload``, ``Code/unreadableMessage``):
 /// input is never dropped in silence.
@@ -58,7 +58,7 @@ public struct PushDiagnostic: Sendable, Equatable, CustomStringConvertible {
         /// passthrough and its APNs copy — named by the same message ID: the first to arrive was
         /// told (`received` or `message`), and the later one, the same delivery, was dropped.
         /// Also reported for a message that arrives after the user responded to its notification.
-        /// See <doc:OneDeliveryOneEvent>, rule 1.
+        /// See `OneDeliveryOneEvent.md`, rule 1.
         case channelCopyDropped
         /// A registration named a notification category the app never declared
         /// (`PushAppDelegate.notificationCategories`, `PushAppIntegration.setNotificationCategories`):
