@@ -14,6 +14,13 @@ let package = Package(
         // What an app links: the runtime (events, client, provider protocol, configuration) and
         // its UIKit glue, whose app-only API is unavailable in extensions.
         .library(name: "PushBridge", targets: ["PushBridge", "PushBridgeUIKit"]),
+        // The vocabulary alone (JSON, identifiers, errors, notifications and events, configuration),
+        // as swift-metrics' `CoreMetrics` is under `Metrics`: what `PushBridge` re-exports, and all a
+        // backend, a validator or an extension needs.
+        .library(name: "PushBridgeCore", targets: ["PushBridgeCore"]),
+        // What a provider's adapter implements and reports through (the provider protocol and its
+        // roles, the sink, the requests): public, imported by provider authors, never by an app.
+        .library(name: "PushBridgeProviderKit", targets: ["PushBridgeProviderKit"]),
         // Turning an opened notification into a place in the app, hostile deep links refused: an
         // app that routes links it; one that does not ships none of it.
         .library(name: "PushBridgeRouting", targets: ["PushBridgeRouting"]),
@@ -42,51 +49,60 @@ let package = Package(
         .library(name: "PushBridgeGetuiServer", targets: ["PushBridgeGetuiServer"]),
     ],
     targets: [
-        // The runtime.
-        .target(name: "PushBridge"),
-        .target(name: "PushBridgeUIKit", dependencies: ["PushBridge"]),
+        // The vocabulary, the provider-author kit on it, and the runtime on both (re-exporting the
+        // vocabulary, so an app's `import PushBridge` sees it).
+        .target(name: "PushBridgeCore"),
+        .target(name: "PushBridgeProviderKit", dependencies: ["PushBridgeCore"]),
+        .target(name: "PushBridge", dependencies: ["PushBridgeCore", "PushBridgeProviderKit"]),
+        .target(name: "PushBridgeUIKit", dependencies: ["PushBridge", "PushBridgeProviderKit"]),
         .target(name: "PushBridgeRouting", dependencies: ["PushBridge"]),
         // Payload validation (APNs' rules, the push type's, each provider's keys).
-        .target(name: "PushBridgeValidation", dependencies: ["PushBridge"]),
+        .target(name: "PushBridgeValidation", dependencies: ["PushBridgeCore"]),
         // Sending from a server: the message, the audience, the transport, retries, results.
-        .target(name: "PushBridgeServer", dependencies: ["PushBridge", "PushBridgeValidation"]),
+        // The backend, the validator and the service extension depend on the vocabulary, never on
+        // the client runtime or an iOS adapter (`PackageGraphTests` holds it).
+        .target(name: "PushBridgeServer", dependencies: ["PushBridgeCore", "PushBridgeValidation"]),
         .target(
-            name: "PushBridgeAPNsServer", dependencies: ["PushBridgeServer", "PushBridge", "PushBridgeValidation"],
+            name: "PushBridgeAPNsServer", dependencies: ["PushBridgeServer", "PushBridgeCore", "PushBridgeValidation"],
             path: "Adapters/PushBridgeAPNsServer"),
         .target(
-            name: "PushBridgeJPushServer", dependencies: ["PushBridgeServer", "PushBridgeJPush", "PushBridge", "PushBridgeValidation"],
+            name: "PushBridgeJPushServer", dependencies: ["PushBridgeServer", "PushBridgeJPushDefinition", "PushBridgeCore", "PushBridgeValidation"],
             path: "Adapters/PushBridgeJPushServer"),
         .target(
-            name: "PushBridgeGetuiServer", dependencies: ["PushBridgeServer", "PushBridgeGetui", "PushBridge"],
+            name: "PushBridgeGetuiServer", dependencies: ["PushBridgeServer", "PushBridgeGetuiDefinition", "PushBridgeCore"],
             path: "Adapters/PushBridgeGetuiServer"),
         // The model and the test kit.
-        .target(name: "PushBridgeModel", dependencies: ["PushBridge", "PushBridgeValidation"]),
-        .target(name: "PushBridgeTesting", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeValidation"]),
+        .target(name: "PushBridgeModel", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeValidation"]),
+        .target(name: "PushBridgeTesting", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeValidation"]),
         // The adapters: each a production library and a testing library (mock, simulator). The
         // JPush and Getui adapters also use the UIKit glue's conversions (UIApplication.State,
         // UIBackgroundFetchResult) in their Apple-only SDK bridges; on Linux it is empty.
-        .target(name: "PushBridgeAPNs", dependencies: ["PushBridge"], path: "Adapters/PushBridgeAPNs"),
-        .target(name: "PushBridgeAPNsTesting", dependencies: ["PushBridgeAPNs", "PushBridge", "PushBridgeModel"], path: "Adapters/PushBridgeAPNsTesting"),
+        .target(name: "PushBridgeAPNs", dependencies: ["PushBridge", "PushBridgeProviderKit"], path: "Adapters/PushBridgeAPNs"),
+        .target(name: "PushBridgeAPNsTesting", dependencies: ["PushBridgeAPNs", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"], path: "Adapters/PushBridgeAPNsTesting"),
         // What the JPush and Getui adapters share (their providers' common state): a target, not a
         // product.
-        .target(name: "PushBridgeAdapterSupport", dependencies: ["PushBridge"], path: "Adapters/PushBridgeAdapterSupport"),
+        .target(name: "PushBridgeAdapterSupport", dependencies: ["PushBridge", "PushBridgeProviderKit"], path: "Adapters/PushBridgeAdapterSupport"),
+        // Each vendor's definition (its provider ID, configuration section, message ID key): what
+        // the app's adapter and the server's sender share, so that a sender links no iOS adapter.
+        .target(name: "PushBridgeJPushDefinition", dependencies: ["PushBridgeCore"], path: "Adapters/PushBridgeJPushDefinition"),
+        .target(name: "PushBridgeGetuiDefinition", dependencies: ["PushBridgeCore"], path: "Adapters/PushBridgeGetuiDefinition"),
         .target(
-            name: "PushBridgeJPush", dependencies: ["PushBridge", "PushBridgeUIKit", "PushBridgeAdapterSupport"],
+            name: "PushBridgeJPush", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeUIKit", "PushBridgeAdapterSupport", "PushBridgeJPushDefinition"],
             path: "Adapters/PushBridgeJPush"),
         .target(
-            name: "PushBridgeJPushTesting", dependencies: ["PushBridgeJPush", "PushBridge", "PushBridgeModel"],
+            name: "PushBridgeJPushTesting", dependencies: ["PushBridgeJPush", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"],
             path: "Adapters/PushBridgeJPushTesting"),
         .target(
-            name: "PushBridgeGetui", dependencies: ["PushBridge", "PushBridgeUIKit", "PushBridgeAdapterSupport"],
+            name: "PushBridgeGetui", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeUIKit", "PushBridgeAdapterSupport", "PushBridgeGetuiDefinition"],
             path: "Adapters/PushBridgeGetui"),
         .target(
-            name: "PushBridgeGetuiTesting", dependencies: ["PushBridgeGetui", "PushBridge", "PushBridgeModel"],
+            name: "PushBridgeGetuiTesting", dependencies: ["PushBridgeGetui", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"],
             path: "Adapters/PushBridgeGetuiTesting"),
         // The command: the composition root that registers every adapter.
         .executableTarget(
             name: "pushbridge",
             dependencies: [
-                "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridgeGetui",
+                "PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridgeGetui",
                 "PushBridgeGetuiTesting", "PushBridgeValidation", "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer",
                 "PushBridgeGetuiServer",
             ]),
@@ -94,47 +110,47 @@ let package = Package(
         .testTarget(
             name: "PushBridgeTests",
             dependencies: [
-                "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
+                "PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
                 "PushBridgeGetuiTesting", "PushBridgeValidation", "PushBridgeServiceExtension", "PushBridgeRouting",
             ]),
         // The dispatch model's rules, its simulator and its vectors, run on every provider.
         .testTarget(
             name: "PushBridgeModelTests",
             dependencies: [
-                "PushBridgeModel", "PushBridge", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting", "PushBridgeGetuiTesting", "PushBridgeValidation",
+                "PushBridgeModel", "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting", "PushBridgeGetuiTesting", "PushBridgeValidation",
             ]),
         .testTarget(
             name: "PushBridgeTestingTests",
             dependencies: [
-                "PushBridgeTesting", "PushBridgeModel", "PushBridge", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
+                "PushBridgeTesting", "PushBridgeModel", "PushBridge", "PushBridgeProviderKit", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
                 "PushBridgeGetuiTesting",
             ]),
         .testTarget(name: "PushBridgeRoutingTests", dependencies: ["PushBridgeRouting", "PushBridge"]),
-        .testTarget(name: "PushBridgeValidationTests", dependencies: ["PushBridgeValidation", "PushBridge", "PushBridgeJPush", "PushBridgeGetui"]),
-        .testTarget(name: "PushBridgeAPNsTests", dependencies: ["PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeTesting"]),
+        .testTarget(name: "PushBridgeValidationTests", dependencies: ["PushBridgeValidation", "PushBridge", "PushBridgeProviderKit", "PushBridgeJPush", "PushBridgeGetui"]),
+        .testTarget(name: "PushBridgeAPNsTests", dependencies: ["PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting"]),
         // What the two binding tests share (a header record, a reader of the Apple-only bridge's
         // source, the type check): a target, not a product.
         .target(name: "SDKBindingChecks", path: "Tests/SDKBindingChecks"),
         // What the JPush and Getui adapters' tests share (the harness, invocation shapes,
         // exactly-once rows, the scenarios run against plain APNs).
         .target(
-            name: "AdapterTestSupport", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeTesting"], path: "Tests/AdapterTestSupport"),
+            name: "AdapterTestSupport", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting"], path: "Tests/AdapterTestSupport"),
         .testTarget(
             name: "PushBridgeJPushTests",
             dependencies: [
-                "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
+                "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
             ]),
         .testTarget(
             name: "PushBridgeGetuiTests",
             dependencies: [
-                "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
+                "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
             ]),
         // A fourth provider written here alone, with no core change: the core is provider-agnostic.
-        .testTarget(name: "FourthProviderTests", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeValidation"]),
+        .testTarget(name: "FourthProviderTests", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeValidation"]),
         .testTarget(
             name: "pushbridgeTests",
             dependencies: [
-                "pushbridge", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
+                "pushbridge", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
                 "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeValidation", "EmulatorSupport",
             ],
             // Read from the source tree by path (`PayloadCorpusTests`), not bundled.
@@ -144,33 +160,34 @@ let package = Package(
         .testTarget(
             name: "FrontDoorTests",
             dependencies: [
-                "PushBridge", "PushBridgeTesting", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
+                "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
                 "PushBridgeGetui", "PushBridgeGetuiTesting",
             ]),
         // Every library product imported into one file: one name, one type.
         .testTarget(
             name: "ProductsTogetherTests",
             dependencies: [
-                "PushBridge", "PushBridgeUIKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush",
+                "PushBridge", "PushBridgeCore", "PushBridgeProviderKit", "PushBridgeUIKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeAPNs",
+                "PushBridgeAPNsTesting", "PushBridgeJPush",
                 "PushBridgeJPushTesting", "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeServiceExtension", "PushBridgeJPushServiceExtension",
                 "PushBridgeGetuiServiceExtension", "PushBridgeValidation", "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer",
                 "PushBridgeGetuiServer", "PushBridgeRouting",
             ]),
         // Sending from a server: the request shapes, the signing, and each sender against its
         // provider's local emulator (Emulators/), started by the tests.
-        .target(name: "EmulatorSupport", dependencies: ["PushBridge", "SDKBindingChecks"], path: "Tests/EmulatorSupport"),
+        .target(name: "EmulatorSupport", dependencies: ["PushBridge", "PushBridgeProviderKit", "SDKBindingChecks"], path: "Tests/EmulatorSupport"),
         .testTarget(
             name: "PushBridgeServerTests",
             dependencies: [
-                "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer", "PushBridgeGetuiServer", "PushBridge", "EmulatorSupport",
+                "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer", "PushBridgeGetuiServer", "PushBridge", "PushBridgeProviderKit", "EmulatorSupport",
             ]),
         // The notification service extension (extension-safe: the core only), its tests.
-        .target(name: "PushBridgeServiceExtension", dependencies: ["PushBridge"]),
+        .target(name: "PushBridgeServiceExtension", dependencies: ["PushBridgeCore", "PushBridgeProviderKit"]),
         .target(
-            name: "PushBridgeJPushServiceExtension", dependencies: ["PushBridgeServiceExtension", "PushBridge"],
+            name: "PushBridgeJPushServiceExtension", dependencies: ["PushBridgeServiceExtension", "PushBridgeCore"],
             path: "Adapters/PushBridgeJPushServiceExtension"),
         .target(
-            name: "PushBridgeGetuiServiceExtension", dependencies: ["PushBridgeServiceExtension", "PushBridge"],
+            name: "PushBridgeGetuiServiceExtension", dependencies: ["PushBridgeServiceExtension", "PushBridgeCore"],
             path: "Adapters/PushBridgeGetuiServiceExtension"),
         // One process of the ledger's cross-process test (an extension appending, or an app
         // draining), started several times at once by the tests: built with them, never shipped.
@@ -178,7 +195,7 @@ let package = Package(
         .testTarget(
             name: "PushBridgeServiceExtensionTests",
             dependencies: [
-                "PushBridgeServiceExtension", "PushBridge", "PushBridgeTesting", "SDKBindingChecks", "PushBridgeJPushServiceExtension",
+                "PushBridgeServiceExtension", "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting", "SDKBindingChecks", "PushBridgeJPushServiceExtension",
                 "PushBridgeGetuiServiceExtension", "PushBridgeJPush", "PushBridgeGetui", "DeliveryLedgerWriter",
             ]),
     ],

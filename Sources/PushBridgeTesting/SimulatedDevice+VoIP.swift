@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeModel
 
 /// What PushKit remembers of an app on a simulated device: how often it failed to report a VoIP

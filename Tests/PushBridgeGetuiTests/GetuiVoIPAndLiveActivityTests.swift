@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeGetui
+import PushBridgeGetuiTesting
+import PushBridgeTesting
 import Testing
 
 /// VoIP and Live Activity tokens through Getui (`GeTuiSdk.h` 3.1.0.0 L146-188, L292, L514-526).

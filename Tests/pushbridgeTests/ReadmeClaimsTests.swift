@@ -66,20 +66,25 @@ import Testing
         let rows = try Self.layoutRows()
         let (_, targets) = try Self.manifest()
         for (name, path) in targets where !path.hasPrefix("Tests/") {
-            // `Adapters/PushBridge<Provider>/`, `…<Provider>Testing/`, `…<Provider>ServiceExtension/` and
-            // `…<Provider>Server/` stand for the adapters' folders.
-            let role = ["Testing", "ServiceExtension", "Server"].first { path.hasSuffix($0) } ?? ""
+            // `Adapters/PushBridge<Provider>/`, `…<Provider>Testing/`, `…<Provider>ServiceExtension/`,
+            // `…<Provider>Server/` and `…<Provider>Definition/` stand for the adapters' folders.
+            let role = ["Testing", "ServiceExtension", "Server", "Definition"].first { path.hasSuffix($0) } ?? ""
             let pattern = path.hasPrefix("Adapters/") ? "Adapters/PushBridge<Provider>\(role)/" : path + "/"
             #expect(rows.contains { $0.path == pattern }, "the layout table lacks \(pattern) (target \(name))")
         }
     }
 
-    @Test func theRuntimesRowNamesEachOfItsFolders() throws {
-        let row = try #require(try Self.layoutRows().first { $0.path == "Sources/PushBridge/" })
-        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources/PushBridge").path)
-            .filter { !$0.hasSuffix(".docc") && !$0.hasSuffix(".swift") }
-        #expect(folders.count >= 9, "the runtime's folders were found")
-        for folder in folders { #expect(row.text.contains("`\(folder)/`"), "Sources/PushBridge's row lacks \(folder)/") }
+    @Test func theRuntimesRowsNameEachOfTheirFolders() throws {
+        // The vocabulary, the provider-author kit and the runtime: one row each.
+        var count = 0
+        for module in ["PushBridgeCore", "PushBridgeProviderKit", "PushBridge"] {
+            let row = try #require(try Self.layoutRows().first { $0.path == "Sources/\(module)/" })
+            let folders = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources/\(module)").path)
+                .filter { !$0.hasSuffix(".docc") && !$0.hasSuffix(".swift") }
+            count += folders.count
+            for folder in folders { #expect(row.text.contains("`\(folder)/`"), "Sources/\(module)'s row lacks \(folder)/") }
+        }
+        #expect(count >= 9, "the folders of the vocabulary, the kit and the runtime were found")
     }
 
     @Test func theDrawingIsTheCommandsWholeOutput() throws {

@@ -1,10 +1,10 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeJPushTesting
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeJPush
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeGetuiTesting
+import PushBridgeJPushTesting
+import PushBridgeModel
+import PushBridgeGetui
+import PushBridgeJPush
+import PushBridgeTesting
 import Testing
 
 /// Exactly once as a property: over a sample of the scenario space, through every provider,

@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// The subscribers of ``PushClient/channelEvents()``, the events held while there are none, and
 /// the last token of each kind (so an unchanged token is neither forwarded nor published twice).
 ///

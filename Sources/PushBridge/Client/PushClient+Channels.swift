@@ -1,5 +1,8 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// VoIP (PushKit) and Live Activities (ActivityKit): what the app hands the client, and the
-/// stream of what it learns (``PushChannelEvent``).
+/// stream of what it learns (`PushChannelEvent`).
 extension PushClient {
     /// Reports the incoming call a VoIP push announces to CallKit: the app's code, handed the push
     /// and the closure to call from CallKit's completion.
@@ -10,7 +13,7 @@ extension PushClient {
     /// `reported`, exactly once.
     package typealias IncomingCallReporter = @Sendable (_ push: PushChannelEvent.VoIPPush, _ reported: @escaping @Sendable ((any Error)?) -> Void) -> Void
 
-    /// A new stream of every ``PushChannelEvent`` from now on (and, for the first subscriber, the
+    /// A new stream of every `PushChannelEvent` from now on (and, for the first subscriber, the
     /// events held until it came: a token that arrived at launch, typically).
     ///
     /// Registered before this method returns; ending the iteration unsubscribes.
@@ -40,7 +43,7 @@ extension PushClient {
     /// (twilio/voice-quickstart-objc#142).
     ///
     /// Then, in order: the provider's SDK gets its receipt (JPush and Getui
-    /// `+handleVoipNotification:`), and, once `reported` runs, a ``PushChannelEvent/voipPush(_:)``
+    /// `+handleVoipNotification:`), and, once `reported` runs, a `PushChannelEvent.voipPush(_:)`
     /// event with CallKit's answer is published.
     ///
     /// ```swift
@@ -76,7 +79,7 @@ extension PushClient {
     }
 
     /// Forwards the PushKit VoIP token (from `pushRegistry(_:didUpdate:for:)`) to each provider
-    /// with ``PushCapabilities/voip`` and publishes it as ``PushChannelEvent/tokenChanged(_:)``
+    /// with `PushCapabilities.voip` and publishes it as `PushChannelEvent.tokenChanged(_:)`
     /// for the app's own server (plain APNs: the only way it gets there). An unchanged token is
     /// neither forwarded nor published again.
     package func didUpdateVoIPToken(_ token: [UInt8]) {
@@ -84,7 +87,7 @@ extension PushClient {
     }
 
     /// PushKit invalidated the VoIP token (`pushRegistry(_:didInvalidatePushTokenFor:)`): a
-    /// ``PushChannelEvent/tokenChanged(_:)`` with no token, for the app's server. The providers
+    /// `PushChannelEvent.tokenChanged(_:)` with no token, for the app's server. The providers
     /// are not told: neither JPush's nor Getui's header has a call for it.
     package func didInvalidateVoIPToken() {
         guard core.channel.recordToken(nil, for: .voip) else { return }
@@ -94,8 +97,8 @@ extension PushClient {
     // MARK: Live Activities
 
     /// Forwards one Live Activity's push token (each value of ActivityKit's
-    /// `activity.pushTokenUpdates`) to each provider with ``PushCapabilities/liveActivities``
-    /// and publishes it as ``PushChannelEvent/tokenChanged(_:)``.
+    /// `activity.pushTokenUpdates`) to each provider with `PushCapabilities.liveActivities`
+    /// and publishes it as `PushChannelEvent.tokenChanged(_:)`.
     ///
     /// ```swift
     /// Task {
@@ -111,14 +114,14 @@ extension PushClient {
 
     /// The activity ended: the providers are told with no token where the vendor asks for it
     /// (JPush: "在liveActivity结束的时候，请同步调用该接口，pushToken传nil", `JPUSHService.h` 5.7.0
-    /// L280), and a ``PushChannelEvent/tokenChanged(_:)`` with no token is published.
+    /// L280), and a `PushChannelEvent.tokenChanged(_:)` with no token is published.
     package func didEndLiveActivity(activityID: String) {
         updateToken(.liveActivity(activityID: activityID), nil)
     }
 
     /// Forwards the push-to-start token of an `ActivityAttributes` type (each value of
     /// `Activity<Attributes>.pushToStartTokenUpdates`, iOS 17.2+) to each provider with
-    /// ``PushCapabilities/liveActivityPushToStart`` and publishes it.
+    /// `PushCapabilities.liveActivityPushToStart` and publishes it.
     ///
     /// - Parameters:
     ///   - token: The push-to-start token's bytes.

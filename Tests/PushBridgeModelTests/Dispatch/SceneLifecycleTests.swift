@@ -1,8 +1,9 @@
-@_spi(ProviderAuthor) @testable import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeJPushTesting
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeTesting
+@testable import PushBridge
+import PushBridgeProviderKit
+import PushBridgeGetuiTesting
+import PushBridgeJPushTesting
+import PushBridgeModel
+import PushBridgeTesting
 import Testing
 
 /// Scene apps (UIKit scenes, every SwiftUI app): the launch options carry no notification; the

@@ -1,8 +1,8 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeJPushTesting
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeGetuiTesting
+import PushBridgeJPushTesting
+import PushBridgeModel
+import PushBridgeTesting
 import Testing
 
 /// The events of the iOS 13–26 scenarios, end to end, through every provider's simulation: an action

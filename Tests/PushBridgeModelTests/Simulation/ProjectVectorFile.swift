@@ -1,9 +1,9 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeJPushTesting
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeGetuiTesting
+import PushBridgeJPushTesting
+import PushBridgeModel
+import PushBridgeTesting
 
 /// One of the project's own vector files in `Tests/Vectors`, read once, and run as CI runs it
 /// with `../shared/tools/conformance`: through every provider, compared as the tool compares,

@@ -1,8 +1,8 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeJPushTesting
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeGetuiTesting
+import PushBridgeJPushTesting
+import PushBridgeModel
+import PushBridgeTesting
 import Testing
 
 /// A scene app iOS launched into the background for a push has no scene (WordPress-iOS#25643: no

@@ -1,5 +1,6 @@
 @_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeTesting
 import Testing
 
 /// The configuration's switches decide which tokens reach the providers: a token of a feature
