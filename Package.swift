@@ -64,46 +64,51 @@ let package = Package(
         .target(name: "PushBridgeServer", dependencies: ["PushBridgeCore", "PushBridgeValidation"]),
         .target(
             name: "PushBridgeAPNsServer", dependencies: ["PushBridgeServer", "PushBridgeCore", "PushBridgeValidation"],
-            path: "Adapters/PushBridgeAPNsServer"),
+            path: "Adapters/APNs/Server"),
         .target(
             name: "PushBridgeJPushServer", dependencies: ["PushBridgeServer", "PushBridgeJPushDefinition", "PushBridgeCore", "PushBridgeValidation"],
-            path: "Adapters/PushBridgeJPushServer"),
+            path: "Adapters/JPush/Server"),
         .target(
             name: "PushBridgeGetuiServer", dependencies: ["PushBridgeServer", "PushBridgeGetuiDefinition", "PushBridgeCore"],
-            path: "Adapters/PushBridgeGetuiServer"),
+            path: "Adapters/Getui/Server"),
         // The model and the test kit.
         .target(name: "PushBridgeModel", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeValidation"]),
         .target(name: "PushBridgeTesting", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeValidation"]),
         // The adapters: each a production library and a testing library (mock, simulator). The
         // JPush and Getui adapters also use the UIKit glue's conversions (UIApplication.State,
         // UIBackgroundFetchResult) in their Apple-only SDK bridges; on Linux it is empty.
-        .target(name: "PushBridgeAPNs", dependencies: ["PushBridge", "PushBridgeProviderKit"], path: "Adapters/PushBridgeAPNs"),
-        .target(name: "PushBridgeAPNsTesting", dependencies: ["PushBridgeAPNs", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"], path: "Adapters/PushBridgeAPNsTesting"),
+        .target(name: "PushBridgeAPNs", dependencies: ["PushBridge", "PushBridgeProviderKit"], path: "Adapters/APNs/App"),
+        .target(name: "PushBridgeAPNsTesting", dependencies: ["PushBridgeAPNs", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"], path: "Adapters/APNs/Testing"),
         // What the JPush and Getui adapters share (their providers' common state): a target, not a
         // product.
-        .target(name: "PushBridgeAdapterSupport", dependencies: ["PushBridge", "PushBridgeProviderKit"], path: "Adapters/PushBridgeAdapterSupport"),
+        .target(name: "PushBridgeAdapterSupport", dependencies: ["PushBridge", "PushBridgeProviderKit"], path: "Adapters/Shared/AdapterSupport"),
         // Each vendor's definition (its provider ID, configuration section, message ID key): what
         // the app's adapter and the server's sender share, so that a sender links no iOS adapter.
-        .target(name: "PushBridgeJPushDefinition", dependencies: ["PushBridgeCore"], path: "Adapters/PushBridgeJPushDefinition"),
-        .target(name: "PushBridgeGetuiDefinition", dependencies: ["PushBridgeCore"], path: "Adapters/PushBridgeGetuiDefinition"),
+        .target(name: "PushBridgeJPushDefinition", dependencies: ["PushBridgeCore"], path: "Adapters/JPush/Definition"),
+        .target(name: "PushBridgeGetuiDefinition", dependencies: ["PushBridgeCore"], path: "Adapters/Getui/Definition"),
         .target(
             name: "PushBridgeJPush", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeUIKit", "PushBridgeAdapterSupport", "PushBridgeJPushDefinition"],
-            path: "Adapters/PushBridgeJPush"),
+            path: "Adapters/JPush/App"),
         .target(
             name: "PushBridgeJPushTesting", dependencies: ["PushBridgeJPush", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"],
-            path: "Adapters/PushBridgeJPushTesting"),
+            path: "Adapters/JPush/Testing"),
         .target(
             name: "PushBridgeGetui", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeUIKit", "PushBridgeAdapterSupport", "PushBridgeGetuiDefinition"],
-            path: "Adapters/PushBridgeGetui"),
+            path: "Adapters/Getui/App"),
         .target(
             name: "PushBridgeGetuiTesting", dependencies: ["PushBridgeGetui", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"],
-            path: "Adapters/PushBridgeGetuiTesting"),
+            path: "Adapters/Getui/Testing"),
+        // The providers this package ships, listed once (their simulators): the command and the tests
+        // that run every provider read it. A target, not a product.
+        .target(
+            name: "ProviderList", dependencies: ["PushBridgeModel", "PushBridgeJPushTesting", "PushBridgeGetuiTesting"],
+            path: "Adapters/Shared/ProviderList"),
         // The command: the composition root that registers every adapter.
         .executableTarget(
             name: "pushbridge",
             dependencies: [
-                "PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridgeGetui",
-                "PushBridgeGetuiTesting", "PushBridgeValidation", "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer",
+                "PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "ProviderList",
+                "PushBridgeValidation", "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer",
                 "PushBridgeGetuiServer",
             ]),
         // The core's tests exercise its rules with the real providers' definitions too.
@@ -118,40 +123,45 @@ let package = Package(
             name: "PushBridgeModelTests",
             dependencies: [
                 "PushBridgeModel", "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting", "PushBridgeGetuiTesting", "PushBridgeValidation",
+                "AdapterTestSupport",
             ]),
         .testTarget(
             name: "PushBridgeTestingTests",
             dependencies: [
                 "PushBridgeTesting", "PushBridgeModel", "PushBridge", "PushBridgeProviderKit", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
-                "PushBridgeGetuiTesting",
+                "PushBridgeGetuiTesting", "AdapterTestSupport",
             ]),
         .testTarget(name: "PushBridgeRoutingTests", dependencies: ["PushBridgeRouting", "PushBridge"]),
         .testTarget(name: "PushBridgeValidationTests", dependencies: ["PushBridgeValidation", "PushBridge", "PushBridgeProviderKit", "PushBridgeJPush", "PushBridgeGetui"]),
-        .testTarget(name: "PushBridgeAPNsTests", dependencies: ["PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting"]),
+        .testTarget(
+            name: "PushBridgeAPNsTests", dependencies: ["PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting"],
+            path: "Adapters/APNs/Tests"),
         // What the two binding tests share (a header record, a reader of the Apple-only bridge's
         // source, the type check): a target, not a product.
         .target(name: "SDKBindingChecks", path: "Tests/SDKBindingChecks"),
         // What the JPush and Getui adapters' tests share (the harness, invocation shapes,
         // exactly-once rows, the scenarios run against plain APNs).
         .target(
-            name: "AdapterTestSupport", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting"], path: "Tests/AdapterTestSupport"),
+            name: "AdapterTestSupport", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "ProviderList"], path: "Tests/AdapterTestSupport"),
         .testTarget(
             name: "PushBridgeJPushTests",
             dependencies: [
                 "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
-            ]),
+            ],
+            path: "Adapters/JPush/Tests"),
         .testTarget(
             name: "PushBridgeGetuiTests",
             dependencies: [
                 "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
-            ]),
+            ],
+            path: "Adapters/Getui/Tests"),
         // A fourth provider written here alone, with no core change: the core is provider-agnostic.
         .testTarget(name: "FourthProviderTests", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeValidation"]),
         .testTarget(
             name: "pushbridgeTests",
             dependencies: [
                 "pushbridge", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
-                "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeValidation", "EmulatorSupport",
+                "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeValidation", "EmulatorSupport", "AdapterTestSupport",
             ],
             // Read from the source tree by path (`PayloadCorpusTests`), not bundled.
             exclude: ["Fixtures/PayloadCorpus"]),
@@ -185,10 +195,10 @@ let package = Package(
         .target(name: "PushBridgeServiceExtension", dependencies: ["PushBridgeCore", "PushBridgeProviderKit"]),
         .target(
             name: "PushBridgeJPushServiceExtension", dependencies: ["PushBridgeServiceExtension", "PushBridgeCore"],
-            path: "Adapters/PushBridgeJPushServiceExtension"),
+            path: "Adapters/JPush/ServiceExtension"),
         .target(
             name: "PushBridgeGetuiServiceExtension", dependencies: ["PushBridgeServiceExtension", "PushBridgeCore"],
-            path: "Adapters/PushBridgeGetuiServiceExtension"),
+            path: "Adapters/Getui/ServiceExtension"),
         // One process of the ledger's cross-process test (an extension appending, or an app
         // draining), started several times at once by the tests: built with them, never shipped.
         .executableTarget(name: "DeliveryLedgerWriter", dependencies: ["PushBridgeServiceExtension"], path: "Tests/DeliveryLedgerWriter"),

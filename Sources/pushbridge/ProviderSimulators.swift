@@ -1,15 +1,12 @@
 import PushBridge
-import PushBridgeGetui
-import PushBridgeGetuiTesting
-import PushBridgeJPush
-import PushBridgeJPushTesting
 import PushBridgeModel
+import ProviderList
 
-/// The providers this build of `pushbridge` knows: one line per adapter, each a simulator that
-/// carries its provider's definition. The only file that names the adapters.
+/// The providers this build of `pushbridge` knows: the package's one list of them
+/// (`Adapters/Shared/ProviderList`), each a simulator that carries its provider's definition.
 enum ProviderSimulators {
     /// Every provider's simulator, in the order `--provider` lists them.
-    static let registered: [any ProviderSimulator] = [SystemSimulator(), JPushSimulator(), GetuiSimulator()]
+    static let registered: [any ProviderSimulator] = ProviderList.simulators
 
     /// The simulators by provider.
     static let all: [PushProviderID: any ProviderSimulator] = Dictionary(

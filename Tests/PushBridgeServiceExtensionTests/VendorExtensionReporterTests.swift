@@ -69,8 +69,8 @@ enum GetuiExtensionHeaderFacts {
         Vendor(
             name: "JPush",
             check: ExtensionReporterCheck(
-                reporterPath: "Adapters/PushBridgeJPushServiceExtension/JPushServiceExtensionReporter.swift",
-                symbolsPath: "Adapters/PushBridgeJPushServiceExtension/JPushExtensionSDKSymbols.swift", symbolsType: "JPushExtensionSDKSymbols",
+                reporterPath: "Adapters/JPush/ServiceExtension/JPushServiceExtensionReporter.swift",
+                symbolsPath: "Adapters/JPush/ServiceExtension/JPushExtensionSDKSymbols.swift", symbolsType: "JPushExtensionSDKSymbols",
                 receiver: "service", className: JPushExtensionSDKSymbols.className, classMethods: JPushExtensionSDKSymbols.classMethods,
                 declarations: JPushExtensionHeaderFacts.all),
             missing: { JPushExtensionSDKSymbols.missing(classExists: $0, responds: $1) }, pod: "JPushExtension",
@@ -78,8 +78,8 @@ enum GetuiExtensionHeaderFacts {
         Vendor(
             name: "Getui",
             check: ExtensionReporterCheck(
-                reporterPath: "Adapters/PushBridgeGetuiServiceExtension/GetuiServiceExtensionReporter.swift",
-                symbolsPath: "Adapters/PushBridgeGetuiServiceExtension/GetuiExtensionSDKSymbols.swift", symbolsType: "GetuiExtensionSDKSymbols",
+                reporterPath: "Adapters/Getui/ServiceExtension/GetuiServiceExtensionReporter.swift",
+                symbolsPath: "Adapters/Getui/ServiceExtension/GetuiExtensionSDKSymbols.swift", symbolsType: "GetuiExtensionSDKSymbols",
                 receiver: "sdk", className: GetuiExtensionSDKSymbols.className, classMethods: GetuiExtensionSDKSymbols.classMethods,
                 declarations: GetuiExtensionHeaderFacts.all),
             missing: { GetuiExtensionSDKSymbols.missing(classExists: $0, responds: $1) }, pod: "GTExtensionSDK",

@@ -1,11 +1,12 @@
+import AdapterTestSupport
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeGetui
 import PushBridgeGetuiTesting
 import PushBridgeJPush
 import PushBridgeJPushTesting
 import PushBridgeModel
 import PushBridgeTesting
+import PushBridgeProviderKit
 import Testing
 
 /// One owner of the notification center's calls, in every supported arrangement, whatever the
@@ -104,15 +105,11 @@ import Testing
 /// the foreground (4) then a tap on one in the background (5) — one event each, and each
 /// completion handler iOS passed run once.
 @Suite struct DeviceCenterArrangementTests {
-    static let simulators: [CenterArrangementTests.Provider: any ProviderSimulator] = [
-        .apns: SystemSimulator(), .jpush: JPushSimulator(), .getui: GetuiSimulator(),
-    ]
-
     @Test(arguments: CenterArrangementTests.cases)
     func eachCallOnceEachHandlerOnce(provider: CenterArrangementTests.Provider, arrangement: NotificationCenterArrangement, order: DelegateInstallOrder) throws {
         let taps = Locked<[PushEventTap]>([])
         let app = SimulatedApp(notificationCenter: arrangement, installOrder: order)
-        let device = SimulatedDevice(ios: IOSVersion(17), app: app, provider: try #require(Self.simulators[provider])) { client in
+        let device = SimulatedDevice(ios: IOSVersion(17), app: app, provider: try #require(allSimulators.first { $0.id.rawValue == provider.rawValue })) { client in
             taps.withLock { $0.append(client.eventTap()) }
         }
         device.openFromIcon()

@@ -1,3 +1,4 @@
+import AdapterTestSupport
 import PushBridge
 import PushBridgeGetuiTesting
 import PushBridgeJPushTesting
@@ -33,7 +34,6 @@ final class DeviceRecorder: Sendable {
 /// held background push, text input, clearing a group, a lost response.
 @Suite struct StepSimulatorTests {
     static let modern: Set<SystemCallback> = [.didReceiveRemoteNotificationFetch, .willPresent, .didReceiveResponse]
-    static let providers: [any ProviderSimulator] = [SystemSimulator(), JPushSimulator(), GetuiSimulator()]
 
     static func payload(_ text: String) -> JSONObject { ["aps": ["alert": .string(text)], "thread": .string(text)] }
     static let silent: JSONObject = ["aps": ["content-available": 1], "sync": "inbox"]
@@ -62,13 +62,13 @@ final class DeviceRecorder: Sendable {
 
     // MARK: Acting later, in another app state
 
-    @Test(arguments: 0..<3)
-    func aNotificationFromTheBackgroundTappedInTheForegroundIsOpenedForeground(provider: Int) throws {
+    @Test(arguments: allSimulators)
+    func aNotificationFromTheBackgroundTappedInTheForegroundIsOpenedForeground(provider: NamedSimulator) throws {
         let result = try StepSimulator.run(
-            Self.scenario(.background, steps: [.app(.foreground), .user(.tap, on: "n-1")]), provider: Self.providers[provider])
+            Self.scenario(.background, steps: [.app(.foreground), .user(.tap, on: "n-1")]), provider: provider)
         #expect(result.arrivals.map(\.id) == ["n-1"])
         #expect(result.arrivals.first?.display == .banner)
-        if provider == 0 {
+        if provider.id == .apns {
             #expect(Self.calls(result, step: 0) == [])
             #expect(Self.calls(result, step: 1) == [])
             #expect(Self.calls(result, step: 2) == ["5 active default"])
@@ -78,11 +78,11 @@ final class DeviceRecorder: Sendable {
         try result.events.check([.opened(.foreground, action: .default, id: "n-1")])
     }
 
-    @Test(arguments: 0..<3, [ArrivalState.forceQuit, .notRunning])
-    func aNotificationFromBeforeAKillTappedAfterIsAColdStart(provider: Int, kill: ArrivalState) throws {
+    @Test(arguments: allSimulators, [ArrivalState.forceQuit, .notRunning])
+    func aNotificationFromBeforeAKillTappedAfterIsAColdStart(provider: NamedSimulator, kill: ArrivalState) throws {
         let result = try StepSimulator.run(
-            Self.scenario(.background, steps: [.app(kill), .user(.tap, on: nil)]), provider: Self.providers[provider])
-        if provider == 0 {
+            Self.scenario(.background, steps: [.app(kill), .user(.tap, on: nil)]), provider: provider)
+        if provider.id == .apns {
             #expect(Self.calls(result, step: 2) == ["1 inactive remoteNotification", "5 inactive default"])
         }
         #expect(result.calls.filter { $0.step == 1 }.isEmpty)
@@ -106,8 +106,8 @@ final class DeviceRecorder: Sendable {
 
     // MARK: Several notifications
 
-    @Test(arguments: 0..<3)
-    func severalNotificationsEachGetExactlyOneEventNamedByItsID(provider: Int) throws {
+    @Test(arguments: allSimulators)
+    func severalNotificationsEachGetExactlyOneEventNamedByItsID(provider: NamedSimulator) throws {
         let result = try StepSimulator.run(
             Self.scenario(.background, steps: [
                 .notification(.remote(Self.payload("second"), id: "n-2")),
@@ -116,7 +116,7 @@ final class DeviceRecorder: Sendable {
                 .user(.tap, on: "n-1"),
                 .notification(.remote(Self.payload("fourth"), id: "n-4")),
                 .user(.tap, on: "n-3"),
-            ]), provider: Self.providers[provider])
+            ]), provider: provider)
         #expect(result.arrivals.map(\.id) == ["n-1", "n-2", "n-3", "n-4"])
         #expect(result.arrivals.map(\.display) == [.banner, .banner, .banner, .banner])
         try result.events.check([
@@ -144,13 +144,13 @@ final class DeviceRecorder: Sendable {
 
     // MARK: A background push held for the next launch
 
-    @Test(arguments: 0..<3, [DeviceSettings(backgroundAppRefresh: false), DeviceSettings(lowPowerMode: true)])
-    func aHeldPushIsDeliveredOnceWhenTheUserOpensTheApp(provider: Int, settings: DeviceSettings) throws {
+    @Test(arguments: allSimulators, [DeviceSettings(backgroundAppRefresh: false), DeviceSettings(lowPowerMode: true)])
+    func aHeldPushIsDeliveredOnceWhenTheUserOpensTheApp(provider: NamedSimulator, settings: DeviceSettings) throws {
         for start in [ArrivalState.background, .notRunning] {
             let result = try StepSimulator.run(
                 Self.scenario(start, payload: Self.silent, settings: settings, steps: [
                     .app(.foreground), .app(.background), .app(.foreground),
-                ]), provider: Self.providers[provider])
+                ]), provider: provider)
             #expect(result.calls.filter { $0.step == 0 }.isEmpty, "\(start): no wake on arrival")
             // 3, as the provider's SDK names it: the one call that is not a launch.
             let fetches = result.calls.filter { !$0.call.isLaunch }
@@ -257,17 +257,17 @@ final class DeviceRecorder: Sendable {
 
     // MARK: Text input, clearing a group, lost responses on the device
 
-    @Test(arguments: 0..<3, [NotificationCenterArrangement.pushBridge, .app, .sdk])
-    func typedTextReachesTheEventOnTheDevice(provider: Int, center: NotificationCenterArrangement) throws {
+    @Test(arguments: allSimulators, [NotificationCenterArrangement.pushBridge, .app, .sdk])
+    func typedTextReachesTheEventOnTheDevice(provider: NamedSimulator, center: NotificationCenterArrangement) throws {
         let recorder = DeviceRecorder()
         let device = SimulatedDevice(
-            ios: IOSVersion(17), app: SimulatedApp(notificationCenter: center), provider: Self.providers[provider], onLaunch: recorder.onLaunch)
+            ios: IOSVersion(17), app: SimulatedApp(notificationCenter: center), provider: provider, onLaunch: recorder.onLaunch)
         let note = try device.deliver(.remote(Self.payload("hello"), id: "t-1"))
         #expect(try device.press(action: "reply", foreground: false, text: "Thanks!", on: note))
         let events = recorder.events(settling: device)
         guard events.count == 1, case .opened(let open) = events[0] else {
             // (With APNs alone, an SDK arrangement leaves the center without a delegate.)
-            if provider == 0 && center == .sdk { return }
+            if provider.id == .apns && center == .sdk { return }
             Issue.record("expected one opened event, got \(events)")
             return
         }
@@ -278,11 +278,11 @@ final class DeviceRecorder: Sendable {
         #expect(open.textInput == "Thanks!")
     }
 
-    @Test(arguments: 0..<3)
-    func typedTextInAStepReachesTheEvent(provider: Int) throws {
+    @Test(arguments: allSimulators)
+    func typedTextInAStepReachesTheEvent(provider: NamedSimulator) throws {
         let result = try StepSimulator.run(
             Self.scenario(.background, steps: [.app(.foreground), .user(.textInput(id: "reply", foreground: false, text: "Later"), on: "n-1")]),
-            provider: Self.providers[provider])
+            provider: provider)
         try result.events.check([.opened(.foreground, action: .custom("reply"), id: "n-1")])
         guard case .opened(let open)? = result.events.first else { return }
         // The same SDK path as on the device (see typedTextReachesTheEventOnTheDevice).

@@ -66,10 +66,11 @@ import Testing
         let rows = try Self.layoutRows()
         let (_, targets) = try Self.manifest()
         for (name, path) in targets where !path.hasPrefix("Tests/") {
-            // `Adapters/PushBridge<Provider>/`, `…<Provider>Testing/`, `…<Provider>ServiceExtension/`,
-            // `…<Provider>Server/` and `…<Provider>Definition/` stand for the adapters' folders.
-            let role = ["Testing", "ServiceExtension", "Server", "Definition"].first { path.hasSuffix($0) } ?? ""
-            let pattern = path.hasPrefix("Adapters/") ? "Adapters/PushBridge<Provider>\(role)/" : path + "/"
+            // `Adapters/<Provider>/App/`, `…/Testing/`, `…/ServiceExtension/` and `…/Server/` stand for
+            // every vendor's folders; `Adapters/Shared/` is named as it is.
+            let parts = path.split(separator: "/")
+            let isVendors = parts.count == 3 && parts[0] == "Adapters" && parts[1] != "Shared"
+            let pattern = isVendors ? "Adapters/<Provider>/\(parts[2])/" : path + "/"
             #expect(rows.contains { $0.path == pattern }, "the layout table lacks \(pattern) (target \(name))")
         }
     }

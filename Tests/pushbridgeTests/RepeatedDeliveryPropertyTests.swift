@@ -1,9 +1,6 @@
+import AdapterTestSupport
 import PushBridge
-import PushBridgeGetuiTesting
-import PushBridgeJPushTesting
 import PushBridgeModel
-import PushBridgeGetui
-import PushBridgeJPush
 import PushBridgeTesting
 import Testing
 
@@ -12,8 +9,6 @@ import Testing
 /// times to one app process, seconds or an hour apart, with the user's action in between: each
 /// delivery yields exactly the events `docs/spec/events.md` expects of it, under one identity of its own.
 @Suite struct RepeatedDeliveryPropertyTests {
-    static let providers: [any ProviderSimulator] = [SystemSimulator(), JPushSimulator(), GetuiSimulator()]
-
     /// Every 41st scenario of the remote-notification space (about 9,000 of 368,640): every
     /// version, state, action and presentation is drawn, and most callback subsets.
     static func sample() -> [DispatchScenario] {
@@ -26,7 +21,7 @@ import Testing
     func eachDeliveryOfAnIdenticalPayloadYieldsItsOwnEvents(secondsApart: Double) throws {
         let scenarios = Self.sample()
         var failures: [String] = []
-        for provider in Self.providers {
+        for provider in allSimulators {
             for scenario in scenarios {
                 let results = try ScenarioSimulator.runRepeatedly(scenario, times: 3, secondsApart: secondsApart, provider: provider)
                 var seen: Set<String> = []

@@ -1,3 +1,4 @@
+import AdapterTestSupport
 import PushBridge
 import PushBridgeModel
 import PushBridgeValidation
@@ -92,7 +93,7 @@ import Testing
         var scenario = DispatchScenario(
             ios: ios, state: .background, implements: Self.fetch, centerDelegate: .none, notification: .remote(Self.alert, id: "n"), user: .tap)
         scenario.overlay = .notificationCenter
-        for provider in ProjectVectorFile.providers {
+        for provider in allSimulators {
             let events = try ScenarioSimulator.run(scenario, provider: provider).events
             #expect(events.map(\.kind) == [.opened], "\(provider.id)")
         }

@@ -1,6 +1,5 @@
+import AdapterTestSupport
 import PushBridge
-import PushBridgeGetuiTesting
-import PushBridgeJPushTesting
 import PushBridgeModel
 import PushBridgeTesting
 import Testing
@@ -85,8 +84,6 @@ import Testing
         #expect(DispatchModel.trace(for: plain).scene?.id == "chat")
     }
 
-    static let providers: [any ProviderSimulator] = [SystemSimulator(), JPushSimulator(), GetuiSimulator()]
-
     static let connecting: [DispatchScenario] = [
         scenario(.background, target: "doc-5", scenes: [SceneSession(id: "main", state: .background, canActivate: TargetContentPatterns(["home"]))], multiple: true),
         scenario(.foreground, target: "doc-5", scenes: [SceneSession(id: "main", state: .foregroundActive, canActivate: TargetContentPatterns(["home"]))], multiple: true),
@@ -97,10 +94,10 @@ import Testing
         scenario(.background, target: "x", scenes: [SceneSession(id: "m", state: .background, canActivate: .none)], multiple: true, user: .action(id: "open", foreground: true)),
     ]
 
-    @Test(arguments: 0..<3, 0..<connecting.count)
-    func everyChosenSceneIsOneOpenedThroughEveryProvider(provider: Int, index: Int) throws {
+    @Test(arguments: allSimulators, 0..<connecting.count)
+    func everyChosenSceneIsOneOpenedThroughEveryProvider(provider: NamedSimulator, index: Int) throws {
         let scenario = Self.connecting[index]
-        let result = try ScenarioSimulator.run(scenario, provider: Self.providers[provider])
+        let result = try ScenarioSimulator.run(scenario, provider: provider)
         let opened = result.events.filter { if case .opened = $0 { true } else { false } }
         #expect(opened.count == 1, "\(result.events)")
         // Nothing else but the foreground arrival's `received`, all of one notification.

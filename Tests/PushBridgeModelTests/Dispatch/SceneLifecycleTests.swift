@@ -1,9 +1,8 @@
+import AdapterTestSupport
 @testable import PushBridge
-import PushBridgeProviderKit
-import PushBridgeGetuiTesting
-import PushBridgeJPushTesting
 import PushBridgeModel
 import PushBridgeTesting
+import PushBridgeProviderKit
 import Testing
 
 /// Scene apps (UIKit scenes, every SwiftUI app): the launch options carry no notification; the
@@ -30,11 +29,9 @@ import Testing
         #expect(trace.calls[1].action == .default)
     }
 
-    static let providers: [any ProviderSimulator] = [SystemSimulator(), JPushSimulator(), GetuiSimulator()]
-
-    @Test(arguments: 0..<3, [CenterDelegateTiming.beforeLaunchEnds, .afterLaunch])
-    func aColdStartTapIsOneOpenedColdStartForEveryProvider(provider: Int, centerDelegate: CenterDelegateTiming) throws {
-        let result = try ScenarioSimulator.run(Self.scenario(.notRunning, user: .tap, centerDelegate: centerDelegate), provider: Self.providers[provider])
+    @Test(arguments: allSimulators, [CenterDelegateTiming.beforeLaunchEnds, .afterLaunch])
+    func aColdStartTapIsOneOpenedColdStartForEveryProvider(provider: NamedSimulator, centerDelegate: CenterDelegateTiming) throws {
+        let result = try ScenarioSimulator.run(Self.scenario(.notRunning, user: .tap, centerDelegate: centerDelegate), provider: provider)
         try result.events.check([.opened(.coldStart, action: .default)])
     }
 

@@ -1,7 +1,6 @@
 import Foundation
+import AdapterTestSupport
 import PushBridge
-import PushBridgeGetuiTesting
-import PushBridgeJPushTesting
 import PushBridgeModel
 import PushBridgeTesting
 
@@ -50,8 +49,6 @@ struct ProjectVectorFile: Sendable {
         }
     }
 
-    static let providers: [any ProviderSimulator] = [SystemSimulator(), JPushSimulator(), GetuiSimulator()]
-
     /// The trace `pushbridge simulate` writes: a scenario with steps runs on a simulated device.
     static func trace(_ scenario: DispatchScenario, provider: any ProviderSimulator) throws -> JSONValue {
         if !scenario.steps.isEmpty { return try StepSimulator.run(scenario, provider: provider).jsonValue }
@@ -64,7 +61,7 @@ struct ProjectVectorFile: Sendable {
     func problems(_ vector: ConformanceVectorTests.Vector) throws -> [PushProviderID: [String]] {
         let scenario = try DispatchScenario(json: vector.scenario)
         var found: [PushProviderID: [String]] = [:]
-        for provider in Self.providers {
+        for provider in allSimulators {
             let got = try Self.trace(scenario, provider: provider)
             let expect = provider.id == .apns ? vector.expect : ["events": vector.expect["events"] ?? .array([])]
             var problems = ConformanceVectorTests.problems(got: got, expect: expect)

@@ -1,6 +1,5 @@
+import AdapterTestSupport
 import PushBridge
-import PushBridgeGetuiTesting
-import PushBridgeJPushTesting
 import PushBridgeModel
 import PushBridgeTesting
 import Testing
@@ -10,7 +9,6 @@ import Testing
 /// with the response in its connection options (Apple, `UIScene.ConnectionOptions.notificationResponse`)
 /// before 5 — and the app gets one `opened`, `background`: the process was running.
 @Suite struct SceneAfterBackgroundLaunchTests {
-    static let providers: [any ProviderSimulator] = [SystemSimulator(), JPushSimulator(), GetuiSimulator()]
     static let modern: Set<SystemCallback> = [.didReceiveRemoteNotificationFetch, .willPresent, .didReceiveResponse]
 
     @Test(arguments: [AppLifecycle.scenes, .appDelegate])
@@ -24,7 +22,7 @@ import Testing
         let callbacks = DispatchModel.trace(for: scenario).calls.map(\.callback)
         let connects: [SystemCallback] = lifecycle == .scenes ? [.sceneWillConnect] : []
         #expect(callbacks == [.didFinishLaunching, .didReceiveRemoteNotificationFetch] + connects + [.didReceiveResponse])
-        for provider in Self.providers {
+        for provider in allSimulators {
             let result = try ScenarioSimulator.run(scenario, provider: provider)
             #expect(result.events.map(\.kind) == [.received, .opened], "\(provider.definition.id)")
             #expect(result.events.map(\.origin) == [.background, .background], "the process was running: \(provider.definition.id)")

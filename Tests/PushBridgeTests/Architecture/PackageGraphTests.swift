@@ -85,7 +85,9 @@ import Testing
             let base = root.appendingPathComponent(folder)
             let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)
             while let file = files?.nextObject() as? URL {
-                guard file.pathExtension == "swift" else { continue }
+                // The vendors' test targets sit in their folders (`Adapters/<Vendor>/Tests`): tests,
+                // not the package's products, counted with `Tests/`.
+                guard file.pathExtension == "swift", !file.path.contains("/Tests/") else { continue }
                 found.append((folder + file.path.dropFirst(base.path.count), try String(contentsOf: file, encoding: .utf8)))
             }
         }

@@ -11,13 +11,13 @@ import Testing
 /// with fakes.
 @Suite struct GetuiSDKBindingTests {
     /// The Apple-only bridge's source, all its files as one text (`GeTuiSdkBridge.swift` and its `+` files).
-    static func bridge() throws -> BridgeSource { try BridgeSource(type: "GeTuiSdkBridge", in: "Adapters/PushBridgeGetui/SDK") }
+    static func bridge() throws -> BridgeSource { try BridgeSource(type: "GeTuiSdkBridge", in: "Adapters/Getui/App/SDK") }
 
     /// The bridge is read from every file it spans, the main one first.
     @Test func theBridgeIsReadFromEveryFileItSpans() throws {
-        #expect(try BridgeSource.files(of: "GeTuiSdkBridge", in: "Adapters/PushBridgeGetui/SDK") == ["GeTuiSdkBridge.swift", "GeTuiSdkBridge+Delegate.swift"].map { "Adapters/PushBridgeGetui/SDK/" + $0 })
+        #expect(try BridgeSource.files(of: "GeTuiSdkBridge", in: "Adapters/Getui/App/SDK") == ["GeTuiSdkBridge.swift", "GeTuiSdkBridge+Delegate.swift"].map { "Adapters/Getui/App/SDK/" + $0 })
     }
-    static let symbolsPath = "Adapters/PushBridgeGetui/SDK/GetuiSDKSymbols.swift"
+    static let symbolsPath = "Adapters/Getui/App/SDK/GetuiSDKSymbols.swift"
     static let classMethods = GetuiSDKSymbols.requiredClassMethods + GetuiSDKSymbols.optionalClassMethods
 
     // MARK: The symbols against the header

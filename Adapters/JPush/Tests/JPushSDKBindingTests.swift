@@ -11,13 +11,13 @@ import Testing
 /// fakes.
 @Suite struct JPushSDKBindingTests {
     /// The Apple-only bridge's source, all its files as one text (`JPUSHServiceBridge.swift` and its `+` files).
-    static func bridge() throws -> BridgeSource { try BridgeSource(type: "JPUSHServiceBridge", in: "Adapters/PushBridgeJPush/SDK") }
+    static func bridge() throws -> BridgeSource { try BridgeSource(type: "JPUSHServiceBridge", in: "Adapters/JPush/App/SDK") }
 
     /// The bridge is read from every file it spans, the main one first.
     @Test func theBridgeIsReadFromEveryFileItSpans() throws {
-        #expect(try BridgeSource.files(of: "JPUSHServiceBridge", in: "Adapters/PushBridgeJPush/SDK") == ["JPUSHServiceBridge.swift", "JPUSHServiceBridge+Commands.swift", "JPUSHServiceBridge+DelegateProxy.swift"].map { "Adapters/PushBridgeJPush/SDK/" + $0 })
+        #expect(try BridgeSource.files(of: "JPUSHServiceBridge", in: "Adapters/JPush/App/SDK") == ["JPUSHServiceBridge.swift", "JPUSHServiceBridge+Commands.swift", "JPUSHServiceBridge+DelegateProxy.swift"].map { "Adapters/JPush/App/SDK/" + $0 })
     }
-    static let symbolsPath = "Adapters/PushBridgeJPush/SDK/JPushSDKSymbols.swift"
+    static let symbolsPath = "Adapters/JPush/App/SDK/JPushSDKSymbols.swift"
 
     // MARK: The symbols against the headers
 

@@ -1,0 +1,15 @@
+import PushBridgeGetuiTesting
+import PushBridgeJPushTesting
+import PushBridgeModel
+
+/// Every provider this package ships, written once: the command's composition root
+/// (`pushbridge`'s `ProviderSimulators`) and the tests that run every provider
+/// (`AdapterTestSupport`'s `allSimulators`) derive their lists from this one.
+///
+/// Each provider is its simulator, which carries the provider's definition; plain APNs is iOS's
+/// own path (`SystemSimulator`). Adding a provider is its folder under `Adapters/` and one element
+/// here.
+package enum ProviderList {
+    /// Every provider's simulator, in the order the command lists them (`--provider apns|jpush|getui`).
+    package static let simulators: [any ProviderSimulator] = [SystemSimulator(), JPushSimulator(), GetuiSimulator()]
+}
