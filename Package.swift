@@ -17,6 +17,13 @@ let package = Package(
         // VoIP pushes (PushKit, CallKit's rule) and Live Activity tokens (ActivityKit): an app
         // that uses them links it; one that does not ships none of it.
         .library(name: "PushBridgePushKit", targets: ["PushBridgePushKit"]),
+        // The vocabulary alone (JSON, identifiers, errors, notifications and events, configuration),
+        // as swift-metrics' `CoreMetrics` is under `Metrics`: what `PushBridge` re-exports, and all a
+        // backend, a validator or an extension needs.
+        .library(name: "PushBridgeCore", targets: ["PushBridgeCore"]),
+        // What a provider's adapter implements and reports through (the provider protocol and its
+        // roles, the sink, the requests): public, imported by provider authors, never by an app.
+        .library(name: "PushBridgeProviderKit", targets: ["PushBridgeProviderKit"]),
         // Turning an opened notification into a place in the app, hostile deep links refused: an
         // app that routes links it; one that does not ships none of it.
         .library(name: "PushBridgeRouting", targets: ["PushBridgeRouting"]),
@@ -45,46 +52,55 @@ let package = Package(
         .library(name: "PushBridgeGetuiServer", targets: ["PushBridgeGetuiServer"]),
     ],
     targets: [
-        // The runtime.
-        .target(name: "PushBridge"),
-        .target(name: "PushBridgeUIKit", dependencies: ["PushBridge"]),
-        .target(name: "PushBridgePushKit", dependencies: ["PushBridge"]),
+        // The vocabulary, the provider-author kit on it, and the runtime on both (re-exporting the
+        // vocabulary, so an app's `import PushBridge` sees it).
+        .target(name: "PushBridgeCore"),
+        .target(name: "PushBridgeProviderKit", dependencies: ["PushBridgeCore"]),
+        .target(name: "PushBridge", dependencies: ["PushBridgeCore", "PushBridgeProviderKit"]),
+        .target(name: "PushBridgeUIKit", dependencies: ["PushBridge", "PushBridgeProviderKit"]),
+        .target(name: "PushBridgePushKit", dependencies: ["PushBridge", "PushBridgeProviderKit"]),
         .target(name: "PushBridgeRouting", dependencies: ["PushBridge"]),
         // Payload validation (APNs' rules, the push type's, each provider's keys).
-        .target(name: "PushBridgeValidation", dependencies: ["PushBridge"]),
+        .target(name: "PushBridgeValidation", dependencies: ["PushBridgeCore"]),
         // Sending from a server: the message, the audience, the transport, retries, results.
-        .target(name: "PushBridgeServer", dependencies: ["PushBridge", "PushBridgeValidation"]),
+        // The backend, the validator and the service extension depend on the vocabulary, never on
+        // the client runtime or an iOS adapter (`PackageGraphTests` holds it).
+        .target(name: "PushBridgeServer", dependencies: ["PushBridgeCore", "PushBridgeValidation"]),
         .target(
-            name: "PushBridgeAPNsServer", dependencies: ["PushBridgeServer", "PushBridge", "PushBridgeValidation"],
+            name: "PushBridgeAPNsServer", dependencies: ["PushBridgeServer", "PushBridgeCore", "PushBridgeValidation"],
             path: "Adapters/APNs/Server"),
         .target(
-            name: "PushBridgeJPushServer", dependencies: ["PushBridgeServer", "PushBridgeJPush", "PushBridge", "PushBridgeValidation"],
+            name: "PushBridgeJPushServer", dependencies: ["PushBridgeServer", "PushBridgeJPushDefinition", "PushBridgeCore", "PushBridgeValidation"],
             path: "Adapters/JPush/Server"),
         .target(
-            name: "PushBridgeGetuiServer", dependencies: ["PushBridgeServer", "PushBridgeGetui", "PushBridge"],
+            name: "PushBridgeGetuiServer", dependencies: ["PushBridgeServer", "PushBridgeGetuiDefinition", "PushBridgeCore"],
             path: "Adapters/Getui/Server"),
         // The model and the test kit.
-        .target(name: "PushBridgeModel", dependencies: ["PushBridge", "PushBridgeValidation"]),
-        .target(name: "PushBridgeTesting", dependencies: ["PushBridge", "PushBridgePushKit", "PushBridgeModel", "PushBridgeValidation"]),
+        .target(name: "PushBridgeModel", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeValidation"]),
+        .target(name: "PushBridgeTesting", dependencies: ["PushBridge", "PushBridgePushKit", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeValidation"]),
         // The adapters: each a production library and a testing library (mock, simulator). The
         // JPush and Getui adapters also use the UIKit glue's conversions (UIApplication.State,
         // UIBackgroundFetchResult) in their Apple-only SDK bridges; on Linux it is empty.
-        .target(name: "PushBridgeAPNs", dependencies: ["PushBridge"], path: "Adapters/APNs/App"),
-        .target(name: "PushBridgeAPNsTesting", dependencies: ["PushBridgeAPNs", "PushBridge", "PushBridgeModel"], path: "Adapters/APNs/Testing"),
+        .target(name: "PushBridgeAPNs", dependencies: ["PushBridge", "PushBridgeProviderKit"], path: "Adapters/APNs/App"),
+        .target(name: "PushBridgeAPNsTesting", dependencies: ["PushBridgeAPNs", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"], path: "Adapters/APNs/Testing"),
         // What the JPush and Getui adapters share (their providers' common state): a target, not a
         // product.
-        .target(name: "PushBridgeAdapterSupport", dependencies: ["PushBridge"], path: "Adapters/Shared/AdapterSupport"),
+        .target(name: "PushBridgeAdapterSupport", dependencies: ["PushBridge", "PushBridgeProviderKit"], path: "Adapters/Shared/AdapterSupport"),
+        // Each vendor's definition (its provider ID, configuration section, message ID key): what
+        // the app's adapter and the server's sender share, so that a sender links no iOS adapter.
+        .target(name: "PushBridgeJPushDefinition", dependencies: ["PushBridgeCore"], path: "Adapters/JPush/Definition"),
+        .target(name: "PushBridgeGetuiDefinition", dependencies: ["PushBridgeCore"], path: "Adapters/Getui/Definition"),
         .target(
-            name: "PushBridgeJPush", dependencies: ["PushBridge", "PushBridgeUIKit", "PushBridgeAdapterSupport"],
+            name: "PushBridgeJPush", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeUIKit", "PushBridgeAdapterSupport", "PushBridgeJPushDefinition"],
             path: "Adapters/JPush/App"),
         .target(
-            name: "PushBridgeJPushTesting", dependencies: ["PushBridgeJPush", "PushBridge", "PushBridgeModel"],
+            name: "PushBridgeJPushTesting", dependencies: ["PushBridgeJPush", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"],
             path: "Adapters/JPush/Testing"),
         .target(
-            name: "PushBridgeGetui", dependencies: ["PushBridge", "PushBridgeUIKit", "PushBridgeAdapterSupport"],
+            name: "PushBridgeGetui", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeUIKit", "PushBridgeAdapterSupport", "PushBridgeGetuiDefinition"],
             path: "Adapters/Getui/App"),
         .target(
-            name: "PushBridgeGetuiTesting", dependencies: ["PushBridgeGetui", "PushBridge", "PushBridgeModel"],
+            name: "PushBridgeGetuiTesting", dependencies: ["PushBridgeGetui", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"],
             path: "Adapters/Getui/Testing"),
         // The providers this package ships, listed once (their simulators): the command and the tests
         // that run every provider read it. A target, not a product.
@@ -95,33 +111,34 @@ let package = Package(
         .executableTarget(
             name: "pushbridge",
             dependencies: [
-                "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "ProviderList", "PushBridgeValidation", "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer",
+                "PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "ProviderList",
+                "PushBridgeValidation", "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer",
                 "PushBridgeGetuiServer",
             ]),
         // The core's tests exercise its rules with the real providers' definitions too.
         .testTarget(
             name: "PushBridgeTests",
             dependencies: [
-                "PushBridge", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
+                "PushBridge", "PushBridgeProviderKit", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
                 "PushBridgeGetuiTesting", "PushBridgeValidation", "PushBridgeServiceExtension", "PushBridgeRouting",
             ]),
         // The dispatch model's rules, its simulator and its vectors, run on every provider.
         .testTarget(
             name: "PushBridgeModelTests",
             dependencies: [
-                "PushBridgeModel", "PushBridge", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting", "PushBridgeGetuiTesting", "PushBridgeValidation",
+                "PushBridgeModel", "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting", "PushBridgeGetuiTesting", "PushBridgeValidation",
                 "AdapterTestSupport",
             ]),
         .testTarget(
             name: "PushBridgeTestingTests",
             dependencies: [
-                "PushBridgeTesting", "PushBridgeModel", "PushBridge", "PushBridgePushKit", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
+                "PushBridgeTesting", "PushBridgeModel", "PushBridge", "PushBridgeProviderKit", "PushBridgePushKit", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
                 "PushBridgeGetuiTesting", "AdapterTestSupport",
             ]),
         .testTarget(name: "PushBridgeRoutingTests", dependencies: ["PushBridgeRouting", "PushBridge"]),
-        .testTarget(name: "PushBridgeValidationTests", dependencies: ["PushBridgeValidation", "PushBridge", "PushBridgeJPush", "PushBridgeGetui"]),
+        .testTarget(name: "PushBridgeValidationTests", dependencies: ["PushBridgeValidation", "PushBridge", "PushBridgeProviderKit", "PushBridgeJPush", "PushBridgeGetui"]),
         .testTarget(
-            name: "PushBridgeAPNsTests", dependencies: ["PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeTesting"],
+            name: "PushBridgeAPNsTests", dependencies: ["PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting"],
             path: "Adapters/APNs/Tests"),
         // What the two binding tests share (a header record, a reader of the Apple-only bridge's
         // source, the type check): a target, not a product.
@@ -129,25 +146,25 @@ let package = Package(
         // What the JPush and Getui adapters' tests share (the harness, invocation shapes,
         // exactly-once rows, the scenarios run against plain APNs).
         .target(
-            name: "AdapterTestSupport", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeTesting", "ProviderList"], path: "Tests/AdapterTestSupport"),
+            name: "AdapterTestSupport", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "ProviderList"], path: "Tests/AdapterTestSupport"),
         .testTarget(
             name: "PushBridgeJPushTests",
             dependencies: [
-                "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridge", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
+                "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
             ],
             path: "Adapters/JPush/Tests"),
         .testTarget(
             name: "PushBridgeGetuiTests",
             dependencies: [
-                "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridge", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
+                "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
             ],
             path: "Adapters/Getui/Tests"),
         // A fourth provider written here alone, with no core change: the core is provider-agnostic.
-        .testTarget(name: "FourthProviderTests", dependencies: ["PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeValidation"]),
+        .testTarget(name: "FourthProviderTests", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeValidation"]),
         .testTarget(
             name: "pushbridgeTests",
             dependencies: [
-                "pushbridge", "PushBridge", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
+                "pushbridge", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
                 "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeValidation", "EmulatorSupport", "AdapterTestSupport",
             ],
             // Read from the source tree by path (`PayloadCorpusTests`), not bundled.
@@ -157,33 +174,34 @@ let package = Package(
         .testTarget(
             name: "FrontDoorTests",
             dependencies: [
-                "PushBridge", "PushBridgeTesting", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
+                "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
                 "PushBridgeGetui", "PushBridgeGetuiTesting",
             ]),
         // Every library product imported into one file: one name, one type.
         .testTarget(
             name: "ProductsTogetherTests",
             dependencies: [
-                "PushBridge", "PushBridgeUIKit", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush",
+                "PushBridge", "PushBridgeCore", "PushBridgeProviderKit", "PushBridgeUIKit", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting",
+                "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush",
                 "PushBridgeJPushTesting", "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeServiceExtension", "PushBridgeJPushServiceExtension",
                 "PushBridgeGetuiServiceExtension", "PushBridgeValidation", "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer",
                 "PushBridgeGetuiServer", "PushBridgeRouting",
             ]),
         // Sending from a server: the request shapes, the signing, and each sender against its
         // provider's local emulator (Emulators/), started by the tests.
-        .target(name: "EmulatorSupport", dependencies: ["PushBridge", "SDKBindingChecks"], path: "Tests/EmulatorSupport"),
+        .target(name: "EmulatorSupport", dependencies: ["PushBridge", "PushBridgeProviderKit", "SDKBindingChecks"], path: "Tests/EmulatorSupport"),
         .testTarget(
             name: "PushBridgeServerTests",
             dependencies: [
-                "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer", "PushBridgeGetuiServer", "PushBridge", "EmulatorSupport",
+                "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer", "PushBridgeGetuiServer", "PushBridge", "PushBridgeProviderKit", "EmulatorSupport",
             ]),
         // The notification service extension (extension-safe: the core only), its tests.
-        .target(name: "PushBridgeServiceExtension", dependencies: ["PushBridge"]),
+        .target(name: "PushBridgeServiceExtension", dependencies: ["PushBridgeCore", "PushBridgeProviderKit"]),
         .target(
-            name: "PushBridgeJPushServiceExtension", dependencies: ["PushBridgeServiceExtension", "PushBridge"],
+            name: "PushBridgeJPushServiceExtension", dependencies: ["PushBridgeServiceExtension", "PushBridgeCore"],
             path: "Adapters/JPush/ServiceExtension"),
         .target(
-            name: "PushBridgeGetuiServiceExtension", dependencies: ["PushBridgeServiceExtension", "PushBridge"],
+            name: "PushBridgeGetuiServiceExtension", dependencies: ["PushBridgeServiceExtension", "PushBridgeCore"],
             path: "Adapters/Getui/ServiceExtension"),
         // One process of the ledger's cross-process test (an extension appending, or an app
         // draining), started several times at once by the tests: built with them, never shipped.
@@ -191,7 +209,7 @@ let package = Package(
         .testTarget(
             name: "PushBridgeServiceExtensionTests",
             dependencies: [
-                "PushBridgeServiceExtension", "PushBridge", "PushBridgeTesting", "SDKBindingChecks", "PushBridgeJPushServiceExtension",
+                "PushBridgeServiceExtension", "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting", "SDKBindingChecks", "PushBridgeJPushServiceExtension",
                 "PushBridgeGetuiServiceExtension", "PushBridgeJPush", "PushBridgeGetui", "DeliveryLedgerWriter",
             ]),
     ],

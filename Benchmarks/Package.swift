@@ -15,6 +15,7 @@ let package = Package(
             dependencies: [
                 "CAllocationCounter",
                 .product(name: "PushBridge", package: "PushBridge"),
+                .product(name: "PushBridgeProviderKit", package: "PushBridge"),
                 .product(name: "PushBridgeTesting", package: "PushBridge"),
                 .product(name: "PushBridgeModel", package: "PushBridge"),
                 .product(name: "PushBridgeValidation", package: "PushBridge"),

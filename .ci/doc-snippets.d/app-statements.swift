@@ -25,7 +25,7 @@ enum Screen: Sendable { case comment(id: Int), inbox }
 @MainActor
 func snippet(
     client: PushClient, configuration: PushConfiguration, configurationData: Data,
-    jpushBridge: JPUSHServiceBridge, categories: Set<UNNotificationCategory>, startRequest: PushStartRequest,
+    jpushBridge: JPUSHServiceBridge, categories: Set<UNNotificationCategory>,
     privacyPolicyAccepted: Bool, version: IOSVersion, router: PushRouter<Screen>, appState: AppState
 ) async throws {
 // SNIPPET

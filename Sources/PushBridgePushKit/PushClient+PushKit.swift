@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 
 /// VoIP (PushKit) and Live Activities (ActivityKit): what the app hands the client, and the
 /// stream of what it learns (``PushKitEvent``). Opt-in: an app links it only when it imports
@@ -126,7 +127,7 @@ extension PushClient {
 
     /// Forwards the push-to-start token of an `ActivityAttributes` type (each value of
     /// `Activity<Attributes>.pushToStartTokenUpdates`, iOS 17.2+) to each provider with
-    /// ``PushCapabilities/liveActivityPushToStart`` and publishes it.
+    /// `PushCapabilities.liveActivityPushToStart` and publishes it.
     ///
     /// - Parameters:
     ///   - token: The push-to-start token's bytes.

@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 
 /// The subscribers of `PushClient.pushKitEvents()`, the events held while there are none, and
 /// the last token of each kind (so an unchanged token is neither forwarded nor published twice):

@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 
 /// An adapter under test, attached to a real `PushClient` through a recording sink: what the
 /// adapter hands the client, in order, and the events the client makes of it — the app's one

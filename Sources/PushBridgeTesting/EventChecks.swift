@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeModel
 
 /// A failed check of the test kit: what was expected and what happened. The kit imports no test

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeModel
 
 /// The events `docs/spec/events.md` expects of a simulated scenario ("Expected events of a simulated

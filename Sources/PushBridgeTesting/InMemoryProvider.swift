@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 import PushBridgeModel
 
 /// A provider for app tests: records every command the app sends (registrations, tokens,
@@ -75,7 +76,7 @@ public final class InMemoryProvider: PushProvider {
     /// Every command so far, in order.
     public var commands: [Command] { state.withLock { $0.commands } }
     /// Every callback the app's delegate forwarded, in order.
-    @_spi(ProviderAuthor) public var handledCallbacks: [CallbackInvocation] { state.withLock { $0.handled } }
+    public var handledCallbacks: [CallbackInvocation] { state.withLock { $0.handled } }
     /// Forgets the commands and callbacks recorded so far.
     public func clear() {
         state.withLock {
@@ -97,23 +98,23 @@ public final class InMemoryProvider: PushProvider {
     }
 
     /// Hands the client a callback as the SDK would, with its completion handler.
-    @_spi(ProviderAuthor) public func callback(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
+    public func callback(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
         state.withLock { $0.sink }.handle(invocation, completion: completion)
     }
 
     // MARK: PushProvider
 
     /// Keeps the client's sink.
-    @_spi(ProviderAuthor) public func attach(to sink: PushEventSink) { state.withLock { $0.sink = sink } }
+    public func attach(to sink: PushEventSink) { state.withLock { $0.sink = sink } }
     /// Records the start.
     public func start(_ request: PushStartRequest) throws(PushError) { record(.start(request)) }
     /// Records the registration.
     public func register(_ request: PushRegistrationRequest) throws(PushError) { record(.register(request)) }
     /// Records the token.
-    @_spi(ProviderAuthor) public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) { record(.deviceToken(request.token)) }
+    public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) { record(.deviceToken(request.token)) }
 
     /// Records the callback the client took.
-    @_spi(ProviderAuthor) public func observe(_ invocation: CallbackInvocation) {
+    public func observe(_ invocation: CallbackInvocation) {
         state.withLock { $0.handled.append(invocation) }
     }
 
@@ -137,13 +138,13 @@ public final class InMemoryProvider: PushProvider {
     }
 
     /// Records the badge.
-    @_spi(ProviderAuthor) public func setBadge(_ request: BadgeRequest) throws(PushError) {
+    public func setBadge(_ request: BadgeRequest) throws(PushError) {
         guard capabilities.contains(.serverBadge) else { throw unsupported("a server-side badge") }
         record(.setBadge(request.value))
     }
 
     /// Records the report; answers submitted.
-    @_spi(ProviderAuthor) public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackAction.Receipt {
+    public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackAction.Receipt {
         guard capabilities.contains(.customFeedback) else { throw unsupported("custom feedback") }
         record(.report(request.action, messageID: request.messageID))
         return FeedbackAction.Receipt(submitted: true)
@@ -160,5 +161,5 @@ public final class InMemoryProvider: PushProvider {
 }
 
 /// It pretends to support every opt-in part, narrowed to what it was made with.
-@_spi(ProviderAuthor) extension InMemoryProvider: CapabilityNarrowingProvider, CallbackObservingProvider, MessageIdentifyingProvider,
+extension InMemoryProvider: CapabilityNarrowingProvider, CallbackObservingProvider, MessageIdentifyingProvider,
     AliasAndTagsProvider, ServerBadgeProvider, FeedbackProvider, OwnChannelProvider {}

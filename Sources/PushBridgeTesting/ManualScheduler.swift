@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 import PushBridgeModel
 
 /// A `PushScheduler` whose time moves only when a test says so.

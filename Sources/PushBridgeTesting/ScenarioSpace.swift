@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeModel
 
 /// Enumerates dispatch-model scenarios: every combination of the chosen versions, app states,

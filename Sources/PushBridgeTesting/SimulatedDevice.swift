@@ -1,7 +1,7 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeValidation
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridgeModel
 
 /// A simulated iPhone running your app: deliver notifications in any app state, tap, dismiss,
 /// press actions, open the app from its icon, kill and relaunch it, advance time — and observe

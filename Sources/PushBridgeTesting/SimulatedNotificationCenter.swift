@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 
 /// `UNUserNotificationCenter`'s one delegate slot, and who takes it when: PushBridge's delegate,
 /// the app's own (which calls PushBridge's entry points), another SDK's (say, analytics), and the

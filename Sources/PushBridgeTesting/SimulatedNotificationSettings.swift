@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// The user's notification settings for the app, and iOS's permission prompt, as a client sees
 /// them through `UNUserNotificationCenter`: what `PushClient.authorizationStatus(requesting:)`

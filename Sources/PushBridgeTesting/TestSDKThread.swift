@@ -1,5 +1,6 @@
 import Dispatch
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 
 extension SDKThread {
     /// A thread for tests: a serial queue standing in for the main thread, so that a mock SDK can

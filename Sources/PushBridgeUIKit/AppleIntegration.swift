@@ -1,6 +1,7 @@
 #if canImport(UIKit) && canImport(UserNotifications)
     import Foundation
     import PushBridge
+    import PushBridgeProviderKit
     import UIKit
     import UserNotifications
 

@@ -1,4 +1,4 @@
-import PushBridge
+import PushBridgeCore
 
 /// What else iOS reads in `aps`, beyond what an app acts on first (`APSContent`): the
 /// interruption level, relevance, targeting, localisation, a critical alert's sound and a Live

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// The `aps` keys Apple documents and their types, checked on the JSON's own types.
 ///

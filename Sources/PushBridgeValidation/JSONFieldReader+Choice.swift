@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// Reading a field that names one of an enumeration's cases: what the tools' readers (scenarios,
 /// server messages, the command's arguments) need and an app's configuration does not. Here, not

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// Counting the compact JSON of a value without writing it: what payload validation and the
 /// servers' size checks need, and an app does not. Here, not in the runtime, so that an app does
@@ -6,7 +6,7 @@
 extension JSONWriter {
     /// The number of bytes `JSONWriter.bytes(from:style:)` writes for `value` in the compact style,
     /// counted without writing them.
-    @_spi(ProviderAuthor) public static func compactByteCount(of value: JSONValue) -> Int {
+    public static func compactByteCount(of value: JSONValue) -> Int {
         switch value {
         case .null: return 4
         case .bool(let bool): return bool ? 4 : 5

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// Checks an APNs payload the way APNs does, and says what iOS will do with the rest.
 ///

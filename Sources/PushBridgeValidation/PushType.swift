@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 extension PayloadValidator {
     /// What kind of push a payload is sent as: the `apns-push-type` header, and what APNs and

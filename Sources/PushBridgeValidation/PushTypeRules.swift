@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// What each push type requires of its payload and its priority — an **error** when missing,
 /// because the push cannot work — and what Apple advises for it — a **warning**.

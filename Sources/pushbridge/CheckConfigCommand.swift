@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeModel
 
 /// `pushbridge check-config [--entitlements FILE] [--info-plist FILE] [--extension-info-plist FILE]

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeModel
 
 /// `pushbridge`: ask the dispatch model a question, see a published on-device experiment's tables

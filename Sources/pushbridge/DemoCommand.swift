@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeModel
 
 /// `pushbridge` with no arguments: three scenarios that show why PushBridge exists, each with the

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// What `check-config` checks for the features a configuration switches on (`PushFeatures`):
 /// what the app and its extension still need, from the files given, and a note naming what no

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeModel
 
 /// `pushbridge matrix`: a published on-device experiment's tables as the dispatch model computes them.

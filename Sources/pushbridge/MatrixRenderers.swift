@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeModel
 
 /// The decision flow and the matrix drawn for people: Mermaid, Graphviz and a filterable page.

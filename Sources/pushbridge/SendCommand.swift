@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeAPNsServer
 import PushBridgeGetuiServer
 import PushBridgeJPushServer

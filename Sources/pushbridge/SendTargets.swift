@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeServer
 
 /// `--to`'s forms: `token:HEX[,HEX…]`, `registration:ID[,…]`, `cid:ID[,…]`, `alias:NAME[,…]`,

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeValidation
 
 /// `pushbridge validate --batch [--provider P] [--push-type T] FILE|-`: JSON Lines in (one

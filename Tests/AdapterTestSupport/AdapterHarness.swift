@@ -1,5 +1,6 @@
 @_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeTesting
 
 /// A mock SDK and a provider on it, feeding a real client through an ``AdapterRecorder``: what the
 /// adapter hands the client, in order, and the events the client makes of it.

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// What a completion handler an SDK passed in was called with, in order.
 package final class CompletionAnswers: Sendable {

@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 
 /// What an invocation an adapter hands the client must look like: the callback, the state, the
 /// action and text, and the identity of its notification. Shared by the JPush and Getui tests.

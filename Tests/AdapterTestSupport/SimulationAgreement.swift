@@ -1,6 +1,6 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeModel
+import PushBridgeTesting
 
 /// How a provider's simulation of `scenario` differs from plain APNs' (empty: it agrees): the same
 /// events and trace, and the same calls once iOS's are renamed as the provider's SDK hands them

@@ -1,6 +1,6 @@
 #if os(Linux) || os(macOS)
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import SDKBindingChecks
 
 /// One of the provider emulators in `Emulators/`, started for a test on a free loopback port,

@@ -1,6 +1,7 @@
-@_spi(ProviderAuthor) import Foundation
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
+import Foundation
+import PushBridge
+import PushBridgeProviderKit
+import PushBridgeModel
 
 // A fourth provider, written here with no change to the core: its name, settings section,
 // message ID, payload key, own channel, adapter and simulator. What `Adapters/README.md`'s
@@ -101,8 +102,7 @@ struct AcmeSimulator: ProviderSimulator {
         var provider: any PushProvider { acme }
 
         func replay(_ call: SystemCall, notification: PushNotification?, to client: PushClient) -> [TraceCall] {
-            client.handle(CallbackInvocation(call, notification: notification))
-            return [TraceCall(call)]
+            replayToApp(call, notification: notification, to: client)
         }
 
         func replay(_ delivery: ChannelDelivery, message: JSONObject) throws(PushError) -> [TraceCall] {

@@ -1,7 +1,8 @@
 @_spi(ProviderAuthor) import PushBridge
+import PushBridgeProviderKit
 import PushBridgeValidation
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeModel
+import PushBridgeTesting
 import Testing
 
 /// A provider the core has never heard of, added in this test target alone (``AcmeAdapter``):

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(ProviderAuthor) import PushBridge
+import PushBridgeProviderKit
 import PushBridgeAPNs
 import PushBridgeAPNsTesting
 import PushBridgeJPush

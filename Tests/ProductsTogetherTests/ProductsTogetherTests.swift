@@ -1,19 +1,21 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeAPNs
+import PushBridge
+import PushBridgeCore
+import PushBridgeProviderKit
+import PushBridgeAPNs
 import PushBridgeAPNsServer
-@_spi(ProviderAuthor) import PushBridgeAPNsTesting
-@_spi(ProviderAuthor) import PushBridgeGetui
+import PushBridgeAPNsTesting
+import PushBridgeGetui
 import PushBridgeGetuiServer
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeJPush
+import PushBridgeGetuiTesting
+import PushBridgeJPush
 import PushBridgeJPushServer
-@_spi(ProviderAuthor) import PushBridgeJPushTesting
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridgeJPushTesting
+import PushBridgeModel
 import PushBridgeRouting
 import PushBridgeServer
 import PushBridgeServiceExtension
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeTesting
 import PushBridgeUIKit
 import Testing
 

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 @_spi(Fuzzing) import PushBridgeRouting
 import Testing
 

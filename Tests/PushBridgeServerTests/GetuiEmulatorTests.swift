@@ -1,5 +1,5 @@
 import EmulatorSupport
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeGetuiServer
 import PushBridgeServer
 import Testing

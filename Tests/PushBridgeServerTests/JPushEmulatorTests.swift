@@ -1,5 +1,5 @@
 import EmulatorSupport
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeJPushServer
 import PushBridgeServer
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeServer
 
 /// A sleeper that records each delay asked for and returns at once: the tests check the

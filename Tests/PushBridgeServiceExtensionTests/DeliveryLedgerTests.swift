@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 @_spi(ProviderAuthor) import PushBridge
 import PushBridgeServiceExtension
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeTesting
 import Testing
 
 @Suite struct DeliveryLedgerTests {

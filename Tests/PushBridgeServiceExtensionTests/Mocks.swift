@@ -5,9 +5,9 @@ import Foundation
 #elseif canImport(Glibc)
     import Glibc
 #endif
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeServiceExtension
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeTesting
 
 /// A reporter that claims payloads with `key` and answers only when the test says so (or never).
 final class MockReporter: ServiceExtensionReporter, @unchecked Sendable {

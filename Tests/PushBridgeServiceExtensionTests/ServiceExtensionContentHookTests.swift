@@ -1,7 +1,7 @@
 import Foundation
 @_spi(ProviderAuthor) import PushBridge
 import PushBridgeServiceExtension
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeTesting
 import Testing
 
 /// The app's content hook (`PushNotificationServiceExtension.modifyContent(_:for:)`, run by the

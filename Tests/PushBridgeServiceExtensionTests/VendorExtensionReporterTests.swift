@@ -1,7 +1,7 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetui
+import PushBridge
+import PushBridgeGetui
 import PushBridgeGetuiServiceExtension
-@_spi(ProviderAuthor) import PushBridgeJPush
+import PushBridgeJPush
 import PushBridgeJPushServiceExtension
 import PushBridgeServiceExtension
 import SDKBindingChecks

@@ -1,11 +1,12 @@
 import AdapterTestSupport
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeJPush
-@_spi(ProviderAuthor) import PushBridgeJPushTesting
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeGetui
+import PushBridgeGetuiTesting
+import PushBridgeJPush
+import PushBridgeJPushTesting
+import PushBridgeModel
+import PushBridgeTesting
+import PushBridgeProviderKit
 import Testing
 
 /// One owner of the notification center's calls, in every supported arrangement, whatever the

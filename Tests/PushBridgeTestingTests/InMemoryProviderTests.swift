@@ -1,7 +1,8 @@
 @_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeJPush
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeGetui
+import PushBridgeJPush
+import PushBridgeTesting
 import Testing
 
 /// The in-memory provider records every command and emits whatever the test asks.

@@ -1,5 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeTesting
 import Testing
 
 /// The manual scheduler: time moves only when told, work runs once, in due order.

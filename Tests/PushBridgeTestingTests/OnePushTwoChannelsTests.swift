@@ -1,10 +1,10 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeJPush
-@_spi(ProviderAuthor) import PushBridgeJPushTesting
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeGetui
+import PushBridgeGetuiTesting
+import PushBridgeJPush
+import PushBridgeJPushTesting
+import PushBridgeModel
+import PushBridgeTesting
 import Testing
 
 /// One push on two channels of its provider — a JPush push with a notification and a custom

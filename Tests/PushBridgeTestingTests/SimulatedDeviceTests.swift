@@ -1,5 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeTesting
 import Testing
 
 /// The simulated device: the events a real app would get, across launches and app states.

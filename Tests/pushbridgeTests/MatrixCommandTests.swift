@@ -1,6 +1,6 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridge
+import PushBridgeModel
 import Testing
 
 @testable import pushbridge

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import Testing
 
 /// The corpus of real APNs payloads (`Fixtures/PayloadCorpus/corpus.json`): each copied from a public source,

@@ -1,7 +1,7 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeValidation
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridgeModel
 import Testing
 
 @testable import pushbridge

@@ -75,12 +75,17 @@ import Testing
         }
     }
 
-    @Test func theRuntimesRowNamesEachOfItsFolders() throws {
-        let row = try #require(try Self.layoutRows().first { $0.path == "Sources/PushBridge/" })
-        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources/PushBridge").path)
-            .filter { !$0.hasSuffix(".docc") && !$0.hasSuffix(".swift") }
-        #expect(folders.count >= 8, "the runtime's folders were found")
-        for folder in folders { #expect(row.text.contains("`\(folder)/`"), "Sources/PushBridge's row lacks \(folder)/") }
+    @Test func theRuntimesRowsNameEachOfTheirFolders() throws {
+        // The vocabulary, the provider-author kit and the runtime: one row each.
+        var count = 0
+        for module in ["PushBridgeCore", "PushBridgeProviderKit", "PushBridge"] {
+            let row = try #require(try Self.layoutRows().first { $0.path == "Sources/\(module)/" })
+            let folders = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources/\(module)").path)
+                .filter { !$0.hasSuffix(".docc") && !$0.hasSuffix(".swift") }
+            count += folders.count
+            for folder in folders { #expect(row.text.contains("`\(folder)/`"), "Sources/\(module)'s row lacks \(folder)/") }
+        }
+        #expect(count >= 9, "the folders of the vocabulary, the kit and the runtime were found")
     }
 
     @Test func theDrawingIsTheCommandsWholeOutput() throws {

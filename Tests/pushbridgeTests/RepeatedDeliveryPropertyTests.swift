@@ -1,7 +1,7 @@
 import AdapterTestSupport
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeModel
+import PushBridgeTesting
 import Testing
 
 /// Exactly once as a property: over a sample of the scenario space, through every provider,

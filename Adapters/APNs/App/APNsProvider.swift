@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 
 /// Plain APNs: notifications straight from Apple, no provider SDK.
 ///
@@ -28,7 +29,7 @@ public final class APNsProvider: PushProvider {
     public var id: PushProviderID { .apns }
 
     /// Keeps the client's sink.
-    @_spi(ProviderAuthor) public func attach(to sink: PushEventSink) {
+    public func attach(to sink: PushEventSink) {
         self.sink.withLock { $0 = sink }
     }
 
@@ -63,7 +64,7 @@ public final class APNsProvider: PushProvider {
     }
 
     /// Publishes the device token as a `registered` event.
-    @_spi(ProviderAuthor) public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {
+    public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {
         guard !request.token.isEmpty else {
             return didFailToRegisterForRemoteNotifications(error: "iOS returned an empty device token")
         }

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// The iOS calls plain APNs needs, as a protocol so the adapter's logic runs (and is tested)
 /// anywhere: `UNUserNotificationCenter.requestAuthorization(options:)` and

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// Plain APNs as one value: what an app lists among its adapters.
 extension PushAdapter {

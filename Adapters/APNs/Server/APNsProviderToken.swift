@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 import PushBridgeServer
 
 /// APNs' provider token: a JWT signed with ES256, made once and reused.

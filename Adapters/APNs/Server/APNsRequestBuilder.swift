@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 import PushBridgeServer
 import PushBridgeValidation
 

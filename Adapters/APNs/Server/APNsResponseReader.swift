@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 import PushBridgeServer
 
 /// What APNs' answer to one request means.

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 import PushBridgeServer
 
 /// Sends through APNs directly: one HTTP/2 request per device token, with a provider token

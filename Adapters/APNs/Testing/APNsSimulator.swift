@@ -1,6 +1,7 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 import PushBridgeAPNs
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridgeModel
 
 /// Plain APNs through its adapter, for the simulated device: iOS's calls reach the app (and the
 /// client) unchanged, as with `SystemSimulator`, and the client's provider is an ``APNsProvider``
@@ -34,7 +35,7 @@ public struct APNsSimulator: ProviderSimulator {
         var provider: any PushProvider { apns }
 
         func replay(_ call: SystemCall, notification: PushNotification?, to client: PushClient) -> [TraceCall] {
-            client.handle(CallbackInvocation(call, notification: notification))
+            client.receive(CallbackInvocation(call, notification: notification))
             return [TraceCall(call)]
         }
 

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeAPNs
 
 /// A stand-in for iOS's APNs calls, for tests: records what was asked and answers as told.

@@ -1,7 +1,8 @@
 @_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeAPNsTesting
-@_spi(ProviderAuthor) import PushBridgeAPNs
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeAPNsTesting
+import PushBridgeAPNs
+import PushBridgeTesting
 import Testing
 
 /// The APNs adapter: registration, the device token, pass-through callbacks, unsupported commands.

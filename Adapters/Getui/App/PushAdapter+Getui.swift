@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeGetuiDefinition
 
 /// Getui (个推) as one value: what an app lists among its adapters.
 extension PushAdapter {

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 import PushBridgeServer
 
 /// Getui's auth token: asked for with a signed `/auth`, valid 24 hours, kept until an hour

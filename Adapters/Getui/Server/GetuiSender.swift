@@ -1,5 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
-import PushBridgeGetui
+import PushBridgeCore
+import PushBridgeGetuiDefinition
 import PushBridgeServer
 
 /// Sends through Getui's RestAPI v2: `/push/single/cid` or `/push/single/alias` for one target,

@@ -1,5 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
-import PushBridgeGetui
+import PushBridgeCore
+import PushBridgeGetuiDefinition
 import PushBridgeServer
 
 /// Makes a ``GetuiSender`` from the `getui` section (its `appId` and `appKey`, read as the app

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 import PushBridgeServiceExtension
 
 /// The Objective-C names ``GetuiServiceExtensionReporter`` binds at run time — Getui's extension

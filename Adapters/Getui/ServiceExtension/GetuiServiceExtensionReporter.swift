@@ -7,7 +7,7 @@
     // recorded declarations.
     import Foundation
     import ObjectiveC
-    import PushBridge
+    import PushBridgeCore
     import PushBridgeServiceExtension
     import UserNotifications
 

@@ -1,8 +1,9 @@
 import AdapterTestSupport
 @_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeGetuiTesting
+import PushBridgeGetui
+import PushBridgeTesting
 import Testing
 
 /// Every `GeTuiSdkDelegate` callback shape, triggered through the mock SDK: what the adapter hands

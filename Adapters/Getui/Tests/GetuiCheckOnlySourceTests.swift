@@ -1,6 +1,6 @@
 import SDKBindingChecks
 import Foundation
-@_spi(ProviderAuthor) @testable import PushBridgeGetui
+@testable import PushBridgeGetui
 import Testing
 
 /// The check-only modules CI type-checks against Getui's real header

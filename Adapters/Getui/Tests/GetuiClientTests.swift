@@ -1,7 +1,8 @@
 @_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeGetuiTesting
+import PushBridgeGetui
+import PushBridgeTesting
 import Testing
 
 /// The Getui provider behind a real `PushClient`: starting, registering, a silent push answered

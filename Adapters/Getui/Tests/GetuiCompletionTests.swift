@@ -1,8 +1,8 @@
 import AdapterTestSupport
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeGetuiTesting
+import PushBridgeGetui
+import PushBridgeTesting
 import Testing
 
 /// Every completion handler Getui passes in is completed exactly once: after the app's answer when

@@ -1,6 +1,7 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeProviderKit
+import PushBridgeGetui
+import PushBridgeTesting
 import Testing
 
 /// `sendFeedbackMessage:andTaskId:andMsgId:` straight through the provider: the range is checked

@@ -1,7 +1,8 @@
 @_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeGetui
+import PushBridgeGetuiTesting
+import PushBridgeTesting
 import Testing
 
 /// One APNs push handed to the client on two paths: Getui hooks method 3 and hands it over

@@ -1,7 +1,8 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeProviderKit
+import PushBridgeGetuiTesting
+import PushBridgeGetui
+import PushBridgeTesting
 import Testing
 
 /// A message Getui delivers twice — as an APNs notification while the app was offline, then over

@@ -1,7 +1,7 @@
 import SDKBindingChecks
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) @testable import PushBridgeGetui
+import PushBridge
+@testable import PushBridgeGetui
 import Testing
 
 /// `GeTuiSdkBridge` binds Getui by name at run time, in a file no compiler sees on Linux. These

@@ -1,7 +1,8 @@
 @_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeGetui
+import PushBridgeGetuiTesting
+import PushBridgeTesting
 import Testing
 
 /// What Getui's SDK requires of its caller, enforced by the adapter and reproduced by the mock:

@@ -1,9 +1,9 @@
 import AdapterTestSupport
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeGetuiTesting
+import PushBridgeModel
+import PushBridgeGetui
+import PushBridgeTesting
 import Testing
 
 /// `pushbridge simulate --provider getui`: iOS's calls as Getui hands them to the app, with exactly

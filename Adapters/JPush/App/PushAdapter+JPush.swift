@@ -1,7 +1,8 @@
 #if canImport(ObjectiveC) && canImport(UIKit)
     import UserNotifications
 #endif
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeJPushDefinition
 
 /// JPush (极光) as one value: what an app lists among its adapters.
 extension PushAdapter {

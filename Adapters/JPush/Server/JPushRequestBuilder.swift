@@ -1,8 +1,8 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
-import PushBridgeJPush
+import PushBridgeCore
+import PushBridgeJPushDefinition
 import PushBridgeServer
-@_spi(ProviderAuthor) import PushBridgeValidation
+import PushBridgeValidation
 
 /// A message as JPush Push API v3's request.
 ///

@@ -1,5 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
-import PushBridgeJPush
+import PushBridgeCore
+import PushBridgeJPushDefinition
 import PushBridgeServer
 
 /// Sends through JPush's Push API v3: one push per 1,000 registration IDs or aliases, each

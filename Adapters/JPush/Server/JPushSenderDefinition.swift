@@ -1,5 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
-import PushBridgeJPush
+import PushBridgeCore
+import PushBridgeJPushDefinition
 import PushBridgeServer
 
 /// Makes a ``JPushSender`` from the `jpush` section (its `appKey`, read as the app reads it) and

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 import PushBridgeServiceExtension
 
 /// The Objective-C names ``JPushServiceExtensionReporter`` binds at run time — JPush's extension

@@ -8,7 +8,7 @@
     // test holds each cast against the recorded declarations.
     import Foundation
     import ObjectiveC
-    import PushBridge
+    import PushBridgeCore
     import PushBridgeServiceExtension
     import UserNotifications
 

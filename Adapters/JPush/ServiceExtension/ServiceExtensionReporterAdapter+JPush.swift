@@ -1,5 +1,5 @@
 #if canImport(UserNotifications) && canImport(ObjectiveC)
-    import PushBridge
+    import PushBridgeCore
     import PushBridgeServiceExtension
 
     extension ServiceExtensionReporterAdapter {

@@ -1,7 +1,8 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeJPushTesting
-@_spi(ProviderAuthor) import PushBridgeJPush
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeProviderKit
+import PushBridgeJPushTesting
+import PushBridgeJPush
+import PushBridgeTesting
 import Testing
 
 /// Aliases and tags: a sequence number per request, each completion matched by its `seq` and

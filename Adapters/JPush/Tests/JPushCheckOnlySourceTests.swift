@@ -1,6 +1,6 @@
 import SDKBindingChecks
 import Foundation
-@_spi(ProviderAuthor) @testable import PushBridgeJPush
+@testable import PushBridgeJPush
 import Testing
 
 /// The check-only modules CI type-checks against JPush's and JCore's real headers

@@ -1,8 +1,9 @@
 import AdapterTestSupport
 @_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeJPushTesting
-@_spi(ProviderAuthor) import PushBridgeJPush
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeJPushTesting
+import PushBridgeJPush
+import PushBridgeTesting
 import Testing
 
 /// Every completion handler JPush passes in is completed exactly once: after the app's answer when

@@ -1,7 +1,7 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeJPushTesting
-@_spi(ProviderAuthor) import PushBridgeJPush
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeJPushTesting
+import PushBridgeJPush
+import PushBridgeTesting
 import Testing
 
 /// Custom messages (自定义消息): delivered at once in the foreground; held by the SDK while the

@@ -1,7 +1,7 @@
 import SDKBindingChecks
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeJPush
+import PushBridge
+import PushBridgeJPush
 import Testing
 
 /// JPush keeps its registration delegate without retaining it (`assign` in `libJPush.a` 5.9.0), so

@@ -1,8 +1,8 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeJPush
-@_spi(ProviderAuthor) import PushBridgeJPushTesting
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeJPush
+import PushBridgeJPushTesting
+import PushBridgeTesting
 import Testing
 
 /// JPush's result codes survive as `PushError.vendorCode`, and what the adapter cannot read is

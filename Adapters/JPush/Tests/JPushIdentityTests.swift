@@ -1,6 +1,6 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeJPush
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeJPush
+import PushBridgeTesting
 import Testing
 
 /// The connection and the registration ID: states published when they change, the ID after

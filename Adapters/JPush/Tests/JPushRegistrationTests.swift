@@ -1,6 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeJPush
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeJPush
+import PushBridgeTesting
 import Testing
 
 /// Setup and the register entity: options and categories checked against the device's iOS

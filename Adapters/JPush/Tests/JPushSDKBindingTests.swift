@@ -1,7 +1,7 @@
 import SDKBindingChecks
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) @testable import PushBridgeJPush
+import PushBridge
+@testable import PushBridgeJPush
 import Testing
 
 /// `JPUSHServiceBridge` binds JPush by name at run time, in a file no compiler sees on Linux. These

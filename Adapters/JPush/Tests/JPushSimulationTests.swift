@@ -1,9 +1,9 @@
 import AdapterTestSupport
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeJPushTesting
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeJPush
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeJPushTesting
+import PushBridgeModel
+import PushBridgeJPush
+import PushBridgeTesting
 import Testing
 
 /// `pushbridge simulate --provider jpush`: iOS's calls as JPush hands them to the app, with exactly

@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 
 /// What every vendor SDK's adapter (JPush's, Getui's) keeps besides its settings and its bridge:
 /// the app's answers and the device's facts it was made with, the privacy-consent gate, the

@@ -1,6 +1,7 @@
 import Foundation
 // The client driven as the UIKit glue drives it: provider-author entry points.
 @_spi(ProviderAuthor) import PushBridge
+import PushBridgeProviderKit
 import PushBridgeTesting
 
 /// Building the client from a configuration and delivering the first (cold-start) event, against

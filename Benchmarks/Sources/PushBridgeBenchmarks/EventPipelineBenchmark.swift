@@ -1,6 +1,7 @@
 import Foundation
 // The client driven as the UIKit glue drives it: provider-author entry points.
 @_spi(ProviderAuthor) import PushBridge
+import PushBridgeProviderKit
 import PushBridgeModel
 import PushBridgeTesting
 

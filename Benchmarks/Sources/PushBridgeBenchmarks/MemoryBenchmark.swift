@@ -1,5 +1,6 @@
 // The client driven as the UIKit glue drives it: provider-author entry points.
 @_spi(ProviderAuthor) import PushBridge
+import PushBridgeProviderKit
 import PushBridgeTesting
 
 /// Resident growth after a million distinct notifications, beyond the documented window.

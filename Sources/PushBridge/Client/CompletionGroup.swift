@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// A completion handler still pending, by the delivery and the path that passed it.
 struct PendingCompletionKey: Hashable, Sendable {
     var delivery: String

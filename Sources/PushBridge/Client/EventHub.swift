@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// The subscribers of a ``PushClient`` and the events held while there are none.
 ///
 /// A plain value: the client keeps it under the same lock as its normaliser, so events reach

@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// One subscriber's queue of events: what ``EventHub`` hands a ``PushEventStream``.
 ///
 /// A two-lock queue built for the event pipeline's hot path. The producer (the client, under its

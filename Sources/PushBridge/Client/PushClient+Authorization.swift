@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// What the client asks of iOS itself, whatever the provider: the user's authorization for
 /// notifications, the icon's badge, and unregistering from APNs when the user withdraws consent.
 ///
@@ -41,7 +44,7 @@ extension PushClient {
     /// `provisional` (the upgrade), and answers at once with the stored choice otherwise (Apple,
     /// "Asking permission to use notifications"; `requestAuthorization(options:completionHandler:)`:
     /// "the system prompts the user only the first time"). A change it sees — here, or in
-    /// Settings, read each time the app becomes active — is one ``PushEvent/authorizationChanged(_:)``.
+    /// Settings, read each time the app becomes active — is one `PushEvent.authorizationChanged(_:)`.
     ///
     /// ```swift
     /// let status = try await push.authorizationStatus(requesting: [.alert, .badge, .sound])
@@ -49,10 +52,10 @@ extension PushClient {
     /// ```
     ///
     /// - Parameter options: What to ask the user for; `[]` (the default) only reads.
-    /// - Throws: ``PushError/Code/consentRequired`` when asking before the user's consent
-    ///   (``PrivacyConsent``: no prompt appears before it); ``PushError/Code/unsupported`` naming
+    /// - Throws: `PushError.Code.consentRequired` when asking before the user's consent
+    ///   (`PrivacyConsent`: no prompt appears before it); `PushError.Code.unsupported` naming
     ///   each option the device's iOS lacks, or when the client has no notification center (one
-    ///   made outside the UIKit glue and the test kit); ``PushError/Code/providerFailure`` with
+    ///   made outside the UIKit glue and the test kit); `PushError.Code.providerFailure` with
     ///   the system error's domain and code when iOS refused the request.
     public func authorizationStatus(requesting options: AuthorizationOptions = []) async throws(PushError) -> PushEvent.AuthorizationStatus {
         guard let system = core.authorization.withLock({ $0.system }) else {
@@ -91,7 +94,7 @@ extension PushClient {
     package var notificationSystem: (any NotificationSystem)? { core.authorization.withLock { $0.system } }
 
     /// Reads the status again — each time the app becomes active, so that a change made in
-    /// Settings is seen — and publishes ``PushEvent/authorizationChanged(_:)`` when it differs
+    /// Settings is seen — and publishes `PushEvent.authorizationChanged(_:)` when it differs
     /// from the one seen last.
     package func refreshAuthorizationStatus() {
         guard let (system, ticket) = startRead() else { return }

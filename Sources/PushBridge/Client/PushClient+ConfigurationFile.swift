@@ -1,3 +1,5 @@
+import PushBridgeCore
+import PushBridgeProviderKit
 import Foundation
 
 /// Making a client from the configuration file and the adapters the app links.

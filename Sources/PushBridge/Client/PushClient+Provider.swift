@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// The provider's commands, through the client.
 extension PushClient {
     /// The provider that runs, in which APNs environment, and what it supports beyond receiving
@@ -9,7 +12,7 @@ extension PushClient {
     }
 
     /// Records the user's answer to the app's privacy policy with the provider: JPush and Getui
-    /// refuse every SDK call until it is granted (``PrivacyConsent``). An app gives its answer
+    /// refuse every SDK call until it is granted (`PrivacyConsent`). An app gives its answer
     /// with ``start(consent:authorization:categories:)``, which calls this and also starts push,
     /// or turns it off when the consent is withdrawn.
     ///
@@ -36,7 +39,7 @@ extension PushClient {
     }
 
     /// Forwards the APNs device token (from `didRegisterForRemoteNotificationsWithDeviceToken:`).
-    /// Withheld, and reported as a ``PushDiagnostic/Code/withheldBeforeConsent`` diagnostic, before
+    /// Withheld, and reported as a `PushDiagnostic.Code.withheldBeforeConsent` diagnostic, before
     /// the user's consent allows push or after it was withdrawn: no `registered` event then.
     package func didRegisterForRemoteNotifications(deviceToken: [UInt8]) {
         guard mayForwardRegistration else {
@@ -66,15 +69,15 @@ extension PushClient {
     /// The providers' calls set the server's count only ("本接口不会改变应用本地的角标值",
     /// `JPUSHService.h` 5.9.0 `setBadge:`; "本地仍须调用setApplicationIconBadgeNumber函数",
     /// `GeTuiSdk.h` 3.1.0.0 `setBadge:`). Before the user's consent the icon is set and the
-    /// provider's count is not (a ``PushDiagnostic/Code/withheldBeforeConsent`` diagnostic).
+    /// provider's count is not (a `PushDiagnostic.Code.withheldBeforeConsent` diagnostic).
     ///
     /// ```swift
     /// try await push.setBadge(0)  // the user read everything: clear the icon and the server's count
     /// ```
     ///
-    /// - Throws: ``PushError/Code/outOfRange`` for a negative value or one the provider refuses
-    ///   (JPush: above 99,999), the provider's error, or ``PushError/Code/providerFailure`` when
-    ///   iOS could not set the icon (``PushError/Code/unsupported`` when the client has no
+    /// - Throws: `PushError.Code.outOfRange` for a negative value or one the provider refuses
+    ///   (JPush: above 99,999), the provider's error, or `PushError.Code.providerFailure` when
+    ///   iOS could not set the icon (`PushError.Code.unsupported` when the client has no
     ///   notification center: one made outside the UIKit glue and the test kit). The server's
     ///   count is set first, so a refused value changes neither.
     public func setBadge(_ value: Int) async throws(PushError) {
@@ -104,8 +107,8 @@ extension PushClient {
     /// Reports what the user did with a provider message (Getui feedback).
     ///
     /// The report is *submitted* to the SDK; the receipt does not mean the provider's server
-    /// received it. A provider without ``PushCapabilities/customFeedback`` throws
-    /// ``PushError/Code/unsupported``.
+    /// received it. A provider without `PushCapabilities.customFeedback` throws
+    /// `PushError.Code.unsupported`.
     public func report(_ action: FeedbackAction, for message: PushEvent.Message) throws(PushError) -> FeedbackAction.Receipt {
         try provider.role((any FeedbackProvider).self, .customFeedback, "custom feedback").report(FeedbackRequest(action, messageID: message.id))
     }
@@ -116,19 +119,5 @@ extension PushClient {
         let feedback = try provider.role((any FeedbackProvider).self, .customFeedback, "custom feedback")
         let messageID = notification.providerMessageID ?? provider.providerMessageID(in: notification.payload) ?? notification.id
         return try feedback.report(FeedbackRequest(action, messageID: messageID))
-    }
-}
-
-extension PushProvider {
-    /// The provider as the opt-in protocol `Role` that carries `capability`, or the
-    /// ``PushError/Code/unsupported`` error naming `what` when it has not that capability.
-    package func role<Role>(_ role: Role.Type, _ capability: PushCapabilities, _ what: String) throws(PushError) -> Role {
-        guard let conforming = optionalRole(role, capability) else { throw unsupported(what) }
-        return conforming
-    }
-
-    /// The provider as the opt-in protocol `Role` that carries `capability`, if it has that capability.
-    package func optionalRole<Role>(_ role: Role.Type, _ capability: PushCapabilities) -> Role? {
-        capabilities.contains(capability) ? self as? Role : nil
     }
 }

@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// The app on screen but covered by system UI.
 extension PushClient {
     /// The glue's entry point (`PushAppIntegration.applicationWillResignActive(_:client:)`,

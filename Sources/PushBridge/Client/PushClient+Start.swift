@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// Starting push with the user's consent, and turning it off when the user withdraws it.
 extension PushClient {
     /// Records the user's answer to the app's privacy policy and, once it allows push, starts the
@@ -8,7 +11,7 @@ extension PushClient {
     /// Nothing starts — no provider, plain APNs included, and no permission prompt — before the
     /// app's answer allows it:
     /// - `.denied` (or no call yet): nothing is started; a `registrationFailed` event says consent
-    ///   is required (``PushError/Code/consentRequired``). Call this again with `.granted` once the
+    ///   is required (`PushError.Code.consentRequired`). Call this again with `.granted` once the
     ///   user accepts.
     /// - `.granted`: push starts, once per launch (a second call asks for nothing more).
     /// - `.notRequired`: the app asks no consent for push; providers that need none (plain APNs)
@@ -25,7 +28,7 @@ extension PushClient {
     /// authorization), and ask with ``authorizationStatus(requesting:)`` when the app decides.
     ///
     /// The launch notification is the one the launch options held
-    /// (`didFinishLaunching(launchOptions:state:)`), the iOS version ``IOSVersion/running``,
+    /// (`didFinishLaunching(launchOptions:state:)`), the iOS version `IOSVersion.running`,
     /// the app group the configuration's `serviceExtension.appGroup`. It never throws and never
     /// traps: what stops push is published as a `registrationFailed` event (held for the first
     /// subscriber), an option the device's iOS lacks or an SDK that refused included.

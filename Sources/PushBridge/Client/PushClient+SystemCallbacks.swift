@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// Feeding the client the callbacks iOS makes.
 extension PushClient {
     /// Handles one callback the app's delegate received from iOS: the client names it (by the
@@ -8,7 +11,16 @@ extension PushClient {
     ///   - invocation: The callback, its application state and the notification it carried.
     ///   - completion: The completion handler the system passed, if any. It runs exactly once:
     ///     with the app's answer, or from a watchdog before the system's deadline.
+    ///
+    /// Under `@_spi(ProviderAuthor)` for users outside the package (the benchmarks): an app's
+    /// delegate methods reach it through the UIKit glue, and the package's own modules call
+    /// ``receive(_:completion:)``.
     @_spi(ProviderAuthor) public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
+        receive(invocation, completion: completion)
+    }
+
+    /// ``handle(_:completion:)`` for the package's modules (the simulators), which import no SPI.
+    package func receive(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
         // Copied only when the provider names the delivery: most calls pass through untouched.
         if findsMessageIDs, let notification = invocation.notification, notification.providerMessageID == nil,
             let messageID = provider.providerMessageID(in: notification.payload)
@@ -28,7 +40,7 @@ extension PushClient {
     /// after `UNUserNotificationCenter.current().delegate = …`), or the provider SDK's (the client
     /// marks it when the provider starts or registers). Until then, a launch with no
     /// notification in its launch options is reported as
-    /// ``PushDiagnostic/Code/launchedBeforeCenterDelegate``: a response that launched the app
+    /// `PushDiagnostic.Code.launchedBeforeCenterDelegate`: a response that launched the app
     /// may have been lost.
     public func notificationCenterDelegateSet() {
         core.centerDelegateSet()
@@ -37,7 +49,7 @@ extension PushClient {
     /// Tells the client the app became active: a launch's event that is still waiting for its
     /// follow-up call is emitted now (from the launch options alone), and the user's
     /// authorization is read again, so that a change made in Settings (or an answer to the
-    /// prompt, which covered the app) is one ``PushEvent/authorizationChanged(_:)`` event.
+    /// prompt, which covered the app) is one `PushEvent.authorizationChanged(_:)` event.
     package func applicationDidBecomeActive() {
         core.endLaunch()
         refreshAuthorizationStatus()

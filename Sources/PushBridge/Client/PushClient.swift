@@ -1,4 +1,7 @@
-/// The facade app code talks to: one stream of ``PushEvent``s, whatever the provider and
+import PushBridgeCore
+import PushBridgeProviderKit
+
+/// The facade app code talks to: one stream of `PushEvent`s, whatever the provider and
 /// whichever callbacks iOS used.
 ///
 /// The integration layer feeds the client the app's own callbacks with `handle(_:completion:)`
@@ -99,7 +102,7 @@ public final class PushClient: Sendable {
     }
 
     /// Sets what receives the client's diagnostics: the cases PushBridge could not tell apart
-    /// with certainty, and what it decided (see ``PushDiagnostic``). Called outside the client's
+    /// with certainty, and what it decided (see `PushDiagnostic`). Called outside the client's
     /// lock, on the thread of the callback concerned; `nil` stops them.
     public func setDiagnosticHandler(_ handler: (@Sendable (PushDiagnostic) -> Void)?) {
         core.state.withLock { $0.diagnosticHandler = handler }
@@ -126,7 +129,7 @@ public final class PushClient: Sendable {
     }
 
     /// Reports a callback whose payload the integration layer could not read (and answered with
-    /// its default): a ``PushDiagnostic/Code/unreadablePayload`` diagnostic for the handler set
+    /// its default): a `PushDiagnostic.Code.unreadablePayload` diagnostic for the handler set
     /// with ``setDiagnosticHandler(_:)``, naming the callback and `error`'s field, never a value.
     ///
     /// ```swift
@@ -142,10 +145,10 @@ public final class PushClient: Sendable {
     /// ```
     ///
     /// - Parameters:
-    ///   - error: Why the payload could not be read (as ``PushNotification/init(userInfo:identifier:source:)`` threw it).
+    ///   - error: Why the payload could not be read (as `PushNotification.init(userInfo:identifier:source:)` threw it).
     ///   - callback: The delegate method that handed it over.
     ///   - identifier: The notification request's identifier, when there is one; the diagnostic's
-    ///     ``PushDiagnostic/notificationID`` is `unidentified` otherwise.
+    ///     `PushDiagnostic.notificationID` is `unidentified` otherwise.
     package func reportUnreadablePayload(_ error: PushError, in callback: SystemCallback, identifier: String? = nil) {
         let id = identifier.flatMap { $0.isEmpty ? nil : $0 } ?? "unidentified"
         report(.unreadablePayload(in: callback.rawValue, notificationID: id, error: error))

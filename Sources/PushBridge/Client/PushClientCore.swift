@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// The part of a ``PushClient`` its provider calls into: the normaliser (which owns the launch,
 /// through its `LaunchTracker`), the subscribers, the app's handlers, and the deadlines each
 /// call's `Step` asks it to arm or cancel.

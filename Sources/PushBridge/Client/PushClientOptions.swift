@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// The tunable bounds and defaults of a ``PushClient``. Every default is documented here.
 public struct PushClientOptions: Sendable, Equatable {
     /// Events held while nobody is subscribed, delivered in order to the next subscriber.
@@ -34,7 +37,7 @@ public struct PushClientOptions: Sendable, Equatable {
     public var repeatedCallCompletion: RepeatedCallCompletion
     /// The features the configuration switched on (`PushConfiguration.features`): a token of a
     /// feature that is off is published but not forwarded to the providers, and a
-    /// ``PushDiagnostic/Code/featureNotSwitchedOn`` diagnostic says so. `nil` (the default, a
+    /// `PushDiagnostic.Code.featureNotSwitchedOn` diagnostic says so. `nil` (the default, a
     /// client not built from a configuration): every token is forwarded.
     package var features: PushFeatures?
     /// The provider the app chose (from its server, or a user's setting), instead of the one the

@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// The events of one subscription to a ``PushClient``, in the order the client emitted them:
 /// what ``PushClient/events()`` returns.
 ///
@@ -12,7 +15,7 @@
 /// }
 /// ```
 public struct PushEventStream: AsyncSequence, Sendable {
-    /// The element: one ``PushEvent``.
+    /// The element: one `PushEvent`.
     public typealias Element = PushEvent
 
     /// Unsubscribes when the last stream or iterator holding it goes away.

@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// Whether the app is active, from whichever delegate UIKit tells: the app delegate in an app
 /// without scenes, each scene's delegate in a scene or SwiftUI app, where UIKit calls no
 /// `applicationDidBecomeActive(_:)` ("In iOS 13 and later, use UISceneDelegate objects to respond

@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// PushBridge's side of `UNUserNotificationCenter`'s delegate calls (methods 4 and 5): the one
 /// implementation behind the UIKit glue's delegate, its forwarding entry points and the
 /// simulated device's notification center, so that in every arrangement each call reaches the

@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// Turns the presentation options PushBridge decided into what the running iOS understands,
 /// and unites the answers of several notification-center delegates.
 package enum PresentationAdapter {

@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// An app's push code, free of UIKit: what it decides at launch (its adapters, its configuration
 /// file, the user's consent, what to ask the user for), what it does with each event, how it
 /// presents a notification that arrives in the foreground, and what it does once push has started.

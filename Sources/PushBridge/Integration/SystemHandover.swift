@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// A notification request as the notification center hands it over (`UNNotificationRequest`'s
 /// identifier, its content's `userInfo`, and whether a push triggered it): what the UIKit glue
 /// forwards, unread. Not `Sendable` (`userInfo` holds Foundation objects): the entry points read
@@ -38,7 +41,7 @@ package struct SystemResponse {
 
 /// The entry points the UIKit glue forwards to, taking what iOS hands over as it is: here, once,
 /// each payload is read, and one that cannot be read is reported
-/// (``PushDiagnostic/Code/unreadablePayload``) and answered with its default — never dropped in
+/// (`PushDiagnostic.Code.unreadablePayload`) and answered with its default — never dropped in
 /// silence, never a trap. Tested on Linux; the glue only unwraps UIKit's types.
 extension PushClient {
     /// The notification `userInfo` carries, or `nil` — reported, naming `callback` and the

@@ -1,19 +1,10 @@
-extension PushAdapter {
-    /// The APNs environment an app is signed for: its device tokens work only there, and a
-    /// provider's server must be told which (JPush's `apns_production`).
-    ///
-    /// "Xcode sets the value of the entitlement based on your app's current provisioning
-    /// profile": `development` with a development profile, `production` for distribution and
-    /// TestFlight (developer.apple.com/documentation/bundleresources/entitlements/aps-environment).
-    public enum Environment: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-        /// The development (sandbox) environment: a development provisioning profile.
-        case development
-        /// The production environment: the App Store, TestFlight, Ad Hoc and Enterprise builds.
-        case production
+import PushBridgeCore
+import PushBridgeProviderKit
 
-        /// `development` or `production`.
-        public var description: String { rawValue }
-    }
+extension PushAdapter {
+    /// The APNs environment an app is signed for (`PushConfiguration.Environment`, declared
+    /// with the configuration in `PushBridgeCore`, which reads it).
+    public typealias Environment = PushConfiguration.Environment
 
     /// The provider a client runs, chosen at launch (`push.json`'s `provider`, or its `markets`
     /// by the App Store storefront, or the app's choice), in the environment the app is signed

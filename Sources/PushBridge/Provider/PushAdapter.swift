@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// One push provider's adapter as an app lists it: the provider's name, how to read its section
 /// of the configuration file, and how to build it — one value per provider.
 ///
@@ -13,19 +16,19 @@
 /// provider from the configuration the file was read into.
 public struct PushAdapter: Sendable {
     /// Builds the provider from the configuration (its settings section read by the adapter's
-    /// definition). A thrown error that is not a ``PushError`` is kept as the
-    /// ``PushError/underlying`` error of an ``PushError/Code/invalidConfiguration`` one, its text
+    /// definition). A thrown error that is not a `PushError` is kept as the
+    /// `PushError.underlying` error of an `PushError.Code.invalidConfiguration` one, its text
     /// never printed. (Untyped `throws`: typed-throws function types need a newer runtime than
     /// iOS 13.)
-    @_spi(ProviderAuthor) public typealias MakeProvider = @Sendable (PushConfiguration) throws -> any PushProvider
+    public typealias MakeProvider = @Sendable (PushConfiguration) throws -> any PushProvider
 
     /// The provider's name, as `"provider"` in the configuration file names it.
     public let id: PushProviderID
     /// How the provider's section of the configuration file is read; `nil` keeps the section as
-    /// it is (``UnreadProviderSettings``) for ``makeProvider`` to read.
-    @_spi(ProviderAuthor) public let definition: (any PushProviderDefinition)?
+    /// it is (`UnreadProviderSettings`) for ``makeProvider`` to read.
+    public let definition: (any PushProviderDefinition)?
     /// Builds the provider.
-    @_spi(ProviderAuthor) public let makeProvider: MakeProvider
+    public let makeProvider: MakeProvider
 
     /// An adapter from its parts.
     ///
@@ -33,8 +36,8 @@ public struct PushAdapter: Sendable {
     ///   - id: The provider's name in the configuration file.
     ///   - definition: How its section is read (its settings, message IDs, channels).
     ///   - makeProvider: Builds the provider from the configuration; it throws when the provider's
-    ///     SDK is not in the app (a ``PushError`` naming what to link).
-    @_spi(ProviderAuthor) public init(id: PushProviderID, definition: (any PushProviderDefinition)?, makeProvider: @escaping MakeProvider) {
+    ///     SDK is not in the app (a `PushError` naming what to link).
+    public init(id: PushProviderID, definition: (any PushProviderDefinition)?, makeProvider: @escaping MakeProvider) {
         self.id = id
         self.definition = definition
         self.makeProvider = makeProvider

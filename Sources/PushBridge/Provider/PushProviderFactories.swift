@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// How to build each provider's adapter from a configuration: an app registers the adapters it
 /// links, and the configuration picks among them — swapping providers is a configuration edit.
 ///
@@ -16,8 +19,8 @@
 /// ```
 @_spi(ProviderAuthor) public struct PushProviderFactories: Sendable {
     /// Builds one provider's adapter from the configuration; a thrown error that is not a
-    /// ``PushError`` is reported as ``PushError/Code/invalidConfiguration`` wrapping it as its
-    /// ``PushError/underlying`` error. (Untyped `throws`:
+    /// `PushError` is reported as `PushError.Code.invalidConfiguration` wrapping it as its
+    /// `PushError.underlying` error. (Untyped `throws`:
     /// typed-throws function types need a newer runtime than iOS 13.)
     public typealias Factory = @Sendable (PushConfiguration) throws -> any PushProvider
 
@@ -42,9 +45,9 @@
     /// The provider the configuration names — a `MultiplexProvider` when it names additional
     /// providers.
     ///
-    /// - Throws: ``PushError`` (``PushError/Code/invalidConfiguration``) when a named provider has
-    ///   no registered factory, or the factory's own error (one that is not a ``PushError``
-    ///   wrapped as the ``PushError/underlying`` error of an ``PushError/Code/invalidConfiguration``).
+    /// - Throws: `PushError` (`PushError.Code.invalidConfiguration`) when a named provider has
+    ///   no registered factory, or the factory's own error (one that is not a `PushError`
+    ///   wrapped as the `PushError.underlying` error of an `PushError.Code.invalidConfiguration`).
     package func makeProvider(for configuration: PushConfiguration) throws(PushError) -> any PushProvider {
         var providers: [any PushProvider] = []
         for kind in configuration.providers {

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// The calls of one trace as the rules append them, already as the trace's steps: evaluating a
 /// scenario allocates one array (for up to four calls), or none when nothing is called.

@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 
 extension CallbackInvocation {
     /// The invocation of a modelled call, carrying `notification` when the call carries one.

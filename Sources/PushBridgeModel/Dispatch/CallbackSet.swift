@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// A set of callbacks as bits: what the dispatch model asks of an app's implemented callbacks,
 /// without hashing.

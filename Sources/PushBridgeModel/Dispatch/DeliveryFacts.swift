@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// The facts the dispatch rules are written in: the shorthands of `docs/spec/dispatch-model.md`
 /// (UN, WP, DR, F, RH, BG) and the derived facts about the notification (visible, CA, silent).

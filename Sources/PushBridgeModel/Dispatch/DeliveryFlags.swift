@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// The facts of a payload the dispatch model's rules read, beside `APSContent` (what an app
 /// reads): only the model reads these, so they live here and an app does not ship them.

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// What the user has set on the device for the app: whether notifications may alert, whether
 /// the app may run in the background, and the system modes that hold notifications back.

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// Phase 1: what happens when a notification arrives.
 extension DispatchModel {

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// Provider channels (JPush custom messages, Getui passthrough) travel on the provider's own
 /// connection, not through iOS; what differs between providers is data of their definitions

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// Phase 2: what happens when the user acts on the notification (or opens the app instead).
 extension DispatchModel {

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeValidation
 
 /// The deterministic model of how iOS hands a notification to an app's callbacks.

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeValidation
 
 /// One question for the dispatch model: a device, an app, a notification and what the user does.

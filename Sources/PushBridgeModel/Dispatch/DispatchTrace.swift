@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// The dispatch model's answer: what the system showed and which callbacks it made, in order.
 public struct DispatchTrace: Sendable, Equatable {

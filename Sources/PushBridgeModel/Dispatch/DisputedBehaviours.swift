@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// Behaviours the public sources disagree on: each is a knob whose default is the answer most
 /// sources (and Apple) give, so a team can run its tests under the other reading too.

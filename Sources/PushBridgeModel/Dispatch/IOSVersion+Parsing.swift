@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// Reading a version from a scenario's or the command's text: the model's and the tools' job, so
 /// an app, which takes its version from the system (`IOSVersion.running`), does not ship it.

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// Where the app is when a notification arrives.
 public enum ArrivalState: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {

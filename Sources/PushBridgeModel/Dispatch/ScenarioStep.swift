@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// One thing that happens after a scenario's notification arrived and the user acted on it: the
 /// app changes state, another notification arrives, or the user acts on one that arrived earlier

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// One of a scene app's scene sessions when the user acts: its identifier, its state and its
 /// activation conditions (UIKit `UISceneActivationConditions`, iOS 13+).

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// What the app's notification service extension does with a notification, when it runs.
 ///

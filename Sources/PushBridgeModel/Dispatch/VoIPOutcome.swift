@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// What becomes of a VoIP push (`apns-push-type: voip`): PushKit hands it to the app's
 /// `pushRegistry(_:didReceiveIncomingPushWith:for:completion:)`, launching the app if needed, and

@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 
 /// A simulation session whose SDK is the notification center's delegate (JPush, Getui): iOS's
 /// methods 4 and 5 reach the SDK's delegate — and through it the adapter — while the other calls
@@ -34,7 +35,7 @@ extension CenterDelegateSDKSession {
             return replayToSDK(call, notification: note, to: client, completion: ignored)
         }
         if let note, let hooked = replayHooked(call, notification: note) { return hooked }
-        client.handle(CallbackInvocation(call, notification: note))
+        client.receive(CallbackInvocation(call, notification: note))
         return [TraceCall(call)]
     }
 

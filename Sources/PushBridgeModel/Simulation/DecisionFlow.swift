@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// The decision flow of the dispatch model as a tree a person can read: for each app state and
 /// iOS version band, which methods run on arrival and on a tap, depending on which methods the

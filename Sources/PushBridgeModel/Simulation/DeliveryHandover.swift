@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// What iOS hands each callback of one delivery, path by path — the feeding every simulation
 /// uses, so that a simulation is never kinder than a device.

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// Tables of the dispatch model along the dimensions iOS 13 to 26 added, computed for a typical
 /// modern app: one table per dimension (authorization, lifecycle, Background App Refresh and Low

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// The eight tables of a published on-device call-order experiment (iOS 9.3.2 and 12.3.1),
 /// computed by the dispatch model.

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// How the vendors' mocks read and write their settings, one field of their locked state at a
 /// time: here, beside the simulations they serve, where no app links it.

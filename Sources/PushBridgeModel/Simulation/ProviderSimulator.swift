@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 
 /// A call as a simulation's trace shows it: iOS's selector, or — through a provider's adapter —
 /// the callback the provider's SDK hands the app instead.
@@ -78,7 +79,7 @@ public protocol ProviderSimulationSession: AnyObject, Sendable {
     /// Replays method 4 or 5 as the SDK's own delegate receives it, with the system's completion
     /// handler, which the SDK calls when the adapter answers (the simulated device's notification
     /// center counts it). The default replays the call and answers `completion` with its default.
-    @_spi(ProviderAuthor) func replayToSDK(_ call: SystemCall, notification: PushNotification, to client: PushClient, completion: SystemCompletion) -> [TraceCall]
+    func replayToSDK(_ call: SystemCall, notification: PushNotification, to client: PushClient, completion: SystemCompletion) -> [TraceCall]
     /// Replays a message on the provider's own channel.
     func replay(_ delivery: ChannelDelivery, message: JSONObject) throws(PushError) -> [TraceCall]
     /// Answers the app's registration, once its launch has started push, as iOS and the
@@ -168,8 +169,16 @@ extension ProviderSimulationSession {
 }
 
 extension ProviderSimulationSession {
+    /// Hands `call` to the app's delegate (`client`) unchanged, as iOS does when no SDK stands in
+    /// its way: what a session's ``replay(_:notification:to:)`` does for a callback the SDK leaves
+    /// to the app. A provider author's simulator calls this; it needs no SPI.
+    public func replayToApp(_ call: SystemCall, notification: PushNotification?, to client: PushClient) -> [TraceCall] {
+        client.receive(CallbackInvocation(call, notification: notification))
+        return [TraceCall(call)]
+    }
+
     /// Replays the call, then answers `completion` with its default.
-    @_spi(ProviderAuthor) public func replayToSDK(_ call: SystemCall, notification: PushNotification, to client: PushClient, completion: SystemCompletion) -> [TraceCall] {
+    public func replayToSDK(_ call: SystemCall, notification: PushNotification, to client: PushClient, completion: SystemCompletion) -> [TraceCall] {
         defer { completion.completeWithDefault() }
         return replay(call, notification: notification, to: client)
     }
@@ -192,7 +201,7 @@ public struct SystemSimulator: ProviderSimulator {
         let provider: any PushProvider = NoOpProvider()
 
         func replay(_ call: SystemCall, notification: PushNotification?, to client: PushClient) -> [TraceCall] {
-            client.handle(CallbackInvocation(call, notification: notification))
+            client.receive(CallbackInvocation(call, notification: notification))
             return [TraceCall(call)]
         }
 

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeValidation
 
 /// What a scenario produces: the dispatch model's trace, the calls the app saw, and the events.

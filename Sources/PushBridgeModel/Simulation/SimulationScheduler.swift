@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// The time of a simulated delivery, as the client reads it: set by the simulator, never by the
 /// wall clock. Work the client schedules (the launch-settle and foreground-call deadlines) runs

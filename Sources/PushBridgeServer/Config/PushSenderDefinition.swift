@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// How one provider's sender is made from a server's configuration: what each sender product
 /// registers (`APNsSenderDefinition`, `JPushSenderDefinition`, `GetuiSenderDefinition`).

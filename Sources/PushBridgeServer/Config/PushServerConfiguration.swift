@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// A server's configuration: the app's configuration file (the same `provider` and sections,
 /// so swapping providers is one edit on both sides) plus a `server` section with the secrets

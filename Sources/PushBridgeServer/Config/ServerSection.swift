@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// Reading a provider's `server` section.
 public enum ServerSection {

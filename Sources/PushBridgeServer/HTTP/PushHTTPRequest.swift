@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// One HTTP request a sender makes: what a transport sends and a dry run prints.
 ///

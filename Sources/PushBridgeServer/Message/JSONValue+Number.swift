@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 extension JSONValue {
     /// A number's value as a `Double`, integer or not (a message's `relevanceScore`, APNs'

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// Who a message goes to, in the provider's own terms: an APNs device token, a JPush
 /// registration ID, a Getui client ID, an alias, tags or everyone.

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 extension PushMessage {
     /// The `aps` dictionary APNs delivers for this message: the keys of Apple's "Generating a

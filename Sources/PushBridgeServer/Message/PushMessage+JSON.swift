@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 import PushBridgeValidation
 
 extension PushMessage {

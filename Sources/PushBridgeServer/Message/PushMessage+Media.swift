@@ -1,4 +1,4 @@
-import PushBridge
+import PushBridgeCore
 
 extension PushMessage {
     /// A critical alert's sound: APNs' `aps.sound` dictionary `{"critical": 1, "name": …,

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 import PushBridgeValidation
 
 /// One notification to send, in no provider's terms: each provider's sender translates it into

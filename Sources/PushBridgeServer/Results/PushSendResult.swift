@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// What became of one target of a send: accepted with the provider's message ID, rejected with
 /// the provider's code, or failed after the retry budget ran out.

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// What one response means.
 package enum AttemptStep<Value: Sendable>: Sendable {

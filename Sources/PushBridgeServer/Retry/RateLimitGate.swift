@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// A provider's rate limit, read from its answers and honoured before the next request: when an
 /// answer says none are left in the window (JPush's `X-Rate-Limit-Remaining: 0`), every request

@@ -1,7 +1,7 @@
 #if canImport(ObjectiveC)
     import Foundation
     import ObjectiveC
-    import PushBridge
+    import PushBridgeCore
 
     extension ExtensionSDKSymbols {
         /// The SDK's class, its class methods checked, or the missing-SDK error.

@@ -1,6 +1,7 @@
 #if canImport(UserNotifications) && canImport(ObjectiveC)
     import Foundation
-    import PushBridge
+    import PushBridgeCore
+    import PushBridgeProviderKit
     import UserNotifications
 
     /// A `UNNotificationServiceExtension` that runs a ``ServiceExtensionSession`` for each

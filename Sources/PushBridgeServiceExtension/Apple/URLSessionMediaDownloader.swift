@@ -1,6 +1,6 @@
 #if canImport(UserNotifications) && canImport(ObjectiveC)
     import Foundation
-    import PushBridge
+    import PushBridgeCore
 
     /// Downloads media with `URLSession` into the extension's temporary directory.
     public struct URLSessionMediaDownloader: MediaDownloader {

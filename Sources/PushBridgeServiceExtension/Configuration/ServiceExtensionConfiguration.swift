@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// What a notification service extension reads of the configuration file it shares with the app
 /// (`push.json`, in both bundles): the providers in use, their sections, and the app group

@@ -1,4 +1,4 @@
-import PushBridge
+import PushBridgeCore
 
 /// One provider's delivery reporter as an extension lists it: the provider's name and how to
 /// make its reporter from the configuration file the app shares with the extension.

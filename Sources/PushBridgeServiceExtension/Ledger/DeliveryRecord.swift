@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// One notification a service extension handled, as the ledger keeps it: which provider, which
 /// request, how it ended — and nothing from the payload.

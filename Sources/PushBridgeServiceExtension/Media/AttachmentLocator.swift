@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// Where in a payload a rich-media URL may be: a path of object keys, optionally ending in an
 /// array whose first string is taken.

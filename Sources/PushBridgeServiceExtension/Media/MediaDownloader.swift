@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// A file a ``MediaDownloader`` fetched: where it is now and what the server said it is.
 public struct DownloadedMedia: Sendable, Hashable {

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// How a vendor's reporter finds the extension SDK it binds by name at run time: the check that
 /// the SDK's class and class methods are in the extension, with an error that names the fix.

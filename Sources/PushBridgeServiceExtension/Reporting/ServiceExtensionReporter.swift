@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// What a provider's extension SDK answered when told a notification arrived.
 public enum ServiceExtensionReport: Sendable, Equatable {

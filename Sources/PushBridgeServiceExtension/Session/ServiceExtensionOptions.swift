@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// How a ``ServiceExtensionSession`` spends its time and where it looks for media.
 public struct ServiceExtensionOptions: Sendable, Hashable {

@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
+import PushBridgeProviderKit
 
 /// One notification a service extension was handed: its request identifier and its payload.
 ///

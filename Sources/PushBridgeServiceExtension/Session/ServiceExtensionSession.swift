@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// Handles one notification in a service extension: reports it to its provider, downloads the
 /// media it names, runs the app's content hook and calls the content handler exactly once.

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridgeCore
 
 /// What a service extension did with one notification: the content handler's one argument.
 public struct ServiceExtensionSessionOutcome: Sendable, Equatable {

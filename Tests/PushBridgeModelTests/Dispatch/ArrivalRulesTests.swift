@@ -1,5 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridge
+import PushBridgeModel
 import Testing
 
 /// Phase 1 of `docs/spec/dispatch-model.md`: which callbacks run and what is displayed when a remote notification arrives.

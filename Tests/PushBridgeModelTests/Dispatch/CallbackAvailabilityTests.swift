@@ -1,5 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridge
+import PushBridgeModel
 import Testing
 
 /// Which callbacks exist on which iOS version (the vocabulary table of `docs/spec/dispatch-model.md`), and that a missing one is never called.

@@ -1,5 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridge
+import PushBridgeModel
 import Testing
 
 /// Local notifications (`source: "local"`): arrival, tap and cold start on iOS 8.4, 9.3, 10.0 and 12.0.

@@ -1,6 +1,6 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeModel
+import PushBridgeTesting
 import Testing
 
 /// A row of the iOS 13–26 tables: a ``RuleCase`` whose scenario also names device settings, a

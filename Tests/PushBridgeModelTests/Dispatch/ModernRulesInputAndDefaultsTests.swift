@@ -1,6 +1,6 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeModel
+import PushBridgeTesting
 import Testing
 
 /// The iOS 13–26 rules for text input and clearing a group; and every new field, at its

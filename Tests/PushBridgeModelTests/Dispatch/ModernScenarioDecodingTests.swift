@@ -1,6 +1,6 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeModel
+import PushBridgeTesting
 import Testing
 
 /// The iOS 13–26 scenario fields from JSON (`docs/spec/cli-contract.md`, `ScenarioFormat.md`): each is

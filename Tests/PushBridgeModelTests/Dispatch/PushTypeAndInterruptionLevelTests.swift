@@ -1,6 +1,6 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeValidation
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridgeModel
 import Testing
 
 /// The model's push types and interruption levels: a push type for a framework or an extension

@@ -1,5 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridge
+import PushBridgeModel
 import Testing
 
 /// One row of a dispatch-rule table: a scenario and the trace `docs/spec/dispatch-model.md` says it has.

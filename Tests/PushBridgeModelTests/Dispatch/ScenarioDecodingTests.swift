@@ -1,9 +1,9 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeJPush
-@_spi(ProviderAuthor) import PushBridgeJPushTesting
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridge
+import PushBridgeGetui
+import PushBridgeGetuiTesting
+import PushBridgeJPush
+import PushBridgeJPushTesting
+import PushBridgeModel
 import Testing
 
 /// Scenarios from JSON (`docs/spec/cli-contract.md`): every default, every field, and an error naming the field for each bad one.

@@ -1,7 +1,8 @@
 import AdapterTestSupport
-@_spi(ProviderAuthor) @testable import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeTesting
+@testable import PushBridge
+import PushBridgeModel
+import PushBridgeTesting
+import PushBridgeProviderKit
 import Testing
 
 /// Scene apps (UIKit scenes, every SwiftUI app): the launch options carry no notification; the

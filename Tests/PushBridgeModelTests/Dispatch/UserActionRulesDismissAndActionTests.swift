@@ -1,5 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridge
+import PushBridgeModel
 import Testing
 
 /// Phase 2 of `docs/spec/dispatch-model.md`, continued: dismissing, custom actions, and whether an action is delivered.

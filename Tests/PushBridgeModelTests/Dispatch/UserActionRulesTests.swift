@@ -1,5 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridge
+import PushBridgeModel
 import Testing
 
 /// Phase 2 of `docs/spec/dispatch-model.md`: taps, cold starts, opening from the icon, dismissals and custom actions.

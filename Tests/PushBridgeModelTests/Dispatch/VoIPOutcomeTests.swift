@@ -1,6 +1,6 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeValidation
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridgeModel
 import Testing
 
 /// A VoIP push reaches PushKit, never the notification delegates; from iOS 13 the app must report

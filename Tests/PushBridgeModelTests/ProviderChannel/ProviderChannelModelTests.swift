@@ -1,7 +1,7 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeJPush
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridge
+import PushBridgeGetui
+import PushBridgeJPush
+import PushBridgeModel
 import Testing
 
 /// Provider-channel messages in the dispatch model: delivered in the foreground, held while away.

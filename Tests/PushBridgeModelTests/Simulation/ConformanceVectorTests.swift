@@ -1,6 +1,6 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridge
+import PushBridgeModel
 import Testing
 
 /// The seed conformance vectors (`../shared/vectors/seeds.json`), in-process, compared as `../shared/tools/conformance` does.

@@ -1,5 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridge
+import PushBridgeModel
 import Testing
 
 /// The experiment matrix equals seed 001's real-device tables, cell by cell.

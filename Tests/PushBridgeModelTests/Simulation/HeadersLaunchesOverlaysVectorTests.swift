@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridgeModel
 import Testing
 
 /// The vectors of `Tests/Vectors/headers-launches-and-overlays.json`: a push type that does not

@@ -1,6 +1,6 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridge
+import PushBridgeModel
 import Testing
 
 /// The project's own conformance vectors for iOS 13 and later (`Tests/Vectors/ios13-and-later.json`):

@@ -1,7 +1,7 @@
 import AdapterTestSupport
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeModel
+import PushBridgeTesting
 import Testing
 
 /// The events of the iOS 13–26 scenarios, end to end, through every provider's simulation: an action

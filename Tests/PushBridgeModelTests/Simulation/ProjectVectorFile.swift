@@ -1,8 +1,8 @@
 import Foundation
 import AdapterTestSupport
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeModel
+import PushBridgeTesting
 
 /// One of the project's own vector files in `Tests/Vectors`, read once, and run as CI runs it
 /// with `../shared/tools/conformance`: through every provider, compared as the tool compares,

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridgeModel
+import PushBridgeModel
 import Testing
 
 /// The vectors of `Tests/Vectors/scenes-and-target-content.json`: which scene a tap or a

@@ -1,6 +1,7 @@
 import Testing
 
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 import PushBridgeJPush
 import PushBridgeRouting
 import PushBridgeServiceExtension

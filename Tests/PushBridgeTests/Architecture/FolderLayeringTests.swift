@@ -2,23 +2,29 @@ import Foundation
 import Testing
 
 /// The runtime's folders are layers: a folder may use the types of another, or be used by it,
-/// never both. Read from the sources (comments and string literals left out), so a file moved
+/// never both. The vocabulary (`PushBridgeCore`), the provider-author kit (`PushBridgeProviderKit`)
+/// and the runtime (`PushBridge`) keep the folder names they had as one module, and a folder is
+/// read across the three (the modules themselves use each other one way only: the compiler
+/// holds that). Read from the sources (comments and string literals left out), so a file moved
 /// or a type used across a layer shows here.
 @Suite struct FolderLayeringTests {
-    /// The runtime's sources, by folder (`Events/Normalizer/` counts as `Events/`).
+    /// The runtime's sources and the vocabulary's, by folder (`Events/Normalizer/` counts as
+    /// `Events/`; `PushBridgeCore/Events/` and `PushBridge/Events/` are one folder).
     static func sources() throws -> [String: [String]] {
         var root = URL(fileURLWithPath: #filePath)
         while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path), root.path != "/" {
             root.deleteLastPathComponent()
         }
-        let runtime = root.appendingPathComponent("Sources/PushBridge")
         var byFolder: [String: [String]] = [:]
-        let files = FileManager.default.enumerator(at: runtime, includingPropertiesForKeys: nil)
-        while let file = files?.nextObject() as? URL {
-            guard file.pathExtension == "swift" else { continue }
-            let relative = file.path.dropFirst(runtime.path.count + 1)
-            let folder = relative.split(separator: "/").count > 1 ? String(relative.split(separator: "/")[0]) : "."
-            byFolder[folder, default: []].append(withoutCommentsAndStrings(try String(contentsOf: file, encoding: .utf8)))
+        for module in ["PushBridgeCore", "PushBridgeProviderKit", "PushBridge"] {
+            let runtime = root.appendingPathComponent("Sources/\(module)")
+            let files = FileManager.default.enumerator(at: runtime, includingPropertiesForKeys: nil)
+            while let file = files?.nextObject() as? URL {
+                guard file.pathExtension == "swift" else { continue }
+                let relative = file.path.dropFirst(runtime.path.count + 1)
+                let folder = relative.split(separator: "/").count > 1 ? String(relative.split(separator: "/")[0]) : "."
+                byFolder[folder, default: []].append(withoutCommentsAndStrings(try String(contentsOf: file, encoding: .utf8)))
+            }
         }
         return byFolder
     }

@@ -1,5 +1,6 @@
 @_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeTesting
 import Testing
 
 /// The cold start: one `opened` however many callbacks carry it, and never lost.

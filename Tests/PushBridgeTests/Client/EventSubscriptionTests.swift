@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) @testable import PushBridge
+@testable import PushBridge
 import Dispatch
 import Testing
 

@@ -1,5 +1,6 @@
 @_spi(ProviderAuthor) @testable import PushBridge
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeTesting
 import Testing
 
 /// `PushEventStream`: a consumer waiting and woken, the stream ending, and unsubscribing when

@@ -1,8 +1,9 @@
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeJPush
+import PushBridgeGetui
+import PushBridgeJPush
 @_spi(ProviderAuthor) @testable import PushBridge
+import PushBridgeProviderKit
 import Dispatch
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeTesting
 import Testing
 
 /// `PushEventStream` and the `EventSubscription` behind it: exactly once and in order, iterators

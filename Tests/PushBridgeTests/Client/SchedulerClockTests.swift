@@ -1,5 +1,5 @@
 import Dispatch
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import Testing
 
 /// The clock the client reads when a callback comes: it moves forward and does not stand still.

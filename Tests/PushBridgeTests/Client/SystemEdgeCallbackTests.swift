@@ -1,8 +1,9 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeJPush
-@_spi(ProviderAuthor) import PushBridgeJPushTesting
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeProviderKit
+import PushBridgeGetui
+import PushBridgeJPush
+import PushBridgeJPushTesting
+import PushBridgeTesting
 import Testing
 
 /// The app-delegate callbacks that are not notifications: a registration failure and a request

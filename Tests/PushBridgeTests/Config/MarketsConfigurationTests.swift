@@ -1,7 +1,7 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeJPush
+import PushBridge
+import PushBridgeGetui
+import PushBridgeJPush
 import Testing
 
 /// One `push.json` for every market: `"markets"` maps App Store storefronts to providers, read

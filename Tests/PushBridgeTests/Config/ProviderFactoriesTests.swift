@@ -1,7 +1,8 @@
 @_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeJPush
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeGetui
+import PushBridgeJPush
+import PushBridgeTesting
 import Testing
 
 /// Building a client from a configuration picks the registered adapter.

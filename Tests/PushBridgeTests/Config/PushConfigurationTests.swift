@@ -1,6 +1,6 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeJPush
+import PushBridge
+import PushBridgeGetui
+import PushBridgeJPush
 import Testing
 
 /// Configurations: every valid form, and every invalid one reported with its key, secrets masked.

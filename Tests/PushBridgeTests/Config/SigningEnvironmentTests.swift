@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import Testing
 
 /// The APNs environment read from what the build is signed with: `embedded.mobileprovision`'s

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeTesting
 import Testing
 
 /// `PushError`: a closed list of codes, the vendor's code and the underlying error kept, the

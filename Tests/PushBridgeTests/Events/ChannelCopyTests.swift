@@ -1,8 +1,9 @@
-@_spi(ProviderAuthor) import PushBridgeJPush
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeJPush
+import PushBridgeTesting
 import Testing
 
 @_spi(ProviderAuthor) @testable import PushBridge
+import PushBridgeProviderKit
 
 /// The normaliser's rule for one push on two channels (OneDeliveryOneEvent.md, rule 1): a
 /// provider's own-channel message is its delivery's arrival, as the APNs notification with the

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(ProviderAuthor) @testable import PushBridge
+@testable import PushBridge
 
 /// `DedupeWindow` against a reference model: the last `capacity` distinct keys, oldest first.
 ///

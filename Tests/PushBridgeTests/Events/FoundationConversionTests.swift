@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import Testing
 
 /// `userInfo` dictionaries become `JSONValue`s once, at the edge, keeping Bool, integer and double apart.

@@ -1,8 +1,9 @@
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeJPush
+import PushBridgeGetui
+import PushBridgeJPush
 import Testing
 
-@_spi(ProviderAuthor) @testable import PushBridge
+@testable import PushBridge
+import PushBridgeProviderKit
 
 /// The event normaliser (`docs/spec/events.md`): call sequences to events, exactly once, the dedupe window and identities.
 @Suite struct NormalizerTests {

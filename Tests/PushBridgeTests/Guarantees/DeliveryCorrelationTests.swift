@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) @testable import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeJPush
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeGetui
+import PushBridgeJPush
+import PushBridgeTesting
 import Testing
 
 /// One delivery, one event; two deliveries, two events — whatever each callback carries, and

@@ -1,6 +1,6 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeModel
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeModel
+import PushBridgeTesting
 import Testing
 
 /// The event guarantees over the whole scenario space: versions × states × every subset of

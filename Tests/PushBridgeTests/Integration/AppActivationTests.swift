@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import Testing
 
 /// `PushAppDelegate`'s `didBecomeActive(_:)` and `willResignActive(_:)` run once per change of the

@@ -1,6 +1,7 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeProviderKit
+import PushBridgeTesting
 import Testing
 
 /// The app on screen under Notification Center (the glue's `applicationWillResignActive`): an

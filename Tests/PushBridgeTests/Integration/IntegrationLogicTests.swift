@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 import Testing
 
 /// The decisions of the Apple integration layer, tested on every platform.

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeTesting
 import Testing
 
 /// A scene that connects with the user's response after launch has ended belongs to a running

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeTesting
 import Testing
 
 /// The entry points the UIKit glue forwards to take what iOS hands over — Foundation

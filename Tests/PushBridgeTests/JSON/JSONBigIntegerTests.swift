@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(ProviderAuthor) @testable import PushBridge
+@testable import PushBridge
 import PushBridgeValidation
 
 /// `JSONValue.bigInteger`: an integer beyond 64 bits, which APNs accepts, kept exactly as written.

@@ -1,7 +1,7 @@
 import Testing
 
-@_spi(ProviderAuthor) @testable import PushBridge
-@_spi(ProviderAuthor) import PushBridgeValidation
+@testable import PushBridge
+import PushBridgeValidation
 
 /// The fast reader's exactness on inputs that take its slower paths: escapes, surrogate pairs,
 /// duplicate keys (in small and indexed objects), deep nesting, numbers at the edges; and the

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(ProviderAuthor) @testable import PushBridge
+@testable import PushBridge
 
 /// The strict JSON reader and the writer: round trips, every failure kind with its position, types kept apart.
 @Suite struct JSONParserTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(ProviderAuthor) @testable import PushBridge
+import PushBridge
 
 /// JSONTestSuite's parsing cases (`Tests/JSONTestSuite`, from github.com/nst/JSONTestSuite, MIT; see
 /// its README) against `JSONParser`, as swift-crypto checks itself against Wycheproof: every `y_`

@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 import Testing
 
 /// A provider's capabilities are read from the opt-in protocols it conforms to: one job, one

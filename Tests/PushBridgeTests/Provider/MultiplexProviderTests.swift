@@ -1,7 +1,8 @@
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeJPush
+import PushBridgeGetui
+import PushBridgeJPush
 @_spi(ProviderAuthor) @testable import PushBridge
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeTesting
 import Testing
 
 /// A provider that records the callbacks it observes and finds its own message IDs.

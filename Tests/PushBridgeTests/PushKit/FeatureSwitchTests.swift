@@ -1,5 +1,6 @@
 @_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeTesting
 import PushBridgePushKit
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(ProviderAuthor) import PushBridge
+import PushBridgeProviderKit
 import PushBridgePushKit
 import Testing
 
@@ -43,11 +44,12 @@ import Testing
             root.deleteLastPathComponent()
         }
         let folders = [
-            "Sources/PushBridge", "Sources/PushBridgeUIKit", "Adapters/PushBridgeAPNs", "Adapters/PushBridgeJPush",
-            "Adapters/PushBridgeGetui", "Adapters/PushBridgeAdapterSupport",
+            "Sources/PushBridgeCore", "Sources/PushBridgeProviderKit", "Sources/PushBridge", "Sources/PushBridgeUIKit", "Adapters/APNs/App",
+            "Adapters/JPush/App", "Adapters/Getui/App", "Adapters/Shared/AdapterSupport",
         ]
         var importing: [String] = []
         for folder in folders {
+            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(folder).path), "\(folder) exists")
             let files = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
             while let file = files?.nextObject() as? URL {
                 guard file.pathExtension == "swift" else { continue }
@@ -55,7 +57,7 @@ import Testing
                 if source.contains(/(?m)^\s*(@\w+(\([^)]*\))?\s+)*import\s+PushBridgePushKit\b/) { importing.append(file.lastPathComponent) }
             }
         }
-        #expect(folders.count == 6)
+        #expect(folders.count == 8)
         #expect(importing.isEmpty, "these files make every app link VoIP and Live Activities: \(importing)")
     }
 }

@@ -1,5 +1,6 @@
 @_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridgeProviderKit
+import PushBridgeTesting
 import Testing
 
 /// A million distinct notifications (`PUSHBRIDGE_EXHAUSTIVE=1`; 50,000 in a default run, still

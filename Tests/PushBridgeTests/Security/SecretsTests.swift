@@ -1,6 +1,7 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeJPush
+import PushBridge
+import PushBridgeProviderKit
+import PushBridgeGetui
+import PushBridgeJPush
 import Testing
 
 /// Tokens, registration and client IDs, app keys and secrets, aliases and the payload's custom

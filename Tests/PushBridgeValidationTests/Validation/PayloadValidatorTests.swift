@@ -1,7 +1,7 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeValidation
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeJPush
+import PushBridgeGetui
+import PushBridgeJPush
 import Testing
 
 /// Payload validation: sizes in UTF-8 bytes at their exact limits, strict aps types, every problem named.

@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 
 /// The Getui SDK calls the adapter makes, mirrored one to one (`GeTuiSdk`, Getui iOS SDK 3.x).
 ///

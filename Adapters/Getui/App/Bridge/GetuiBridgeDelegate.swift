@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// What Getui's SDK calls back, mirrored one to one from `GeTuiSdkDelegate` (SDK 3.x, with the
 /// SDK's own spellings: `GeTuiSDkDidNotifySdkState:`, `GeTuiSdkDidReceiveSlience:…`,

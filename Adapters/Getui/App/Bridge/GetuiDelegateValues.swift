@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 
 /// A notification as Getui's delegate methods hand it.
 public typealias GetuiNotificationInfo = SDKNotification

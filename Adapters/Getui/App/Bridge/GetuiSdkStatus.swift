@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// Getui's `SdkStatus`.
 public enum GetuiSdkStatus: Int, Sendable, Hashable, CaseIterable {

@@ -1,4 +1,6 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
+import PushBridgeGetuiDefinition
 import PushBridgeAdapterSupport
 
 /// `GeTuiSdkDelegate`'s callbacks, in the dispatch model's vocabulary.

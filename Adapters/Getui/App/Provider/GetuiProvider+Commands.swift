@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 import PushBridgeAdapterSupport
 
 /// Aliases, tags, the server badge and the push mode through Getui's calls.
@@ -85,7 +86,7 @@ extension GetuiProvider {
     /// `setBadge:` (or `resetBadge` for 0): the server-side badge only.
     ///
     /// - Throws: `PushError/Code/outOfRange` for a negative value; nothing is sent then.
-    @_spi(ProviderAuthor) public func setBadge(_ request: BadgeRequest) throws(PushError) {
+    public func setBadge(_ request: BadgeRequest) throws(PushError) {
         try context.requireConsent(for: "badge")
         guard request.value >= 0 else { throw PushError(.outOfRange, field: "badge", "\(request.value) is negative") }
         request.value == 0 ? bridge.resetBadge() : bridge.setBadge(request.value)
@@ -97,7 +98,7 @@ extension GetuiProvider {
     ///
     /// Not called (and reported as a `PushDiagnostic/Code/withheldBeforeConsent` diagnostic)
     /// before the user accepted the privacy policy: the SDK has not started then.
-    @_spi(ProviderAuthor) public func sceneWillConnect(_ request: SceneConnectionRequest) {
+    public func sceneWillConnect(_ request: SceneConnectionRequest) {
         guard context.mayCall("handleSceneWillConnectWithOptions:") else { return }
         let (bridge, options) = (self.bridge, request.connectionOptions)
         context.sdkThread.run { bridge.handleSceneWillConnect(options) }

@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 import PushBridgeAdapterSupport
 
 /// The range of Getui feedback action IDs.
@@ -17,7 +18,7 @@ extension GetuiProvider {
     /// - Throws: `PushError` (`PushError/Code/outOfRange`) for an action ID outside
     ///   90001…90999, or (`PushError/Code/invalidPayload`) for a message ID that is not
     ///   `taskId:msgId`; nothing is sent then.
-    @_spi(ProviderAuthor) public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackAction.Receipt {
+    public func report(_ request: FeedbackRequest) throws(PushError) -> FeedbackAction.Receipt {
         try context.requireConsent(for: "feedback")
         guard case .custom(let actionID) = request.action, GetuiFeedback.actionIDs.contains(actionID) else {
             let shown: String

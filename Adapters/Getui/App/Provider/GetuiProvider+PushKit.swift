@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 import PushBridgeAdapterSupport
 
 /// VoIP and Live Activities through Getui (`GeTuiSdk.h` 3.1.0.0 L146-188, L292, L514-526).
@@ -6,7 +7,7 @@ extension GetuiProvider {
     /// `+registerVoipTokenCredentials:` (L165) with the token, after the user's consent; a token
     /// Getui calls invalid is reported through the sink (`PushEventSink.tokenForwardingFailed(_:provider:error:)`). Nothing when
     /// PushKit invalidated the token (Getui has no call for it).
-    @_spi(ProviderAuthor) public func registerVoIPToken(_ request: VoIPTokenRequest) {
+    public func registerVoIPToken(_ request: VoIPTokenRequest) {
         guard let token = request.token, allowed("registerVoipTokenCredentials:", kind: .voip) else { return }
         if !bridge.registerVoipTokenCredentials(token) {
             fail(.voip, PushError(.providerFailure, field: "voipToken", "Getui's registerVoipTokenCredentials: answered NO (an invalid token)"))
@@ -16,7 +17,7 @@ extension GetuiProvider {
     /// `+handleVoipNotification:` (L292), the push's receipt. Not called (and reported as a
     /// `PushDiagnostic/Code/withheldBeforeConsent` diagnostic) before the user accepted the
     /// privacy policy.
-    @_spi(ProviderAuthor) public func handleVoIPPush(_ request: VoIPPushRequest) {
+    public func handleVoIPPush(_ request: VoIPPushRequest) {
         guard context.mayCall("handleVoipNotification:") else { return }
         bridge.handleVoipNotification(request.payload)
     }
@@ -26,7 +27,7 @@ extension GetuiProvider {
     /// (an inference: the header types it `NSString` and does not say how it is encoded). An
     /// activity that ended (`nil` token) is not reported: Getui has no call for it. `NO`, or a
     /// callback with an error, is reported through the sink (`PushEventSink.tokenForwardingFailed(_:provider:error:)`).
-    @_spi(ProviderAuthor) public func registerLiveActivityToken(_ request: LiveActivityTokenRequest) {
+    public func registerLiveActivityToken(_ request: LiveActivityTokenRequest) {
         guard let hex = request.hexToken?.revealed, allowed("registerLiveActivity:", kind: request.kind) else { return }
         let sn = state.withLock { state in
             defer { state.nextLiveActivitySeq += 1 }

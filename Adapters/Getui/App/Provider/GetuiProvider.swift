@@ -1,4 +1,6 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
+import PushBridgeGetuiDefinition
 import PushBridgeAdapterSupport
 
 /// The Getui (个推) adapter: turns the Getui SDK's callbacks — notifications, taps and the three
@@ -89,7 +91,7 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     var sink: PushEventSink { context.sink }
 
     /// Keeps the client's sink.
-    @_spi(ProviderAuthor) public func attach(to sink: PushEventSink) { context.attach(to: sink) }
+    public func attach(to sink: PushEventSink) { context.attach(to: sink) }
 
     /// Records the user's answer. Getui has no consent call on iOS: the rule is not to start the
     /// SDK without it (docs.getui.com/compliance/ido), so until it is `.granted` every Getui call
@@ -153,7 +155,7 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
 
     /// Nothing: Getui registered through `registerRemoteNotification:` and forwards the device
     /// token itself (since SDK 2.5.2.0). Harmless to call.
-    @_spi(ProviderAuthor) public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
+    public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {}
 
     /// The app delegate's own callbacks (those Getui leaves to the app: launch, the iOS 8–9
     /// methods) need nothing from Getui.
@@ -161,19 +163,19 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
     /// `handleRemoteNotification:` is not called: Getui's manual receipt is for apps that register
     /// without `registerRemoteNotification:`, and this adapter registers with it, so the SDK hooks
     /// the delegate methods and reports receipts itself.
-    @_spi(ProviderAuthor) public func observe(_ invocation: CallbackInvocation) {}
+    public func observe(_ invocation: CallbackInvocation) {}
 
-    /// `taskId:msgId` from `_gmid_` (``GetuiDefinition``).
+    /// `taskId:msgId` from `_gmid_` (`GetuiDefinition`).
     public func messageID(in payload: JSONObject) -> String? { GetuiDefinition().messageID(in: payload) }
 
     /// Getui's SDK: `registerRemoteNotification:` makes it the center's delegate.
-    @_spi(ProviderAuthor) public var notificationCenterOwner: NotificationCenterOwner { .sdkHooksDelegate }
+    public var notificationCenterOwner: NotificationCenterOwner { .sdkHooksDelegate }
 }
 
 /// What Getui's SDK does beyond the core: consent first (Getui must not start before the user
 /// accepts the privacy policy), the app's callbacks and scenes, `_gmid_`, the center's delegate,
 /// aliases, tags, the server badge, custom feedback, passthrough messages, VoIP and Live
 /// Activities (push tokens and push-to-start tokens).
-@_spi(ProviderAuthor) extension GetuiProvider: ConsentGatedProvider, CallbackObservingProvider, MessageIdentifyingProvider,
+extension GetuiProvider: ConsentGatedProvider, CallbackObservingProvider, MessageIdentifyingProvider,
     NotificationCenterOwningProvider, AliasAndTagsProvider, ServerBadgeProvider, FeedbackProvider, OwnChannelProvider, VoIPProvider,
     LiveActivityProvider {}

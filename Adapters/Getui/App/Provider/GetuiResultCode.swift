@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// Getui's alias and tag error codes (the `NSError` code of `GeTuiSdkDidAliasAction:…` and
 /// `GeTuiSdkDidSetTagsAction:…`), its limits, and the `PushError` each code becomes.

@@ -34,6 +34,7 @@
     import Foundation
     import ObjectiveC
     import PushBridge
+    import PushBridgeProviderKit
     import PushBridgeUIKit
     import UIKit
     import UserNotifications

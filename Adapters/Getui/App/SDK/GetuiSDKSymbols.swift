@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// The Objective-C names `GeTuiSdkBridge` binds at run time — Getui's classes, the `GeTuiSdk`
 /// class methods it calls and the `GeTuiSdkDelegate` methods it implements — each spelled once,

@@ -1,7 +1,7 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeGetuiTesting
-@_spi(ProviderAuthor) import PushBridgeGetui
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeGetuiTesting
+import PushBridgeGetui
+import PushBridgeTesting
 import AdapterTestSupport
 
 /// A mock Getui SDK and a provider on it, feeding a real client (``AdapterHarness``).

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// The JPush SDK calls the adapter makes, mirrored one to one (`JPUSHService`, JPush iOS SDK 5.x and 6.x).
 ///

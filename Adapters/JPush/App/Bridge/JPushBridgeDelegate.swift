@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// What JPush calls back, mirrored one to one: the four `JPUSHRegisterDelegate` methods and the
 /// `NSNotificationCenter` notifications JPush posts. ``JPushProvider`` implements it.

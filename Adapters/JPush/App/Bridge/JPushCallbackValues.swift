@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 
 /// A notification as JPush's delegate methods hand it (a `UNNotification`, converted at the edge).
 public typealias JPushNotificationInfo = SDKNotification

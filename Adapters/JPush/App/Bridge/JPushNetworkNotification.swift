@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// The `NSNotificationCenter` names JPush posts: its connection's life, login, failures, and
 /// custom messages.

@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 
 /// `JPUSHRegisterEntity`: the authorization options (`types`) and categories JPush registers
 /// with, checked against the device's iOS version.

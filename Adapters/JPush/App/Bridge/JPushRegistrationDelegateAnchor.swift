@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// What JPush's registration delegate forwards to, for the life of the process: JPush keeps the
 /// delegate it is handed without retaining it, so the object it holds must never go away.

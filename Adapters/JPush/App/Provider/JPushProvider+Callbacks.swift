@@ -1,4 +1,6 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
+import PushBridgeJPushDefinition
 import PushBridgeAdapterSupport
 
 /// `JPUSHRegisterDelegate`'s callbacks, in the dispatch model's vocabulary.

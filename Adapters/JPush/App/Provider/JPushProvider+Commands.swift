@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 import PushBridgeAdapterSupport
 
 /// Aliases, tags and the server badge through JPush's calls.
@@ -117,7 +118,7 @@ extension JPushProvider {
     ///
     /// - Throws: `PushError` — `outOfRange` for a value outside [0, 99999] (nothing is sent
     ///   then), `providerFailure` when JPush does not accept the value.
-    @_spi(ProviderAuthor) public func setBadge(_ request: BadgeRequest) throws(PushError) {
+    public func setBadge(_ request: BadgeRequest) throws(PushError) {
         try context.requireConsent(for: "badge")
         // JPush's documented range (jpush-docs `ios_api.md`, "API setBadge"): [0, 99999].
         guard (0...Self.maximumBadge).contains(request.value) else {

@@ -1,4 +1,5 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeJPushDefinition
 
 /// JPush's `NSNotificationCenter` notifications: the connection, the registration ID, failures
 /// and custom messages.

@@ -1,17 +1,18 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
 import PushBridgeAdapterSupport
 
 /// VoIP and Live Activities through JPush (`JPUSHService.h` 5.7.0/5.9.0 L265-310).
 extension JPushProvider {
     /// `+registerVoipToken:` (L302) with the token; nothing when PushKit invalidated it (JPush
     /// has no call for that) or before the user's consent (a diagnostic says so).
-    @_spi(ProviderAuthor) public func registerVoIPToken(_ request: VoIPTokenRequest) {
+    public func registerVoIPToken(_ request: VoIPTokenRequest) {
         guard let token = request.token, context.mayCall("registerVoipToken:") else { return }
         bridge.registerVoipToken(token)
     }
 
     /// `+handleVoipNotification:` (L310), the push's receipt.
-    @_spi(ProviderAuthor) public func handleVoIPPush(_ request: VoIPPushRequest) {
+    public func handleVoIPPush(_ request: VoIPPushRequest) {
         guard context.mayCall("handleVoipNotification:") else { return }
         bridge.handleVoipNotification(request.payload)
     }
@@ -19,7 +20,7 @@ extension JPushProvider {
     /// `+registerLiveActivity:pushToken:completion:seq:` (L287) or
     /// `+registerLiveActivity:pushToStartToken:completion:seq:` (L272); a result code other than
     /// 0, or an SDK without the push-to-start call, is reported through the sink (`PushEventSink.tokenForwardingFailed(_:provider:error:)`).
-    @_spi(ProviderAuthor) public func registerLiveActivityToken(_ request: LiveActivityTokenRequest) {
+    public func registerLiveActivityToken(_ request: LiveActivityTokenRequest) {
         let kind = request.kind
         let selector = if case .pushToStart = kind { "registerLiveActivity:pushToStartToken:completion:seq:" } else { "registerLiveActivity:pushToken:completion:seq:" }
         guard context.mayCall(selector) else { return }

@@ -1,4 +1,6 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
+import PushBridgeProviderKit
+import PushBridgeJPushDefinition
 import PushBridgeAdapterSupport
 
 /// The JPush (极光) adapter: turns the JPush SDK's callbacks into the same `PushEvent`s as plain
@@ -87,7 +89,7 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     var sink: PushEventSink { context.sink }
 
     /// Keeps the client's sink.
-    @_spi(ProviderAuthor) public func attach(to sink: PushEventSink) { context.attach(to: sink) }
+    public func attach(to sink: PushEventSink) { context.attach(to: sink) }
 
     /// How many alias requests wait for their turn (one is out at a time).
     package func aliasQueueCount() -> Int { context.aliasReplies.queuedCount }
@@ -134,7 +136,7 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
 
     /// `registerDeviceToken:` — withheld (and reported) before the user accepted the privacy
     /// policy, which cannot happen when JPush registered: the token comes after `register`.
-    @_spi(ProviderAuthor) public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {
+    public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {
         guard context.mayCall("registerDeviceToken:") else { return }
         bridge.registerDeviceToken(request.token)
     }
@@ -144,7 +146,7 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     ///
     /// The launch is not reported: JPush reads the launch notification from the launch options
     /// `start` passed to `setupWithOption:…`.
-    @_spi(ProviderAuthor) public func observe(_ invocation: CallbackInvocation) {
+    public func observe(_ invocation: CallbackInvocation) {
         if invocation.callback != .didFinishLaunching, let note = invocation.notification, note.source == .remote,
             context.mayCall("handleRemoteNotification:", notificationID: note.id)
         {
@@ -152,16 +154,16 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
         }
     }
 
-    /// `_j_msgid` (``JPushDefinition``).
+    /// `_j_msgid` (`JPushDefinition`).
     public func messageID(in payload: JSONObject) -> String? { JPushDefinition().messageID(in: payload) }
 
     /// JPush's SDK: `registerForRemoteNotificationConfig:delegate:` makes it the center's delegate.
-    @_spi(ProviderAuthor) public var notificationCenterOwner: NotificationCenterOwner { .sdkReplacesDelegate }
+    public var notificationCenterOwner: NotificationCenterOwner { .sdkReplacesDelegate }
 }
 
 /// What JPush's SDK does beyond the core: consent first (JCore's compliance call must come before
 /// any other JPush call), the app's callbacks, `_j_msgid`, the center's delegate, aliases, tags,
 /// the server badge, custom messages, VoIP and Live Activities (push tokens and push-to-start
 /// tokens). No custom feedback: the client's `report` throws `unsupported`.
-@_spi(ProviderAuthor) extension JPushProvider: ConsentGatedProvider, CallbackObservingProvider, MessageIdentifyingProvider,
+extension JPushProvider: ConsentGatedProvider, CallbackObservingProvider, MessageIdentifyingProvider,
     NotificationCenterOwningProvider, AliasAndTagsProvider, ServerBadgeProvider, OwnChannelProvider, VoIPProvider, LiveActivityProvider {}

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// JPush's alias and tag result codes (`iResCode`), and the `PushError` each one becomes.
 ///

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 
 /// The Objective-C names `JPUSHServiceBridge` binds at run time — JPush's and JCore's classes, the
 /// class methods it calls, the properties it sets by key-value coding and the delegate methods it

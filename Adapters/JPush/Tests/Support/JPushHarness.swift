@@ -1,7 +1,7 @@
-@_spi(ProviderAuthor) import PushBridge
-@_spi(ProviderAuthor) import PushBridgeJPushTesting
-@_spi(ProviderAuthor) import PushBridgeJPush
-@_spi(ProviderAuthor) import PushBridgeTesting
+import PushBridge
+import PushBridgeJPushTesting
+import PushBridgeJPush
+import PushBridgeTesting
 import AdapterTestSupport
 
 /// A mock JPush SDK and a provider on it, feeding a real client (``AdapterHarness``).

@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// The last `capacity` keys seen, each with a value, to recognise a repeat (and find what was
 /// noted of it) in constant time and bounded memory. ``DedupeWindow`` is the table without values.
 ///

@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// Which delivery a call belongs to (<doc:OneDeliveryOneEvent>): by the provider's message ID,
 /// by the request identifier methods 4 and 5 carry, or — for the calls that carry `userInfo`
 /// only — by the payload's fingerprint, within the correlation interval.

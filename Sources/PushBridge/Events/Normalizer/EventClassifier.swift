@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// Which event a call makes of its delivery, once the delivery is known: the rule table of
 /// `PushEventNormalizer` (events guarantee 3), with no state of its own.
 enum EventClassifier {

@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// The events the normaliser emitted lately, by delivery and share: an event is emitted once
 /// per (delivery, share), whichever channel carries it.
 ///
@@ -5,7 +8,7 @@
 /// (a JPush custom message, a Getui passthrough) is its delivery's **arrival**, as the APNs
 /// notification of the same push is. Whichever of the two reaches the app first is told (a
 /// `message` or a `received`); the later one is the same arrival and is dropped, with a
-/// ``PushDiagnostic/Code/channelCopyDropped`` diagnostic. A message after the user's response to
+/// `PushDiagnostic.Code.channelCopyDropped` diagnostic. A message after the user's response to
 /// the notification is dropped the same way: the app was told of the delivery. This is the only
 /// place the rule is written: the resolver names both by the provider's message ID.
 struct EventLedger: Sendable {

@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// A 2 or 3 `active` whose meaning the next call decides: the tap on a banner 4 presented, or
 /// the arrival of an identical new notification (then 4 follows at once).
 struct DeferredCall: Sendable {

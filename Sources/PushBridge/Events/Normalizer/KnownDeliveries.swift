@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// What the normaliser remembers of a delivery it identified by its payload: the paths that
 /// carry `userInfo` only (launch options, methods 2 and 3) can be told apart from one another,
 /// and tied to the request identifier of methods 4 and 5, only through it.

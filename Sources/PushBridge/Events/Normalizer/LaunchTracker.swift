@@ -1,3 +1,6 @@
+import PushBridgeCore
+import PushBridgeProviderKit
+
 /// Everything PushBridge knows of the app's launch, and the one place that knows it: the launch
 /// that carried a notification and waits for the call that completes it, the cold start already
 /// told from the launch options alone, a launch with nothing in its options, a launch into the

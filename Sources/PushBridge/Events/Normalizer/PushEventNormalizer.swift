@@ -1,4 +1,7 @@
-/// Turns the callbacks iOS makes, in the order it makes them, into ``PushEvent``s: exactly one
+import PushBridgeCore
+import PushBridgeProviderKit
+
+/// Turns the callbacks iOS makes, in the order it makes them, into `PushEvent`s: exactly one
 /// per delivery and per user action, nothing lost, right kind and origin.
 ///
 /// The rules (events guarantee 3):
@@ -152,7 +155,7 @@ struct PushEventNormalizer: Sendable {
     /// Feeds a provider's own-channel message (JPush custom message, Getui passthrough), its
     /// delivery's arrival; calls `emit` unless the same message was already delivered, or the
     /// app was already told of the APNs notification of the same push (same message ID): then
-    /// a ``PushDiagnostic/Code/channelCopyDropped`` diagnostic says so (``EventLedger``).
+    /// a `PushDiagnostic.Code.channelCopyDropped` diagnostic says so (``EventLedger``).
     mutating func consume(message: PushEvent.Message, emit: (consuming PushEvent) -> Void) {
         ledger.deliverMessage(.message(message), EventLedger.IdentityKey(message.id), emit)
     }

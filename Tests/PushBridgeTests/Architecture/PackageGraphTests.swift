@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// The package's module graph, read from `Package.swift`: the backend (`PushBridgeServer` and the
+/// `*Server` adapters), the validator and the service extension (with the vendors' reporters)
+/// depend on the vocabulary (`PushBridgeCore`, `PushBridgeProviderKit`, the vendors' definitions),
+/// never on the client runtime or an iOS adapter; and no file of the package imports anything with
+/// `@_spi` (issue 44).
+@Suite struct PackageGraphTests {
+    static var root: URL {
+        var root = URL(fileURLWithPath: #filePath)
+        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path), root.path != "/" {
+            root.deleteLastPathComponent()
+        }
+        return root
+    }
+
+    /// Each target of `Package.swift` and the targets it names in `dependencies:`.
+    static func targets() throws -> [String: [String]] {
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let body = try #require(manifest.components(separatedBy: "    targets: [").dropFirst().first)
+        var graph: [String: [String]] = [:]
+        for chunk in body.split(separator: /\.(?:target|testTarget|executableTarget)\(/).dropFirst() {
+            guard let name = chunk.firstMatch(of: /name:\s*"(\w+)"/)?.1 else { continue }
+            var dependencies: [String] = []
+            if let list = chunk.firstMatch(of: /dependencies:\s*\[([^\]]*)\]/)?.1 {
+                dependencies = list.matches(of: /"(\w+)"/).map { String($0.1) }
+            }
+            graph[String(name)] = dependencies
+        }
+        return graph
+    }
+
+    /// `target` and every target it depends on, transitively.
+    static func closure(of target: String, in graph: [String: [String]]) -> Set<String> {
+        var found: Set<String> = []
+        var todo = [target]
+        while let next = todo.popLast() {
+            guard found.insert(next).inserted else { continue }
+            todo += graph[next] ?? []
+        }
+        return found
+    }
+
+    /// The client runtime and everything an app's side adds on it: what a backend, a validator or
+    /// an extension must not link.
+    static let appSide: Set<String> = [
+        "PushBridge", "PushBridgeUIKit", "PushBridgePushKit", "PushBridgeRouting", "PushBridgeModel", "PushBridgeTesting", "PushBridgeAdapterSupport",
+        "PushBridgeAPNs", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeAPNsTesting", "PushBridgeJPushTesting", "PushBridgeGetuiTesting",
+    ]
+
+    @Test func theManifestIsRead() throws {
+        let graph = try Self.targets()
+        #expect(graph.count >= 30, "every target was found")
+        #expect(graph["PushBridgeCore"] == [])
+        #expect(graph["PushBridge"]?.contains("PushBridgeCore") == true)
+        #expect(Self.closure(of: "PushBridgeJPush", in: graph).isSuperset(of: ["PushBridge", "PushBridgeCore", "PushBridgeJPushDefinition"]))
+    }
+
+    @Test(arguments: [
+        "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer", "PushBridgeGetuiServer", "PushBridgeValidation",
+        "PushBridgeServiceExtension", "PushBridgeJPushServiceExtension", "PushBridgeGetuiServiceExtension",
+    ])
+    func theBackendTheValidatorAndTheExtensionDependOnTheVocabularyOnly(target: String) throws {
+        let graph = try Self.targets()
+        #expect(graph[target] != nil, "\(target) is a target")
+        let linked = Self.closure(of: target, in: graph)
+        #expect(linked.contains("PushBridgeCore"))
+        #expect(linked.isDisjoint(with: Self.appSide), "\(target) links \(linked.intersection(Self.appSide).sorted())")
+    }
+
+    @Test func theVocabularyDependsOnNothingAndTheKitOnTheVocabularyOnly() throws {
+        let graph = try Self.targets()
+        #expect(graph["PushBridgeCore"] == [])
+        #expect(graph["PushBridgeProviderKit"] == ["PushBridgeCore"])
+        #expect(graph["PushBridgeJPushDefinition"] == ["PushBridgeCore"])
+        #expect(graph["PushBridgeGetuiDefinition"] == ["PushBridgeCore"])
+    }
+
+    /// The package's sources and adapters (`Sources/`, `Adapters/`): the text of each Swift file,
+    /// by path.
+    static func productionSources() throws -> [(path: String, text: String)] {
+        var found: [(path: String, text: String)] = []
+        for folder in ["Sources", "Adapters"] {
+            let base = root.appendingPathComponent(folder)
+            let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)
+            while let file = files?.nextObject() as? URL {
+                // The vendors' test targets sit in their folders (`Adapters/<Vendor>/Tests`): tests,
+                // not the package's products, counted with `Tests/`.
+                guard file.pathExtension == "swift", !file.path.contains("/Tests/") else { continue }
+                found.append((folder + file.path.dropFirst(base.path.count), try String(contentsOf: file, encoding: .utf8)))
+            }
+        }
+        return found
+    }
+
+    @Test func noFileOfThePackageImportsAnythingWithSPI() throws {
+        let sources = try Self.productionSources()
+        #expect(sources.count >= 200, "the sources were found")
+        let importing = sources.filter { $0.text.contains(/(?m)^\s*@_spi\([^)]*\)[^\n]*\bimport\s/) }.map(\.path)
+        #expect(importing.isEmpty, "imports with @_spi: \(importing.sorted())")
+    }
+
+    /// The SPI that stays is for users outside the package only, and these are all of it:
+    /// `PushClient`'s entries for a harness that plays iOS (the benchmarks: `handle(_:completion:)`,
+    /// the provider's start, registration and consent, a client from a factory table) and the
+    /// deep link's parser for the fuzzers. The package's own modules use `package` twins
+    /// (`PushClient.receive(_:completion:)`) or the public API.
+    @Test func theSPIThatStaysIsListed() throws {
+        var declared: [String] = []
+        for (path, text) in try Self.productionSources() {
+            for line in text.split(separator: "\n") where line.contains(/^\s*@_spi\(/) && !line.contains(/\bimport\s/) {
+                let name = line.firstMatch(of: /(?:func|init|struct|class|enum|protocol|var|let)\b\s*(\w*)/).map { "\($0.0)" } ?? "?"
+                declared.append("\(path.split(separator: "/").last ?? ""): \(line.firstMatch(of: /@_spi\((\w+)\)/)?.1 ?? "") \(name)")
+            }
+        }
+        #expect(
+            declared.sorted() == [
+                "DeepLink.swift: Fuzzing struct DeepLink",
+                "PushClient+Configuration.swift: ProviderAuthor init",
+                "PushClient+Provider.swift: ProviderAuthor func register",
+                "PushClient+Provider.swift: ProviderAuthor func setPrivacyConsent",
+                "PushClient+Provider.swift: ProviderAuthor func start",
+                "PushClient+SystemCallbacks.swift: ProviderAuthor func handle",
+                "PushProviderFactories.swift: ProviderAuthor struct PushProviderFactories",
+            ])
+    }
+}
