@@ -43,11 +43,12 @@ import Testing
             root.deleteLastPathComponent()
         }
         let folders = [
-            "Sources/PushBridge", "Sources/PushBridgeUIKit", "Adapters/PushBridgeAPNs", "Adapters/PushBridgeJPush",
-            "Adapters/PushBridgeGetui", "Adapters/PushBridgeAdapterSupport",
+            "Sources/PushBridge", "Sources/PushBridgeUIKit", "Adapters/APNs/App", "Adapters/JPush/App",
+            "Adapters/Getui/App", "Adapters/Shared/AdapterSupport",
         ]
         var importing: [String] = []
         for folder in folders {
+            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(folder).path), "\(folder) exists")
             let files = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
             while let file = files?.nextObject() as? URL {
                 guard file.pathExtension == "swift" else { continue }
