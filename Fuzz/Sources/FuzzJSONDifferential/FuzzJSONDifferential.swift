@@ -45,6 +45,14 @@ import PushBridgeValidation
 // 8. Objects. Foundation's dictionary has no order: key order is not compared (the parser's
 //    round-trip check below holds it); the member counts must be equal (a duplicate the parser let
 //    through would shrink Foundation's).
+// 9. U+FEFF at the start of a string or after an escape. Foundation on Linux (swift-corelibs-foundation, observed with
+//    Swift 6.3.1: `"\u{FEFF}a"` written as raw UTF-8 reads as "a", in a key or a value, and so does
+//    a raw one right after an escape sequence; the escape `\ufeff` is kept, and so is a raw U+FEFF
+//    after another character) drops it, where RFC 8259 §7 makes it a character like any other, as
+//    the parser reads it. Foundation reads the text with every raw U+FEFF inside a string written
+//    as the escape `\uFEFF`, which means the same JSON (§7); a raw one outside a string is refused
+//    by both either way (the first bytes are rule 2's), and one after a backslash is an invalid
+//    escape to both.
 //
 // Where the two agree, no rule is needed: both read a scalar at the top level (RFC 8259 §2;
 // `.fragmentsAllowed`), both refuse a lone surrogate escape (§8.2 leaves it to the parser) and
@@ -59,9 +67,37 @@ import PushBridgeValidation
 /// the depth and size limits fire.
 let limits = [JSONParser.Limits.default, JSONParser.Limits(maxDepth: 32), JSONParser.Limits(maxDepth: 3, maxBytes: 48)]
 
-/// Foundation's reading of `bytes`: the value, or `nil` when it refuses them.
+/// Foundation's reading of `bytes`: the value, or `nil` when it refuses them. Every raw U+FEFF
+/// (EF BB BF) inside a string is given as the escape `\uFEFF` (rule 9).
 func oracle(_ bytes: [UInt8]) -> Any? {
-    try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+    try? JSONSerialization.jsonObject(with: Data(escapingByteOrderMarks(bytes)), options: [.fragmentsAllowed])
+}
+
+/// `bytes` with every EF BB BF inside a string written as `\uFEFF` (rule 9): the same JSON, which
+/// Foundation reads without dropping it. One outside a string, or after a backslash (an invalid
+/// escape), stays as it is.
+func escapingByteOrderMarks(_ bytes: [UInt8]) -> [UInt8] {
+    var escaped: [UInt8] = []
+    escaped.reserveCapacity(bytes.count)
+    var inString = false
+    var index = 0
+    while index < bytes.count {
+        let byte = bytes[index]
+        if inString && bytes[index...].starts(with: [0xEF, 0xBB, 0xBF]) {
+            escaped += Array("\\uFEFF".utf8)
+            index += 3
+            continue
+        }
+        escaped.append(byte)
+        index += 1
+        if byte == UInt8(ascii: "\"") {
+            inString.toggle()
+        } else if inString && byte == UInt8(ascii: "\\") && index < bytes.count {
+            escaped.append(bytes[index])  // the escaped byte, whatever it is
+            index += 1
+        }
+    }
+    return escaped
 }
 
 /// Why `value` (the parser's) is not `expected` (Foundation's) under rules 7 and 8, or `nil` when

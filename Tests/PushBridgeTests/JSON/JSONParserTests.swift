@@ -35,6 +35,16 @@ import Testing
         #expect(JSONParser.withoutByteOrderMark([0xEF, 0xBB]) == [0xEF, 0xBB])
     }
 
+    /// U+FEFF inside a string is a character like any other (RFC 8259 §7), kept at the start of a key
+    /// or a value, raw or escaped; Foundation on Linux drops a raw one there (the JSON fuzzer's rule 9,
+    /// found by `FuzzJSONDifferential`: `Fuzz/Corpus/jsondifferential/feff-at-the-start-of-a-key.json`).
+    @Test func aZeroWidthNoBreakSpaceAtTheStartOfAStringIsKept() throws {
+        let raw = try JSONParser.parse(Array("{\"\u{FEFF}a\":[\"\u{FEFF}\"],\"a\":1}".utf8))
+        #expect(raw == ["\u{FEFF}a": ["\u{FEFF}"], "a": 1])
+        let escaped = try JSONParser.parse(Array(#"{"\ufeffa":["\uFEFF"],"a":1}"#.utf8))
+        #expect(escaped == raw)
+    }
+
     @Test func canonicalKeysAreInTheOrderOfTheirUTF8BytesNotOfSwiftStringComparison() throws {
         // "e" + a combining acute (65 CC 81) compares as its precomposed form "é" (U+00E9) under
         // String's `<`, so after "f"; by its bytes it comes before "f". The canonical order is
