@@ -312,7 +312,7 @@
         /// The process's one store (the notification center's categories are the process's).
         package static let process = NotificationCategoryStore()
         private let lock = NSLock()
-        private var categories: Set<UNNotificationCategory> = Set()
+        private var categories: Set<UNNotificationCategory> = []
 
         /// The categories declared last.
         package var current: Set<UNNotificationCategory> {

@@ -79,7 +79,7 @@
         /// The notification categories, declared once for every provider: set on the notification
         /// center at launch and registered with the provider when push starts
         /// (`PushAppIntegration.setNotificationCategories(_:client:)`). None by default.
-        open var notificationCategories: Set<UNNotificationCategory> { Set() }  // not `[]`: a literal brings Set's non-empty path (0.9 KB)
+        open var notificationCategories: Set<UNNotificationCategory> { [] }
 
         /// The scene delegate the scene configuration names when Info.plist names none:
         /// ``PushSceneDelegate``, or a subclass of it.

@@ -58,9 +58,7 @@ extension JPushSettings {
         fields.reportUnknownKeys(Self.jsonFields + ["advertisingIdentifier"], into: &problems)
         let appKey = problems.collect { () throws(PushError) -> SecretText? in
             guard let key = try fields.string("appKey") else { throw fields.error("jpush.appKey", "missing (expected 24 hexadecimal characters)") }
-            var isHex = key.count == 24  // a loop, not allSatisfy: no contains(where:) specialised
-            for byte in key.utf8 where !ASCIIHex.isHexDigit(byte) { isHex = false }
-            guard isHex else {
+            guard key.count == 24, key.utf8.allSatisfy({ ASCIIHex.isHexDigit($0) }) else {
                 throw fields.error("jpush.appKey", "\(SecretText.mask(key)) (\(key.count) characters) is not 24 hexadecimal characters")
             }
             return SecretText(key)

@@ -12,7 +12,7 @@ import PushBridgeProviderKit
 struct EventHub {
     /// Contiguous: an `Array` of class references would check, on every subscript, whether it is
     /// a bridged `NSArray` (one more specialisation shipped, and a branch per access).
-    private var subscribers: ContiguousArray<EventSubscription> = ContiguousArray()
+    private var subscribers: ContiguousArray<EventSubscription> = []
     private var held: [PushEvent] = []
     private var heldStart = 0
     let heldLimit: Int

@@ -114,11 +114,9 @@ package struct ServiceExtensionFeature: Sendable, Equatable {
     static func isValidAppGroup(_ name: String) -> Bool {
         let prefix = "group."
         guard name.hasPrefix(prefix), name.count > prefix.count, name.count <= 255 else { return false }
-        for byte in name.utf8 {
-            let allowed = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x2D
-            if !allowed { return false }
-        }
-        return !name.hasSuffix(".") && !name.contains("..")
+        return name.utf8.allSatisfy { byte in
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x2D
+        } && !name.hasSuffix(".") && !name.contains("..")
     }
 }
 

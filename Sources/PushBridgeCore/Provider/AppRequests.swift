@@ -33,16 +33,12 @@ public struct AuthorizationOptions: OptionSet, Sendable, Hashable, CustomStringC
 
     /// The options in this set that `version` does not have.
     package func unavailable(on version: IOSVersion) -> [(name: String, since: IOSVersion)] {
-        var missing: [(name: String, since: IOSVersion)] = []
-        for entry in Self.all where contains(entry.option) && version < entry.since { missing.append((entry.name, entry.since)) }
-        return missing
+        Self.all.filter { contains($0.option) && version < $0.since }.map { ($0.name, $0.since) }
     }
 
     /// `[alert, badge]`.
     public var description: String {
-        var names: [String] = []
-        for entry in Self.all where contains(entry.option) { names.append(entry.name) }
-        return "[" + names.joined(separator: ", ") + "]"
+        "[" + Self.all.filter { contains($0.option) }.map(\.name).joined(separator: ", ") + "]"
     }
 }
 

@@ -37,8 +37,6 @@ public struct PushCapabilities: OptionSet, Sendable, Hashable, CustomStringConve
 
     /// `[alias, tags]`.
     public var description: String {
-        var names: [String] = []
-        for (name, capability) in Self.names where contains(capability) { names.append(name) }
-        return "[" + names.joined(separator: ", ") + "]"
+        "[" + Self.names.filter { contains($0.1) }.map(\.0).joined(separator: ", ") + "]"
     }
 }

@@ -21,7 +21,7 @@ extension Array where Element == String {
                 var right = middle
                 for slot in start..<end {
                     // The left run's string first unless the right run's precedes it: stable.
-                    if left < middle, right == end || !Self.utf8Precedes(self[positions[right]], self[positions[left]]) {
+                    if left < middle, right == end || !self[positions[right]].utf8.lexicographicallyPrecedes(self[positions[left]].utf8) {
                         merged[slot] = positions[left]
                         left += 1
                     } else {
@@ -35,17 +35,6 @@ extension Array where Element == String {
             width *= 2
         }
         return positions
-    }
-
-    /// Whether `a`'s UTF-8 bytes come before `b`'s.
-    private static func utf8Precedes(_ a: String, _ b: String) -> Bool {
-        var left = a.utf8.makeIterator()
-        var right = b.utf8.makeIterator()
-        while let byte = right.next() {
-            guard let other = left.next() else { return true }
-            if other != byte { return other < byte }
-        }
-        return false
     }
 
     /// These strings in the order of their UTF-8 bytes (see ``positionsInUTF8Order()``).

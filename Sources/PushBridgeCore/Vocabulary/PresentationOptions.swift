@@ -35,9 +35,7 @@ public struct PresentationOptions: OptionSet, Sendable, Hashable, CustomStringCo
 
     /// The names of the options set, in canonical order.
     public var names: [String] {
-        var names: [String] = []
-        for entry in Self.named where contains(entry.option) { names.append(entry.name) }
-        return names
+        Self.named.filter { contains($0.option) }.map(\.name)
     }
 
     /// `[banner, sound]`.

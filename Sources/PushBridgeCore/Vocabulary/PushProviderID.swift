@@ -25,12 +25,10 @@ public struct PushProviderID: RawRepresentable, Sendable, Hashable, Comparable, 
     /// with a letter.
     package static func isValidName(_ name: String) -> Bool {
         guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return false }
-        for byte in name.utf8 {
-            let allowed = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        return name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || byte == UInt8(ascii: "-")
-            if !allowed { return false }
         }
-        return true
     }
 
     /// By name.

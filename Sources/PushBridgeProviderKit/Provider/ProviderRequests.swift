@@ -56,9 +56,8 @@ public struct PushRegistrationRequest: Sendable, Equatable {
     public func checkOptionsAvailable(field: String = "options") throws(PushError) {
         let missing = options.unavailable(on: iosVersion)
         guard missing.isEmpty else {
-            var names: [String] = []
-            for option in missing { names.append("\(option.name) (iOS \(option.since)+)") }
-            throw PushError(.unsupported, field: field, "iOS \(iosVersion) does not have \(names.joined(separator: ", "))")
+            let names = missing.map { "\($0.name) (iOS \($0.since)+)" }.joined(separator: ", ")
+            throw PushError(.unsupported, field: field, "iOS \(iosVersion) does not have \(names)")
         }
     }
 }
