@@ -9,7 +9,7 @@ Sources: "Using OAuth 2.0 for Server to Server Applications"
 
   POST /token    form-encoded grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer&assertion=JWT;
                  the JWT is checked (RS256 signature by the account's public key, with the system's
-                 openssl; iss = the client email, scope = FCM's, aud = this endpoint, exp at most an
+                 openssl; iss = the client email, scope = FCM's (or cloud-platform), aud = Google's token endpoint, exp at most an
                  hour after iat and not past) and answered {"access_token", "expires_in",
                  "token_type": "Bearer"}, or 400 {"error": "invalid_grant", "error_description"}.
   POST /v1/projects/{project}/messages:send
@@ -42,6 +42,7 @@ from http1_emulator import Answer, arguments, deliver, scripted, serve
 
 SCOPE = "https://www.googleapis.com/auth/firebase.messaging"
 GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer"
+GOOGLE_TOKEN = "https://oauth2.googleapis.com/token"
 FCM_ERROR = "type.googleapis.com/google.firebase.fcm.v1.FcmError"
 CANONICAL = {400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND",
              429: "RESOURCE_EXHAUSTED", 500: "INTERNAL", 503: "UNAVAILABLE"}
@@ -101,10 +102,13 @@ def main():
         now = time.time()
         if claims.get("iss") != args.client_email:
             return grant_error("Invalid JWT: iss is not the service account.")
-        if claims.get("scope") != SCOPE:
-            return grant_error("Invalid JWT: scope is not FCM's.")
-        if not str(claims.get("aud", "")).startswith("http://127.0.0.1:") or not str(claims.get("aud")).endswith("/token"):
-            return grant_error("Invalid JWT: aud is not this token endpoint.")
+        # FCM's own scope, or cloud-platform, which covers it (firebase-admin asks for that one and others).
+        if not {SCOPE, "https://www.googleapis.com/auth/cloud-platform"} & set(str(claims.get("scope", "")).split()):
+            return grant_error("Invalid JWT: scope grants no FCM access.")
+        # "When making an access token request this value is always https://oauth2.googleapis.com/token",
+        # whatever endpoint the assertion is posted to (google-auth sends that constant too).
+        if claims.get("aud") != GOOGLE_TOKEN:
+            return grant_error("Invalid JWT: aud is not https://oauth2.googleapis.com/token.")
         iat, exp = claims.get("iat"), claims.get("exp")
         if not isinstance(iat, int) or not isinstance(exp, int) or exp - iat > 3600 or exp <= iat or exp < now - 60:
             return grant_error("Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.")

@@ -7,8 +7,11 @@ import PushBridgeServer
 /// (https://developers.google.com/identity/protocols/oauth2/service-account), "Preparing to make
 /// an authorized API call" (HTTP/REST): the JWT's header is `{"alg": "RS256", "typ": "JWT"}` (with
 /// `kid`, the key's `private_key_id`, as Google's client libraries add); its claims `iss` (the
-/// service account's email), `scope`, `aud` (the token endpoint, the key's `token_uri`), `iat`
-/// and `exp` ("a maximum of 1 hour after the issued time"); it is posted form-encoded with
+/// service account's email), `scope`, `aud` ("when making an access token request this value is
+/// always https://oauth2.googleapis.com/token"; google-auth's `service_account.py` sends that
+/// constant whatever the key's `token_uri`, which the comparison with firebase-admin showed),
+/// `iat` and `exp` ("a maximum of 1 hour after the issued time"); it is posted to the key's
+/// `token_uri`, form-encoded, with
 /// `grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer&assertion=<JWT>`, and the answer is
 /// `{"access_token", "expires_in", "token_type": "Bearer"}`. The scope is FCM's
 /// (https://firebase.google.com/docs/cloud-messaging/auth-server).
@@ -20,6 +23,8 @@ package actor FCMAccessToken {
     package static let scope = "https://www.googleapis.com/auth/firebase.messaging"
     /// `grant_type` of the exchange (RFC 7523 §2.1).
     package static let grantType = "urn:ietf:params:oauth:grant-type:jwt-bearer"
+    /// The assertion's `aud`: Google's token endpoint, always (the page above).
+    package static let audience = "https://oauth2.googleapis.com/token"
     /// The assertion's lifetime: Google's most, one hour.
     package static let assertionLifetime = 3600.0
     /// How long before its expiry a token is replaced: 5 minutes (our choice, for clock skew and
@@ -83,7 +88,7 @@ package actor FCMAccessToken {
         var header: JSONObject = ["alg": "RS256", "typ": "JWT"]
         if let keyID = account.privateKeyID { header["kid"] = .string(keyID.revealed) }
         let claims: JSONObject = [
-            "iss": .string(account.clientEmail.revealed), "scope": .string(scope), "aud": .string(account.tokenURI),
+            "iss": .string(account.clientEmail.revealed), "scope": .string(scope), "aud": .string(audience),
             "iat": .integer(Int64(issuedAt)), "exp": .integer(Int64(issuedAt + assertionLifetime)),
         ]
         let signingInput = Base64URL.encode(JSONWriter.bytes(from: .object(header))) + "." + Base64URL.encode(JSONWriter.bytes(from: .object(claims)))

@@ -142,7 +142,7 @@ package struct FCMRequestBuilder: Sendable {
         PushHTTPRequest(
             method: "POST", url: url,
             headers: [
-                PushHTTPHeader("authorization", authorization, isSecret: true), PushHTTPHeader("content-type", "application/json; charset=UTF-8"),
+                PushHTTPHeader("authorization", authorization, isSecret: true), PushHTTPHeader("content-type", "application/json"),
                 PushHTTPHeader("x-goog-api-format-version", "2"),
             ],
             body: requestBody(message, to: addressee))
