@@ -1,5 +1,6 @@
 import PushBridge
 import PushBridgeFCMServer
+import PushBridgeJPushServer
 import PushBridgeServer
 import Testing
 
@@ -69,3 +70,22 @@ import Testing
         }
     }
 }
+
+/// JPush in mainland China, FCM elsewhere (issue 45, item 8's server half): one file, and the
+/// backend makes the sender of the provider each device registered with.
+@Suite struct FCMTwoMarketsTests {
+    static let senders: [any PushSenderDefinition] = [FCMSenderDefinition(), JPushSenderDefinition()]
+
+    @Test func jpushInChinaAndFCMElsewhereEachGetTheirSender() throws {
+        let file = JSONWriter.bytes(from: [
+            "provider": "fcm", "markets": ["CHN": "jpush"], "fcm": ["projectId": "demo-project"], "jpush": ["appKey": "5a6e94518f6bd85ba173cf77"],
+            "server": ["fcm": ["serviceAccount": FCMConfigurationTests.account()], "jpush": ["masterSecret": "0123456789abcdef01234567"]],
+        ])
+        let configuration = try PushServerConfiguration(jsonBytes: file, senders: Self.senders)
+        #expect(try PushSenders.make(configuration, senders: Self.senders).provider == .fcm)
+        #expect(try PushSenders.make(configuration, provider: .jpush, senders: Self.senders).provider == .jpush)
+        #expect(try PushSenders.make(configuration, provider: .fcm, senders: Self.senders).provider == .fcm)
+        #expect(!"\(configuration)".contains("MIIEvQ"))
+    }
+}
+
