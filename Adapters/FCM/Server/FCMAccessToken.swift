@@ -37,8 +37,6 @@ package actor FCMAccessToken {
     private let now: @Sendable () -> Double
     private var current: (token: SecretText, expiresAt: Double)?
     private var pending: Task<Result<SecretText, PushError>, Never>?
-    /// How many exchanges were made (the tests' count).
-    package private(set) var exchanges = 0
 
     package init(account: FCMServiceAccount, signer: any RS256Signer, loop: AttemptLoop, now: @escaping @Sendable () -> Double) {
         self.account = account
@@ -62,7 +60,6 @@ package actor FCMAccessToken {
     }
 
     private func exchange() async -> Result<SecretText, PushError> {
-        exchanges += 1
         let issuedAt = now().rounded(.down)
         let assertion: String
         do {
