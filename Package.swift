@@ -50,6 +50,8 @@ let package = Package(
         .library(name: "PushBridgeAPNsServer", targets: ["PushBridgeAPNsServer"]),
         .library(name: "PushBridgeJPushServer", targets: ["PushBridgeJPushServer"]),
         .library(name: "PushBridgeGetuiServer", targets: ["PushBridgeGetuiServer"]),
+        // Firebase Cloud Messaging's HTTP v1 API, from a server (the app side is to come: issue 45).
+        .library(name: "PushBridgeFCMServer", targets: ["PushBridgeFCMServer"]),
     ],
     targets: [
         // The vocabulary, the provider-author kit on it, and the runtime on both (re-exporting the
@@ -75,6 +77,9 @@ let package = Package(
         .target(
             name: "PushBridgeGetuiServer", dependencies: ["PushBridgeServer", "PushBridgeGetuiDefinition", "PushBridgeCore"],
             path: "Adapters/Getui/Server"),
+        .target(
+            name: "PushBridgeFCMServer", dependencies: ["PushBridgeServer", "PushBridgeFCMDefinition", "PushBridgeCore"],
+            path: "Adapters/FCM/Server"),
         // The model and the test kit.
         .target(name: "PushBridgeModel", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeValidation"]),
         .target(name: "PushBridgeTesting", dependencies: ["PushBridge", "PushBridgePushKit", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeValidation"]),
@@ -90,6 +95,7 @@ let package = Package(
         // the app's adapter and the server's sender share, so that a sender links no iOS adapter.
         .target(name: "PushBridgeJPushDefinition", dependencies: ["PushBridgeCore"], path: "Adapters/JPush/Definition"),
         .target(name: "PushBridgeGetuiDefinition", dependencies: ["PushBridgeCore"], path: "Adapters/Getui/Definition"),
+        .target(name: "PushBridgeFCMDefinition", dependencies: ["PushBridgeCore"], path: "Adapters/FCM/Definition"),
         .target(
             name: "PushBridgeJPush", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeUIKit", "PushBridgeAdapterSupport", "PushBridgeJPushDefinition"],
             path: "Adapters/JPush/App"),
@@ -113,7 +119,7 @@ let package = Package(
             dependencies: [
                 "PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "ProviderList",
                 "PushBridgeValidation", "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer",
-                "PushBridgeGetuiServer",
+                "PushBridgeGetuiServer", "PushBridgeFCMServer",
             ]),
         // The core's tests exercise its rules with the real providers' definitions too.
         .testTarget(
@@ -185,7 +191,7 @@ let package = Package(
                 "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush",
                 "PushBridgeJPushTesting", "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeServiceExtension", "PushBridgeJPushServiceExtension",
                 "PushBridgeGetuiServiceExtension", "PushBridgeValidation", "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer",
-                "PushBridgeGetuiServer", "PushBridgeRouting",
+                "PushBridgeGetuiServer", "PushBridgeFCMServer", "PushBridgeRouting",
             ]),
         // Sending from a server: the request shapes, the signing, and each sender against its
         // provider's local emulator (Emulators/), started by the tests.
@@ -193,7 +199,8 @@ let package = Package(
         .testTarget(
             name: "PushBridgeServerTests",
             dependencies: [
-                "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer", "PushBridgeGetuiServer", "PushBridge", "PushBridgeProviderKit", "EmulatorSupport",
+                "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer", "PushBridgeGetuiServer", "PushBridgeFCMServer", "PushBridge", "PushBridgeProviderKit",
+                "EmulatorSupport",
             ]),
         // The notification service extension (extension-safe: the core only), its tests.
         .target(name: "PushBridgeServiceExtension", dependencies: ["PushBridgeCore", "PushBridgeProviderKit"]),

@@ -65,7 +65,7 @@ struct CommandHelp: Sendable {
 
     static let send = CommandHelp(
         command: "send",
-        synopsis: "--config FILE --to TARGET [--dry-run] [--state S,…] [--ios V,…] [--endpoint URL] [--token-cache DIR | --no-token-cache] FILE|-",
+        synopsis: "--config FILE --to TARGET [--dry-run | --validate-only] [--state S,…] [--ios V,…] [--endpoint URL] [--token-cache DIR | --no-token-cache] FILE|-",
         summary: """
             Sends one message (JSON: the fields of PushMessage, from FILE or standard input) through
             the provider the server's configuration names, and prints one result per target (exit 1
@@ -81,6 +81,9 @@ struct CommandHelp: Sendable {
             Option(name: "--config", value: "FILE", text: "the server's configuration: the app's file plus a server section with the secrets (required)"),
             Option(name: "--to", value: "TARGET", text: "\(SendTargets.forms) (required)"),
             Option(name: "--dry-run", value: "", text: "print the requests, the validation and the prediction; send nothing"),
+            Option(
+                name: "--validate-only", value: "",
+                text: "FCM only: send with validate_only, so that FCM checks each message and delivers none (the results name FCM's fake message ID)"),
             Option(name: "--state", value: "S,…", text: "the app states a dry run predicts: foreground, background, notRunning, forceQuit (default: all)"),
             Option(name: "--ios", value: "V,…", text: "the iOS versions a dry run predicts (default: \(SendCommand.currentIOS))"),
             Option(name: "--endpoint", value: "URL", text: "the provider's base URL, e.g. a local emulator (default: the provider's own)"),

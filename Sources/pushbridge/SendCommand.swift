@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import PushBridge
 import PushBridgeAPNsServer
+import PushBridgeFCMServer
 import PushBridgeGetuiServer
 import PushBridgeJPushServer
 import PushBridgeModel
@@ -16,8 +17,9 @@ struct SendCommand: Sendable {
     let io: CommandIO
 
     /// Every sender this build has; APNs' keeps its provider token in `tokenCache` between runs.
-    static func senders(tokenCache: APNsProviderTokenCache?) -> [any PushSenderDefinition] {
-        [APNsSenderDefinition(tokenCache: tokenCache), JPushSenderDefinition(), GetuiSenderDefinition()]
+    /// With `validateOnly`, FCM's sender asks FCM to check each message and deliver none.
+    static func senders(tokenCache: APNsProviderTokenCache?, validateOnly: Bool = false) -> [any PushSenderDefinition] {
+        [APNsSenderDefinition(tokenCache: tokenCache), JPushSenderDefinition(), GetuiSenderDefinition(), FCMSenderDefinition(validateOnly: validateOnly)]
     }
 
     /// What a run without a kept provider token says on standard error.
@@ -31,7 +33,10 @@ struct SendCommand: Sendable {
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
         let dryRun = arguments.contains("--dry-run")
         let noTokenCache = arguments.contains("--no-token-cache")
-        let arguments = try Arguments(arguments.filter { $0 != "--dry-run" && $0 != "--no-token-cache" }, valued: CommandHelp.send.valued)
+        let validateOnly = arguments.contains("--validate-only")
+        if dryRun, validateOnly { throw Arguments.UsageError(message: "--validate-only: not with --dry-run (one sends nothing, the other asks FCM to check)") }
+        let arguments = try Arguments(
+            arguments.filter { !["--dry-run", "--no-token-cache", "--validate-only"].contains($0) }, valued: CommandHelp.send.valued)
         guard let configPath = arguments[option: "--config"] else { throw Arguments.UsageError(message: "--config: missing (the server's configuration file)") }
         guard let to = arguments[option: "--to"] else { throw Arguments.UsageError(message: "--to: missing (expected \(SendTargets.forms))") }
         let audience = try SendTargets.audience(to)
@@ -45,7 +50,7 @@ struct SendCommand: Sendable {
         let notes = Locked<[String]>([])
         let cacheFolder = noTokenCache ? nil : arguments[option: "--token-cache"] ?? APNsProviderTokenCache.userDirectory
         let tokenCache = cacheFolder.map { APNsProviderTokenCache(directory: $0, report: { note in notes.withLock { $0.append("note: " + note) } }) }
-        let senders = Self.senders(tokenCache: tokenCache)
+        let senders = Self.senders(tokenCache: tokenCache, validateOnly: validateOnly)
 
         let message: PushMessage
         let sender: any PushSender
@@ -54,6 +59,9 @@ struct SendCommand: Sendable {
             var options = PushSenderOptions()
             if let endpoint = arguments[option: "--endpoint"] { options.baseURLs[configuration.app.provider] = endpoint }
             sender = try PushSenders.make(configuration, senders: senders, options: options)
+            if validateOnly, sender.provider != .fcm {
+                throw Arguments.UsageError(message: "--validate-only: \(sender.provider) has no check without delivery (FCM's validate_only); use --dry-run")
+            }
             message = try PushMessage(json: try JSONParser.parse(JSONParser.withoutByteOrderMark(try io.input(input))))
         } catch let error as Arguments.UsageError {
             throw error

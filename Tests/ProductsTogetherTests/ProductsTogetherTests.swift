@@ -5,6 +5,7 @@ import PushBridgeProviderKit
 import PushBridgeAPNs
 import PushBridgeAPNsServer
 import PushBridgeAPNsTesting
+import PushBridgeFCMServer
 import PushBridgeGetui
 import PushBridgeGetuiServer
 import PushBridgeGetuiTesting

@@ -116,6 +116,53 @@ import Testing
         #expect(emulator.requests.last?.body?["audience"] == ["alias": ["ada", "grace"]])
     }
 
+    static func fcmConfig(privateKey: String = "-----BEGIN PRIVATE KEY-----\\nplaceholder\\n-----END PRIVATE KEY-----\\n", tokenURI: String = "https://oauth2.googleapis.com/token") -> String {
+        #"{"provider": "fcm", "fcm": {"projectId": "demo-project"}, "server": {"fcm": {"serviceAccount": {"type": "service_account", "#
+            + #""client_email": "sender@demo-project.iam.gserviceaccount.com", "token_uri": "\#(tokenURI)", "private_key": "\#(privateKey)"}}}}"#
+    }
+
+    /// `provider: fcm`: the dry run prints the token exchange and FCM's request, the token masked;
+    /// `--validate-only` is FCM's alone and not with `--dry-run`.
+    @Test func anFCMDryRunAndValidateOnlysLimits() throws {
+        let output = run(["send", "--config", "server.json", "--to", "registration:fcm-token-1a2b3c4d", "--dry-run", "-"], config: Self.fcmConfig())
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(!output.standardOutput.contains("fcm-token-1a2b3c4d"))
+        let report = try #require(try JSONParser.parse(Array(output.standardOutput.utf8)).objectValue)
+        #expect(report["provider"] == "fcm")
+        #expect(report["requests"]?.arrayValue?[1]["body"]?["message"]?["token"] == "••••3c4d")
+        let jpush = run(["send", "--config", "server.json", "--to", "registration:1a0018970a9b2c3d4e5", "--validate-only", "-"])
+        #expect(jpush.status == 2)
+        #expect(jpush.standardError.hasPrefix("error: --validate-only:"))
+        let both = run(["send", "--config", "server.json", "--to", "registration:t1", "--validate-only", "--dry-run", "-"], config: Self.fcmConfig())
+        #expect(both.status == 2)
+        #expect(both.standardError.hasPrefix("error: --validate-only:"))
+    }
+
+    /// `--validate-only` to the local FCM: the exchange with a real RSA key, `validate_only: true`,
+    /// one accepted row, nothing delivered.
+    @Test(.enabled(if: EmulatorProcess.python != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "needs python3 and openssl"))
+    func validateOnlyAsksTheLocalFCMToCheckAndDeliverNothing() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbridge-fcm-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = folder.appendingPathComponent("key.pem").path
+        let publicKey = folder.appendingPathComponent("public.pem").path
+        try SendCommandAPNsSetup.openssl(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", key])
+        try SendCommandAPNsSetup.openssl(["pkey", "-in", key, "-pubout", "-out", publicKey])
+        let pem = try String(contentsOfFile: key, encoding: .utf8).replacingOccurrences(of: "\n", with: "\\n")
+        let emulator = try EmulatorProcess(
+            "fcm_emulator.py", arguments: ["--project", "demo-project", "--client-email", "sender@demo-project.iam.gserviceaccount.com", "--public-key", publicKey])
+        // On a thread of its own: `send` blocks its thread until the send ends.
+        let output = await runOnItsOwnThread(
+            ["send", "--config", "server.json", "--to", "registration:t1", "--endpoint", emulator.baseURL, "--validate-only", "-"],
+            config: Self.fcmConfig(privateKey: pem, tokenURI: emulator.baseURL + "/token"))
+        #expect(output.status == 0, "\(output.standardError)")
+        let report = try #require(try JSONParser.parse(Array(output.standardOutput.utf8)).objectValue)
+        #expect(report["accepted"] == 1)
+        #expect(emulator.requests.last?.body?["validate_only"] == true)
+        #expect(emulator.deliveries.isEmpty)
+    }
+
     @Test func theTokenCacheFlagsExcludeEachOtherAndTheHelpSaysWhyTheCacheExists() {
         let both = run(["send", "--config", "server.json", "--to", "registration:1a0018970a9b2c3d4e5", "--token-cache", "/tmp/x", "--no-token-cache", "-"])
         #expect(both.status == 2)

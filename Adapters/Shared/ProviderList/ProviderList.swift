@@ -7,8 +7,9 @@ import PushBridgeModel
 /// (`AdapterTestSupport`'s `allSimulators`) derive their lists from this one.
 ///
 /// Each provider is its simulator, which carries the provider's definition; plain APNs is iOS's
-/// own path (`SystemSimulator`). Adding a provider is its folder under `Adapters/` and one element
-/// here.
+/// own path (`SystemSimulator`). Adding a provider with an app side is its folder under `Adapters/`
+/// (with `App/`) and one element here; a vendor with a server side only (FCM's sender) has no
+/// simulator and is not listed.
 package enum ProviderList {
     /// Every provider's simulator, in the order the command lists them (`--provider apns|jpush|getui`).
     package static let simulators: [any ProviderSimulator] = [SystemSimulator(), JPushSimulator(), GetuiSimulator()]

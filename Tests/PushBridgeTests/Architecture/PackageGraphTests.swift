@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test(arguments: [
-        "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer", "PushBridgeGetuiServer", "PushBridgeValidation",
+        "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer", "PushBridgeGetuiServer", "PushBridgeFCMServer", "PushBridgeValidation",
         "PushBridgeServiceExtension", "PushBridgeJPushServiceExtension", "PushBridgeGetuiServiceExtension",
     ])
     func theBackendTheValidatorAndTheExtensionDependOnTheVocabularyOnly(target: String) throws {
@@ -75,6 +75,7 @@ import Testing
         #expect(graph["PushBridgeProviderKit"] == ["PushBridgeCore"])
         #expect(graph["PushBridgeJPushDefinition"] == ["PushBridgeCore"])
         #expect(graph["PushBridgeGetuiDefinition"] == ["PushBridgeCore"])
+        #expect(graph["PushBridgeFCMDefinition"] == ["PushBridgeCore"])
     }
 
     /// The package's sources and adapters (`Sources/`, `Adapters/`): the text of each Swift file,
