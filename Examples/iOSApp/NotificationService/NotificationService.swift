@@ -1,4 +1,3 @@
-import PushBridge
 import PushBridgeGetuiServiceExtension
 import PushBridgeJPushServiceExtension
 import PushBridgeServiceExtension

@@ -1,27 +1,27 @@
 /// The authorization an app asks for (`UNAuthorizationOptions`; JPush's `JPAuthorizationOptions`
-/// has the same bits).
+/// has the same bits). The options are inlinable constants, so a module that names one folds it.
 public struct AuthorizationOptions: OptionSet, Sendable, Hashable, CustomStringConvertible {
     /// The bits.
     public let rawValue: Int
     /// Options from bits.
-    public init(rawValue: Int) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Badge the icon (1).
-    public static let badge = AuthorizationOptions(rawValue: 1)
+    @inlinable public static var badge: AuthorizationOptions { AuthorizationOptions(rawValue: 1) }
     /// Play sounds (2).
-    public static let sound = AuthorizationOptions(rawValue: 2)
+    @inlinable public static var sound: AuthorizationOptions { AuthorizationOptions(rawValue: 2) }
     /// Show alerts (4).
-    public static let alert = AuthorizationOptions(rawValue: 4)
+    @inlinable public static var alert: AuthorizationOptions { AuthorizationOptions(rawValue: 4) }
     /// Show in CarPlay (8).
-    public static let carPlay = AuthorizationOptions(rawValue: 8)
+    @inlinable public static var carPlay: AuthorizationOptions { AuthorizationOptions(rawValue: 8) }
     /// Critical alerts (16), iOS 12+.
-    public static let criticalAlert = AuthorizationOptions(rawValue: 16)
+    @inlinable public static var criticalAlert: AuthorizationOptions { AuthorizationOptions(rawValue: 16) }
     /// A button to the app's notification settings (32), iOS 12+.
-    public static let providesAppNotificationSettings = AuthorizationOptions(rawValue: 32)
+    @inlinable public static var providesAppNotificationSettings: AuthorizationOptions { AuthorizationOptions(rawValue: 32) }
     /// Provisional authorization (64), iOS 12+.
-    public static let provisional = AuthorizationOptions(rawValue: 64)
+    @inlinable public static var provisional: AuthorizationOptions { AuthorizationOptions(rawValue: 64) }
     /// Siri announcements (128), iOS 13+.
-    public static let announcement = AuthorizationOptions(rawValue: 128)
+    @inlinable public static var announcement: AuthorizationOptions { AuthorizationOptions(rawValue: 128) }
 
     /// Every option with its name and the first iOS version that has it.
     public static let all: [(name: String, option: AuthorizationOptions, since: IOSVersion)] = [

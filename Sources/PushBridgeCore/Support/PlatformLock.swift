@@ -14,15 +14,18 @@
 /// PushBridge takes a lock once or twice for every event it delivers, so the lock itself is part
 /// of the event pipeline's cost; Foundation's `NSLock` adds a class and an Objective-C style
 /// dispatch around the same mutex. The lock lives at a fixed address (allocated once), as both
-/// primitives require. Never held across an `await` or a call into app code.
+/// primitives require. Never held across an `await` or a call into app code. Inlinable, so that
+/// a lock taken in another module is two calls into the platform, not into this module.
+@usableFromInline
 package final class PlatformLock: @unchecked Sendable {
     #if canImport(os)
-        private let primitive: UnsafeMutablePointer<os_unfair_lock>
+        @usableFromInline let primitive: UnsafeMutablePointer<os_unfair_lock>
     #else
-        private let primitive: UnsafeMutablePointer<pthread_mutex_t>
+        @usableFromInline let primitive: UnsafeMutablePointer<pthread_mutex_t>
     #endif
 
     /// A new, unlocked lock.
+    @usableFromInline
     package init() {
         primitive = .allocate(capacity: 1)
         #if canImport(os)
@@ -42,6 +45,7 @@ package final class PlatformLock: @unchecked Sendable {
     }
 
     /// Acquires the lock, waiting while another thread holds it.
+    @inlinable
     package func lock() {
         #if canImport(os)
             os_unfair_lock_lock(primitive)
@@ -51,6 +55,7 @@ package final class PlatformLock: @unchecked Sendable {
     }
 
     /// Releases the lock; only the thread that acquired it may.
+    @inlinable
     package func unlock() {
         #if canImport(os)
             os_unfair_lock_unlock(primitive)
@@ -60,7 +65,7 @@ package final class PlatformLock: @unchecked Sendable {
     }
 
     /// Runs `body` holding the lock.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }

@@ -41,16 +41,17 @@ public struct PushError: Error, Sendable, Equatable, CustomStringConvertible {
     ///
     /// A code cannot be made from a string; its ``rawValue`` is a stable name to log or compare.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The codes, closed: only PushBridge adds one.
-        private enum Wrapped: String, Sendable, Hashable {
+        /// The codes, closed: only PushBridge adds one. Visible to inlinable code, so that a code
+        /// named in another module is a constant there, not a call into this one.
+        @usableFromInline enum Wrapped: String, Sendable, Hashable {
             case malformedJSON, invalidScenario, invalidPayload, invalidConfiguration, unsupported, outOfRange, timeout, providerFailure
             case consentRequired
 
             /// Whether the two are the same case (by case, not by comparing raw strings).
-            static func == (lhs: Wrapped, rhs: Wrapped) -> Bool { lhs.ordinal == rhs.ordinal }
+            @usableFromInline static func == (lhs: Wrapped, rhs: Wrapped) -> Bool { lhs.ordinal == rhs.ordinal }
 
             /// Hashes the case, not its raw value.
-            func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+            @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
 
             /// The case's position in the declaration, which `==` compares and `hash(into:)` hashes:
             /// `RawRepresentable`'s defaults, which a raw-value enum gets otherwise, build and compare the
@@ -70,9 +71,9 @@ public struct PushError: Error, Sendable, Equatable, CustomStringConvertible {
             }
         }
 
-        private let wrapped: Wrapped
+        @usableFromInline let wrapped: Wrapped
 
-        private init(_ wrapped: Wrapped) { self.wrapped = wrapped }
+        @inlinable init(_ wrapped: Wrapped) { self.wrapped = wrapped }
 
         /// The code's stable name (`providerFailure`).
         public var rawValue: String { wrapped.rawValue }
@@ -80,24 +81,24 @@ public struct PushError: Error, Sendable, Equatable, CustomStringConvertible {
         public var description: String { rawValue }
 
         /// Input that is not valid JSON (or not readable at all).
-        public static let malformedJSON = Code(.malformedJSON)
+        @inlinable public static var malformedJSON: Code { Code(.malformedJSON) }
         /// A scenario for the dispatch model with a missing or invalid field.
-        public static let invalidScenario = Code(.invalidScenario)
+        @inlinable public static var invalidScenario: Code { Code(.invalidScenario) }
         /// A notification payload that cannot be read as one.
-        public static let invalidPayload = Code(.invalidPayload)
+        @inlinable public static var invalidPayload: Code { Code(.invalidPayload) }
         /// A configuration with a missing, unknown or invalid key.
-        public static let invalidConfiguration = Code(.invalidConfiguration)
+        @inlinable public static var invalidConfiguration: Code { Code(.invalidConfiguration) }
         /// A request the provider cannot carry out at all.
-        public static let unsupported = Code(.unsupported)
+        @inlinable public static var unsupported: Code { Code(.unsupported) }
         /// A value outside its allowed range.
-        public static let outOfRange = Code(.outOfRange)
+        @inlinable public static var outOfRange: Code { Code(.outOfRange) }
         /// Something did not answer in time.
-        public static let timeout = Code(.timeout)
+        @inlinable public static var timeout: Code { Code(.timeout) }
         /// The provider's SDK (or iOS) reported a failure.
-        public static let providerFailure = Code(.providerFailure)
+        @inlinable public static var providerFailure: Code { Code(.providerFailure) }
         /// The provider's SDK may not be called before the user accepts the privacy policy
         /// (``PrivacyConsent``).
-        public static let consentRequired = Code(.consentRequired)
+        @inlinable public static var consentRequired: Code { Code(.consentRequired) }
     }
 
     /// A vendor's own error code, kept so that an app can react to it: JPush's result code

@@ -1,5 +1,6 @@
 /// What `willPresent` (method 4) answers: how to present a notification while the app is in the
-/// foreground. The raw values are `UNNotificationPresentationOptions`'.
+/// foreground. The raw values are `UNNotificationPresentationOptions`'. The options are inlinable
+/// constants, so a module that names one folds it (a `static let` is a call into this module).
 ///
 /// ```swift
 /// let options: PresentationOptions = [.banner, .sound]
@@ -9,18 +10,18 @@ public struct PresentationOptions: OptionSet, Sendable, Hashable, CustomStringCo
     public let rawValue: UInt
 
     /// Options from `UNNotificationPresentationOptions` bits.
-    public init(rawValue: UInt) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// Update the app icon's badge.
-    public static let badge = PresentationOptions(rawValue: 1 << 0)
+    @inlinable public static var badge: PresentationOptions { PresentationOptions(rawValue: 1 << 0) }
     /// Play the sound.
-    public static let sound = PresentationOptions(rawValue: 1 << 1)
+    @inlinable public static var sound: PresentationOptions { PresentationOptions(rawValue: 1 << 1) }
     /// Show an alert (deprecated in iOS 14, where it means banner and list; still works).
-    public static let alert = PresentationOptions(rawValue: 1 << 2)
+    @inlinable public static var alert: PresentationOptions { PresentationOptions(rawValue: 1 << 2) }
     /// Show in Notification Center's list (iOS 14+).
-    public static let list = PresentationOptions(rawValue: 1 << 3)
+    @inlinable public static var list: PresentationOptions { PresentationOptions(rawValue: 1 << 3) }
     /// Show a banner (iOS 14+).
-    public static let banner = PresentationOptions(rawValue: 1 << 4)
+    @inlinable public static var banner: PresentationOptions { PresentationOptions(rawValue: 1 << 4) }
 
     /// Every option with its scenario name, in the order the names are written.
     public static let named: [(name: String, option: PresentationOptions)] = [

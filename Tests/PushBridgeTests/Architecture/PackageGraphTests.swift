@@ -78,6 +78,25 @@ import Testing
         #expect(graph["PushBridgeFCMDefinition"] == ["PushBridgeCore"])
     }
 
+    /// The example notification service extension (`Examples/iOSApp/NotificationService`), which
+    /// `.ci/ios-link` links as an app's extension, imports the service extension's modules and
+    /// nothing of the client runtime: importing `PushBridge` there linked the whole runtime into
+    /// the extension (129 KB of arm64 `__TEXT` it never calls; issue 44).
+    @Test func theExampleExtensionLinksNoClientRuntime() throws {
+        let graph = try Self.targets()
+        let folder = Self.root.appendingPathComponent("Examples/iOSApp/NotificationService")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(!files.isEmpty, "the example extension's sources were found")
+        var imported: Set<String> = []
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            imported.formUnion(text.matches(of: /^\s*(?:@\w+\s+)*import\s+(\w+)/.anchorsMatchLineEndings()).map { String($0.1) }.filter { graph[$0] != nil })
+        }
+        #expect(imported.contains("PushBridgeServiceExtension"))
+        let linked = imported.reduce(into: Set<String>()) { $0.formUnion(Self.closure(of: $1, in: graph)) }
+        #expect(linked.isDisjoint(with: Self.appSide), "the example extension links \(linked.intersection(Self.appSide).sorted())")
+    }
+
     /// The package's sources and adapters (`Sources/`, `Adapters/`): the text of each Swift file,
     /// by path.
     static func productionSources() throws -> [(path: String, text: String)] {

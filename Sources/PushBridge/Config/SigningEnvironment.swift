@@ -1,4 +1,5 @@
 import Foundation
+import PushBridgeCore
 
 /// The APNs environment an app is signed for, read from what the build carries rather than from
 /// a file per environment.

@@ -1,3 +1,5 @@
+import PushBridgeCore
+
 /// Joins several completion handlers into one that calls the system's exactly once, after all of
 /// them answered — for a response forwarded both to PushBridge and to another SDK's delegate.
 ///

@@ -1,3 +1,5 @@
+import PushBridgeCore
+
 /// Wraps a completion handler so that it runs exactly once, whoever calls it first and however
 /// many times, from however many threads.
 ///
@@ -9,16 +11,21 @@
 /// once.complete(.newData) // true: runs the handler
 /// once.complete(.failed)  // false: ignored
 /// ```
+///
+/// Inlinable: the adapters and VoIP's module complete handlers of their own types, which this module
+/// cannot specialise for them.
+@usableFromInline
 package final class ExactlyOnce<Value: Sendable>: Sendable {
-    private let state: Locked<(@Sendable (Value) -> Void)?>
+    @usableFromInline let state: Locked<(@Sendable (Value) -> Void)?>
 
     /// Wraps `handler`.
+    @inlinable
     package init(_ handler: @escaping @Sendable (Value) -> Void) {
         state = Locked(handler)
     }
 
     /// Runs the handler with `value` if nothing has yet; returns whether this call did.
-    @discardableResult
+    @inlinable @discardableResult
     package func complete(_ value: Value) -> Bool {
         // Take the handler under the lock, call it outside: never call out while locked.
         guard let handler = state.withLock({ handler in defer { handler = nil }; return handler }) else { return false }
@@ -27,5 +34,6 @@ package final class ExactlyOnce<Value: Sendable>: Sendable {
     }
 
     /// Whether the handler has run.
+    @inlinable
     package var isCompleted: Bool { state.withLock { $0 == nil } }
 }
