@@ -19,9 +19,9 @@ extension PushClient {
 
 /// A subscription read without waiting (``PushClient/eventTap()``); unsubscribes when released.
 package final class PushEventTap: Sendable {
-    private let subscription: EventSubscription
+    private let subscription: EventSubscription<PushEvent>
 
-    init(_ subscription: EventSubscription) {
+    init(_ subscription: EventSubscription<PushEvent>) {
         self.subscription = subscription
     }
 
