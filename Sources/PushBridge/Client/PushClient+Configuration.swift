@@ -13,6 +13,6 @@ extension PushClient {
     ) throws(PushError) {
         var options = options
         options.features = configuration.features
-        self.init(provider: try factories.makeProvider(for: configuration), options: options, scheduler: scheduler)
+        self.init(provider: try factories.adapters.provider(for: configuration), options: options, scheduler: scheduler)
     }
 }

@@ -123,9 +123,7 @@ struct ConfiguredSetup {
             named = chosen
             var configuration = try Self.configuration(bytes, definitions: adapters.compactMap(\.definition), source: source).choosing(chosen)
             configuration.environment = launch.environment
-            var factories = PushProviderFactories()
-            for adapter in adapters { factories.register(adapter.id, adapter.makeProvider) }
-            provider = try factories.makeProvider(for: configuration)
+            provider = try adapters.provider(for: configuration)
             features = configuration.features
             // Recorded once the provider could be built: the extension follows what runs. A
             // record that cannot be written leaves the extension on its fallback (every named
