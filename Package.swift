@@ -122,9 +122,6 @@ let package = Package(
                 "PushBridge", "PushBridgeProviderKit", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
                 "PushBridgeGetuiTesting", "PushBridgeValidation", "PushBridgeServiceExtension", "PushBridgeRouting",
             ]),
-        // The one event hub's queue (`Sources/PushBridge/EventQueue`, behind `events()` and
-        // `pushKitEvents()`): its own guarantees and its stress test, apart from the client's.
-        .testTarget(name: "PushBridgeEventQueueTests", dependencies: ["PushBridge", "PushBridgeCore"]),
         // The dispatch model's rules, its simulator and its vectors, run on every provider.
         .testTarget(
             name: "PushBridgeModelTests",

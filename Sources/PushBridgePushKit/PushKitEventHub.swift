@@ -6,61 +6,66 @@ import PushBridgeProviderKit
 /// the client's attachment (`PushClientAttachment`), made when the app first uses VoIP or Live
 /// Activities.
 ///
-/// The client's own hub, generic: an `EventHub<PushKitEvent>` under this attachment's lock, as
-/// the notification events' `EventHub<PushEvent>` is under the client's (one implementation of
-/// subscribe, hold, publish and finish; issue 44, item 3). Consumers are resumed outside the lock.
+/// A lock-guarded class of its own, not the client's `EventHub`: these events are rare (a token a
+/// day, a call now and then), so the plain `AsyncStream` per subscriber suffices, and the
+/// `EventHub` is the notification events' (acknowledged, exactly once, with the normaliser's lock)
+/// in the runtime every app links; continuations are resumed outside the lock.
 final class PushKitEventHub: PushClientAttachment {
     private struct State {
-        var hub: EventHub<PushKitEvent>
+        /// In the order they subscribed (their IDs ascending): an array, not a dictionary sorted
+        /// on every event, which cost the binary a dictionary and a sort of their own.
+        var subscribers: [(id: Int, continuation: AsyncStream<PushKitEvent>.Continuation)] = []
+        var nextID = 0
+        var held: [PushKitEvent] = []
         var tokens: [PushKitEvent.TokenKind: SecretText?] = [:]
         var finished = false
     }
 
-    private let state: Locked<State>
+    private let state = Locked(State())
+    private let heldLimit: Int
 
     init(heldLimit: Int) {
-        state = Locked(State(hub: EventHub(heldLimit: heldLimit)))
+        self.heldLimit = heldLimit
     }
 
-    /// A new stream, registered before this returns, that first gets the held events. Dropping the
-    /// stream and its iterators (or cancelling the task reading it) unsubscribes.
+    /// A new stream, registered before this returns, that first gets the held events.
     func subscribe() -> AsyncStream<PushKitEvent> {
-        let subscription = EventSubscription<PushKitEvent>(incomingLock: state.lock) { [weak self] subscription in
-            self?.state.withLock { $0.hub.remove(subscription) }
+        let (stream, continuation) = AsyncStream.makeStream(of: PushKitEvent.self, bufferingPolicy: .unbounded)
+        let (id, held, finished) = state.withLock { state -> (Int, [PushKitEvent], Bool) in
+            guard !state.finished else { return (-1, [], true) }
+            let id = state.nextID
+            state.nextID += 1
+            state.subscribers.append((id, continuation))
+            defer { state.held.removeAll() }
+            return (id, state.held, false)
         }
-        publishing { state in
-            if state.finished { state.hub.finish(subscription) } else { state.hub.add(subscription) }
+        for event in held { continuation.yield(event) }
+        if finished {
+            continuation.finish()
+        } else {
+            continuation.onTermination = { [weak self] _ in
+                self?.state.withLock { state in
+                    if let position = state.subscribers.firstIndex(where: { $0.id == id }) {
+                        state.subscribers.remove(at: position)
+                    }
+                }
+            }
         }
-        let handle = Subscriber(subscription)
-        return AsyncStream(unfolding: { await handle.subscription.next() })
-    }
-
-    /// Holds a subscription for the `AsyncStream` reading it, and cancels it when the stream (and
-    /// every iterator of it) is gone.
-    private final class Subscriber: Sendable {
-        let subscription: EventSubscription<PushKitEvent>
-
-        init(_ subscription: EventSubscription<PushKitEvent>) { self.subscription = subscription }
-
-        deinit { subscription.cancel() }
+        return stream
     }
 
     /// Yields `event` to every subscriber, or holds it (the oldest dropped beyond the limit).
     func publish(_ event: PushKitEvent) {
-        publishing { state in
-            guard !state.finished else { return }
-            state.hub.publish(event)
+        let subscribers = state.withLock { state -> [AsyncStream<PushKitEvent>.Continuation] in
+            guard !state.finished else { return [] }
+            if state.subscribers.isEmpty {
+                guard heldLimit > 0 else { return [] }
+                if state.held.count == heldLimit { state.held.removeFirst() }
+                state.held.append(event)
+            }
+            return state.subscribers.map(\.continuation)
         }
-    }
-
-    /// Runs `body` under the lock, then resumes the consumers its events woke, after the lock is
-    /// released (see `EventSubscription.yieldHoldingLock(taking:waking:)`).
-    private func publishing(_ body: (inout State) -> Void) {
-        let woken = state.withLock { state in
-            body(&state)
-            return state.hub.takeWakeups()
-        }
-        EventSubscription<PushKitEvent>.resume(woken)
+        for subscriber in subscribers { subscriber.yield(event) }
     }
 
     /// Records `token` as the newest of `kind`; returns whether it differs from the last one.
@@ -73,18 +78,20 @@ final class PushKitEventHub: PushClientAttachment {
     }
 
     /// How many streams are subscribed.
-    var subscriberCount: Int { state.withLock { $0.hub.subscriberCount } }
+    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
     /// A provider's SDK did not accept a token: published.
     func tokenForwardingFailed(_ kind: PushTokenKind, provider: PushProviderID, error: PushError) {
         publish(.tokenForwardingFailed(PushKitEvent.ForwardingFailure(provider: provider, kind: kind, error: error)))
     }
 
-    /// Ends every stream (each reads what is queued first); later events are dropped.
+    /// Ends every stream; later events are dropped.
     func finish() {
-        publishing { state in
+        let subscribers = state.withLock { state in
             state.finished = true
-            state.hub.finishAll()
+            defer { state.subscribers.removeAll() }
+            return state.subscribers.map(\.continuation)
         }
+        for subscriber in subscribers { subscriber.finish() }
     }
 }

@@ -22,7 +22,7 @@ final class PushClientCore: Sendable {
 
     struct State {
         var normalizer: PushEventNormalizer
-        var hub: EventHub<PushEvent>
+        var hub: EventHub
         var presentationHandler: PushClient.PresentationHandler?
         var backgroundWorkHandler: PushClient.BackgroundWorkHandler?
         var responseHandler: PushClient.ResponseHandler?
@@ -68,8 +68,8 @@ final class PushClientCore: Sendable {
     // MARK: Subscribing
 
     /// A new subscription, registered before this returns.
-    func subscribe() -> EventSubscription<PushEvent> {
-        let subscription = EventSubscription<PushEvent>(incomingLock: state.lock) { subscription in
+    func subscribe() -> EventSubscription {
+        let subscription = EventSubscription(incomingLock: state.lock) { subscription in
             self.state.withLock { $0.hub.remove(subscription) }
         }
         publishing { state in
@@ -236,7 +236,7 @@ final class PushClientCore: Sendable {
             let result = body(&state)
             return (result, state.hub.takeWakeups())
         }
-        EventSubscription<PushEvent>.resume(woken)
+        EventSubscription.resume(woken)
         return result
     }
 

@@ -20,9 +20,9 @@ extension PushClient {
 /// A subscription drained without waiting (``PushClient/eventDrain()``); unsubscribes when
 /// released. (Named `PushEventTap` before issue 44: in this domain a tap is the user's touch.)
 package final class PushEventDrain: Sendable {
-    private let subscription: EventSubscription<PushEvent>
+    private let subscription: EventSubscription
 
-    init(_ subscription: EventSubscription<PushEvent>) {
+    init(_ subscription: EventSubscription) {
         self.subscription = subscription
     }
 

@@ -20,16 +20,16 @@ public struct PushEventStream: AsyncSequence, Sendable {
 
     /// Unsubscribes when the last stream or iterator holding it goes away.
     final class Handle: Sendable {
-        let subscription: EventSubscription<PushEvent>
+        let subscription: EventSubscription
 
-        init(_ subscription: EventSubscription<PushEvent>) { self.subscription = subscription }
+        init(_ subscription: EventSubscription) { self.subscription = subscription }
 
         deinit { subscription.cancel() }
     }
 
     let handle: Handle
 
-    init(_ subscription: EventSubscription<PushEvent>) {
+    init(_ subscription: EventSubscription) {
         handle = Handle(subscription)
     }
 
@@ -43,7 +43,7 @@ public struct PushEventStream: AsyncSequence, Sendable {
         /// `handle`'s subscription, held directly: a stored `let` of the iterator, which a
         /// non-mutating method borrows from `self`, so a read retains and releases nothing (a
         /// write to the reference count would land on a cache line the producer's core uses too).
-        private let subscription: EventSubscription<PushEvent>
+        private let subscription: EventSubscription
 
         init(handle: Handle) {
             self.handle = handle
@@ -51,7 +51,7 @@ public struct PushEventStream: AsyncSequence, Sendable {
         }
 
         /// The next queued event, if any, without waiting.
-        private func nextQueued() -> EventSubscription<PushEvent>.Poll {
+        private func nextQueued() -> EventSubscription.Poll {
             subscription.nextQueued()
         }
 

@@ -81,8 +81,5 @@ import Testing
         #expect(uses.values.allSatisfy { !$0.contains("Integration") })
         #expect(uses["Events", default: []].isDisjoint(with: ["Client", "Provider", "Config", "Integration"]))
         #expect(uses["Provider", default: []].isDisjoint(with: ["Client", "Integration"]))
-        // The event queue is fenced: it uses nothing of the runtime but the locks.
-        #expect(uses["EventQueue", default: []].isSubset(of: ["Support"]))
-        #expect(uses["Client", default: []].contains("EventQueue"))
     }
 }

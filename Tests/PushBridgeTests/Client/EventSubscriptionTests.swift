@@ -1,32 +1,12 @@
+@testable import PushBridge
 import Dispatch
-import PushBridge
-import PushBridgeCore
 import Testing
 
 /// The `EventSubscription` queue behind each stream, fed directly: finishing, cancelling once,
-/// and bursts larger than its retained capacity. The queue is generic: strings stand for events
-/// here (the client's own streams are `PushEventStreamTests`', `PushKitEvent`'s the PushKit tests').
-@Suite struct EventSubscriptionTests {
-    typealias Subscription = EventSubscription<String>
-
-    /// `n0`, `n1`, … `n(count - 1)`.
-    static func ids(_ count: Int, prefix: String = "n") -> [String] {
-        (0..<count).map { "\(prefix)\($0)" }
-    }
-
-    /// The event standing for `id`.
-    static func message(_ id: String) -> String { id }
-
-    /// What `subscription` yields until it ends, but never more than `limit` (a queue that
-    /// repeated an event forever must fail the test, not keep it running).
-    static func drain(_ subscription: Subscription, atMost limit: Int) async -> [String] {
-        var ids: [String] = []
-        while ids.count < limit, let event = await subscription.next() { ids.append(event) }
-        return ids
-    }
-
+/// and bursts larger than its retained capacity.
+extension PushEventStreamTests {
     @Test func aSubscriptionDeliversWhatWasQueuedBeforeFinishAndIgnoresLaterYields() async {
-        let subscription = Subscription { _ in }
+        let subscription = EventSubscription { _ in }
         subscription.yield(Self.message("a"))
         subscription.yield(Self.message("b"))
         subscription.finish()
@@ -37,9 +17,9 @@ import Testing
     }
 
     @Test func cancellingASubscriptionDropsWhatIsQueuedAndEndsIt() async {
-        let subscription = Subscription { _ in }
+        let subscription = EventSubscription { _ in }
         for id in ["a", "b", "c"] { subscription.yield(Self.message(id)) }
-        #expect(await subscription.next() == "a")  // b and c are in the batch being read
+        #expect(await subscription.next()?.id == "a")  // b and c are in the batch being read
         subscription.yield(Self.message("d"))  // and d behind it
         subscription.cancel()
         subscription.yield(Self.message("e"))
@@ -50,7 +30,7 @@ import Testing
     @Test func cancelRunsItsHandlerExactlyOnceWhenCalledFromManyThreads() async {
         let handed = Locked<[ObjectIdentifier]>([])
         await confirmation("the cancel handler runs once", expectedCount: 1) { cancelled in
-            let subscription = Subscription { subscription in
+            let subscription = EventSubscription { subscription in
                 handed.withLock { $0.append(ObjectIdentifier(subscription)) }
                 cancelled()
             }
@@ -64,7 +44,7 @@ import Testing
 
     @Test func finishingDoesNotRunTheCancelHandler() async {
         await confirmation("finish is not a cancellation", expectedCount: 0) { cancelled in
-            let subscription = Subscription { _ in cancelled() }
+            let subscription = EventSubscription { _ in cancelled() }
             subscription.yield(Self.message("a"))
             subscription.finish()
             subscription.finish()
@@ -74,8 +54,8 @@ import Testing
     }
 
     @Test func burstsLargerThanTheRetainedCapacityAreDeliveredWhole() async {
-        let subscription = Subscription { _ in }
-        let large = Subscription.retainedCapacity * 3 + 7
+        let subscription = EventSubscription { _ in }
+        let large = EventSubscription.retainedCapacity * 3 + 7
         let rounds = [large, 2 * large + 1, 5].enumerated().map { Self.ids($1, prefix: "r\($0)-") }
         var received: [String] = []
         // A burst, read in part; a second burst queued behind the rest of the first, and read
@@ -84,9 +64,9 @@ import Testing
         // one, so no read waits forever even if the queue lost half of the events.
         for id in rounds[0] { subscription.yield(Self.message(id)) }
         let firstRead = large / 3
-        for _ in 0..<firstRead { received.append(await subscription.next() ?? "nil") }
+        for _ in 0..<firstRead { received.append(await subscription.next()?.id ?? "nil") }
         for id in rounds[1] { subscription.yield(Self.message(id)) }
-        for _ in 0..<large - firstRead + 10 { received.append(await subscription.next() ?? "nil") }
+        for _ in 0..<large - firstRead + 10 { received.append(await subscription.next()?.id ?? "nil") }
         for id in rounds[2] { subscription.yield(Self.message(id)) }
         subscription.finish()
         let expected = rounds.flatMap { $0 }
@@ -96,8 +76,8 @@ import Testing
     }
 
     @Test func aBurstFromAnotherThreadIsDeliveredWholeToAConcurrentConsumer() async {
-        let total = Subscription.retainedCapacity * 10
-        let subscription = Subscription { _ in }
+        let total = EventSubscription.retainedCapacity * 10
+        let subscription = EventSubscription { _ in }
         let consumer = Task { await Self.drain(subscription, atMost: total + 1) }
         let producer = Task.detached {
             for index in 0..<total { subscription.yield(Self.message("n\(index)")) }

@@ -1,7 +1,7 @@
 import PushBridgeCore
+import PushBridgeProviderKit
 
-/// One subscriber's queue of events: what ``EventHub`` hands a subscriber (a ``PushEventStream``,
-/// a `PushEventDrain`, a `pushKitEvents()` stream).
+/// One subscriber's queue of events: what ``EventHub`` hands a ``PushEventStream``.
 ///
 /// A two-lock queue built for the event pipeline's hot path. The producer (the client, under its
 /// own lock, which guards `incoming` too) appends to `incoming`; the consumer reads a whole batch
@@ -16,20 +16,14 @@ import PushBridgeCore
 /// iterator, so breaking out of one `for await` and starting another continues where the first
 /// stopped. The queue is unbounded, like the `AsyncStream` it replaces; the swapped buffers keep
 /// their capacity only up to ``retainedCapacity`` events, so a burst does not pin its memory.
-///
-/// Generic over the event, so that `PushBridgePushKit`'s stream runs on it too
-/// (`EventSubscription<PushKitEvent>`); fenced in `EventQueue/` with its stress test beside it in
-/// `Tests/PushBridgeEventQueueTests`: the only code of the package that manages memory by hand.
-/// In the runtime's module, not a target of its own: across a module boundary the optimiser
-/// (`-Osize`) called the unspecialised generic code on the event path and an app linked more.
-package final class EventSubscription<Event>: @unchecked Sendable {
+final class EventSubscription: @unchecked Sendable {
     /// Capacity a drained buffer keeps for reuse; a larger one is released.
-    package static var retainedCapacity: Int { 1_024 }
+    static let retainedCapacity = 1_024
 
     // The producer's side, under `incomingLock`. Every stored property is guarded by one of the
     // two locks, so none needs the runtime's dynamic exclusivity check as well.
     private let incomingLock: PlatformLock
-    @exclusivity(unchecked) private var incoming = EventBuffer<Event>()
+    @exclusivity(unchecked) private var incoming = EventBuffer()
     @exclusivity(unchecked) private var waiters: [Waiter] = []
     @exclusivity(unchecked) private var isFinished = false
     @exclusivity(unchecked) private var isCancelled = false
@@ -45,7 +39,7 @@ package final class EventSubscription<Event>: @unchecked Sendable {
     private let outgoingLock = PlatformLock()
     /// Events are moved out as they are read (no retain, no release: the event's reference
     /// count is left to the consumer, on the consumer's thread).
-    @exclusivity(unchecked) private var outgoing = EventBuffer<Event>()
+    @exclusivity(unchecked) private var outgoing = EventBuffer()
 
     /// Runs once, when the consumer cancels (the client removes the subscription from its hub).
     private let onCancel: @Sendable (EventSubscription) -> Void
@@ -55,7 +49,7 @@ package final class EventSubscription<Event>: @unchecked Sendable {
     /// - Parameter incomingLock: The lock guarding the producer's side. A client passes its own
     ///   lock: it publishes while holding it anyway (``yieldHoldingLock(taking:waking:)``), so
     ///   queuing an event takes no second lock.
-    package init(incomingLock: PlatformLock = PlatformLock(), onCancel: @escaping @Sendable (EventSubscription) -> Void) {
+    init(incomingLock: PlatformLock = PlatformLock(), onCancel: @escaping @Sendable (EventSubscription) -> Void) {
         self.incomingLock = incomingLock
         self.onCancel = onCancel
     }
@@ -63,12 +57,12 @@ package final class EventSubscription<Event>: @unchecked Sendable {
     // MARK: Producer
 
     /// A consumer task waiting for events, to be resumed once no lock is held.
-    package typealias Waiter = UnsafeContinuation<Void, Never>
+    typealias Waiter = UnsafeContinuation<Void, Never>
 
     /// Queues `event` and wakes a waiting consumer. Ignored once finished or cancelled.
-    package func yield(_ event: consuming Event) {
+    func yield(_ event: consuming PushEvent) {
         var woken: [Waiter] = []
-        var pending: Event? = consume event
+        var pending: PushEvent? = consume event
         incomingLock.lock()
         yieldHoldingLock(taking: &pending, waking: &woken)
         incomingLock.unlock()
@@ -80,7 +74,7 @@ package final class EventSubscription<Event>: @unchecked Sendable {
     /// `woken`, for the caller to ``resume(_:)`` after it releases the lock. Never resume under
     /// the lock: resuming takes the consumer task's own status lock, which that task's
     /// cancellation handler holds while it waits for this lock (``cancel()``).
-    package func yieldHoldingLock(taking event: inout Event?, waking woken: inout [Waiter]) {
+    func yieldHoldingLock(taking event: inout PushEvent?, waking woken: inout [Waiter]) {
         guard !isFinished, let moved = event.take() else { return }
         incoming.append(moved)
         guard !waiters.isEmpty else { return }
@@ -88,7 +82,7 @@ package final class EventSubscription<Event>: @unchecked Sendable {
     }
 
     /// No more events will come: the consumer reads what is queued, then the end.
-    package func finish() {
+    func finish() {
         var woken: [Waiter] = []
         incomingLock.withLock { finishHoldingLock(waking: &woken) }
         Self.resume(woken)
@@ -96,13 +90,13 @@ package final class EventSubscription<Event>: @unchecked Sendable {
 
     /// ``finish()`` for a caller that holds `incomingLock` (see
     /// ``yieldHoldingLock(taking:waking:)``).
-    package func finishHoldingLock(waking woken: inout [Waiter]) {
+    func finishHoldingLock(waking woken: inout [Waiter]) {
         isFinished = true
         takeWaitersHoldingLock(into: &woken)
     }
 
     /// Resumes consumers taken from subscriptions; call it holding no lock.
-    package static func resume(_ woken: [Waiter]) {
+    static func resume(_ woken: [Waiter]) {
         for waiter in woken { waiter.resume() }
     }
 
@@ -113,7 +107,7 @@ package final class EventSubscription<Event>: @unchecked Sendable {
 
     /// The consumer is gone (its task was cancelled or it dropped the stream): drops what is
     /// queued, ends the stream, and runs the termination handler once.
-    package func cancel() {
+    func cancel() {
         let (first, woken) = incomingLock.withLock { () -> (Bool, [Waiter]) in
             let first = !isCancelled
             let woken = waiters
@@ -135,7 +129,7 @@ package final class EventSubscription<Event>: @unchecked Sendable {
     /// the consuming task is cancelled. Cancellation ends the subscription at once and drops what
     /// is queued: a cancelled task reads nothing more (`AsyncStream` would still hand over what it
     /// had buffered).
-    package func next(isolation actor: isolated (any Actor)? = #isolation) async -> Event? {
+    func next(isolation actor: isolated (any Actor)? = #isolation) async -> PushEvent? {
         while true {
             switch nextQueued() {
             case .event(let event): return event
@@ -147,7 +141,7 @@ package final class EventSubscription<Event>: @unchecked Sendable {
 
     /// The next queued event without waiting: what ``next(isolation:)`` returns at once when
     /// it can, so that reading a queued event is a plain call, not an `await`.
-    package func nextQueued() -> Poll {
+    func nextQueued() -> Poll {
         if isCurrentTaskCancelled {
             cancel()
             return .ended
@@ -161,9 +155,9 @@ package final class EventSubscription<Event>: @unchecked Sendable {
     }
 
     /// What a read without waiting found.
-    package enum Poll {
+    enum Poll {
         /// The next event.
-        case event(Event)
+        case event(PushEvent)
         /// Nothing is queued yet.
         case empty
         /// The stream has ended.
@@ -220,8 +214,8 @@ package final class EventSubscription<Event>: @unchecked Sendable {
 /// A noncopyable value stored inline in its subscription, not an object: using it retains and
 /// releases nothing, so the producer and the consumer never write to a shared reference count
 /// for it. Not thread-safe: the subscription guards each buffer with its lock.
-fileprivate struct EventBuffer<Event>: ~Copyable {
-    private var base: UnsafeMutablePointer<Event>
+fileprivate struct EventBuffer: ~Copyable {
+    private var base: UnsafeMutablePointer<PushEvent>
     private(set) var capacity: Int
     /// Slots `0 ..< count` have been written; `0 ..< readIndex` have been moved out again.
     private var count = 0
@@ -245,14 +239,14 @@ fileprivate struct EventBuffer<Event>: ~Copyable {
     var unreadCount: Int { count - readIndex }
 
     /// Appends `event` (moved in), growing the buffer when it is full.
-    mutating func append(_ event: consuming Event) {
+    mutating func append(_ event: consuming PushEvent) {
         if count == capacity { grow() }
         (base + count).initialize(to: event)
         count += 1
     }
 
     /// Moves the next unread event out, or returns `nil` when all have been read.
-    mutating func moveNext() -> Event? {
+    mutating func moveNext() -> PushEvent? {
         guard readIndex < count else { return nil }
         defer { readIndex += 1 }
         return (base + readIndex).move()
@@ -273,7 +267,7 @@ fileprivate struct EventBuffer<Event>: ~Copyable {
 
     /// Doubles the capacity, keeping the unread events (moved to the front).
     private mutating func grow() {
-        let larger = UnsafeMutablePointer<Event>.allocate(capacity: capacity * 2)
+        let larger = UnsafeMutablePointer<PushEvent>.allocate(capacity: capacity * 2)
         larger.moveInitialize(from: base + readIndex, count: count - readIndex)
         base.deallocate()
         count -= readIndex
