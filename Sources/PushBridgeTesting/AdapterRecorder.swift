@@ -17,7 +17,7 @@ package final class AdapterRecorder: Sendable {
 
     /// The client the adapter feeds.
     package let client: PushClient
-    private let tap: PushEventTap
+    private let tap: PushEventDrain
     private let log = Locked<[Entry]>([])
     private let pending = Locked<[SystemCompletion]>([])
     private let emitted = Locked<[PushEvent]>([])
@@ -28,7 +28,7 @@ package final class AdapterRecorder: Sendable {
     /// is false: then the handlers wait for `completePending(fetch:presentation:)`.
     package init(provider: any PushProvider, scheduler: any PushScheduler, answersAtOnce: Bool = true) {
         client = PushClient(provider: provider, scheduler: scheduler)
-        tap = client.eventTap()
+        tap = client.eventDrain()
         let pipeline = client.pipelineSink
         let log = self.log
         let pending = self.pending
@@ -45,7 +45,7 @@ package final class AdapterRecorder: Sendable {
             },
             message: { message in
                 log.withLock { $0.append(.message(message)) }
-                pipeline.deliver(message)
+                pipeline.receive(message)
             },
             event: { event in
                 log.withLock { $0.append(.event(event)) }

@@ -94,7 +94,7 @@ public final class InMemoryProvider: PushProvider {
 
     /// Delivers a message on the provider's own channel.
     public func deliver(_ message: PushEvent.Message) {
-        state.withLock { $0.sink }.deliver(message)
+        state.withLock { $0.sink }.receive(message)
     }
 
     /// Hands the client a callback as the SDK would, with its completion handler.

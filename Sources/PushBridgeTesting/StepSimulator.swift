@@ -74,7 +74,7 @@ public enum StepSimulator {
     /// - Throws: `PushError` (`invalidScenario`) when a step acts on a notification that never
     ///   arrived (naming the step), or a notification cannot be read.
     public static func run(_ scenario: DispatchScenario, provider: any ProviderSimulator = SystemSimulator()) throws(PushError) -> Result {
-        let taps = Locked([PushEventTap]())
+        let taps = Locked([PushEventDrain]())
         let reported = Locked([PushDiagnostic]())
         let device = SimulatedDevice(
             ios: scenario.ios,
@@ -84,7 +84,7 @@ public enum StepSimulator {
                 serviceExtension: scenario.serviceExtension),
             settings: scenario.settings, disputed: scenario.disputed, provider: provider
         ) { client in
-            taps.withLock { $0.append(client.eventTap()) }
+            taps.withLock { $0.append(client.eventDrain()) }
             client.setDiagnosticHandler { diagnostic in reported.withLock { $0.append(diagnostic) } }
         }
 
@@ -138,7 +138,7 @@ public enum StepSimulator {
     /// What a run has gathered so far.
     private struct Run {
         let device: SimulatedDevice
-        let taps: Locked<[PushEventTap]>
+        let taps: Locked<[PushEventDrain]>
         let reported: Locked<[PushDiagnostic]>
         var seenCalls = 0
         var calls: [StepCall] = []
@@ -149,7 +149,7 @@ public enum StepSimulator {
         /// The payload iOS handed over for each notification, with its name.
         var payloads: [(payload: JSONObject, id: String)] = []
 
-        init(device: SimulatedDevice, taps: Locked<[PushEventTap]>, reported: Locked<[PushDiagnostic]>) {
+        init(device: SimulatedDevice, taps: Locked<[PushEventDrain]>, reported: Locked<[PushDiagnostic]>) {
             self.device = device
             self.taps = taps
             self.reported = reported

@@ -170,7 +170,7 @@
             _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
             withCompletionHandler completionHandler: @escaping @Sendable () -> Void, client: PushClient
         ) {
-            deliver(response, to: NotificationCenterRelay(client: client), forwardingTo: [], completion: completionHandler)
+            forward(response, to: NotificationCenterRelay(client: client), forwardingTo: [], completion: completionHandler)
         }
 
         /// From the app's own `userNotificationCenter(_:openSettingsFor:)` (iOS 12+): a
@@ -195,7 +195,7 @@
 
         /// Hands a response to `relay`, with the application state read on the main actor; the
         /// system's handler runs on main.
-        static func deliver(
+        static func forward(
             _ response: UNNotificationResponse, to relay: NotificationCenterRelay, forwardingTo forwards: [NotificationCenterRelay.ResponseForward],
             completion: @escaping @Sendable () -> Void
         ) {
@@ -258,7 +258,7 @@
                 let box = ForwardedResponse(center: center, response: response)
                 forwards.append { done in previous.delegate.userNotificationCenter?(box.center, didReceive: box.response) { done() } }
             }
-            PushAppIntegration.deliver(response, to: relay, forwardingTo: forwards, completion: completionHandler)
+            PushAppIntegration.forward(response, to: relay, forwardingTo: forwards, completion: completionHandler)
         }
 
         func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {

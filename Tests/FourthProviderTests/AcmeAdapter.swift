@@ -84,7 +84,7 @@ final class AcmeProvider: PushProvider, CallbackObservingProvider, MessageIdenti
     /// Acme's SDK received an inbox message on its socket.
     func receiveInbox(_ message: JSONObject, offline: Bool) throws(PushError) {
         let event = try AcmeDefinition().readMessage(message, channel: .acmeInbox, offline: offline, field: "message")
-        lock.withLock { sink }.deliver(event)
+        lock.withLock { sink }.receive(event)
     }
 }
 

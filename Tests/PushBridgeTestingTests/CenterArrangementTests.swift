@@ -69,7 +69,7 @@ import Testing
     @Test(arguments: cases)
     func eachCallReachesTheClientOnceAndEachHandlerRunsOnce(provider: Provider, arrangement: NotificationCenterArrangement, order: DelegateInstallOrder) throws {
         let (client, center) = Self.make(provider)
-        let tap = client.eventTap()
+        let tap = client.eventDrain()
         Self.arrange(center, arrangement, order)
         let payload: JSONObject = ["aps": ["alert": "New comment"], "commentId": "c-1"]
         let presented = Locked([PresentationOptions]())
@@ -107,10 +107,10 @@ import Testing
 @Suite struct DeviceCenterArrangementTests {
     @Test(arguments: CenterArrangementTests.cases)
     func eachCallOnceEachHandlerOnce(provider: CenterArrangementTests.Provider, arrangement: NotificationCenterArrangement, order: DelegateInstallOrder) throws {
-        let taps = Locked<[PushEventTap]>([])
+        let taps = Locked<[PushEventDrain]>([])
         let app = SimulatedApp(notificationCenter: arrangement, installOrder: order)
         let device = SimulatedDevice(ios: IOSVersion(17), app: app, provider: try #require(allSimulators.first { $0.id.rawValue == provider.rawValue })) { client in
-            taps.withLock { $0.append(client.eventTap()) }
+            taps.withLock { $0.append(client.eventDrain()) }
         }
         device.openFromIcon()
         try device.deliver(.remote(["aps": ["alert": "in the foreground"], "n": 1]))

@@ -8,13 +8,13 @@ import Testing
 
 /// Records what every process of a simulated device emitted and reported, across launches.
 final class DeviceRecorder: Sendable {
-    private let taps = Locked([PushEventTap]())
+    private let taps = Locked([PushEventDrain]())
     private let reported = Locked([PushDiagnostic]())
 
     /// The device's launch code: every new process's client is recorded.
     var onLaunch: @Sendable (PushClient) -> Void {
         { [taps, reported] client in
-            taps.withLock { $0.append(client.eventTap()) }
+            taps.withLock { $0.append(client.eventDrain()) }
             client.setDiagnosticHandler { diagnostic in reported.withLock { $0.append(diagnostic) } }
         }
     }

@@ -19,7 +19,7 @@ import Testing
         let scheduler = ManualScheduler()
         let provider = GetuiProvider(settings: GetuiHarness.settings, bridge: bridge, scheduler: ManualScheduler(), applicationState: { state })
         let client = PushClient(provider: provider, scheduler: scheduler)
-        let tap = client.eventTap()
+        let tap = client.eventDrain()
         let work = Locked(0)
         client.setBackgroundWorkHandler { _ in
             work.withLock { $0 += 1 }

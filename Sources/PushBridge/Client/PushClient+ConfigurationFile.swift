@@ -123,9 +123,7 @@ struct ConfiguredSetup {
             named = chosen
             var configuration = try Self.configuration(bytes, definitions: adapters.compactMap(\.definition), source: source).choosing(chosen)
             configuration.environment = launch.environment
-            var factories = PushProviderFactories()
-            for adapter in adapters { factories.register(adapter.id, adapter.makeProvider) }
-            provider = try factories.makeProvider(for: configuration)
+            provider = try adapters.provider(for: configuration)
             features = configuration.features
             // Recorded once the provider could be built: the extension follows what runs. A
             // record that cannot be written leaves the extension on its fallback (every named
@@ -162,5 +160,21 @@ struct ConfiguredSetup {
         } catch {
             return .failure(PushError(.invalidConfiguration, field: field, "could not be read (\(type(of: error)))"))
         }
+    }
+}
+
+/// Making a client from a configuration file.
+extension PushClient {
+    /// A client whose provider the configuration picks among `factories`, with the features it
+    /// switches on (`PushClientOptions.features`).
+    ///
+    /// - Throws: `PushError` when the configuration names a provider with no registered factory.
+    @_spi(ProviderAuthor) public convenience init(
+        configuration: PushConfiguration, factories: PushProviderFactories, options: PushClientOptions = PushClientOptions(),
+        scheduler: any PushScheduler = DispatchScheduler()
+    ) throws(PushError) {
+        var options = options
+        options.features = configuration.features
+        self.init(provider: try factories.adapters.provider(for: configuration), options: options, scheduler: scheduler)
     }
 }

@@ -162,8 +162,8 @@ public final class PushClient: Sendable {
         core.publish(event)
     }
 
-    /// Delivers a provider's own-channel message, unless it or its APNs copy was delivered already.
-    func deliver(_ message: PushEvent.Message) {
-        core.deliver(message)
+    /// Receives a provider's own-channel message: emitted unless it or its APNs copy was told already.
+    func receive(_ message: PushEvent.Message) {
+        core.receive(message)
     }
 }

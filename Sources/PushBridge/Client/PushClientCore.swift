@@ -46,8 +46,8 @@ final class PushClientCore: Sendable {
     /// What the provider is given: every callback, message and event it reports comes here.
     var sink: PushEventSink {
         PushEventSink(
-            invocation: { invocation, completion in self.normalize(invocation, completion: completion) },
-            message: { message in self.deliver(message) },
+            invocation: { invocation, completion in self.receive(invocation, completion: completion) },
+            message: { message in self.receive(message) },
             event: { event in self.publish(event) },
             diagnostic: { diagnostic in self.report(diagnostic) },
             tokenForwardingFailure: { provider, kind, error in self.tokenForwardingFailed(kind, provider: provider, error: error) })
@@ -95,8 +95,9 @@ final class PushClientCore: Sendable {
         }
     }
 
-    /// Delivers a provider's own-channel message, unless it or its APNs copy was delivered already.
-    func deliver(_ message: PushEvent.Message) {
+    /// Receives a provider's own-channel message and emits it, unless it or its APNs copy was
+    /// told already.
+    func receive(_ message: PushEvent.Message) {
         let dropped = publishing { state -> [PushDiagnostic] in
             guard !state.isClosed else { return [] }
             state.normalizer.consume(message: message) { state.hub.publish($0) }
@@ -105,8 +106,11 @@ final class PushClientCore: Sendable {
         for diagnostic in dropped { report(diagnostic) }
     }
 
-    /// Normalises one callback (as the provider passes it on) and answers its completion handler.
-    func normalize(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
+    /// Normalises one callback and answers its completion handler: the one entry into the
+    /// pipeline. Both doors lead here: the provider's sink (`PushEventSink.handle(_:completion:)`,
+    /// a call its SDK reported, named by the adapter) and the glue's (`PushClient.receive(_:completion:)`,
+    /// which names the call by the provider's message ID and lets the provider observe it first).
+    func receive(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
         let outcome = publishing { state -> Outcome? in
             guard !state.isClosed else { return nil }
             // The user's response the completion waits for: the last event that is not an arrival.

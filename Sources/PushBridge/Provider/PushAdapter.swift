@@ -43,3 +43,36 @@ public struct PushAdapter: Sendable {
         self.makeProvider = makeProvider
     }
 }
+
+/// The one registry of providers: the adapters an app lists (``PushProviderFactories`` builds one too).
+extension [PushAdapter] {
+    /// The provider the configuration names, built by its adapter (the last one listed for it) —
+    /// a `MultiplexProvider` when it names additional providers.
+    ///
+    /// - Throws: `PushError` (`PushError.Code.invalidConfiguration`) when a named provider has
+    ///   no adapter here, or the adapter's own error (one that is not a `PushError` wrapped as
+    ///   the `PushError.underlying` error of an `PushError.Code.invalidConfiguration`).
+    package func provider(for configuration: PushConfiguration) throws(PushError) -> any PushProvider {
+        var providers: [any PushProvider] = []
+        for kind in configuration.providers {
+            guard let adapter = last(where: { $0.id == kind }) else {
+                throw PushError(
+                    .invalidConfiguration, field: "provider",
+                    "\(kind) is configured but no adapter is registered for it (link its adapter module and list it)")
+            }
+            do {
+                providers.append(try adapter.makeProvider(configuration))
+            } catch let error as PushError {
+                throw error
+            } catch {
+                // The adapter's error is kept whole, but not printed: its text is the app's and
+                // could hold a credential (the description names its type only).
+                throw PushError(.invalidConfiguration, field: kind.rawValue, "the adapter could not be built", underlying: error)
+            }
+        }
+        guard let primary = providers.first else {
+            throw PushError(.invalidConfiguration, field: "provider", "missing")
+        }
+        return providers.count == 1 ? primary : MultiplexProvider(primary: primary, others: [any PushProvider](providers.dropFirst()))
+    }
+}

@@ -17,60 +17,32 @@ import PushBridgeProviderKit
 /// }
 /// let client = try PushClient(configuration: configuration, factories: factories)
 /// ```
+///
+/// A builder of the one registry, a list of ``PushAdapter``s (issue 44: two registries with the
+/// same closure type became one): each registration is an adapter with no definition, and the
+/// provider is built by the same code as for ``PushClient/init(configurationFile:bundle:adapters:options:)``.
 @_spi(ProviderAuthor) public struct PushProviderFactories: Sendable {
-    /// Builds one provider's adapter from the configuration; a thrown error that is not a
-    /// `PushError` is reported as `PushError.Code.invalidConfiguration` wrapping it as its
-    /// `PushError.underlying` error. (Untyped `throws`:
-    /// typed-throws function types need a newer runtime than iOS 13.)
-    public typealias Factory = @Sendable (PushConfiguration) throws -> any PushProvider
+    /// Builds one provider's adapter from the configuration: ``PushAdapter/MakeProvider``.
+    public typealias Factory = PushAdapter.MakeProvider
 
-    /// In the order registered; a few at most, so an array, not a dictionary.
-    private var factories: [(id: PushProviderID, make: Factory)] = []
+    /// The adapters registered, in the order first registered; a few at most.
+    package private(set) var adapters: [PushAdapter] = []
 
     /// No factories yet.
     public init() {}
 
     /// Registers how to build provider `id`'s adapter (replacing an earlier registration).
     public mutating func register(_ id: PushProviderID, _ factory: @escaping Factory) {
-        if let position = factories.firstIndex(where: { $0.id == id }) {
-            factories[position].make = factory
+        let adapter = PushAdapter(id: id, definition: nil, makeProvider: factory)
+        if let position = adapters.firstIndex(where: { $0.id == id }) {
+            adapters[position] = adapter
         } else {
-            factories.append((id, factory))
+            adapters.append(adapter)
         }
     }
 
     /// The providers with a registered factory, in the order first registered.
-    public var registered: [PushProviderID] { factories.map(\.id) }
-
-    /// The provider the configuration names — a `MultiplexProvider` when it names additional
-    /// providers.
-    ///
-    /// - Throws: `PushError` (`PushError.Code.invalidConfiguration`) when a named provider has
-    ///   no registered factory, or the factory's own error (one that is not a `PushError`
-    ///   wrapped as the `PushError.underlying` error of an `PushError.Code.invalidConfiguration`).
-    package func makeProvider(for configuration: PushConfiguration) throws(PushError) -> any PushProvider {
-        var providers: [any PushProvider] = []
-        for kind in configuration.providers {
-            guard let factory = factories.first(where: { $0.id == kind })?.make else {
-                throw PushError(
-                    .invalidConfiguration, field: "provider",
-                    "\(kind) is configured but no adapter is registered for it (link its adapter module and register its factory)")
-            }
-            do {
-                providers.append(try factory(configuration))
-            } catch let error as PushError {
-                throw error
-            } catch {
-                // The factory's error is kept whole, but not printed: its text is the app's and
-                // could hold a credential (the description names its type only).
-                throw PushError(.invalidConfiguration, field: kind.rawValue, "the adapter could not be built", underlying: error)
-            }
-        }
-        guard let primary = providers.first else {
-            throw PushError(.invalidConfiguration, field: "provider", "missing")
-        }
-        return providers.count == 1 ? primary : MultiplexProvider(primary: primary, others: Array(providers.dropFirst()))
-    }
+    public var registered: [PushProviderID] { adapters.map(\.id) }
 }
 
 extension PushConfiguration {

@@ -76,7 +76,7 @@ public enum ScenarioSimulator {
         let session = try provider.makeSession(scenario: scenario)
         let scheduler = SimulationScheduler()
         let client = PushClient(provider: session.provider, scheduler: scheduler)
-        let tap = client.eventTap()
+        let tap = client.eventDrain()
         // Work the client scheduled and the simulation never reached holds the client: drop it.
         defer { scheduler.cancelAll() }
         let diagnostics = Locked([PushDiagnostic]())

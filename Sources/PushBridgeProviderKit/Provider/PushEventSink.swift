@@ -6,9 +6,9 @@ import PushBridgeCore
 ///
 /// The sink holds the client's core strongly (the event pipeline never loads a weak reference);
 /// the client closes the core when it goes away, and from then on the sink answers completion
-/// handlers with their defaults and delivers nothing.
+/// handlers with their defaults and passes nothing on.
 public struct PushEventSink: Sendable {
-    /// The four handlers behind one reference, so that a provider copying its sink for each
+    /// The five handlers behind one reference, so that a provider copying its sink for each
     /// callback retains once.
     private final class Handlers: Sendable {
         let onInvocation: @Sendable (CallbackInvocation, SystemCompletion?) -> Void
@@ -60,8 +60,15 @@ public struct PushEventSink: Sendable {
     }
 
     /// A message on the provider's own channel (deduplicated against its APNs copy).
-    public func deliver(_ message: PushEvent.Message) {
+    public func receive(_ message: PushEvent.Message) {
         handlers.onMessage(message)
+    }
+
+    /// A message on the provider's own channel: ``receive(_:)``'s name before issue 44 gave
+    /// "deliver" one meaning (what iOS or a provider's channel does with a notification).
+    @available(*, deprecated, renamed: "receive(_:)")
+    public func deliver(_ message: PushEvent.Message) {
+        receive(message)
     }
 
     /// A registration, registration failure or connection change.

@@ -72,8 +72,8 @@ public protocol FeedbackProvider: PushProvider {
 }
 
 /// Messages over the provider's own channel (`PushCapabilities.ownChannelMessages`: JPush
-/// custom messages, Getui passthrough), which the provider delivers through its sink
-/// (`PushEventSink.deliver(_:)`).
+/// custom messages, Getui passthrough), which the provider hands to its sink
+/// (`PushEventSink.receive(_:)`).
 public protocol OwnChannelProvider: PushProvider {}
 
 /// Pushing VoIP calls (`PushCapabilities.voip`): the provider takes the PushKit token and

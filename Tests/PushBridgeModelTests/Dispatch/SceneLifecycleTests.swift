@@ -104,7 +104,7 @@ import Testing
 
 /// The events of every process a simulated device launches, read without waiting.
 final class LockedEvents: Sendable {
-    private let taps = Locked<[PushEventTap]>([])
-    func attach(_ client: PushClient) { taps.withLock { $0.append(client.eventTap()) } }
+    private let taps = Locked<[PushEventDrain]>([])
+    func attach(_ client: PushClient) { taps.withLock { $0.append(client.eventDrain()) } }
     var events: [PushEvent] { taps.withLock { $0 }.flatMap { $0.take() } }
 }

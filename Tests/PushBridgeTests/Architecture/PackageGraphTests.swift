@@ -137,7 +137,7 @@ import Testing
         #expect(
             declared.sorted() == [
                 "DeepLink.swift: Fuzzing struct DeepLink",
-                "PushClient+Configuration.swift: ProviderAuthor init",
+                "PushClient+ConfigurationFile.swift: ProviderAuthor init",
                 "PushClient+Provider.swift: ProviderAuthor func register",
                 "PushClient+Provider.swift: ProviderAuthor func setPrivacyConsent",
                 "PushClient+Provider.swift: ProviderAuthor func start",

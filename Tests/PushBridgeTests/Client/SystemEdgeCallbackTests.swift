@@ -20,7 +20,7 @@ import Testing
     func aRegistrationFailureIsOneEventForEveryProvider(index: Int) throws {
         let provider = Self.providers[index]()
         let client = PushClient(provider: provider, scheduler: ManualScheduler())
-        let tap = client.eventTap()
+        let tap = client.eventDrain()
         // 3010: registering is not supported in this simulator (Apple's NSCocoaErrorDomain code).
         client.didFailToRegisterForRemoteNotifications(error: PushError(.providerFailure, field: "deviceToken", "NSCocoaErrorDomain 3010"))
         let events = tap.take()
@@ -32,7 +32,7 @@ import Testing
 
     @Test func aSettingsRequestCarriesItsNotificationOrNone() throws {
         let client = PushClient(provider: InMemoryProvider(definition: JPushDefinition()), scheduler: ManualScheduler())
-        let tap = client.eventTap()
+        let tap = client.eventDrain()
         let note = try PushNotification(payload: ["aps": ["alert": "x"], "_j_msgid": 77], identifier: "request-1")
         client.openSettings(for: note)
         client.openSettings(for: nil)

@@ -31,6 +31,23 @@ import Testing
         #expect(client.provider.id == .getui)
     }
 
+    /// One registry (issue 44): a factory table is a list of adapters, and the same function
+    /// builds the provider from either; the last adapter listed for a provider is the one used,
+    /// and a provider no adapter names is an error naming the key.
+    @Test func factoriesAreAdaptersAndOneFunctionBuildsTheNamedProvider() throws {
+        var factories = PushProviderFactories()
+        factories.register(.jpush) { _ in RecordingProvider(.jpush) }
+        #expect(factories.adapters.map(\.id) == [.jpush])
+        #expect(factories.adapters.allSatisfy { $0.definition == nil })
+        let earlier = PushAdapter(id: .jpush, definition: nil) { _ in RecordingProvider(.getui) }
+        let jpush = try configuration(#"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}}"#)
+        #expect(try ([earlier] + factories.adapters).provider(for: jpush).id == .jpush)
+        #expect(try (factories.adapters + [earlier]).provider(for: jpush).id == .getui)
+        let getui = try configuration(#"{"provider": "getui", "getui": {"appId": "a", "appKey": "b", "appSecret": "c"}}"#)
+        let error = #expect(throws: PushError.self) { try factories.adapters.provider(for: getui) }
+        #expect(error?.field == "provider")
+    }
+
     @Test func configurationsWithTheSameSettingsAreEqualWhateverTheOrderTheyWereSetIn() throws {
         let jpush = try configuration(#"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}}"#)
         let getui = try configuration(#"{"provider": "getui", "getui": {"appId": "a", "appKey": "b", "appSecret": "c"}}"#)

@@ -62,7 +62,7 @@ import Testing
         factories.register(.apns) { _ in throw LeakyError() }
         let configuration = try PushConfiguration(jsonBytes: Array(#"{"provider": "apns"}"#.utf8), providers: [])
         do throws(PushError) {
-            _ = try factories.makeProvider(for: configuration)
+            _ = try factories.adapters.provider(for: configuration)
             Issue.record("expected the factory's error")
         } catch {
             #expect(error.code == .invalidConfiguration)

@@ -113,7 +113,7 @@ import PushBridgeProviderKit
         let client = PushClient(provider: jpush, scheduler: ManualScheduler())
         let reported = Locked([PushDiagnostic]())
         client.setDiagnosticHandler { diagnostic in reported.withLock { $0.append(diagnostic) } }
-        let tap = client.eventTap()
+        let tap = client.eventDrain()
         client.handle(Self.call(.willPresent, .active), completion: .presentation { _ in })
         jpush.deliver(Self.message)
         client.settle()

@@ -98,9 +98,9 @@ final class RecordingProvider: CapabilityNarrowingProvider, CallbackObservingPro
         let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let copy = try PushNotification(payload: ["aps": ["alert": "x"], "_gmid_": "task1:msg1:zz"])
         client.handle(CallbackInvocation(callback: .didReceiveResponse, state: .inactive, action: .default, notification: copy))
-        client.deliver(PushEvent.Message(transport: .getui, offline: true, id: "task1:msg1", payload: ["payload": "x"]))
-        client.deliver(PushEvent.Message(transport: .getui, offline: true, id: "task2:msg2", payload: ["payload": "y"]))
-        client.deliver(PushEvent.Message(transport: .getui, offline: true, id: "task2:msg2", payload: ["payload": "y"]))
+        client.receive(PushEvent.Message(transport: .getui, offline: true, id: "task1:msg1", payload: ["payload": "x"]))
+        client.receive(PushEvent.Message(transport: .getui, offline: true, id: "task2:msg2", payload: ["payload": "y"]))
+        client.receive(PushEvent.Message(transport: .getui, offline: true, id: "task2:msg2", payload: ["payload": "y"]))
         #expect(await client.events().first(2).map(\.kind) == [.opened, .message])
         #expect(client.heldEventCount == 0)
     }

@@ -105,6 +105,24 @@ import Testing
         #expect(await iterator.next() == .tokenChanged(PushKitEvent.TokenChange(kind: .voip, token: SecretText("deadbeef010203040a0b"), forwardedTo: [])))
     }
 
+    /// The PushKit stream runs on the client's generic hub (`EventHub<PushKitEvent>`): every
+    /// subscriber gets every event once, a dropped stream unsubscribes (no queue left filling for
+    /// nobody), and the client's end ends each stream after what it queued.
+    @Test func pushKitStreamsShareTheHubUnsubscribeWhenDroppedAndEndWithTheClient() async throws {
+        var client: PushClient? = PushClient(provider: NoOpProvider())
+        let first = try #require(client).pushKitEvents()
+        do {
+            let second = try #require(client).pushKitEvents()
+            withExtendedLifetime(second) { #expect(client?.pushKitSubscriberCount == 2) }
+        }
+        #expect(client?.pushKitSubscriberCount == 1, "the dropped stream unsubscribed")
+        try #require(client).didUpdateVoIPToken(Self.token)
+        client = nil
+        var received: [PushKitEvent] = []
+        for await event in first { received.append(event) }
+        #expect(received == [.tokenChanged(PushKitEvent.TokenChange(kind: .voip, token: SecretText("deadbeef010203040a0b"), forwardedTo: []))])
+    }
+
     @Test func requestsAndEventsAreMaskedWhenPrintedDumpedOrReflected() {
         let hex = "deadbeef010203040a0b"
         let values: [Any] = [

@@ -202,13 +202,13 @@ extension GetuiProvider {
         if let msgID { message["msgId"] = .string(msgID) }
         let sink = self.sink
         do throws(PushError) {
-            sink.deliver(try GetuiDefinition().readMessage(message, channel: .getuiPassthrough, offline: offline, field: "message"))
+            sink.receive(try GetuiDefinition().readMessage(message, channel: .getuiPassthrough, offline: offline, field: "message"))
         } catch {
             let event = PushEvent.Message(
                 transport: .getui, offline: offline, id: Self.getuiID(taskID: taskID, msgID: msgID) ?? NotificationIdentity.payloadHash(message),
                 payload: message)
             if !reported { sink.report(.unreadableMessage(on: .getuiPassthrough, notificationID: event.id, error: error)) }
-            sink.deliver(event)
+            sink.receive(event)
         }
     }
 

@@ -48,11 +48,11 @@ extension JPushProvider {
     func deliverCustomMessage(_ userInfo: JSONObject) {
         let sink = self.sink
         do throws(PushError) {
-            sink.deliver(try JPushDefinition().readMessage(userInfo, channel: .jpushCustomMessage, offline: false, field: "message"))
+            sink.receive(try JPushDefinition().readMessage(userInfo, channel: .jpushCustomMessage, offline: false, field: "message"))
         } catch {
             let message = PushEvent.Message(transport: .jpush, offline: false, id: NotificationIdentity.payloadHash(userInfo), payload: userInfo)
             sink.report(.unreadableMessage(on: .jpushCustomMessage, notificationID: message.id, error: error))
-            sink.deliver(message)
+            sink.receive(message)
         }
     }
 

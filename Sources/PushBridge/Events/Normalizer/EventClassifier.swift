@@ -10,7 +10,7 @@ enum EventClassifier {
     /// delivery, so a 2 or 3 `active` for it is the tap on its banner. `launchedForIt`: the app
     /// was launched for this response. The event is moved along, never copied.
     @inline(__always)
-    static func deliver(
+    static func classify(
         _ invocation: CallbackInvocation, _ notification: consuming PushNotification, presented: Bool, launchedForIt: Bool,
         to ledger: inout EventLedger, _ emit: (consuming PushEvent) -> Void
     ) {
@@ -19,20 +19,20 @@ enum EventClassifier {
         case .didReceiveRemoteNotification, .didReceiveRemoteNotificationFetch, .didReceiveLocalNotification:
             switch invocation.state {
             case .active where presented:
-                ledger.deliver(.opened(.init(notification: notification, origin: .foreground, action: .default)), identity, .response, emit)
+                ledger.tell(.opened(.init(notification: notification, origin: .foreground, action: .default)), identity, .response, emit)
             case .active:
-                ledger.deliver(.received(.init(notification: notification, origin: .foreground)), identity, .arrival, emit)
+                ledger.tell(.received(.init(notification: notification, origin: .foreground)), identity, .arrival, emit)
             case .background:
-                ledger.deliver(.received(.init(notification: notification, origin: .background)), identity, .arrival, emit)
+                ledger.tell(.received(.init(notification: notification, origin: .background)), identity, .arrival, emit)
             case .inactive:
                 let origin: PushOrigin = launchedForIt ? .coldStart : .background
-                ledger.deliver(.opened(.init(notification: notification, origin: origin, action: .default)), identity, .response, emit)
+                ledger.tell(.opened(.init(notification: notification, origin: origin, action: .default)), identity, .response, emit)
             }
         case .willPresent:
-            ledger.deliver(.received(.init(notification: notification, origin: .foreground)), identity, .arrival, emit)
+            ledger.tell(.received(.init(notification: notification, origin: .foreground)), identity, .arrival, emit)
         case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal:
             let origin: PushOrigin = launchedForIt ? .coldStart : (invocation.state == .active ? .foreground : .background)
-            ledger.deliver(
+            ledger.tell(
                 response(notification, action: invocation.action ?? .default, origin: origin, textInput: invocation.textInput), identity, .response, emit)
         case .didFinishLaunching, .sceneWillConnect:
             break

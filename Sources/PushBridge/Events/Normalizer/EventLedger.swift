@@ -83,7 +83,7 @@ struct EventLedger: Sendable {
     /// was emitted already.
     ///
     /// The event is moved along to `emit`, not copied: no reference count is touched on its way.
-    mutating func deliver(_ event: consuming PushEvent, _ identity: IdentityKey, _ share: Share, _ emit: (consuming PushEvent) -> Void) {
+    mutating func tell(_ event: consuming PushEvent, _ identity: IdentityKey, _ share: Share, _ emit: (consuming PushEvent) -> Void) {
         guard insert(identity, share) else {
             if share == .arrival, contains(identity, .message) { reportCopy(identity, dropped: "the APNs notification", told: "its message") }
             return
@@ -94,7 +94,7 @@ struct EventLedger: Sendable {
     /// Emits a provider's own-channel message (`event`, a `message` about `identity`): the
     /// delivery's arrival, unless the app was already told of the delivery — its arrival by
     /// either channel, or the user's response to its notification.
-    mutating func deliverMessage(_ event: consuming PushEvent, _ identity: IdentityKey, _ emit: (consuming PushEvent) -> Void) {
+    mutating func tellMessage(_ event: consuming PushEvent, _ identity: IdentityKey, _ emit: (consuming PushEvent) -> Void) {
         if contains(identity, .arrival) {
             // The same message again on its own channel is a redelivery, not a copy.
             if !contains(identity, .message) { reportCopy(identity, dropped: "the message", told: "its APNs notification") }

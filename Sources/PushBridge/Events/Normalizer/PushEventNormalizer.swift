@@ -157,7 +157,7 @@ struct PushEventNormalizer: Sendable {
     /// app was already told of the APNs notification of the same push (same message ID): then
     /// a `PushDiagnostic.Code.channelCopyDropped` diagnostic says so (``EventLedger``).
     mutating func consume(message: PushEvent.Message, emit: (consuming PushEvent) -> Void) {
-        ledger.deliverMessage(.message(message), EventLedger.IdentityKey(message.id), emit)
+        ledger.tellMessage(.message(message), EventLedger.IdentityKey(message.id), emit)
     }
 
     /// Emits what waits for a call that did not come: a deferred foreground call (the tap on the
@@ -168,7 +168,7 @@ struct PushEventNormalizer: Sendable {
         guard let pending = launch.takePending(now: now) else { return }
         let identity = EventLedger.IdentityKey(pending.notification)
         let (event, share) = pending.event()
-        ledger.deliver(event, identity, share, emit)
+        ledger.tell(event, identity, share, emit)
     }
 
     /// Emits a pending launch's event and returns what was pending.
@@ -238,7 +238,7 @@ struct PushEventNormalizer: Sendable {
         // while covered is a background push's arrival.
         let coveredTap = covered && !launch.hasCenterDelegate && invocation.state == .active && invocation.callback.handsOverUserInfo
         let presented = resolver.isPresented(named) || coveredTap
-        EventClassifier.deliver(invocation, named, presented: presented, launchedForIt: launchedForIt, to: &ledger, emit)
+        EventClassifier.classify(invocation, named, presented: presented, launchedForIt: launchedForIt, to: &ledger, emit)
         return deliveryID
     }
 
@@ -282,12 +282,12 @@ struct PushEventNormalizer: Sendable {
             let id = resolver.repeatedArrival(of: call.notification)
             diagnostics.append(call.diagnostic(.arrival, deliveryID: id))
             let notification = call.notification.identified(as: id)
-            ledger.deliver(.received(.init(notification: notification, origin: .foreground)), EventLedger.IdentityKey(notification), .arrival, emit)
+            ledger.tell(.received(.init(notification: notification, origin: .foreground)), EventLedger.IdentityKey(notification), .arrival, emit)
             resolver.remember(call.notification, call.callback, .active, as: id, now: now)
         case .tap:
             diagnostics.append(call.diagnostic(.tap, deliveryID: call.presentedID))
             let notification = call.notification.identified(as: call.presentedID)
-            ledger.deliver(
+            ledger.tell(
                 .opened(.init(notification: notification, origin: .foreground, action: .default)), EventLedger.IdentityKey(notification), .response,
                 emit)
             resolver.forgetPrevious()

@@ -4,9 +4,9 @@ import PushBridgeProviderKit
 /// The one event pipeline, read without waiting: how the simulator, the simulated device and the
 /// adapters' tests run their calls through a real ``PushClient`` instead of a copy of it.
 extension PushClient {
-    /// Every event the client emits from now on, taken synchronously with ``PushEventTap/take()``.
-    package func eventTap() -> PushEventTap {
-        PushEventTap(core.subscribe())
+    /// Every event the client emits from now on, drained synchronously with ``PushEventDrain/take()``.
+    package func eventDrain() -> PushEventDrain {
+        PushEventDrain(core.subscribe())
     }
 
     /// Emits a launch's event still waiting for its follow-up call and decides a deferred
@@ -17,8 +17,9 @@ extension PushClient {
     }
 }
 
-/// A subscription read without waiting (``PushClient/eventTap()``); unsubscribes when released.
-package final class PushEventTap: Sendable {
+/// A subscription drained without waiting (``PushClient/eventDrain()``); unsubscribes when
+/// released. (Named `PushEventTap` before issue 44: in this domain a tap is the user's touch.)
+package final class PushEventDrain: Sendable {
     private let subscription: EventSubscription
 
     init(_ subscription: EventSubscription) {
