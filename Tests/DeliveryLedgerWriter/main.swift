@@ -23,7 +23,7 @@ guard arguments.count == 5 || (arguments.count == 4 && arguments[1] == "drain") 
 let directory = URL(fileURLWithPath: arguments[2])
 let ledger: DeliveryLedger
 do {
-    ledger = try DeliveryLedger(directory: directory, maxRecords: 100_000)
+    ledger = try DeliveryLedger(directory: directory, maxRecords: 100_000, lockTimeout: 30)
 } catch {
     fail("\(error)")
 }
