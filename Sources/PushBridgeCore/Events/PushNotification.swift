@@ -13,16 +13,20 @@ public struct PushNotification: Sendable, Equatable {
     /// The parts, read once and never changed: one reference, so that handing a notification
     /// along the event pipeline (normaliser, hold, every subscriber) costs one retain, not one
     /// for each string of its content.
-    private final class Storage: Sendable {
-        let id: String
+    ///
+    /// Its fields and the accessors below are inlinable: the runtime and the adapters, in other
+    /// modules, read them on every callback, and a call into this module for each was the bulk of
+    /// what the vocabulary split cost an app (`Benchmarks/README.md`).
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let id: String
         /// `id.hashValue`, computed once: deduplication looks the identity up on every callback.
-        let idHash: Int
-        let source: NotificationSource
-        let content: APSContent
-        let payload: JSONObject
-        let requestIdentifier: String?
-        let providerMessageID: String?
-        let fingerprint: UInt64
+        @usableFromInline let idHash: Int
+        @usableFromInline let source: NotificationSource
+        @usableFromInline let content: APSContent
+        @usableFromInline let payload: JSONObject
+        @usableFromInline let requestIdentifier: String?
+        @usableFromInline let providerMessageID: String?
+        @usableFromInline let fingerprint: UInt64
 
         init(
             id: String, source: NotificationSource, content: APSContent, payload: JSONObject, requestIdentifier: String?,
@@ -39,29 +43,29 @@ public struct PushNotification: Sendable, Equatable {
         }
     }
 
-    private let storage: Storage
+    @usableFromInline let storage: Storage
 
     /// The identity events carry and deduplication keys on (see `NotificationIdentity`).
-    public var id: String { storage.id }
+    @inlinable public var id: String { storage.id }
     /// `id.hashValue`, computed once when the notification was read.
-    package var idHash: Int { storage.idHash }
+    @inlinable package var idHash: Int { storage.idHash }
     /// Remote or local.
-    public var source: NotificationSource { storage.source }
+    @inlinable public var source: NotificationSource { storage.source }
     /// The parsed `aps` content.
-    public var content: APSContent { storage.content }
+    @inlinable public var content: APSContent { storage.content }
     /// The whole payload, `aps` included.
-    public var payload: JSONObject { storage.payload }
+    @inlinable public var payload: JSONObject { storage.payload }
     /// The identifier the callback carried with the payload, if any: the notification request's
     /// identifier on the notification-center paths (methods 4 and 5, and the vendors' delegate
     /// callbacks), which iOS makes anew for every delivery; `nil` on the paths that carry
     /// `userInfo` only (launch options, methods 2 and 3).
-    public var requestIdentifier: String? { storage.requestIdentifier }
+    @inlinable public var requestIdentifier: String? { storage.requestIdentifier }
     /// The provider's message ID in the payload (JPush `_j_msgid`, Getui `_gmid_`), if any: found
     /// by the provider's ``PushProviderDefinition``.
-    public var providerMessageID: String? { storage.providerMessageID }
+    @inlinable public var providerMessageID: String? { storage.providerMessageID }
     /// The payload's fingerprint: FNV-1a 64 over its canonical JSON (sorted keys), the same for
     /// byte-identical payloads on every path, process and platform (see `NotificationIdentity`).
-    package var fingerprint: UInt64 { storage.fingerprint }
+    @inlinable package var fingerprint: UInt64 { storage.fingerprint }
 
     /// Reads a notification from its payload.
     ///
