@@ -15,8 +15,8 @@ public struct FCMServiceAccount: Sendable, Hashable, CustomStringConvertible, Cu
     public var privateKey: SecretText
     /// `private_key_id`: the JWT header's `kid`, when given. Masked when printed.
     public var privateKeyID: SecretText?
-    /// `token_uri`: where the assertion is exchanged (`https://oauth2.googleapis.com/token`), and
-    /// the assertion's `aud`.
+    /// `token_uri`: where the assertion is exchanged (`https://oauth2.googleapis.com/token`). The
+    /// assertion's `aud` is Google's token endpoint whatever this says (`FCMAccessToken.audience`).
     public var tokenURI: String
     /// `project_id`: the project the account belongs to, when given.
     public var projectID: String?
