@@ -67,29 +67,18 @@ public struct RS256SigningError: Error, Sendable, Hashable, CustomStringConverti
             guard FileManager.default.createFile(atPath: input.path, contents: Data(message), attributes: [.posixPermissions: 0o600]) else {
                 throw RS256SigningError("openssl's input could not be written in \(folder.path)")
             }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["dgst", "-sha256", "-sign", "/dev/stdin", input.path]
-            let keyPipe = Pipe()
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardInput = keyPipe
-            process.standardOutput = output
-            process.standardError = errors
+            // The key through the standard input, the message from the file.
+            let run: (status: Int32, output: [UInt8])
             do {
-                try process.run()
+                run = try OpenSSLCommand.run(
+                    executable, arguments: ["dgst", "-sha256", "-sign", "/dev/stdin", input.path], input: Data(privateKey.revealed.utf8))
             } catch {
-                throw RS256SigningError("`\(executable)` could not be started: \(error.localizedDescription)")
+                throw RS256SigningError(error.reason)
             }
-            keyPipe.fileHandleForWriting.write(Data(privateKey.revealed.utf8))
-            try? keyPipe.fileHandleForWriting.close()
-            let signature = output.fileHandleForReading.readDataToEndOfFile()
-            _ = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0, signature.count >= 128 else {
-                throw RS256SigningError("openssl could not sign with the service account's private_key (exit \(process.terminationStatus)): is it an RSA key in PEM?")
+            guard run.status == 0, run.output.count >= 128 else {
+                throw RS256SigningError("openssl could not sign with the service account's private_key (exit \(run.status)): is it an RSA key in PEM?")
             }
-            return [UInt8](signature)
+            return run.output
         }
     }
 #endif

@@ -39,29 +39,16 @@
             guard FileManager.default.isReadableFile(atPath: privateKeyPath) else {
                 throw ES256SigningError("the private key file \(privateKeyPath) cannot be read")
             }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["dgst", "-sha256", "-sign", privateKeyPath]
-            let input = Pipe()
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = errors
+            let run: (status: Int32, output: [UInt8])
             do {
-                try process.run()
+                run = try OpenSSLCommand.run(executable, arguments: ["dgst", "-sha256", "-sign", privateKeyPath], input: Data(message))
             } catch {
-                throw ES256SigningError("`\(executable)` could not be started: \(error.localizedDescription)")
+                throw ES256SigningError(error.reason)
             }
-            input.fileHandleForWriting.write(Data(message))
-            try? input.fileHandleForWriting.close()
-            let der = output.fileHandleForReading.readDataToEndOfFile()
-            _ = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw ES256SigningError("openssl could not sign with \(privateKeyPath) (exit \(process.terminationStatus)): is it a P-256 key in PEM?")
+            guard run.status == 0 else {
+                throw ES256SigningError("openssl could not sign with \(privateKeyPath) (exit \(run.status)): is it a P-256 key in PEM?")
             }
-            guard let raw = ECDSASignatureFormat.raw(fromDER: [UInt8](der)) else {
+            guard let raw = ECDSASignatureFormat.raw(fromDER: run.output) else {
                 throw ES256SigningError("openssl's output is not a P-256 ECDSA signature: is \(privateKeyPath) a P-256 key?")
             }
             return raw
