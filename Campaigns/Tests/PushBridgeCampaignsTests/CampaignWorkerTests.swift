@@ -9,10 +9,12 @@ import Testing
 /// Workers against a real PostgreSQL and the provider emulators.
 @Suite("Campaign workers on PostgreSQL", .enabled(if: TestDatabase.isAvailable, Comment(rawValue: TestDatabase.skipReason)))
 struct CampaignWorkerTests {
-    static func worker(_ store: CampaignStore, _ configPath: String, provider: String, at baseURL: String, id: String, campaign: Int64, lease: Double = 30)
-        -> CampaignWorker
-    {
+    static func worker(
+        _ store: CampaignStore, _ configPath: String, provider: String, at baseURL: String, id: String, campaign: Int64, lease: Double = 30,
+        retryPolicy: RetryPolicy = .standard
+    ) -> CampaignWorker {
         var options = ConfigurationFileSenders.defaultOptions(maxConcurrentRequests: 20)
+        options.retryPolicy = retryPolicy
         options.baseURLs[PushProviderID(rawValue: provider)] = baseURL
         return CampaignWorker(
             store: store, senders: ConfigurationFileSenders(files: ["default": configPath], options: options),
@@ -144,6 +146,27 @@ struct CampaignWorkerTests {
             #expect(try await store.transition(id, to: .paused, from: [.running]))
             #expect(try await store.transition(id, to: .running, from: [.paused]))
             #expect(try await store.claim(worker: "w", lease: 30, campaign: id) != nil, "resume clears the wait")
+        }
+    }
+
+    @Test("Getui's rate limit (10005) outlasting the sender's retries: the target stays unrecorded, the batch stops, and every worker of the campaign waits")
+    func aRateLimitedSendHoldsEveryWorkerBack() async throws {
+        let prefix = "q" + UUID().uuidString.prefix(7).lowercased()
+        // The fifth target is refused as over the limit; the sender does not retry (RetryPolicy.never).
+        let (emulator, config) = try Emulator.getui(scriptJSON: "{\"answers\": {\"\(prefix)000004\": [{\"code\": 10005, \"msg\": \"too many calls\"}]}}")
+        try await TestDatabase.withStore { store in
+            let (id, _) = try await makeCampaign(store, provider: "getui", kind: .clientID, count: 200, batchSize: 100, prefix: prefix)
+            let worker = Self.worker(store, config, provider: "getui", at: emulator.baseURL, id: "worker-a", campaign: id, retryPolicy: .never)
+            try await worker.run()
+            let status = try #require(try await store.status(id))
+            #expect(status.state == .running)
+            #expect(status.waitingSeconds > 20, "no campaign-wide wait: \(status.waitingSeconds) s")
+            // Stopped at the refusal: the first batch released with targets unrecorded, the second never claimed.
+            // At most the requests in flight (20) beside the refused one went on: not the rest of the batch.
+            #expect(status.done > 0 && status.done < 50, "\(status.done) recorded")
+            #expect(try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.results WHERE campaign_id = \(id) AND batch_no = 0 AND position = 4") == 0)
+            #expect(try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.batches WHERE campaign_id = \(id) AND claims > 0") == 1)
+            #expect(try await store.claim(worker: "worker-b", lease: 30, campaign: id) == nil)
         }
     }
 }
