@@ -104,4 +104,17 @@ package struct APNsRequestBuilder: Sendable {
 
     /// A new `apns-id`: a canonical, upper-case UUID.
     package static func newID() -> String { UUID().uuidString }
+
+    /// The `apns-id` for `token` of `message`: derived from its ``PushMessage/idempotenceKey``
+    /// and the token (a UUID of version 8, RFC 9562 §5.8: the digest's first 16 bytes with the
+    /// version and variant bits set), the same on every send; a new one when no key is set.
+    package static func id(for message: PushMessage, token: SecretText) -> String {
+        guard var bytes = message.idempotenceDigest([token.revealed]).map({ Array($0.prefix(16)) }) else { return newID() }
+        bytes[6] = (bytes[6] & 0x0F) | 0x80
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let uuid = UUID(uuid: (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return uuid.uuidString
+    }
 }

@@ -68,7 +68,7 @@ public struct APNsSender: PushSender, CustomStringConvertible, CustomReflectable
                 return
             }
             // One apns-id and one expiry for every attempt: a retry is the same notification.
-            let apnsID = APNsRequestBuilder.newID()
+            let apnsID = APNsRequestBuilder.id(for: message, token: deviceToken)
             let sentAt = options.now()
             let results = await loop.run(
                 targets: [target],

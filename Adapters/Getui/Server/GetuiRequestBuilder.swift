@@ -130,4 +130,12 @@ package struct GetuiRequestBuilder: Sendable {
     package static func newRequestID() -> String {
         UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     }
+
+    /// The `request_id` of a push to `targets` of `message`: 32 hex digits of the digest of its
+    /// ``PushMessage/idempotenceKey`` and the targets' IDs, the same on every send; a new one
+    /// when no key is set.
+    package static func requestID(for message: PushMessage, targets: [PushTarget]) -> String {
+        guard let digest = message.idempotenceDigest(targets.map { $0.id?.revealed ?? $0.kind.rawValue }) else { return newRequestID() }
+        return digest.prefix(16).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
 }

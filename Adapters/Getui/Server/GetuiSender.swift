@@ -95,14 +95,14 @@ public struct GetuiSender: PushSender, CustomStringConvertible, CustomReflectabl
         let auth = auth
         switch route {
         case .single(let path, let extra, let target):
-            let body = Self.push(content, extra)
+            let body = Self.push(content, extra, requestID: GetuiRequestBuilder.requestID(for: message, targets: [target]))
             let shape = GetuiRoute.answerShape(path)
             let results = await loop.run(
                 targets: [target], build: Self.authorized(auth) { builder.request(path, body: body, token: $0) },
                 interpret: { GetuiResponseReader.verdict($0, targets: [target], shape: shape) })
             results.forEach(report)
         case .list(let path, let groups):
-            let message = Self.push(content, [:])
+            let message = Self.push(content, [:], requestID: GetuiRequestBuilder.requestID(for: message, targets: groups.flatMap(\.targets)))
             let (created, attempts) = await loop.attempt(
                 build: Self.authorized(auth) { builder.request("/push/list/message", body: message, token: $0) }, interpret: GetuiResponseReader.taskID)
             let taskID: String
@@ -137,8 +137,8 @@ public struct GetuiSender: PushSender, CustomStringConvertible, CustomReflectabl
     }
 
     /// A push body: a new `request_id`, the message's content and `extra` (the audience).
-    private static func push(_ content: JSONObject, _ extra: JSONObject) -> JSONObject {
-        var body: JSONObject = ["request_id": .string(GetuiRequestBuilder.newRequestID())]
+    private static func push(_ content: JSONObject, _ extra: JSONObject, requestID: String = GetuiRequestBuilder.newRequestID()) -> JSONObject {
+        var body: JSONObject = ["request_id": .string(requestID)]
         for (key, value) in extra { body[key] = value }
         for (key, value) in content { body[key] = value }
         return body

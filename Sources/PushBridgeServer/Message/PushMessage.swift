@@ -58,6 +58,21 @@ public struct PushMessage: Sendable, Hashable {
     /// Pictures, sounds or videos the provider's service extension attaches: Getui's
     /// `ios.multimedia`. APNs and JPush have no such field: refused there.
     public var richMedia: [RichMedia]
+    /// A key that makes the requests of this message to the same targets the same requests
+    /// again: set, each sender derives its requests' idempotence keys from it and the targets a
+    /// request carries (SHA-256 of both), instead of making new random ones. A campaign's
+    /// worker sets it from the campaign's ID, so that the requests a worker had sent when it
+    /// died are sent again by another worker with the keys they first carried.
+    ///
+    /// | Provider | Key derived | What the provider does with a repeat |
+    /// |---|---|---|
+    /// | APNs | `apns-id` (a UUID) per token | nothing: APNs keeps no memory of IDs, it delivers again ([Sending notification requests to APNs](https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns)) |
+    /// | Getui | `request_id` (32 hex digits) per push | answers the first result and does not deliver again ([rest_v2/push](https://docs.getui.com/getui/server/rest_v2/push): "重复会导致消息丢失") |
+    /// | JPush | none: a `cid` is issued by JPush (`GET /v3/push/cid`), not chosen by the sender | each attempt's retries share one `cid`; a new send gets new ones |
+    /// | FCM | none: FCM HTTP v1 has no idempotence key | delivers again |
+    ///
+    /// Not part of a message file (`init(json:)`); `nil` (random keys) by default.
+    public var idempotenceKey: String? = nil
 
     /// A message from its parts; everything but the alert defaults to absent.
     public init(
@@ -196,5 +211,17 @@ extension PushMessage {
         case production
         /// `api.sandbox.push.apple.com`: builds signed for development.
         case sandbox
+    }
+}
+
+extension PushMessage {
+    /// The digest a request's idempotence key is made of when ``idempotenceKey`` is set: SHA-256
+    /// of the key and `parts` (the identifiers the request carries), each ended by a NUL byte;
+    /// `nil` when no key is set (a new random key then).
+    package func idempotenceDigest(_ parts: [String]) -> [UInt8]? {
+        guard let idempotenceKey else { return nil }
+        var bytes = Array(idempotenceKey.utf8) + [0]
+        for part in parts { bytes += Array(part.utf8) + [0] }
+        return SHA256.hash(bytes)
     }
 }

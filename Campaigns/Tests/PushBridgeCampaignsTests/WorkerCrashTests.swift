@@ -1,0 +1,125 @@
+import Foundation
+import PushBridgeCampaigns
+import PushBridgeCore
+import PushBridgeServer
+import Testing
+
+/// A worker process killed with SIGKILL mid-batch, and the worker that takes its batch over.
+@Suite("A worker killed mid-batch", .enabled(if: TestDatabase.isAvailable && BuiltCommand.path != nil, Comment(rawValue: BuiltCommand.skipReason)))
+struct WorkerCrashTests {
+    @Test("kill -9 mid-batch: another worker takes the batch when the lease ends; every target recorded once and, through Getui's request_id, delivered once")
+    func killedWorker() async throws {
+        let count = 600
+        // Every target's first request answers after 0.2 s: a batch of 100 at 20 in flight takes
+        // about a second, so the kill lands inside one.
+        let prefix = "k" + UUID().uuidString.prefix(7).lowercased()
+        let targets = (0..<count).map { "\(prefix)\(String(format: "%06d", $0))" }
+        let answers = targets.map { "\"\($0)\": [{\"action\": \"slow\", \"seconds\": 0.2}]" }.joined(separator: ", ")
+        let (emulator, config) = try Emulator.getui(scriptJSON: "{\"answers\": {\(answers)}}")
+        try await TestDatabase.withStore { store in
+            let (id, made) = try await makeCampaign(store, provider: "getui", kind: .clientID, count: count, batchSize: 100, prefix: prefix)
+            #expect(made == targets)
+
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: try #require(BuiltCommand.path))
+            child.arguments = [
+                "work", "--config", "default=\(config)", "--campaign", "\(id)", "--lease", "2", "--concurrency", "20", "--endpoint", "getui=\(emulator.baseURL)",
+            ]
+            var environment = ProcessInfo.processInfo.environment
+            environment["PUSHBRIDGE_LOG_LEVEL"] = "error"
+            child.environment = environment
+            child.standardOutput = FileHandle.nullDevice
+            child.standardError = FileHandle.nullDevice
+            try child.run()
+            // Killed once it has recorded at least one batch and is inside another.
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline {
+                let recorded = try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.results WHERE campaign_id = \(id)")
+                if recorded >= 100, emulator.requests.count >= 130 { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+            let recordedAtKill = try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.results WHERE campaign_id = \(id)")
+            let sentAtKill = emulator.requests.count
+            #expect(recordedAtKill >= 100 && recordedAtKill < Int64(count), "recorded \(recordedAtKill) when killed")
+
+            // The survivor: waits for the dead worker's lease, then finishes the campaign.
+            let survivor = CampaignWorkerTests.worker(store, config, provider: "getui", at: emulator.baseURL, id: "survivor", campaign: id)
+            let started = Date()
+            while try await store.status(id)?.state == .running, Date().timeIntervalSince(started) < 60 {
+                _ = try await survivor.run()
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            let status = try #require(try await store.status(id))
+            #expect(status.state == .done)
+            #expect(status.done == Int64(count))
+            let distinct = try await TestDatabase.count(store, "SELECT count(DISTINCT (batch_no, position)) FROM pushbridge.results WHERE campaign_id = \(id)")
+            #expect(distinct == Int64(count))
+            let taken = try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.batches WHERE campaign_id = \(id) AND claims > 1")
+            #expect(taken >= 1, "no batch was taken over")
+
+            // Delivered once each; the requests in flight at the kill were sent again with the
+            // request_id they first carried, and Getui answered them without delivering.
+            let delivered = emulator.deliveredTargets
+            #expect(delivered.count == count, "\(delivered.count) deliveries for \(count) targets")
+            #expect(Set(delivered) == Set(targets))
+            let ids = emulator.requests.compactMap { $0["body"]?["request_id"]?.stringValue }
+            let repeated = ids.count - Set(ids).count
+            #expect(repeated >= 1, "no request was re-sent with its first request_id (\(sentAtKill) requests at the kill)")
+            print("kill -9: \(recordedAtKill) recorded and \(sentAtKill) requests answered at the kill; \(repeated) re-sent with the same request_id; \(delivered.count) deliveries")
+        }
+    }
+}
+
+/// SIGTERM: the batch in flight finished and recorded, its lease released, nothing more claimed.
+@Suite("A worker stopped with SIGTERM", .enabled(if: TestDatabase.isAvailable && BuiltCommand.path != nil, Comment(rawValue: BuiltCommand.skipReason)))
+struct WorkerShutdownTests {
+    @Test("SIGTERM mid-batch: the worker finishes and records its batch, releases the lease and exits 0")
+    func sigterm() async throws {
+        let prefix = "t" + UUID().uuidString.prefix(7).lowercased()
+        let targets = (0..<400).map { "\(prefix)\(String(format: "%06d", $0))" }
+        let answers = targets.map { "\"\($0)\": [{\"action\": \"slow\", \"seconds\": 0.2}]" }.joined(separator: ", ")
+        let (emulator, config) = try Emulator.getui(scriptJSON: "{\"answers\": {\(answers)}}")
+        try await TestDatabase.withStore { store in
+            let (id, _) = try await makeCampaign(store, provider: "getui", kind: .clientID, count: 400, batchSize: 100, prefix: prefix)
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: try #require(BuiltCommand.path))
+            child.arguments = ["work", "--config", "default=\(config)", "--campaign", "\(id)", "--concurrency", "20", "--endpoint", "getui=\(emulator.baseURL)"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["PUSHBRIDGE_LOG_LEVEL"] = "error"
+            child.environment = environment
+            child.standardOutput = FileHandle.nullDevice
+            child.standardError = FileHandle.nullDevice
+            try child.run()
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline, emulator.requests.count < 30 { try await Task.sleep(for: .milliseconds(20)) }
+            kill(child.processIdentifier, SIGTERM)
+            child.waitUntilExit()
+            #expect(child.terminationReason == .exit && child.terminationStatus == 0)
+            let recorded = try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.results WHERE campaign_id = \(id)")
+            #expect(recorded > 0 && recorded % 100 == 0 && recorded < 400, "\(recorded) recorded: not whole batches, or the worker did not stop")
+            let leased = try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.batches WHERE campaign_id = \(id) AND leased_by IS NOT NULL")
+            #expect(leased == 0)
+            #expect(try await store.status(id)?.state == .running)
+        }
+    }
+}
+
+
+/// The `pushbridge-campaign` built beside the tests (`swift build --build-tests` builds it).
+enum BuiltCommand {
+    static let path: String? = {
+        let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap { $0 }
+        for candidate in candidates {
+            var folder = candidate.deletingLastPathComponent()
+            for _ in 0..<4 {
+                let path = folder.appendingPathComponent("pushbridge-campaign").path
+                if FileManager.default.isExecutableFile(atPath: path) { return path }
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        return nil
+    }()
+    static let skipReason = TestDatabase.isAvailable ? "pushbridge-campaign is not built beside the tests (swift build --build-tests)" : TestDatabase.skipReason
+}
