@@ -72,7 +72,7 @@
         public static func setNotificationCategories(_ categories: Set<UNNotificationCategory>, client: PushClient) {
             NotificationCategoryStore.process.set(categories)
             UNUserNotificationCenter.current().setNotificationCategories(categories)
-            client.useNotificationCategories(categories.map(\.identifier).sorted())
+            client.useNotificationCategories(categories.map(\.identifier).sortedByUTF8())
         }
 
         /// Makes PushBridge the notification center's delegate, forwarding to the delegate it

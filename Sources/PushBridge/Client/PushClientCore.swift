@@ -20,8 +20,11 @@ final class PushClientCore: Sendable {
     /// The notification center the client reads the user's authorization from, and what it saw.
     let authorization = Locked(AuthorizationRecord())
 
-    struct State {
-        var normalizer: PushEventNormalizer
+    /// A class, not a struct: it never leaves `state`'s lock, which is what makes it `Sendable`
+    /// (hence `@unchecked`), and the lock's generic code moves one reference where a struct of
+    /// these nine fields needed a value witness table and outlined copies of its own.
+    final class State: @unchecked Sendable {
+        let normalizer: PushEventNormalizer
         var hub: EventHub
         var presentationHandler: PushClient.PresentationHandler?
         var backgroundWorkHandler: PushClient.BackgroundWorkHandler?
@@ -33,6 +36,11 @@ final class PushClientCore: Sendable {
         var pendingCompletions: [PendingCompletionKey: CompletionGroup] = [:]
         /// The client is gone: nothing more is normalised or published.
         var isClosed = false
+
+        init(normalizer: PushEventNormalizer, hub: EventHub) {
+            self.normalizer = normalizer
+            self.hub = hub
+        }
     }
 
     init(options: PushClientOptions, scheduler: any PushScheduler) {

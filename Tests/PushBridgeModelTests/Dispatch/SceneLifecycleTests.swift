@@ -47,7 +47,7 @@ import Testing
     @Test func theSceneConnectionAloneOrTheResponseAloneIsStillOneColdStart() throws {
         let handover = try DeliveryHandover(payload: Self.payload, source: .remote)
         // notificationResponse present, the center delegate set late: S alone.
-        var alone = PushEventNormalizer()
+        let alone = PushEventNormalizer()
         var events: [PushEvent] = []
         _ = alone.consumeCall(CallbackInvocation(callback: .didFinishLaunching, state: .inactive, notification: nil), clock: { 0 }) { events.append($0) }
         _ = alone.consumeCall(
@@ -56,7 +56,7 @@ import Testing
         alone.flush { events.append($0) }
         try events.check([.opened(.coldStart, action: .default)])
         // notificationResponse nil on the cold start (onmyway133/blog#884): 5 alone.
-        var nilResponse = PushEventNormalizer()
+        let nilResponse = PushEventNormalizer()
         events = []
         _ = nilResponse.consumeCall(CallbackInvocation(callback: .didFinishLaunching, state: .inactive, notification: nil), clock: { 10 }) { events.append($0) }
         _ = nilResponse.consumeCall(CallbackInvocation(callback: .sceneWillConnect, state: .inactive, notification: nil), clock: { 10.001 }) { events.append($0) }

@@ -61,7 +61,7 @@ import PushBridgeProviderKit
     /// Runs the path with the message before or after its calls; returns the events and the
     /// `channelCopyDropped` diagnostics.
     static func run(_ path: Path, messageFirst: Bool) -> (events: [String], drops: [PushDiagnostic]) {
-        var normalizer = PushEventNormalizer()
+        let normalizer = PushEventNormalizer()
         var events: [PushEvent] = []
         if messageFirst { normalizer.consume(message: message) { events.append($0) } }
         for call in path.calls { events += normalizer.consume(call) }
@@ -88,7 +88,7 @@ import PushBridgeProviderKit
     }
 
     @Test func aRedeliveredMessageIsOneEventAndNotACopy() {
-        var normalizer = PushEventNormalizer()
+        let normalizer = PushEventNormalizer()
         var events: [PushEvent] = []
         normalizer.consume(message: Self.message) { events.append($0) }
         normalizer.consume(message: Self.message) { events.append($0) }
@@ -100,7 +100,7 @@ import PushBridgeProviderKit
     }
 
     @Test func aMessageOfAnotherPushIsItsOwnArrival() {
-        var normalizer = PushEventNormalizer()
+        let normalizer = PushEventNormalizer()
         var events = normalizer.consume(Self.call(.willPresent, .active))
         normalizer.consume(message: PushEvent.Message(transport: "jpush", offline: false, id: "2004", payload: ["content": "other"])) { events.append($0) }
         #expect(events.map(\.kind) == [.received, .message])

@@ -29,7 +29,7 @@ import PushBridgeProviderKit
 
     /// Feeds `calls` then flushes, returning the events rendered.
     static func run(_ calls: [CallbackInvocation], window: Int = PushEventNormalizer.defaultDedupeWindow) -> [String] {
-        var normalizer = PushEventNormalizer(dedupeWindow: window)
+        let normalizer = PushEventNormalizer(dedupeWindow: window)
         var events: [PushEvent] = []
         for call in calls { events += normalizer.consume(call) }
         events += normalizer.flush()
@@ -151,7 +151,7 @@ import PushBridgeProviderKit
     }
 
     @Test func aLaunchWaitsForItsFollowUpAndTheFlushEmitsItOnce() {
-        var normalizer = PushEventNormalizer()
+        let normalizer = PushEventNormalizer()
         #expect(normalizer.consume(Self.call(.didFinishLaunching, .inactive, key: .remoteNotification)).isEmpty)
         #expect(normalizer.hasPendingLaunch)
         #expect(normalizer.flush().map(Self.render) == ["opened coldStart default n-1"])
@@ -160,7 +160,7 @@ import PushBridgeProviderKit
     }
 
     @Test func theLaunchsFollowUpCompletesItWithoutAFlush() {
-        var normalizer = PushEventNormalizer()
+        let normalizer = PushEventNormalizer()
         _ = normalizer.consume(Self.call(.didFinishLaunching, .inactive, key: .remoteNotification))
         let events = normalizer.consume(Self.call(.didReceiveResponse, .inactive, action: .custom("reply")))
         #expect(events.map(Self.render) == ["opened coldStart reply n-1"])
@@ -169,7 +169,7 @@ import PushBridgeProviderKit
     }
 
     @Test func theEventCarriesTheNotificationAndTextInput() throws {
-        var normalizer = PushEventNormalizer()
+        let normalizer = PushEventNormalizer()
         let note = try #require(Self.note("n-9"))
         let events = normalizer.consume(
             CallbackInvocation(callback: .didReceiveResponse, state: .background, action: .custom("reply"), textInput: "on my way", notification: note))
@@ -210,7 +210,7 @@ import PushBridgeProviderKit
     }
 
     @Test func theNormalisersMemoryIsBounded() {
-        var normalizer = PushEventNormalizer(dedupeWindow: 8)
+        let normalizer = PushEventNormalizer(dedupeWindow: 8)
         for index in 0..<500 { _ = normalizer.consume(Self.call(.willPresent, .active, id: "n-\(index)")) }
         #expect(normalizer.rememberedCount <= 3 * 8)
     }
@@ -281,7 +281,7 @@ import PushBridgeProviderKit
     @Test func twoCopiesOfOnePayloadWithoutIdentifiersAreOneNotification() throws {
         let first = try PushNotification(json: Array(#"{"aps":{"alert":"x"},"k":1}"#.utf8))
         let second = try PushNotification(json: Array(#"{"k":1,"aps":{"alert":"x"}}"#.utf8))
-        var normalizer = PushEventNormalizer()
+        let normalizer = PushEventNormalizer()
         var events = normalizer.consume(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: first))
         events += normalizer.consume(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: second))
         #expect(events.count == 1)

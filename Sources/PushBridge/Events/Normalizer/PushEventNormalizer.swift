@@ -39,10 +39,12 @@ import PushBridgeProviderKit
 /// dropped with a diagnostic (``EventLedger``).
 /// Within ``defaultDedupeWindow`` events.
 ///
-/// A value type with no locks: the client facade runs it under its own lock.
+/// A class with no locks: the client facade runs it under its own lock, where it lives for the
+/// client's life and is never copied (a struct this size cost the lock's generic code a value
+/// witness table and outlined copies of its own).
 ///
 /// ```swift
-/// var normalizer = PushEventNormalizer()
+/// let normalizer = PushEventNormalizer()
 /// var events: [PushEvent] = []
 /// for (time, call) in timedCalls {
 ///     normalizer.consume(call, at: time) { events.append($0) }
@@ -55,7 +57,7 @@ import PushBridgeProviderKit
 /// foreground call the next call decides) and the `EventClassifier` (which event a call
 /// makes), with the `EventLedger` of what was emitted. Each call returns what its caller must
 /// do next (`Step`): the deadlines to arm or cancel.
-struct PushEventNormalizer: Sendable {
+final class PushEventNormalizer {
     /// How many recent events deduplication remembers by default: 1,024.
     static let defaultDedupeWindow = 1_024
     /// How close in time, by default, two calls must be for the normaliser to take them as one
@@ -101,7 +103,7 @@ struct PushEventNormalizer: Sendable {
     package var hasDeferredCall: Bool { deferred != nil }
 
     /// The diagnostics reported since the last call, oldest first; the list is emptied.
-    mutating func takeDiagnostics() -> [PushDiagnostic] {
+    func takeDiagnostics() -> [PushDiagnostic] {
         diagnostics += ledger.takeDroppedCopies()
         guard !diagnostics.isEmpty else { return [] }
         defer { diagnostics = [] }
@@ -129,12 +131,12 @@ struct PushEventNormalizer: Sendable {
     /// Feeds one callback made at `time` (seconds on any monotonic clock; `nil`: at the same
     /// instant as the previous call); calls `emit` for each event it completes, in order. `emit`
     /// owns each event it is given: storing it costs no copy.
-    mutating func consume(_ invocation: CallbackInvocation, at time: Double? = nil, emit: (consuming PushEvent) -> Void) {
+    func consume(_ invocation: CallbackInvocation, at time: Double? = nil, emit: (consuming PushEvent) -> Void) {
         _ = delivery(of: invocation, clock: { time }, emit: emit)
     }
 
     /// Feeds one callback and returns the events it completes.
-    mutating func consume(_ invocation: CallbackInvocation, at time: Double? = nil) -> [PushEvent] {
+    func consume(_ invocation: CallbackInvocation, at time: Double? = nil) -> [PushEvent] {
         var events: [PushEvent] = []
         consume(invocation, at: time) { events.append($0) }
         return events
@@ -143,7 +145,7 @@ struct PushEventNormalizer: Sendable {
     /// ``consume(_:at:emit:)`` reading the time from `clock` only when the call's delivery
     /// depends on it (a call without a message ID or request identifier, a launch, a pending
     /// decision), and returning what the caller does next.
-    package mutating func consumeCall(_ invocation: CallbackInvocation, clock: () -> Double?, emit: (consuming PushEvent) -> Void) -> Step {
+    package func consumeCall(_ invocation: CallbackInvocation, clock: () -> Double?, emit: (consuming PushEvent) -> Void) -> Step {
         let hadDeferred = deferred != nil
         let deliveryID = delivery(of: invocation, clock: clock, emit: emit)
         let launchDeadline: Step.Deadline =
@@ -156,14 +158,14 @@ struct PushEventNormalizer: Sendable {
     /// delivery's arrival; calls `emit` unless the same message was already delivered, or the
     /// app was already told of the APNs notification of the same push (same message ID): then
     /// a `PushDiagnostic.Code.channelCopyDropped` diagnostic says so (``EventLedger``).
-    mutating func consume(message: PushEvent.Message, emit: (consuming PushEvent) -> Void) {
+    func consume(message: PushEvent.Message, emit: (consuming PushEvent) -> Void) {
         ledger.tellMessage(.message(message), EventLedger.IdentityKey(message.id), emit)
     }
 
     /// Emits what waits for a call that did not come: a deferred foreground call (the tap on the
     /// banner it matched), then a launch's event — `opened` (`coldStart`) for a launch by the
     /// user, `received` (`background`) for a launch into the background.
-    mutating func flush(emit: (consuming PushEvent) -> Void) {
+    func flush(emit: (consuming PushEvent) -> Void) {
         resolveDeferredCall(emit: emit)
         guard let pending = launch.takePending(now: now) else { return }
         let identity = EventLedger.IdentityKey(pending.notification)
@@ -172,7 +174,7 @@ struct PushEventNormalizer: Sendable {
     }
 
     /// Emits a pending launch's event and returns what was pending.
-    mutating func flush() -> [PushEvent] {
+    func flush() -> [PushEvent] {
         var events: [PushEvent] = []
         flush { events.append($0) }
         return events
@@ -182,14 +184,14 @@ struct PushEventNormalizer: Sendable {
     /// launched the app, which iOS hands over before the app becomes active *(inference: apps
     /// tell a cold start by `applicationState` being `inactive` in the response)*. Without it, a
     /// tap seconds after a launch from the icon would be taken for a cold start.
-    package mutating func launchEnded() {
+    package func launchEnded() {
         launch.ended()
     }
 
     /// Launch has ended, as the client sees it (the app became active, or its deadline passed):
     /// a launch before the center delegate that no response followed is reported, the launch's
     /// deadline is cancelled, and what waits is emitted.
-    package mutating func endLaunch(emit: (consuming PushEvent) -> Void) {
+    package func endLaunch(emit: (consuming PushEvent) -> Void) {
         covered = false
         if let diagnostic = launch.endedWithoutCenterDelegate() { diagnostics.append(diagnostic) }
         launch.disarm()
@@ -199,14 +201,14 @@ struct PushEventNormalizer: Sendable {
 
     /// Decides a deferred foreground call now that no `willPresent` followed it: it was the tap
     /// on the banner it matched (`opened`, `foreground`).
-    package mutating func resolveDeferredCall(emit: (consuming PushEvent) -> Void) {
+    package func resolveDeferredCall(emit: (consuming PushEvent) -> Void) {
         resolveDeferredCall(before: nil, emit: emit)
     }
 
     // MARK: The state machine
 
     /// Consumes one call and returns the identity of the delivery it belonged to.
-    private mutating func delivery(of invocation: CallbackInvocation, clock: () -> Double?, emit: (consuming PushEvent) -> Void) -> String? {
+    private func delivery(of invocation: CallbackInvocation, clock: () -> Double?, emit: (consuming PushEvent) -> Void) -> String? {
         if readsTime(invocation), let time = clock(), time > now { now = time }
         if deferred != nil { resolveDeferredCall(before: invocation, emit: emit) }
         launch.observe(invocation)
@@ -244,7 +246,7 @@ struct PushEventNormalizer: Sendable {
 
     /// A launch's call (1, or a scene connecting): what was waiting is emitted, and the launch
     /// that carried a notification waits for the call that completes it.
-    private mutating func beginLaunch(_ invocation: CallbackInvocation, emit: (consuming PushEvent) -> Void) -> String? {
+    private func beginLaunch(_ invocation: CallbackInvocation, emit: (consuming PushEvent) -> Void) -> String? {
         covered = false
         let wasRunning = launch.begin(invocation)
         flush(emit: emit)
@@ -269,12 +271,12 @@ struct PushEventNormalizer: Sendable {
     }
 
     /// The resolver's delivery for a call, or `nil` when the call is deferred until the next one.
-    private mutating func resolvedDelivery(_ invocation: CallbackInvocation, _ notification: PushNotification) -> String? {
+    private func resolvedDelivery(_ invocation: CallbackInvocation, _ notification: PushNotification) -> String? {
         resolver.resolve(invocation, notification, now: now, ledger: ledger, deferred: &deferred, diagnostics: &diagnostics)
     }
 
     /// Decides the deferred foreground call, before `next` (or `nil`: no call came in time).
-    private mutating func resolveDeferredCall(before next: CallbackInvocation?, emit: (consuming PushEvent) -> Void) {
+    private func resolveDeferredCall(before next: CallbackInvocation?, emit: (consuming PushEvent) -> Void) {
         guard let call = deferred else { return }
         deferred = nil
         switch call.decision(before: next, now: now, resolver: resolver) {
