@@ -53,8 +53,11 @@ package struct GetuiRequestBuilder: Sendable {
     ///
     /// - Throws: ``PushError`` naming the field Getui cannot carry.
     package func content(_ message: PushMessage) throws(PushError) -> JSONObject {
+        // With media, mutableContent is what a portable message sets for APNs, JPush and FCM:
+        // Getui's multimedia reaches its service extension without it (an inference from its
+        // extension SDK; ios.aps has no such field). Alone it has no field: refused.
         for (field, isSet) in [
-            ("mutableContent", message.mutableContent), ("interruptionLevel", message.interruptionLevel != nil),
+            ("mutableContent", message.mutableContent && message.richMedia.isEmpty), ("interruptionLevel", message.interruptionLevel != nil),
             ("relevanceScore", message.relevanceScore != nil), ("targetContentID", message.targetContentID != nil), ("priority", message.priority != nil),
         ] where isSet {
             throw PushError(.unsupported, field: field, "Getui's push_channel.ios has no field for it (getui-pushapi-java-client-v2 Aps.java, IosDTO.java)")

@@ -9,6 +9,11 @@ import PushBridgeServer
 ///
 /// The accepted message ID is Getui's task ID: the first part of the `taskId:msgId` the app's
 /// events report (from `_gmid_`).
+///
+/// Credentials fail fast: the token is asked for before anything is sent (an app key or master
+/// secret `/auth` refuses throws, naming `server.getui.masterSecret`), and a token refused
+/// (10001) again after one new one, or a server certificate the system does not trust, stops the
+/// send: the list pushes not yet sent are rejected with that reason and no request.
 public struct GetuiSender: PushSender, CustomStringConvertible, CustomReflectable {
     /// `.getui`.
     public var provider: PushProviderID { .getui }
@@ -109,16 +114,24 @@ public struct GetuiSender: PushSender, CustomStringConvertible, CustomReflectabl
             switch created {
             case .success(let id): taskID = id
             case .failure(.rejected(let rejection)), .failure(.failed(let rejection)):
+                // No task: no list push is sent. Credentials refused: rejected (the send stopped), else failed.
+                let outcome: PushSendResult.Outcome = rejection.stopsTheSend ? .rejected(rejection) : .failed(rejection)
                 for group in groups {
-                    for target in group.targets { report(PushSendResult(target: target, outcome: .failed(rejection), attempts: attempts)) }
+                    for target in group.targets { report(PushSendResult(target: target, outcome: outcome, attempts: attempts)) }
                 }
                 return
             }
+            let stop = SendStop()
             await forEachConcurrently(groups, limit: options.maxConcurrentRequests) { group in
+                if let skipped = stop.skipped(group.targets) {
+                    skipped.forEach(report)
+                    return
+                }
                 let body = Self.list(group.audience, taskID: taskID)
                 let results = await loop.run(
                     targets: group.targets, build: Self.authorized(auth) { builder.request(path, body: body, token: $0) },
                     interpret: { GetuiResponseReader.verdict($0, targets: group.targets) })
+                stop.note(results)
                 results.forEach(report)
             }
         }
