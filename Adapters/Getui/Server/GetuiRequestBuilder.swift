@@ -44,9 +44,12 @@ package struct GetuiRequestBuilder: Sendable {
 
     /// `https://restapi.getui.com/v2/{appId}` ([sdk] `GtApiConfiguration`, `DefaultApiClient.genFullUrl`).
     package let baseURL: String
+    /// The devices it reaches: iOS only, or Android's vendor channels too.
+    package var platforms: PushPlatforms
 
-    package init(baseURL: String) {
+    package init(baseURL: String, platforms: PushPlatforms = .ios) {
         self.baseURL = baseURL
+        self.platforms = platforms
     }
 
     /// The message's part of every push body: `settings`, `push_message`, `push_channel`.
@@ -105,7 +108,13 @@ package struct GetuiRequestBuilder: Sendable {
                 }
                 ios["apns-collapse-id"] = .string(collapseID)
             }
-            content["push_channel"] = ["ios": .object(ios)]
+            var channel: JSONObject = ["ios": .object(ios)]
+            // [push] §push_channel.android.ups.notification: title, body, click_type; the vendor
+            // channels (offline Android devices). Online, Android gets the transmission.
+            if platforms == .all, let text = try message.androidText(provider: "Getui") {
+                channel["android"] = ["ups": ["notification": ["title": .string(text.title ?? ""), "body": .string(text.body), "click_type": "startapp"]]]
+            }
+            content["push_channel"] = .object(channel)
         }
         return content
     }

@@ -23,9 +23,11 @@ public struct GetuiSender: PushSender, CustomStringConvertible, CustomReflectabl
     private let options: PushSenderOptions
     private let loop: AttemptLoop
 
-    /// A sender for the app `appID`, authenticating with its `appKey` and `masterSecret`.
-    public init(appID: SecretText, appKey: SecretText, masterSecret: SecretText, options: PushSenderOptions = PushSenderOptions()) {
-        let builder = GetuiRequestBuilder(baseURL: (options.baseURLs[.getui] ?? "https://restapi.getui.com") + "/v2/" + appID.revealed)
+    /// A sender for the app `appID`, authenticating with its `appKey` and `masterSecret`,
+    /// reaching iOS devices only (the default) or, with `platforms` `.all`, Android's vendor
+    /// channels too (``PushPlatforms``).
+    public init(appID: SecretText, appKey: SecretText, masterSecret: SecretText, options: PushSenderOptions = PushSenderOptions(), platforms: PushPlatforms = .ios) {
+        let builder = GetuiRequestBuilder(baseURL: (options.baseURLs[.getui] ?? "https://restapi.getui.com") + "/v2/" + appID.revealed, platforms: platforms)
         self.builder = builder
         let loop = options.attemptLoop(defaultTransport: URLSessionTransport(policy: URLSessionTransport.http1Default))
         auth = GetuiAuthToken(builder: builder, appKey: appKey, masterSecret: masterSecret, loop: loop, now: options.now)

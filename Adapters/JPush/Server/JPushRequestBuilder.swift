@@ -30,6 +30,7 @@ import PushBridgeValidation
 /// | registration IDs / aliases | `audience.registration_id` / `audience.alias` | at most 1,000 per push: split |
 /// | tags | `audience.tag` | at most 20 per push (an OR: not split, a device would get it twice) |
 /// | everyone | `audience: "all"` | |
+/// | ``PushPlatforms`` (`server.jpush.platform`) | `platform`: `["ios"]` by default, `"all"` | with `all`, `notification.android`: the alert's `title` and body (`alert`), the custom data (`extras`) |
 ///
 /// ``PushMessage/richMedia`` (one entry, with `mutableContent`) rides in `notification.ios.extras`
 /// under ``PushMessage/serviceExtensionMediaKey``, for the app's service extension (JPush's iOS
@@ -53,6 +54,8 @@ package struct JPushRequestBuilder: Sendable {
     package let baseURL: String
     /// The APNs environment of a message that names none (the configuration's `jpush.production`).
     package var environment: PushMessage.Environment = .production
+    /// The devices it reaches: iOS only, or Android too ([v3] §platform: `"all"` or a list).
+    package var platforms: PushPlatforms = .ios
 
     /// The request's JSON, without `audience`, `options.sendno` and `cid` (set per request).
     ///
@@ -68,7 +71,7 @@ package struct JPushRequestBuilder: Sendable {
             throw PushError(.unsupported, field: "pushType", "JPush sends alert and background pushes only, not \(type.rawValue)")
         }
         try message.checkExclusiveFields()
-        var body: JSONObject = ["platform": ["ios"]]
+        var body: JSONObject = ["platform": platforms == .all ? "all" : ["ios"]]
         if message.hasNotification {
             var ios = JSONObject()
             if let alert = message.alert {
@@ -100,7 +103,15 @@ package struct JPushRequestBuilder: Sendable {
             guard size <= Self.maxIOSBytes else {
                 throw PushError(.outOfRange, field: "notification.ios", "is \(size) bytes, JPush accepts at most \(Self.maxIOSBytes) (error 1005)")
             }
-            body["notification"] = ["ios": .object(ios)]
+            var notification: JSONObject = ["ios": .object(ios)]
+            // [v3] §android: alert (the text), title, extras; nothing else of the message maps.
+            if platforms == .all, let text = try message.androidText(provider: "JPush") {
+                var android: JSONObject = ["alert": .string(text.body)]
+                if let title = text.title { android["title"] = .string(title) }
+                if !message.customData.isEmpty { android["extras"] = .object(message.customData) }
+                notification["android"] = .object(android)
+            }
+            body["notification"] = .object(notification)
         }
         if let passthrough = message.passthrough {
             var custom: JSONObject = ["msg_content": .string(passthrough.content)]

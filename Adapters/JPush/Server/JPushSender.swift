@@ -25,8 +25,14 @@ public struct JPushSender: PushSender, CustomStringConvertible, CustomReflectabl
     /// A sender for the app `appKey`, authenticating with its `masterSecret`; `environment` is
     /// the APNs environment (`apns_production`) of a message that names none
     /// (``PushMessage/environment``): the configuration's `jpush.production`.
-    public init(appKey: SecretText, masterSecret: SecretText, options: PushSenderOptions = PushSenderOptions(), environment: PushMessage.Environment = .production) {
-        builder = JPushRequestBuilder(baseURL: options.baseURLs[.jpush] ?? "https://api.jpush.cn", environment: environment)
+    ///
+    /// `platforms` is who it reaches: iOS devices only (the default), or every device of the
+    /// app key, Android too (``PushPlatforms``).
+    public init(
+        appKey: SecretText, masterSecret: SecretText, options: PushSenderOptions = PushSenderOptions(), environment: PushMessage.Environment = .production,
+        platforms: PushPlatforms = .ios
+    ) {
+        builder = JPushRequestBuilder(baseURL: options.baseURLs[.jpush] ?? "https://api.jpush.cn", environment: environment, platforms: platforms)
         authorization = JPushRequestBuilder.basicAuthorization(appKey: appKey, masterSecret: masterSecret)
         self.options = options
         loop = options.attemptLoop(defaultTransport: URLSessionTransport(policy: URLSessionTransport.http1Default))
