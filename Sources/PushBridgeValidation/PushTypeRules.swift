@@ -48,6 +48,10 @@ enum PushTypeRules {
             // An alert sent as background was not received (andrei-m-code/net-core-push-notifications#9,
             // iOS 13): an error. A badge or sound beside content-available is delivered and wakes
             // the app (Apple Developer Forums thread 745345, as issue 46 reports it): a warning.
+            // The dispatch model still drops it by default (its vector
+            // apple-pushtype-14.0-background-badge-foreground-dropped, an inference from Apple's
+            // "must accurately reflect" sentence): the two sources disagree, and the model's
+            // `disputed.pushTypeMismatch` knob has no "delivered" value yet.
             if aps?["alert"] != nil {
                 errors.append(mismatch("background", "the payload has an alert: a push that shows an alert is an alert push; send it as apns-push-type alert, or remove it"))
             }

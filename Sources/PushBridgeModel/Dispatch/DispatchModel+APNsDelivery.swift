@@ -14,8 +14,7 @@ extension DispatchModel {
     ///   reflect the contents of your notification's payload. If there is a mismatch … APNs may
     ///   delay the delivery of the notification or drop it altogether." An `alert` push whose
     ///   payload is only `content-available` (no alert, badge or sound) and a `background` push
-    ///   that alerts are mismatches (a badge or sound beside `content-available` is delivered and
-    ///   wakes the app: Apple Developer Forums thread 745345, as issue 46 reports it). Dropped by default:
+    ///   that alerts, badges or sounds are mismatches. Dropped by default:
     ///   malliina/mobile-push#19 (a `content-available` push sent as `alert` never arrived; fixed
     ///   by sending `background`); andrei-m-code/net-core-push-notifications#9 (iOS 13, an alert
     ///   sent as `background` was not received). `delayed` is the knob
@@ -38,15 +37,13 @@ extension DispatchModel {
 
     /// Whether an `alert` or `background` push's payload says otherwise: an alert push that
     /// neither alerts, badges nor sounds but asks for a background update, or a background push
-    /// that alerts.
+    /// that alerts, badges or sounds.
     static func pushTypeMismatch(_ type: PayloadValidator.PushType, payload: JSONObject) -> Bool {
         guard case .object(let aps)? = payload["aps"] else { return false }
         let interacts = aps["alert"] != nil || aps["badge"] != nil || aps["sound"] != nil
         switch type {
         case .alert: return !interacts && (aps["content-available"] == .integer(1) || aps["content-available"] == .double(1))
-        // A badge or sound beside content-available is delivered and wakes the app (Apple
-        // Developer Forums thread 745345, as issue 46 reports it); an alert is not (net-core-push-notifications#9).
-        case .background: return aps["alert"] != nil
+        case .background: return interacts
         default: return false
         }
     }
