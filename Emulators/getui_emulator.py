@@ -18,6 +18,8 @@ sends them.
 
 Script keys: "answers" by first cid or alias; "invalid": cids of no device of this app;
 "expireTokensAfter": N: the tokens issued before request N+1 are refused from then on (10001).
+"refuseTokensAfter": N: from request N+1 on, every token is refused (10001), new ones too, as
+when the app's credentials are revoked mid-send.
 """
 
 import hashlib
@@ -34,6 +36,7 @@ def main():
     state = {"tokens": {}, "requests": 0, "task": 0, "request_ids": {}, "tasks": {}}
     invalid = set(script.get("invalid", []))
     expire_after = script.get("expireTokensAfter")
+    refuse_after = script.get("refuseTokensAfter")
     prefix = "/v2/%s" % args.app_id
 
     def ok(data):
@@ -73,6 +76,8 @@ def main():
             if expire_after is not None and state["requests"] == expire_after + 1:
                 state["tokens"].clear()
             known = headers.get("token") in state["tokens"]
+            if refuse_after is not None and state["requests"] > refuse_after:
+                known = False
         if not known:
             return fail(10001, "token is invalid or expired", 401)
         if method != "POST":

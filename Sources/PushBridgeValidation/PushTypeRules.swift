@@ -45,9 +45,21 @@ enum PushTypeRules {
             if aps?["content-available"] == nil {
                 errors.append(PayloadValidator.problem("aps.content-available", "missing: a background push needs \"content-available\": 1, or iOS does not wake the app"))
             }
-            let loud = ["alert", "badge", "sound"].filter { aps?[$0] != nil }
-            if !loud.isEmpty {
-                errors.append(mismatch("background", "the payload has \(loud.joined(separator: ", ")): a push that alerts, badges or sounds is an alert push; send it as apns-push-type alert, or remove them"))
+            // An alert sent as background was not received (andrei-m-code/net-core-push-notifications#9,
+            // iOS 13): an error. A badge or sound beside content-available is delivered and wakes
+            // the app (Apple Developer Forums thread 745345, as issue 46 reports it): a warning.
+            // The dispatch model still drops it by default (its vector
+            // apple-pushtype-14.0-background-badge-foreground-dropped, an inference from Apple's
+            // "must accurately reflect" sentence): the two sources disagree, and the model's
+            // `disputed.pushTypeMismatch` knob has no "delivered" value yet.
+            if aps?["alert"] != nil {
+                errors.append(mismatch("background", "the payload has an alert: a push that shows an alert is an alert push; send it as apns-push-type alert, or remove it"))
+            }
+            let quiet = ["badge", "sound"].filter { aps?[$0] != nil }
+            if !quiet.isEmpty {
+                warnings.append(PayloadValidator.warning(
+                    "apns-push-type", "background with \(quiet.joined(separator: " and ")): APNs delivers it and wakes the app, but Apple's background push has "
+                        + "only content-available (\"Pushing background updates to your app\"); send it as apns-push-type alert to badge or sound for sure"))
             }
         case .liveactivity:
             requireLiveActivityFields(aps, errors: &errors, warnings: &warnings)

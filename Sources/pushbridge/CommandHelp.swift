@@ -161,7 +161,7 @@ struct CommandHelp: Sendable {
           customData: an object, delivered beside aps; passthrough: an object of content, title, contentType, extras (content required)
           criticalSound: an object of name, volume; richMedia: an array of objects of url, kind, onlyWiFi (kind: \(PushMessage.RichMedia.Kind.allCases.map(\.rawValue).joined(separator: ", ")))
           interruptionLevel: \(PushMessage.InterruptionLevel.allCases.map(\.rawValue).joined(separator: ", ")); priority: \(PushMessage.Priority.allCases.map { String($0.rawValue) }.joined(separator: ", ")); pushType: \(pushTypes)
-          environment: \(PushMessage.Environment.allCases.map(\.rawValue).joined(separator: ", ")) (default production): the APNs environment the tokens belong to, which the sender uses (the configuration's jpush.production is the app's)
+          environment: \(PushMessage.Environment.allCases.map(\.rawValue).joined(separator: ", ")) (default: the configuration's, server.apns.environment or jpush.production, else production): the APNs environment the tokens belong to, overriding the configuration's for this message
         """
 
     /// Every `apns-push-type`, as `--push-type` takes it.

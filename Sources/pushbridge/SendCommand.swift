@@ -164,5 +164,6 @@ enum SendReport {
         row["tokenIsDead"] = .bool(rejection.tokenIsDead)
         if let since = rejection.deadSince { row["deadSince"] = .integer(Int64(since.timeIntervalSince1970 * 1000)) }
         if rejection.audienceMatchedNothing { row["audienceMatchedNothing"] = true }
+        if rejection.stopsTheSend { row["stopsTheSend"] = true }
     }
 }

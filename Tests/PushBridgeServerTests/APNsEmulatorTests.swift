@@ -33,12 +33,15 @@ struct APNsEmulatorTests {
                 ], scriptJSON: script, https: true)
         }
 
-        func sender(now: (@Sendable () -> Double)? = nil, tokenCache: APNsProviderTokenCache? = nil) -> APNsSender {
+        func sender(
+            now: (@Sendable () -> Double)? = nil, tokenCache: APNsProviderTokenCache? = nil, keyPath: String? = nil, inFlight: Int? = nil
+        ) -> APNsSender {
             var options = PushSenderOptions.emulated(.apns, at: emulator.baseURL, sleeper: sleeper)
             if let now { options.now = now }
+            if let inFlight { options.maxConcurrentRequests = inFlight }
             return APNsSender(
-                keyID: "ABC123DEFG", teamID: "DEF123GHIJ", topic: "com.example.app", signer: OpenSSLCommandES256Signer(privateKeyPath: key.privateKeyPath),
-                options: options, tokenCache: tokenCache)
+                keyID: "ABC123DEFG", teamID: "DEF123GHIJ", topic: "com.example.app",
+                signer: OpenSSLCommandES256Signer(privateKeyPath: keyPath ?? key.privateKeyPath), options: options, tokenCache: tokenCache)
         }
     }
 
@@ -161,6 +164,111 @@ struct APNsEmulatorTests {
             _ = try await setup.sender().send(PushMessage(alert: .init(body: String(repeating: "x", count: 4_100))), to: .deviceTokens([Self.token]))
         }
         #expect(setup.emulator.requests.isEmpty)
+    }
+}
+
+extension APNsEmulatorTests {
+    /// A wrong key (issue 46: 1,000 requests for 1,000 × `403 InvalidProviderToken`): the first
+    /// refusal stops the send; only the requests already in flight were sent, and every other
+    /// token is rejected with the same reason and no request.
+    @Test func aWrongKeyStopsTheSendAtTheFirstRefusal() async throws {
+        let setup = try Setup()
+        let wrongKey = try TestSigningKey()
+        let tokens = (0..<1_000).map { SecretText(String(format: "%064x", $0 + 1)) }
+        let results = try await setup.sender(keyPath: wrongKey.privateKeyPath, inFlight: 10).send(PushMessage(alert: .init(body: "x")), to: .deviceTokens(tokens))
+        #expect(results.count == 1_000)
+        #expect(setup.emulator.requests.count <= 10)
+        let sent = results.filter { $0.attempts > 0 }
+        #expect(sent.count <= 10)
+        for result in results {
+            guard case .rejected(let rejection) = result.outcome else {
+                Issue.record("not rejected: \(result)")
+                return
+            }
+            #expect(rejection.code == "InvalidProviderToken")
+            #expect(rejection.stopsTheSend)
+        }
+        #expect(setup.sleeper.delays.count == 0)
+    }
+
+    /// The right key put in place of a wrong one under the same key ID (issue 46): the token the
+    /// wrong key signed, kept in the cache, is refused once and dropped at once; the next send
+    /// (the next process) signs a new one with the right key and is accepted.
+    @Test func aTokenRefusedAsInvalidIsDroppedAndTheReplacedKeySignsTheNext() async throws {
+        let setup = try Setup()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbridge-cache-\(UUID().uuidString)").path
+        let cache = APNsProviderTokenCache(directory: folder)
+        let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey-\(UUID().uuidString).p8").path
+        let wrongKey = try TestSigningKey()
+        try FileManager.default.copyItem(atPath: wrongKey.privateKeyPath, toPath: keyFile)
+        let first = try await setup.sender(tokenCache: cache, keyPath: keyFile).send(PushMessage(alert: .init(body: "x")), to: .deviceTokens([Self.token]))
+        #expect(first.first?.outcome.rejectionCode == "InvalidProviderToken")
+        #expect(cache.lookup(keyID: "ABC123DEFG", teamID: "DEF123GHIJ") == .none)
+        // The right key, same path, same key ID; a new sender as a new process would make.
+        try FileManager.default.removeItem(atPath: keyFile)
+        try FileManager.default.copyItem(atPath: setup.key.privateKeyPath, toPath: keyFile)
+        let second = try await setup.sender(tokenCache: cache, keyPath: keyFile).send(PushMessage(alert: .init(body: "x")), to: .deviceTokens([Self.token]))
+        #expect(second.first?.messageID != nil)
+    }
+}
+
+extension PushSendResult.Outcome {
+    /// The rejection's code, when rejected.
+    var rejectionCode: String? {
+        if case .rejected(let rejection) = self { return rejection.code }
+        return nil
+    }
+}
+
+/// A server whose TLS certificate the system does not trust (issue 46: Linux's URLSession took
+/// it for a lost connection and retried four times per target; 2,000 tokens took 159 s to
+/// fail): the first failure stops the send, nothing is retried.
+@Suite(
+    .enabled(
+        if: OpenSSLCommandES256Signer.installedExecutable() != nil && EmulatorProcess.pythonHas(["h2", "cryptography"]),
+        "needs python3 with h2 and cryptography, and openssl"))
+struct UntrustedServerTests {
+    @Test func anUntrustedCertificateStopsTheSendWithoutRetries() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbridge-untrusted-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // A certificate of its own, in no trust store.
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: try #require(OpenSSLCommandES256Signer.installedExecutable()))
+        openssl.arguments = [
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2", "-keyout", folder.path + "/key.pem", "-out",
+            folder.path + "/cert.pem", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+        ]
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        try #require(openssl.terminationStatus == 0)
+        let key = try TestSigningKey()
+        let emulator = try EmulatorProcess(
+            "apns_emulator.py",
+            arguments: [
+                "--cert", folder.path + "/cert.pem", "--key", folder.path + "/key.pem", "--public-key", key.publicKeyPath, "--key-id", "ABC123DEFG",
+                "--team-id", "DEF123GHIJ", "--topic", "com.example.app",
+            ], https: true)
+        let sleeper = RecordingSleeper()
+        var options = PushSenderOptions.emulated(.apns, at: emulator.baseURL, sleeper: sleeper)
+        options.maxConcurrentRequests = 10
+        let sender = APNsSender(
+            keyID: "ABC123DEFG", teamID: "DEF123GHIJ", topic: "com.example.app", signer: OpenSSLCommandES256Signer(privateKeyPath: key.privateKeyPath),
+            options: options)
+        let tokens = (0..<1_000).map { SecretText(String(format: "%064x", $0 + 1)) }
+        let results = try await sender.send(PushMessage(alert: .init(body: "x")), to: .deviceTokens(tokens))
+        #expect(results.count == 1_000)
+        #expect(sleeper.delays.count == 0, "a trust failure is never retried")
+        #expect(results.filter { $0.attempts > 0 }.count <= 10)
+        #expect(results.allSatisfy { $0.attempts <= 1 })
+        for result in results {
+            guard case .rejected(let rejection) = result.outcome else {
+                Issue.record("not rejected: \(result)")
+                return
+            }
+            #expect(rejection.code == "untrustedServer", "\(rejection.message)")
+            #expect(rejection.stopsTheSend)
+        }
     }
 }
 

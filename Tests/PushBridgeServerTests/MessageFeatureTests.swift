@@ -67,16 +67,41 @@ import Testing
         #expect(!changeOnly.isSilent)
     }
 
-    @Test func richMediaIsGetuisMultimediaAndRefusedByAPNsAndJPush() throws {
+    @Test func richMediaIsGetuisMultimediaAndOneEntryForAPNsAndJPush() throws {
         var message = PushMessage(alert: .init(title: "New photo", body: "From Ana"))
         message.richMedia = [.init(url: "https://example.com/a.jpg", kind: .image), .init(url: "https://example.com/b.mp4", kind: .video, onlyWiFi: true)]
         #expect(
             try Self.getuiIOS(message)?["multimedia"]
                 == [["url": "https://example.com/a.jpg", "type": 1, "only_wifi": false], ["url": "https://example.com/b.mp4", "type": 3, "only_wifi": true]])
+        // Two entries: APNs and JPush carry one, for the service extension to attach.
+        message.mutableContent = true
         #expect(Self.refusedField { try Self.apnsBody(message) } == "richMedia")
         #expect(Self.refusedField { try Self.jpushIOS(message) } == "richMedia")
         // The device's copy goes through the service extension.
         #expect(try Self.getui.devicePayload(message)["aps"]?["mutable-content"] == 1)
+    }
+
+    /// One portable rich-media field (issue 46: JPush refused richMedia, Getui refused
+    /// mutableContent): one image with mutableContent goes through every provider, each in its
+    /// own field.
+    @Test func oneImageWithMutableContentGoesThroughEveryProvider() throws {
+        var message = PushMessage(alert: .init(title: "New photo", body: "From Ana"), mutableContent: true)
+        message.richMedia = [.init(url: "https://example.com/a.jpg", kind: .image)]
+        let expected: JSONValue = ["url": ["https://example.com/a.jpg"]]
+        let apns = try Self.apnsBody(message)
+        #expect(apns[PushMessage.serviceExtensionMediaKey] == expected)
+        #expect(apns["aps"]?["mutable-content"] == 1)
+        let jpush = try Self.jpushIOS(message)
+        #expect(jpush?["extras"]?[PushMessage.serviceExtensionMediaKey] == expected)
+        #expect(jpush?["mutable-content"] == true)
+        #expect(try Self.getuiIOS(message)?["multimedia"] == [["url": "https://example.com/a.jpg", "type": 1, "only_wifi": false]])
+        // Without media, mutableContent alone still has no Getui field.
+        message.richMedia = []
+        #expect(Self.refusedField { try Self.getuiIOS(message) } == "mutableContent")
+        // Media without mutableContent: the extension would never run.
+        message.richMedia = [.init(url: "https://example.com/a.jpg", kind: .image)]
+        message.mutableContent = false
+        #expect(Self.refusedField { try Self.apnsBody(message) } == "richMedia")
     }
 
     @Test func theSubtitlesLocalisationKeysReachEveryProvidersAlert() throws {

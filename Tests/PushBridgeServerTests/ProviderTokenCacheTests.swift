@@ -63,8 +63,14 @@ import Testing
         #expect(try folder.mode(folder.path) == 0o700)
         #expect(try folder.mode(folder.file) == 0o600)
         let stored = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: folder.file))))
-        #expect(stored == ["token": .string(token), "keyID": .string(Self.keyID), "teamID": .string(Self.teamID), "issuedAt": .integer(Int64(Self.start))])
-        #expect(folder.cache.lookup(keyID: Self.keyID, teamID: Self.teamID) == .found(.init(token: token, keyID: Self.keyID, teamID: Self.teamID, issuedAt: Self.start)))
+        #expect(
+            stored == [
+                "token": .string(token), "keyID": .string(Self.keyID), "teamID": .string(Self.teamID), "issuedAt": .integer(Int64(Self.start)),
+                "keyFingerprint": "sha256:test-key-1",
+            ])
+        #expect(
+            folder.cache.lookup(keyID: Self.keyID, teamID: Self.teamID)
+                == .found(.init(token: token, keyID: Self.keyID, teamID: Self.teamID, issuedAt: Self.start, keyFingerprint: "sha256:test-key-1")))
     }
 
     @Test func aFileOthersMayReadIsNotUsedAndSaidSoThenReplaced() throws {
@@ -95,6 +101,39 @@ import Testing
             return
         }
         #expect(why.contains("another key"))
+    }
+
+    /// A wrong `.p8` replaced by the right one under the same key ID (issue 46: the kept token,
+    /// signed by the replaced key, was sent for up to 50 minutes): the next process finds a token
+    /// of another key file and signs a new one.
+    @Test func aTokenSignedByAReplacedKeyFileIsNotReused() throws {
+        let folder = Folder()
+        let signer = CountingSigner(keyFingerprint: "sha256:wrong-key")
+        let first = try Self.process(folder, signer).token(at: Self.start)
+        signer.keyFingerprint = "sha256:right-key"
+        let second = try Self.process(folder, signer).token(at: Self.start + 60)
+        #expect(second != first)
+        #expect(signer.count == 2)
+        #expect(folder.reports.first?.contains("another key file") == true)
+        // A signer that cannot name its key never reuses a kept token, and keeps none.
+        let anonymous = CountingSigner(keyFingerprint: nil)
+        _ = try Self.process(folder, anonymous).token(at: Self.start + 120)
+        _ = try Self.process(folder, anonymous).token(at: Self.start + 180)
+        #expect(anonymous.count == 2)
+    }
+
+    /// A token APNs refused as invalid is dropped from the cache at once: the next process signs
+    /// a new one (it never sends the refused one again).
+    @Test func aDiscardedTokenIsRemovedFromTheCache() throws {
+        let folder = Folder()
+        let signer = CountingSigner()
+        let token = Self.process(folder, signer)
+        let first = try token.token(at: Self.start)
+        token.discard(first)
+        #expect(folder.cache.lookup(keyID: Self.keyID, teamID: Self.teamID) == .none)
+        #expect(try token.token(at: Self.start + 60) != first)
+        #expect(try Self.process(folder, signer).token(at: Self.start + 120) != first)
+        #expect(signer.count == 2)
     }
 
     /// After APNs' ExpiredProviderToken, a cached token younger than 20 minutes is kept (Apple

@@ -73,11 +73,17 @@ struct FixedSigner: ES256Signer {
     func sign(_ message: [UInt8]) throws(ES256SigningError) -> [UInt8] { [UInt8](repeating: 7, count: 64) }
 }
 
-/// A signer that counts its signatures.
+/// A signer that counts its signatures, its key named by `keyFingerprint`.
 final class CountingSigner: ES256Signer, @unchecked Sendable {
     private let lock = NSLock()
     private var signed = 0
+    private var fingerprint: String?
     var count: Int { lock.withLock { signed } }
+    var keyFingerprint: String? {
+        get { lock.withLock { fingerprint } }
+        set { lock.withLock { fingerprint = newValue } }
+    }
+    init(keyFingerprint: String? = "sha256:test-key-1") { fingerprint = keyFingerprint }
     func sign(_ message: [UInt8]) throws(ES256SigningError) -> [UInt8] {
         lock.withLock { signed += 1 }
         return [UInt8](repeating: UInt8(truncatingIfNeeded: count), count: 64)

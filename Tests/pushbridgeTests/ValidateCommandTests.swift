@@ -42,8 +42,12 @@ import Testing
 
     @Test func pushTypeAndProviderOptions() {
         #expect(run(["validate", "--push-type", "background", "-"], stdin: #"{"aps": {"content-available": 1}}"#).status == 0)
-        // A push type that does not match the payload is an error (APNs may drop it on iOS 13+).
-        #expect(run(["validate", "--push-type", "background", "-"], stdin: #"{"aps": {"content-available": 1, "badge": 1}}"#).status == 1)
+        // A push type that does not match the payload is an error (APNs may drop it on iOS 13+);
+        // a badge beside content-available is delivered and wakes the app: a warning (issue 46).
+        #expect(run(["validate", "--push-type", "background", "-"], stdin: #"{"aps": {"content-available": 1, "alert": "x"}}"#).status == 1)
+        let badged = run(["validate", "--push-type", "background", "-"], stdin: #"{"aps": {"content-available": 1, "badge": 1}}"#)
+        #expect(badged.status == 0)
+        #expect(badged.standardOutput.contains("warning: apns-push-type"))
         #expect(run(["validate", "--push-type", "alert", "-"], stdin: #"{"aps": {"content-available": 1}}"#).status == 1)
         #expect(run(["validate", "--push-type", "background", "-"], stdin: #"{"aps": {"badge": 1}}"#).status == 1)
         #expect(run(["validate", "--push-type", "background", "--priority", "10", "-"], stdin: #"{"aps": {"content-available": 1}}"#).status == 1)

@@ -56,9 +56,9 @@ package final class APNsProviderToken: Sendable {
         let issuedAt = now.rounded(.down)
         let token = try Self.make(keyID: keyID, teamID: teamID, issuedAt: issuedAt, signer: signer)
         state.withLock { $0 = (token, issuedAt) }
-        if let cache {
+        if let cache, let fingerprint = signer.keyFingerprint {
             do {
-                try cache.store(APNsProviderTokenCache.Entry(token: token, keyID: keyID, teamID: teamID, issuedAt: issuedAt))
+                try cache.store(APNsProviderTokenCache.Entry(token: token, keyID: keyID, teamID: teamID, issuedAt: issuedAt, keyFingerprint: fingerprint))
             } catch {
                 note("the provider token was not kept for the next run: \(error.message)")
             }
@@ -69,7 +69,7 @@ package final class APNsProviderToken: Sendable {
     /// The cache's token for this key, if it is younger than ``maximumLifetime`` at `now`.
     private func cached(at now: Double) -> (token: String, issuedAt: Double)? {
         guard let cache else { return nil }
-        switch cache.lookup(keyID: keyID, teamID: teamID) {
+        switch cache.lookup(keyID: keyID, teamID: teamID, keyFingerprint: signer.keyFingerprint) {
         case .found(let entry):
             let age = now - entry.issuedAt
             return age >= 0 && age < Self.maximumLifetime ? (entry.token, entry.issuedAt) : nil
@@ -79,6 +79,15 @@ package final class APNsProviderToken: Sendable {
             note("the kept provider token is not used: \(why); a new one replaces it")
             return nil
         }
+    }
+
+    /// Forgets `token` (APNs refused it as invalid: `InvalidProviderToken`), here and in the
+    /// cache, so the next request signs a new one with the key as it is now.
+    package func discard(_ token: String) {
+        state.withLock { current in
+            if current?.token == token { current = nil }
+        }
+        cache?.remove(token, keyID: keyID, teamID: teamID)
     }
 
     /// ``token(at:afterExpiry:)``, a signing failure as a ``PushError`` naming the key file.

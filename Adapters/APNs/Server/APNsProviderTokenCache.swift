@@ -19,7 +19,9 @@ import PushBridgeServer
 /// (its `APNsProviderToken`); a process that ends loses it, and the next would sign a new one.
 ///
 /// One file per key, `apns-provider-token-<teamID>-<keyID>.json`, holding the token, its key ID,
-/// team ID and the time it was issued (`iat`), in a folder only the user can enter (0700), the
+/// team ID, the fingerprint of the key that signed it (``ES256Signer/keyFingerprint``: a `.p8`
+/// replaced under the same key ID is another key, whose process never reuses the token) and the
+/// time it was issued (`iat`), in a folder only the user can enter (0700), the
 /// file only the user can read (0600), written whole and renamed into place. The token is a
 /// credential for an hour: a file another user owns, or that others may read, is not used
 /// (``Lookup/refused(_:)``) and is replaced.
@@ -53,13 +55,17 @@ public struct APNsProviderTokenCache: Sendable {
         public var teamID: String
         /// When it was issued, seconds since 1970 (the JWT's `iat`).
         public var issuedAt: Double
+        /// The fingerprint of the key that signed it (``ES256Signer/keyFingerprint``); `nil` in
+        /// a file written before tokens were bound to their key, which is never reused.
+        public var keyFingerprint: String?
 
         /// An entry from its parts.
-        public init(token: String, keyID: String, teamID: String, issuedAt: Double) {
+        public init(token: String, keyID: String, teamID: String, issuedAt: Double, keyFingerprint: String? = nil) {
             self.token = token
             self.keyID = keyID
             self.teamID = teamID
             self.issuedAt = issuedAt
+            self.keyFingerprint = keyFingerprint
         }
     }
 
@@ -94,7 +100,29 @@ public struct APNsProviderTokenCache: Sendable {
             let issuedAt = json["issuedAt"]?.integerValue
         else { return .refused("\(path) is not a stored provider token") }
         guard storedKey == keyID, storedTeam == teamID else { return .refused("\(path) holds the token of another key") }
-        return .found(Entry(token: token, keyID: storedKey, teamID: storedTeam, issuedAt: Double(issuedAt)))
+        return .found(Entry(token: token, keyID: storedKey, teamID: storedTeam, issuedAt: Double(issuedAt), keyFingerprint: json["keyFingerprint"]?.stringValue))
+    }
+
+    /// The stored token of the key `keyID` of team `teamID` signed by the key whose fingerprint
+    /// is `keyFingerprint`: a token another key file signed under the same key ID (a wrong `.p8`
+    /// since replaced), or one of unknown key, is refused, never sent.
+    public func lookup(keyID: String, teamID: String, keyFingerprint: String?) -> Lookup {
+        let found = lookup(keyID: keyID, teamID: teamID)
+        guard case .found(let entry) = found else { return found }
+        guard let keyFingerprint else { return .refused("the signer names no key fingerprint, so a kept token cannot be matched to its key") }
+        guard entry.keyFingerprint == keyFingerprint else {
+            return .refused("\(path(keyID: keyID, teamID: teamID)) holds a token signed by another key file under the same key ID")
+        }
+        return found
+    }
+
+    /// Deletes the stored token of the key `keyID` of team `teamID` if it is `token` (APNs
+    /// refused it as invalid); another process's newer token stays.
+    public func remove(_ token: String, keyID: String, teamID: String) {
+        guard case .found(let entry) = lookup(keyID: keyID, teamID: teamID), entry.token == token else { return }
+        if unlink(path(keyID: keyID, teamID: teamID)) != 0 {
+            report("the refused provider token could not be deleted from \(path(keyID: keyID, teamID: teamID)) (\(Self.reason(errno)))")
+        }
     }
 
     /// Stores `entry`: the folder made 0700 if missing, the file written 0600 beside its place
@@ -112,10 +140,11 @@ public struct APNsProviderTokenCache: Sendable {
         }
         let path = path(keyID: entry.keyID, teamID: entry.teamID)
         let temporary = path + ".\(getpid()).tmp"
-        let json: JSONValue = [
+        var object: JSONObject = [
             "token": .string(entry.token), "keyID": .string(entry.keyID), "teamID": .string(entry.teamID), "issuedAt": .integer(Int64(entry.issuedAt)),
         ]
-        let bytes = JSONWriter.bytes(from: json)
+        if let fingerprint = entry.keyFingerprint { object["keyFingerprint"] = .string(fingerprint) }
+        let bytes = JSONWriter.bytes(from: .object(object))
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw PushError(.providerFailure, field: "tokenCache", "\(temporary) could not be made (\(Self.reason(errno)))") }
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

@@ -18,14 +18,18 @@ import PushBridgeValidation
 /// | ``PushMessage/priority`` | `apns-priority` | 10, 5 or 1; 5 for `background` ("10 is an error") |
 /// | ``PushMessage/timeToLive`` | `apns-expiration` | UNIX seconds; 0: deliver once, never store |
 /// | ``PushMessage/collapseID`` | `apns-collapse-id` | at most 64 bytes |
+/// | ``PushMessage/environment``, else the sender's (`server.apns.environment`) | the host | production or sandbox (development) |
 /// | one per target | `apns-id` | a canonical UUID; echoed back; the same on every retry |
 /// | ``PushMessage/criticalSound`` | `aps.sound`: `{"critical": 1, "name", "volume"}` | Apple's payload key reference; the critical-alerts entitlement |
 ///
-/// ``PushMessage/badgeIncrement`` and ``PushMessage/richMedia`` have no APNs field: refused,
-/// naming the field.
+/// ``PushMessage/richMedia`` (one entry, with `mutableContent`) goes beside `aps` under
+/// ``PushMessage/serviceExtensionMediaKey``, for the app's service extension.
+/// ``PushMessage/badgeIncrement`` has no APNs field: refused, naming the field.
 package struct APNsRequestBuilder: Sendable {
     package let topic: String
     package let baseURL: String?
+    /// The environment of a message that names none (the configuration's).
+    package var environment: PushMessage.Environment = .production
 
     /// The host for `environment` (or the configured base URL, e.g. a local emulator).
     package func host(_ environment: PushMessage.Environment) -> String {
@@ -46,12 +50,9 @@ package struct APNsRequestBuilder: Sendable {
         if message.badgeIncrement != nil {
             throw PushError(.unsupported, field: "badgeIncrement", "APNs keeps no badge count to change: set badge to the number to show")
         }
-        if !message.richMedia.isEmpty {
-            throw PushError(
-                .unsupported, field: "richMedia",
-                "APNs has no media field: set mutableContent and put the URL in customData for the app's service extension to attach")
-        }
-        let payload = try message.apnsPayload()
+        var payload = try message.apnsPayload()
+        // No media field in APNs: the URL goes where the app's service extension reads it.
+        if let media = try message.serviceExtensionMedia(provider: "APNs") { payload[media.key] = media.value }
         let report = PayloadValidator.validate(payload, pushType: message.effectivePushType, priority: message.priority?.rawValue)
         if let problem = report.problems.first { throw problem }
         return JSONWriter.bytes(from: .object(payload))
@@ -91,7 +92,7 @@ package struct APNsRequestBuilder: Sendable {
         -> PushHTTPRequest
     {
         PushHTTPRequest(
-            method: "POST", url: host(message.environment) + "/3/device/" + token.revealed,
+            method: "POST", url: host(message.environment ?? environment) + "/3/device/" + token.revealed,
             headers: try headers(message, apnsID: apnsID, now: now, authorization: authorization), body: body)
     }
 

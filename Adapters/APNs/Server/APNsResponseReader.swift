@@ -21,6 +21,12 @@ package enum APNsResponseReader {
     /// The reasons a later retry may get through: the device's rate, APNs' own trouble.
     package static let retryableReasons: Set<String> = ["TooManyRequests", "InternalServerError", "ServiceUnavailable", "Shutdown", "IdleTimeout"]
 
+    /// The reasons that refuse the provider token, so every other request of the send would be
+    /// refused too (Apple's table: 403 `InvalidProviderToken`, "the provider token is not valid,
+    /// or the token signature can't be verified"; `MissingProviderToken`; `ExpiredProviderToken`,
+    /// final only after one new token was refused again): the send stops at the first.
+    package static let credentialReasons: Set<String> = ["InvalidProviderToken", "MissingProviderToken", "ExpiredProviderToken"]
+
     /// The verdict for `response`; `sentID` is the `apns-id` the request carried.
     package static func verdict(_ response: PushHTTPResponse, sentID: String) -> AttemptVerdict {
         if response.status == 200 {
@@ -34,7 +40,8 @@ package enum APNsResponseReader {
         }
         let rejection = PushRejection(
             status: response.status, code: reason, message: APNsReason.explanation(reason),
-            tokenIsDead: response.status == 410 || deadTokenReasons.contains(reason), deadSince: deadSince)
+            tokenIsDead: response.status == 410 || deadTokenReasons.contains(reason), deadSince: deadSince,
+            stopsTheSend: credentialReasons.contains(reason))
         if reason == "ExpiredProviderToken" { return .reauthenticate(rejection) }
         if response.status >= 500 || retryableReasons.contains(reason) || (response.status == 429 && reason != "TooManyProviderTokenUpdates") {
             return .retry(rejection, after: RetryPolicy.seconds(retryAfter: response[header: "retry-after"]))

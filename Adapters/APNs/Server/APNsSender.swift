@@ -12,6 +12,12 @@ import PushBridgeServer
 ///
 /// Each token's `apns-id` is made before its first attempt and kept on every retry, so the
 /// accepted ID is the one the app's events report and a retried request can be recognised.
+///
+/// Credentials fail fast: the provider token is signed before anything is sent (a key that
+/// cannot sign throws), and APNs' first `InvalidProviderToken` (or `ExpiredProviderToken`
+/// after one new token, or a server certificate the system does not trust) stops the send: the
+/// tokens not yet sent are rejected with that reason and no request. A token refused as invalid
+/// is dropped at once, from memory and from the ``APNsProviderTokenCache``.
 public struct APNsSender: PushSender, CustomStringConvertible, CustomReflectable {
     /// `.apns`.
     public var provider: PushProviderID { .apns }
@@ -23,12 +29,13 @@ public struct APNsSender: PushSender, CustomStringConvertible, CustomReflectable
 
     /// A sender for the app `topic` (its bundle ID), signing with the key `keyID` of team
     /// `teamID`; with a `tokenCache`, the provider token is kept between processes (for a
-    /// command run once per message: see ``APNsProviderTokenCache``).
+    /// command run once per message: see ``APNsProviderTokenCache``). `environment` is the APNs
+    /// environment of a message that names none (``PushMessage/environment``).
     public init(
         keyID: String, teamID: String, topic: String, signer: any ES256Signer, options: PushSenderOptions = PushSenderOptions(),
-        tokenCache: APNsProviderTokenCache? = nil
+        tokenCache: APNsProviderTokenCache? = nil, environment: PushMessage.Environment = .production
     ) {
-        builder = APNsRequestBuilder(topic: topic, baseURL: options.baseURLs[.apns])
+        builder = APNsRequestBuilder(topic: topic, baseURL: options.baseURLs[.apns], environment: environment)
         token = APNsProviderToken(keyID: keyID, teamID: teamID, signer: signer, cache: tokenCache)
         self.options = options
         loop = options.attemptLoop(defaultTransport: URLSessionTransport(policy: .keepAlive))
@@ -61,8 +68,13 @@ public struct APNsSender: PushSender, CustomStringConvertible, CustomReflectable
         let providerToken = token
         let options = options
         let loop = loop
+        let stop = SendStop()
         await forEachConcurrently(tokens, limit: options.maxConcurrentRequests) { deviceToken in
             let target = PushTarget(kind: .deviceToken, id: deviceToken)
+            if let skipped = stop.skipped([target]) {
+                skipped.forEach(report)
+                return
+            }
             guard APNsRequestBuilder.isWellFormed(deviceToken) else {
                 report(PushSendResult(target: target, outcome: .rejected(PushRejection(status: 0, code: "BadDeviceToken", message: "not hex: never sent")), attempts: 0))
                 return
@@ -70,13 +82,22 @@ public struct APNsSender: PushSender, CustomStringConvertible, CustomReflectable
             // One apns-id and one expiry for every attempt: a retry is the same notification.
             let apnsID = APNsRequestBuilder.id(for: message, token: deviceToken)
             let sentAt = options.now()
+            let used = Locked<String?>(nil)
             let results = await loop.run(
                 targets: [target],
                 build: { refresh throws(PushError) in
                     let jwt = try providerToken.authorization(at: options.now(), afterExpiry: refresh)
+                    used.withLock { $0 = jwt }
                     return try builder.request(message, token: deviceToken, body: body, apnsID: apnsID, now: sentAt, authorization: jwt)
                 },
                 interpret: { APNsResponseReader.verdict($0, sentID: apnsID) })
+            for result in results {
+                if case .rejected(let rejection) = result.outcome, rejection.code == "InvalidProviderToken", let jwt = used.withLock({ $0 }) {
+                    // Refused as invalid: never sent again, here or by the next process.
+                    providerToken.discard(jwt)
+                }
+            }
+            stop.note(results)
             results.forEach(report)
         }
     }

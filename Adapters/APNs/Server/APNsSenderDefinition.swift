@@ -8,8 +8,9 @@ import PushBridgeServer
 /// |---|---|
 /// | `keyID` | the 10-character ID of the APNs key (Certificates, Identifiers & Profiles → Keys) |
 /// | `teamID` | the 10-character team ID |
-/// | `privateKeyPath` | the `.p8` file's path, relative to the working directory |
+/// | `privateKeyPath` | the `.p8` file's path, relative to the working directory: a P-256 private key in PEM (checked when the sender is made, so by a dry run too) |
 /// | `topic` | the app's bundle ID |
+/// | `environment` | optional: `production` (the default) or `sandbox`, the APNs environment of every message that names none (development-signed builds' tokens are the sandbox's) |
 ///
 /// The signer is CryptoKit's on Apple platforms and the system's `openssl` on Linux, unless
 /// `makeSigner` is given.
@@ -31,7 +32,7 @@ public struct APNsSenderDefinition: PushSenderDefinition {
     }
 
     /// The section's keys.
-    public static let keys = ["keyID", "teamID", "privateKeyPath", "topic"]
+    public static let keys = ["keyID", "teamID", "privateKeyPath", "topic", "environment"]
 
     /// The sender for the section.
     public func makeSender(settings: (any PushProviderSettings)?, server: JSONObject, field: String, options: PushSenderOptions) throws(PushConfigurationError)
@@ -53,7 +54,18 @@ public struct APNsSenderDefinition: PushSenderDefinition {
         let keyID = required("keyID", tenCharacters)
         let teamID = required("teamID", tenCharacters)
         let topic = required("topic") { $0.isEmpty ? "is empty, expected the app's bundle ID" : nil }
-        let path = required("privateKeyPath") { FileManager.default.isReadableFile(atPath: $0) ? nil : "\($0) cannot be read" }
+        let path = required("privateKeyPath") { path in
+            // The key's kind, before anything is sent (a dry run too): a garbage or RSA .p8 is named here.
+            guard let data = FileManager.default.contents(atPath: path) else { return "\(path) cannot be read" }
+            return PrivateKeyPEM.p256Problem(String(decoding: data, as: UTF8.self)).map { "\(path) \($0)" }
+        }
+        let environment = problems.collect { () throws(PushError) -> PushMessage.Environment in
+            guard let text = try reader.string("environment") else { return .production }
+            guard let environment = PushMessage.Environment(rawValue: text) else {
+                throw reader.error(reader.path(of: "environment"), "\"\(text)\" is not production or sandbox")
+            }
+            return environment
+        } ?? .production
         var signer: (any ES256Signer)?
         if let path {
             do {
@@ -63,7 +75,7 @@ public struct APNsSenderDefinition: PushSenderDefinition {
             }
         }
         guard problems.isEmpty, let keyID, let teamID, let topic, let signer else { throw PushConfigurationError(problems: problems.errors) }
-        return APNsSender(keyID: keyID, teamID: teamID, topic: topic, signer: signer, options: options, tokenCache: tokenCache)
+        return APNsSender(keyID: keyID, teamID: teamID, topic: topic, signer: signer, options: options, tokenCache: tokenCache, environment: environment)
     }
 
     private static let expected = [

@@ -54,14 +54,16 @@ package enum FCMResponseReader {
         let status = error?["status"]?.stringValue
         let chosen = code ?? status ?? "HTTP \(response.status)"
         let message = explanation(chosen) ?? error?["message"]?.stringValue ?? ""
-        return PushRejection(status: response.status, code: chosen, message: message, tokenIsDead: chosen == "UNREGISTERED")
+        var rejection = PushRejection(status: response.status, code: chosen, message: message, tokenIsDead: chosen == "UNREGISTERED")
+        rejection.stopsTheSend = isCredentialFailure(rejection)
+        return rejection
     }
 
     /// Whether `rejection` ends the whole send: no other target can succeed with these
     /// credentials (the access token refused twice, the service account not allowed to send,
     /// the APNs credentials in Firebase's console wrong).
     package static func isCredentialFailure(_ rejection: PushRejection) -> Bool {
-        rejection.status == 401 || (rejection.status == 403 && rejection.code != "SENDER_ID_MISMATCH")
+        rejection.stopsTheSend || rejection.status == 401 || (rejection.status == 403 && rejection.code != "SENDER_ID_MISMATCH")
     }
 
     /// The `{message_id}` of `projects/{project}/messages/{message_id}`: what the device sees as

@@ -1,6 +1,7 @@
 import Foundation
 import PushBridgeCore
 import PushBridgeFCMDefinition
+import PushBridgeServer
 
 /// A Google service account's key: what signs the OAuth 2.0 assertion that buys FCM's access
 /// tokens (https://developers.google.com/identity/protocols/oauth2/service-account). The JSON
@@ -76,6 +77,10 @@ public struct FCMServiceAccount: Sendable, Hashable, CustomStringConvertible, Cu
         let key = string("private_key", required: true, expected: "the RSA private key in PEM, -----BEGIN PRIVATE KEY-----")
         if let key, !key.contains("-----BEGIN PRIVATE KEY-----") && !key.contains("-----BEGIN RSA PRIVATE KEY-----") {
             problems.add(reader.error(reader.path(of: "private_key"), "is not a PEM private key (expected -----BEGIN PRIVATE KEY-----; its value is not shown)"))
+        } else if let key, case .success(let kind) = PrivateKeyPEM.kind(of: key), kind != .rsa, let problem = PrivateKeyPEM.rsaProblem(key) {
+            // A key read whole and not RSA (an APNs .p8 pasted here, say); one that does not read
+            // is left to the signer, which names it on the first token.
+            problems.add(reader.error(reader.path(of: "private_key"), problem + " (its value is not shown)"))
         }
         let keyID = string("private_key_id", required: false, expected: "")
         let tokenURI = string("token_uri", required: false, expected: "") ?? Self.googleTokenURI

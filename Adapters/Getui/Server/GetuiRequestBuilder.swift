@@ -44,17 +44,23 @@ package struct GetuiRequestBuilder: Sendable {
 
     /// `https://restapi.getui.com/v2/{appId}` ([sdk] `GtApiConfiguration`, `DefaultApiClient.genFullUrl`).
     package let baseURL: String
+    /// The devices it reaches: iOS only, or Android's vendor channels too.
+    package var platforms: PushPlatforms
 
-    package init(baseURL: String) {
+    package init(baseURL: String, platforms: PushPlatforms = .ios) {
         self.baseURL = baseURL
+        self.platforms = platforms
     }
 
     /// The message's part of every push body: `settings`, `push_message`, `push_channel`.
     ///
     /// - Throws: ``PushError`` naming the field Getui cannot carry.
     package func content(_ message: PushMessage) throws(PushError) -> JSONObject {
+        // With media, mutableContent is what a portable message sets for APNs, JPush and FCM:
+        // Getui's multimedia reaches its service extension without it (an inference from its
+        // extension SDK; ios.aps has no such field). Alone it has no field: refused.
         for (field, isSet) in [
-            ("mutableContent", message.mutableContent), ("interruptionLevel", message.interruptionLevel != nil),
+            ("mutableContent", message.mutableContent && message.richMedia.isEmpty), ("interruptionLevel", message.interruptionLevel != nil),
             ("relevanceScore", message.relevanceScore != nil), ("targetContentID", message.targetContentID != nil), ("priority", message.priority != nil),
         ] where isSet {
             throw PushError(.unsupported, field: field, "Getui's push_channel.ios has no field for it (getui-pushapi-java-client-v2 Aps.java, IosDTO.java)")
@@ -102,7 +108,13 @@ package struct GetuiRequestBuilder: Sendable {
                 }
                 ios["apns-collapse-id"] = .string(collapseID)
             }
-            content["push_channel"] = ["ios": .object(ios)]
+            var channel: JSONObject = ["ios": .object(ios)]
+            // [push] §push_channel.android.ups.notification: title, body, click_type; the vendor
+            // channels (offline Android devices). Online, Android gets the transmission.
+            if platforms == .all, let text = try message.androidText(provider: "Getui") {
+                channel["android"] = ["ups": ["notification": ["title": .string(text.title ?? ""), "body": .string(text.body), "click_type": "startapp"]]]
+            }
+            content["push_channel"] = .object(channel)
         }
         return content
     }

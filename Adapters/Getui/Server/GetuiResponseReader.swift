@@ -24,6 +24,12 @@ import PushBridgeServer
 package enum GetuiResponseReader {
     /// Codes worth trying again.
     package static let retryableCodes: Set<Int> = [2, 10003, 10005]
+    /// Codes that refuse the credentials, so every other push of the send would be refused too:
+    /// 10001, "token 错误或失效" (docs.getui.com/getui/server/rest_v2/code), final only after
+    /// one new token from `/auth` was refused again (as [sdk] `DefaultApiClient` retries once).
+    /// The send stops at it. (`/auth` refusing the app key or master secret throws before
+    /// anything is sent.)
+    package static let credentialCodes: Set<Int> = [10001]
     /// The statuses of a target Getui took.
     package static let acceptedStatuses: Set<String> = ["successed_online", "successed_offline"]
 
@@ -97,7 +103,7 @@ package enum GetuiResponseReader {
         let invalidTarget = code == 20001 && message.contains("target user is invalid")
         let rejection = PushRejection(
             status: response.status, code: codeText, message: message.isEmpty ? "HTTP \(response.status)" : message,
-            tokenIsDead: invalidTarget && targets.count == 1 && targets[0].kind == .clientID)
+            tokenIsDead: invalidTarget && targets.count == 1 && targets[0].kind == .clientID, stopsTheSend: credentialCodes.contains(code ?? -1))
         if code == 10001 { return .reauthenticate(rejection) }
         if response.status >= 500 || code.map(retryableCodes.contains) == true {
             return .retry(rejection, after: RetryPolicy.seconds(retryAfter: response[header: "retry-after"]))

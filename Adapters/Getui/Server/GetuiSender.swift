@@ -9,6 +9,11 @@ import PushBridgeServer
 ///
 /// The accepted message ID is Getui's task ID: the first part of the `taskId:msgId` the app's
 /// events report (from `_gmid_`).
+///
+/// Credentials fail fast: the token is asked for before anything is sent (an app key or master
+/// secret `/auth` refuses throws, naming `server.getui.masterSecret`), and a token refused
+/// (10001) again after one new one, or a server certificate the system does not trust, stops the
+/// send: the list pushes not yet sent are rejected with that reason and no request.
 public struct GetuiSender: PushSender, CustomStringConvertible, CustomReflectable {
     /// `.getui`.
     public var provider: PushProviderID { .getui }
@@ -18,9 +23,11 @@ public struct GetuiSender: PushSender, CustomStringConvertible, CustomReflectabl
     private let options: PushSenderOptions
     private let loop: AttemptLoop
 
-    /// A sender for the app `appID`, authenticating with its `appKey` and `masterSecret`.
-    public init(appID: SecretText, appKey: SecretText, masterSecret: SecretText, options: PushSenderOptions = PushSenderOptions()) {
-        let builder = GetuiRequestBuilder(baseURL: (options.baseURLs[.getui] ?? "https://restapi.getui.com") + "/v2/" + appID.revealed)
+    /// A sender for the app `appID`, authenticating with its `appKey` and `masterSecret`,
+    /// reaching iOS devices only (the default) or, with `platforms` `.all`, Android's vendor
+    /// channels too (``PushPlatforms``).
+    public init(appID: SecretText, appKey: SecretText, masterSecret: SecretText, options: PushSenderOptions = PushSenderOptions(), platforms: PushPlatforms = .ios) {
+        let builder = GetuiRequestBuilder(baseURL: (options.baseURLs[.getui] ?? "https://restapi.getui.com") + "/v2/" + appID.revealed, platforms: platforms)
         self.builder = builder
         let loop = options.attemptLoop(defaultTransport: URLSessionTransport(policy: URLSessionTransport.http1Default))
         auth = GetuiAuthToken(builder: builder, appKey: appKey, masterSecret: masterSecret, loop: loop, now: options.now)
@@ -109,16 +116,24 @@ public struct GetuiSender: PushSender, CustomStringConvertible, CustomReflectabl
             switch created {
             case .success(let id): taskID = id
             case .failure(.rejected(let rejection)), .failure(.failed(let rejection)):
+                // No task: no list push is sent. Credentials refused: rejected (the send stopped), else failed.
+                let outcome: PushSendResult.Outcome = rejection.stopsTheSend ? .rejected(rejection) : .failed(rejection)
                 for group in groups {
-                    for target in group.targets { report(PushSendResult(target: target, outcome: .failed(rejection), attempts: attempts)) }
+                    for target in group.targets { report(PushSendResult(target: target, outcome: outcome, attempts: attempts)) }
                 }
                 return
             }
+            let stop = SendStop()
             await forEachConcurrently(groups, limit: options.maxConcurrentRequests) { group in
+                if let skipped = stop.skipped(group.targets) {
+                    skipped.forEach(report)
+                    return
+                }
                 let body = Self.list(group.audience, taskID: taskID)
                 let results = await loop.run(
                     targets: group.targets, build: Self.authorized(auth) { builder.request(path, body: body, token: $0) },
                     interpret: { GetuiResponseReader.verdict($0, targets: group.targets) })
+                stop.note(results)
                 results.forEach(report)
             }
         }

@@ -17,8 +17,17 @@ public struct GetuiSenderDefinition: PushSenderDefinition {
     public func makeSender(settings: (any PushProviderSettings)?, server: JSONObject, field: String, options: PushSenderOptions) throws(PushConfigurationError)
         -> any PushSender
     {
-        let masterSecret = try ServerSection.secret("masterSecret", in: server, field: field, expected: "Getui's master secret", allowed: ["masterSecret"])
+        // Letters and digits, as the app's appId and appKey (a pasted quote or space is caught here).
+        let masterSecret = try ServerSection.secret(
+            "masterSecret", in: server, field: field, expected: "Getui's master secret", allowed: ["masterSecret", "platform"],
+            shape: { (1...64).contains($0.count) && $0.utf8.allSatisfy(ASCIIHex.isAlphanumeric) ? nil : "is not 1 to 64 letters and digits" })
         let settings = try ServerSection.appSettings(settings, as: GetuiSettings.self, section: "getui", expected: "the app's Getui settings: appId and appKey")
-        return GetuiSender(appID: settings.appID, appKey: settings.appKey, masterSecret: masterSecret, options: options)
+        let platforms: PushPlatforms
+        do {
+            platforms = try PushPlatforms.read(server, field: field)
+        } catch {
+            throw PushConfigurationError(problems: [error])
+        }
+        return GetuiSender(appID: settings.appID, appKey: settings.appKey, masterSecret: masterSecret, options: options, platforms: platforms)
     }
 }

@@ -26,13 +26,18 @@ import PushBridgeValidation
 /// | ``PushMessage/passthrough`` | `message` (`msg_content`, `title`, `content_type`, `extras`) | over JPush's own connection |
 /// | ``PushMessage/collapseID`` | `options.apns_collapse_id` | at most 64 bytes |
 /// | ``PushMessage/timeToLive`` | `options.time_to_live` | seconds, at most 10 days; no effect on APNs notifications |
-/// | ``PushMessage/environment`` | `options.apns_production` | absent means production; sent always |
+/// | ``PushMessage/environment``, else `jpush.production` | `options.apns_production` | absent means production; sent always |
 /// | registration IDs / aliases | `audience.registration_id` / `audience.alias` | at most 1,000 per push: split |
 /// | tags | `audience.tag` | at most 20 per push (an OR: not split, a device would get it twice) |
 /// | everyone | `audience: "all"` | |
+/// | ``PushPlatforms`` (`server.jpush.platform`) | `platform`: `["ios"]` by default, `"all"` | with `all`, `notification.android`: the alert's `title` and body (`alert`), the custom data (`extras`) |
 ///
-/// `relevanceScore`, `targetContentID`, `priority`, `richMedia` and a push type other than
-/// `alert` or `background` have no JPush field: a message with them is refused, naming the field.
+/// ``PushMessage/richMedia`` (one entry, with `mutableContent`) rides in `notification.ios.extras`
+/// under ``PushMessage/serviceExtensionMediaKey``, for the app's service extension (JPush's iOS
+/// notification has no media field; its extension docs only report delivery).
+///
+/// `relevanceScore`, `targetContentID`, `priority` and a push type other than `alert` or
+/// `background` have no JPush field: a message with them is refused, naming the field.
 package struct JPushRequestBuilder: Sendable {
     /// The most registration IDs or aliases in one push ([v3] §audience).
     package static let maxIDsPerPush = 1_000
@@ -47,6 +52,10 @@ package struct JPushRequestBuilder: Sendable {
     package static let maxTimeToLive = 10 * 86_400
 
     package let baseURL: String
+    /// The APNs environment of a message that names none (the configuration's `jpush.production`).
+    package var environment: PushMessage.Environment = .production
+    /// The devices it reaches: iOS only, or Android too ([v3] §platform: `"all"` or a list).
+    package var platforms: PushPlatforms = .ios
 
     /// The request's JSON, without `audience`, `options.sendno` and `cid` (set per request).
     ///
@@ -61,13 +70,8 @@ package struct JPushRequestBuilder: Sendable {
         if let type = message.pushType, type != .alert, type != .background {
             throw PushError(.unsupported, field: "pushType", "JPush sends alert and background pushes only, not \(type.rawValue)")
         }
-        if !message.richMedia.isEmpty {
-            throw PushError(
-                .unsupported, field: "richMedia",
-                "JPush's notification.ios has no media field: set mutableContent and put the URL in customData for the app's service extension")
-        }
         try message.checkExclusiveFields()
-        var body: JSONObject = ["platform": ["ios"]]
+        var body: JSONObject = ["platform": platforms == .all ? "all" : ["ios"]]
         if message.hasNotification {
             var ios = JSONObject()
             if let alert = message.alert {
@@ -85,17 +89,29 @@ package struct JPushRequestBuilder: Sendable {
             if let category = message.category { ios["category"] = .string(category) }
             if let threadID = message.threadID { ios["thread-id"] = .string(threadID) }
             if let level = message.interruptionLevel { ios["interruption-level"] = .string(level.rawValue) }
-            if !message.customData.isEmpty {
+            var extras = message.customData
+            // No media field in notification.ios: the URL rides in extras (delivered beside aps),
+            // where the app's service extension reads it.
+            if let media = try message.serviceExtensionMedia(provider: "JPush") { extras[media.key] = media.value }
+            if !extras.isEmpty {
                 for reserved in ["aps", JPushDefinition.messageIDKey] where message.customData[reserved] != nil {
                     throw PushError(.invalidPayload, field: "customData.\(reserved)", "is reserved by APNs or JPush")
                 }
-                ios["extras"] = .object(message.customData)
+                ios["extras"] = .object(extras)
             }
             let size = JSONWriter.compactByteCount(of: .object(ios))
             guard size <= Self.maxIOSBytes else {
                 throw PushError(.outOfRange, field: "notification.ios", "is \(size) bytes, JPush accepts at most \(Self.maxIOSBytes) (error 1005)")
             }
-            body["notification"] = ["ios": .object(ios)]
+            var notification: JSONObject = ["ios": .object(ios)]
+            // [v3] §android: alert (the text), title, extras; nothing else of the message maps.
+            if platforms == .all, let text = try message.androidText(provider: "JPush") {
+                var android: JSONObject = ["alert": .string(text.body)]
+                if let title = text.title { android["title"] = .string(title) }
+                if !message.customData.isEmpty { android["extras"] = .object(message.customData) }
+                notification["android"] = .object(android)
+            }
+            body["notification"] = .object(notification)
         }
         if let passthrough = message.passthrough {
             var custom: JSONObject = ["msg_content": .string(passthrough.content)]
@@ -111,7 +127,7 @@ package struct JPushRequestBuilder: Sendable {
         guard body["notification"] != nil || body["message"] != nil else {
             throw PushError(.invalidPayload, field: "message", "has nothing to send: set an alert, badge, sound, contentAvailable or passthrough")
         }
-        var options: JSONObject = ["apns_production": .bool(message.environment == .production)]
+        var options: JSONObject = ["apns_production": .bool((message.environment ?? environment) == .production)]
         if let ttl = message.timeToLive {
             guard (0...Self.maxTimeToLive).contains(ttl) else {
                 throw PushError(.outOfRange, field: "timeToLive", "is \(ttl), JPush accepts 0 to \(Self.maxTimeToLive) seconds")

@@ -5,6 +5,12 @@ import PushBridgeServer
 /// Sends through JPush's Push API v3: one push per 1,000 registration IDs or aliases, each
 /// with a `cid` from `GET /v3/push/cid`, so a retry after a lost answer is not pushed twice
 /// (JPush returns the first push's result for a known cid).
+///
+/// Credentials fail fast: the cid request goes first, so a wrong app key or master secret
+/// (1004), an invalid app key (1008), an app key without API access (2003) or a server outside
+/// the app's IP allow list (2004) is known before any push: every target is rejected with it and
+/// no push is sent. Refused on a push (or a server certificate the system does not trust), the
+/// send stops: the pushes not yet sent are rejected with that reason and no request.
 public struct JPushSender: PushSender, CustomStringConvertible, CustomReflectable {
     /// `.jpush`.
     public var provider: PushProviderID { .jpush }
@@ -16,9 +22,17 @@ public struct JPushSender: PushSender, CustomStringConvertible, CustomReflectabl
     private let sendno = Locked(0)
     private let rateLimit = RateLimitGate()
 
-    /// A sender for the app `appKey`, authenticating with its `masterSecret`.
-    public init(appKey: SecretText, masterSecret: SecretText, options: PushSenderOptions = PushSenderOptions()) {
-        builder = JPushRequestBuilder(baseURL: options.baseURLs[.jpush] ?? "https://api.jpush.cn")
+    /// A sender for the app `appKey`, authenticating with its `masterSecret`; `environment` is
+    /// the APNs environment (`apns_production`) of a message that names none
+    /// (``PushMessage/environment``): the configuration's `jpush.production`.
+    ///
+    /// `platforms` is who it reaches: iOS devices only (the default), or every device of the
+    /// app key, Android too (``PushPlatforms``).
+    public init(
+        appKey: SecretText, masterSecret: SecretText, options: PushSenderOptions = PushSenderOptions(), environment: PushMessage.Environment = .production,
+        platforms: PushPlatforms = .ios
+    ) {
+        builder = JPushRequestBuilder(baseURL: options.baseURLs[.jpush] ?? "https://api.jpush.cn", environment: environment, platforms: platforms)
         authorization = JPushRequestBuilder.basicAuthorization(appKey: appKey, masterSecret: masterSecret)
         self.options = options
         loop = options.attemptLoop(defaultTransport: URLSessionTransport(policy: URLSessionTransport.http1Default))
@@ -72,7 +86,15 @@ public struct JPushSender: PushSender, CustomStringConvertible, CustomReflectabl
     public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError) {
         let body = try builder.body(message)
         let groups = try JPushRequestBuilder.audiences(audience)
-        let cids = await fetchCIDs(groups.count)
+        let (cids, refusal) = await fetchCIDs(groups.count)
+        if let refusal {
+            // The credentials were refused on the cid request: no push is sent.
+            for group in groups {
+                for target in group.targets { report(PushSendResult(target: target, outcome: .rejected(refusal), attempts: 0)) }
+            }
+            return
+        }
+        let stop = SendStop()
         let builder = builder
         let authorization = authorization
         let loop = loop
@@ -81,6 +103,10 @@ public struct JPushSender: PushSender, CustomStringConvertible, CustomReflectabl
         let numbered = groups.enumerated().map { (index: $0.offset, audience: $0.element.audience, targets: $0.element.targets) }
         await forEachConcurrently(numbered, limit: options.maxConcurrentRequests) { group in
             // Without a cid (JPush did not give one) the push is still sent; its retries may then repeat it.
+            if let skipped = stop.skipped(group.targets) {
+                skipped.forEach(report)
+                return
+            }
             let cid = group.index < cids.count ? cids[group.index] : nil
             let sendno = nextSendno()
             let results = await loop.run(
@@ -93,13 +119,16 @@ public struct JPushSender: PushSender, CustomStringConvertible, CustomReflectabl
                     gate.record(response, now: options.now())
                     return JPushResponseReader.verdict(response, targets: group.targets)
                 })
+            stop.note(results)
             results.forEach(report)
         }
     }
 
-    /// `count` cids, in groups of 1,000 (the endpoint's most); fewer if JPush did not answer.
-    private func fetchCIDs(_ count: Int) async -> [String] {
+    /// `count` cids, in groups of 1,000 (the endpoint's most); fewer if JPush did not answer;
+    /// with the rejection when JPush refused the credentials (then no push may be sent).
+    private func fetchCIDs(_ count: Int) async -> (cids: [String], refusal: PushRejection?) {
         var cids: [String] = []
+        let refusal = Locked<PushRejection?>(nil)
         while cids.count < count {
             let batch = min(1_000, count - cids.count)
             let gate = rateLimit
@@ -111,12 +140,19 @@ public struct JPushSender: PushSender, CustomStringConvertible, CustomReflectabl
                 },
                 interpret: { response in
                     gate.record(response, now: options.now())
+                    if response.status != 200, case .done(let outcomes) = JPushResponseReader.verdict(response, targets: []),
+                        case .rejected(let rejection)? = outcomes.first, rejection.stopsTheSend
+                    {
+                        refusal.withLock { $0 = rejection }
+                    }
                     return JPushResponseReader.cids(response)
                 })
+            if case .failure(.rejected(let rejection)) = result, rejection.stopsTheSend { refusal.withLock { $0 = rejection } }
+            if let refused = refusal.withLock({ $0 }) { return (cids, refused) }
             guard case .success(let list) = result, !list.isEmpty else { break }
             cids += list
         }
-        return cids
+        return (cids, nil)
     }
 
     private func nextSendno() -> Int {

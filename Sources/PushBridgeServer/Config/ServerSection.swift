@@ -7,11 +7,24 @@ public enum ServerSection {
     ///
     /// - Throws: `PushConfigurationError` naming `field.key`.
     public static func secret(_ key: String, in section: JSONObject, field: String, expected: String, allowed: [String]) throws(PushConfigurationError) -> SecretText {
+        try secret(key, in: section, field: field, expected: expected, allowed: allowed, shape: { _ in nil })
+    }
+
+    /// The non-empty string `key` of `section`, as a secret, whose shape `shape` accepts (it
+    /// returns what is wrong, never the value); any key not in `allowed` is an error too.
+    ///
+    /// - Throws: `PushConfigurationError` naming `field.key`, the value masked.
+    public static func secret(
+        _ key: String, in section: JSONObject, field: String, expected: String, allowed: [String], shape: (String) -> String?
+    ) throws(PushConfigurationError) -> SecretText {
         var problems = ProblemList()
         let reader = JSONFieldReader(section, path: field, code: .invalidConfiguration)
         reader.reportUnknownKeys(allowed, into: &problems)
         let value = problems.collect { () throws(PushError) -> String? in
             guard let value = try reader.string(key), !value.isEmpty else { throw reader.error(reader.path(of: key), "missing (expected \(expected))") }
+            if let problem = shape(value) {
+                throw reader.error(reader.path(of: key), "\(SecretText.mask(value)) (\(value.count) characters) \(problem)")
+            }
             return value
         } ?? nil
         guard problems.isEmpty, let value else { throw PushConfigurationError(problems: problems.errors) }

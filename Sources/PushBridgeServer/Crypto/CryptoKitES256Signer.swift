@@ -23,6 +23,9 @@
             }
         }
 
+        /// The fingerprint of the key's raw scalar.
+        public var keyFingerprint: String? { Self.fingerprint(ofKey: [UInt8](keyBytes)) }
+
         /// `r‖s` of the ECDSA signature of `message`'s SHA-256.
         public func sign(_ message: [UInt8]) throws(ES256SigningError) -> [UInt8] {
             do {

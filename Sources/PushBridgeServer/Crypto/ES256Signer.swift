@@ -9,6 +9,25 @@ public protocol ES256Signer: Sendable {
     /// The signature of `message`: 64 bytes, `r` then `s`, each 32 bytes big-endian (JWS's form,
     /// not DER).
     func sign(_ message: [UInt8]) throws(ES256SigningError) -> [UInt8]
+
+    /// A one-way name of the key it signs with (`sha256:` and hex digits), so that a provider
+    /// token kept between processes is used only with the key that signed it (the key ID alone
+    /// does not change when a wrong `.p8` is replaced by the right one); `nil` when it cannot
+    /// say, and then no kept token is reused. Never the key itself.
+    var keyFingerprint: String? { get }
+}
+
+extension ES256Signer {
+    /// None: a kept provider token is not reused with this signer.
+    public var keyFingerprint: String? { nil }
+
+    /// `sha256:` and the hex SHA-256 of `bytes` behind a fixed label: a key's fingerprint.
+    package static func fingerprint(ofKey bytes: some Collection<UInt8>) -> String {
+        "sha256:" + SHA256.hash(Array("pushbridge ES256 key\n".utf8) + Array(bytes)).map { byte in
+            let digits: [Character] = Array("0123456789abcdef")
+            return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+        }.joined()
+    }
 }
 
 /// A signature could not be made; the message never includes the key.

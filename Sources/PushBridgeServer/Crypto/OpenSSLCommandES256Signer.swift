@@ -31,6 +31,12 @@
             return nil
         }
 
+        /// The fingerprint of the key file's bytes as they are now (read each time: a `.p8`
+        /// replaced under the same path is another key); `nil` when the file cannot be read.
+        public var keyFingerprint: String? {
+            FileManager.default.contents(atPath: privateKeyPath).map { Self.fingerprint(ofKey: [UInt8]($0)) }
+        }
+
         /// `r‖s` of the ECDSA signature of `message`'s SHA-256.
         public func sign(_ message: [UInt8]) throws(ES256SigningError) -> [UInt8] {
             guard let executable = Self.installedExecutable(named: executable) else {

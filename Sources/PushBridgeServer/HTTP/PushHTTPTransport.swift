@@ -22,6 +22,10 @@ public struct PushTransportError: Error, Sendable, Hashable, CustomStringConvert
         case timedOut
         /// The request could not be formed (a malformed URL).
         case invalidRequest
+        /// The server's TLS certificate is not trusted (untrusted, unknown root, expired, not yet
+        /// valid): nothing was sent, and every request to that server fails the same way until
+        /// the system's trust store or the URL changes. Never retried: the send stops.
+        case untrustedServer
     }
 
     /// Why.

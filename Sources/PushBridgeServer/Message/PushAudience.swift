@@ -4,7 +4,8 @@ import PushBridgeCore
 /// registration ID, a Getui client ID, an alias, tags or everyone.
 ///
 /// A sender given an audience its provider cannot address throws an error naming `audience`
-/// (APNs addresses device tokens only). Identifiers are `SecretText`: masked when printed.
+/// (APNs addresses device tokens only). Identifiers are `SecretText`: masked when printed;
+/// tags are not secrets and print in full.
 public enum PushAudience: Sendable, Hashable, CustomStringConvertible {
     /// APNs device tokens, in hex.
     case deviceTokens([SecretText])
@@ -83,6 +84,11 @@ public struct PushTarget: Sendable, Hashable, CustomStringConvertible {
         self.id = id
     }
 
-    /// `deviceToken ••••cf77`.
-    public var description: String { id.map { "\(kind.rawValue) \($0.masked)" } ?? kind.rawValue }
+    /// `deviceToken ••••cf77`; tags in full (`tags vip,beta`): a tag names a group the app
+    /// chose, not a device or a person, and a result must say which campaign it was. Tokens,
+    /// registration IDs, client IDs and aliases stay masked.
+    public var description: String {
+        guard let id else { return kind.rawValue }
+        return kind == .tags ? "\(kind.rawValue) \(id.revealed)" : "\(kind.rawValue) \(id.masked)"
+    }
 }

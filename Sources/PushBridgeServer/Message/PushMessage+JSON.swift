@@ -60,7 +60,7 @@ extension PushMessage {
             priority = choice
         }
         pushType = try fields.choice("pushType", PayloadValidator.PushType.self)
-        environment = try fields.choice("environment", Environment.self) ?? .production
+        environment = try fields.choice("environment", Environment.self)
         if let members = try fields.object("criticalSound") {
             criticalSound = try CriticalSound(json: members, path: "criticalSound")
         }

@@ -21,8 +21,13 @@ extension PushMessage {
         }
     }
 
-    /// A picture, sound or video the provider attaches through its service extension: one entry
-    /// of Getui's `ios.multimedia` (getui-pushapi-java-client-v2 `Multimedia.java`).
+    /// A picture, sound or video the app's service extension attaches: one portable field for
+    /// every provider, with ``PushMessage/mutableContent`` set (the extension runs only then).
+    /// Getui: each entry in `ios.multimedia` (getui-pushapi-java-client-v2 `Multimedia.java`).
+    /// FCM: one image, `apns.fcm_options.image` (firebase-ios-sdk `FIRMessagingExtensionHelper`).
+    /// APNs and JPush, which have no media field: one entry, its URL in the payload's
+    /// ``PushMessage/serviceExtensionMediaKey`` (`{"url": [URL]}`), which PushBridge's service
+    /// extension reads by default (`AttachmentKey.airshipMedia`, Airship's documented key).
     public struct RichMedia: Sendable, Hashable {
         /// The resource's address.
         public var url: String
@@ -56,6 +61,38 @@ extension PushMessage {
                 }
             }
         }
+    }
+
+    /// The payload key APNs and JPush carry a ``RichMedia`` under, for the app's service
+    /// extension: `com.urbanairship.media_attachment`, `{"url": [URL]}`, which PushBridge's
+    /// `PushNotificationServiceExtension` reads by default (`AttachmentKey.airshipMedia`, after
+    /// urbanairship/ios-library's `UANotificationServiceExtension`), and so does Airship's own.
+    public static let serviceExtensionMediaKey = "com.urbanairship.media_attachment"
+
+    /// The payload entry that carries ``richMedia`` to the app's service extension through a
+    /// provider without a media field (`provider` names it in errors); `nil` without media.
+    ///
+    /// - Throws: `PushError` naming `richMedia` (more than one entry, or no `mutableContent`: the
+    ///   extension attaches one, and runs only with it), `richMedia[0].onlyWiFi` (only Getui's
+    ///   extension honours it), `richMedia[0].url` (not HTTPS) or the key in `customData`.
+    package func serviceExtensionMedia(provider: String) throws(PushError) -> (key: String, value: JSONValue)? {
+        guard let first = richMedia.first else { return nil }
+        guard richMedia.count == 1 else {
+            throw PushError(.unsupported, field: "richMedia", "has \(richMedia.count) entries: \(provider) carries one (the app's service extension attaches one)")
+        }
+        guard mutableContent else {
+            throw PushError(.invalidPayload, field: "richMedia", "needs mutableContent: the app's service extension attaches the media, and runs only then")
+        }
+        guard !first.onlyWiFi else {
+            throw PushError(.unsupported, field: "richMedia[0].onlyWiFi", "only Getui's service extension honours it; \(provider) has no such field")
+        }
+        guard first.url.lowercased().hasPrefix("https://") else {
+            throw PushError(.invalidPayload, field: "richMedia[0].url", "is not an HTTPS URL (iOS loads plain HTTP only with an App Transport Security exception)")
+        }
+        guard customData[Self.serviceExtensionMediaKey] == nil else {
+            throw PushError(.invalidPayload, field: "customData.\(Self.serviceExtensionMediaKey)", "is where richMedia goes: set one or the other")
+        }
+        return (Self.serviceExtensionMediaKey, ["url": [.string(first.url)]])
     }
 
     /// The fields a message may set only one of: `sound` or `criticalSound`, `badge` or

@@ -47,8 +47,10 @@ public struct PushMessage: Sendable, Hashable {
     /// The APNs push type; absent, `alert`, or `background` for a message with
     /// `content-available` and nothing to show.
     public var pushType: PayloadValidator.PushType?
-    /// Which APNs environment the device's token belongs to.
-    public var environment: Environment
+    /// Which APNs environment the device's token belongs to; `nil` (the default): the sender's,
+    /// which its configuration sets (`server.apns.environment`, `jpush.production`; production
+    /// when it says nothing). Set it only to override the configuration for this message.
+    public var environment: Environment?
     /// A critical alert's sound (`aps.sound` as `{"critical": 1, "name": …, "volume": …}`), in
     /// place of ``sound``; the app needs Apple's critical-alerts entitlement. APNs and JPush.
     public var criticalSound: CriticalSound?
@@ -80,7 +82,7 @@ public struct PushMessage: Sendable, Hashable {
         interruptionLevel: InterruptionLevel? = nil, relevanceScore: Double? = nil, contentAvailable: Bool = false,
         mutableContent: Bool = false, targetContentID: String? = nil, customData: JSONObject = [:], passthrough: Passthrough? = nil,
         collapseID: String? = nil, timeToLive: Int? = nil, priority: Priority? = nil, pushType: PayloadValidator.PushType? = nil,
-        environment: Environment = .production
+        environment: Environment? = nil
     ) {
         self.alert = alert
         self.badge = badge

@@ -77,15 +77,25 @@ public struct PushRejection: Sendable, Hashable, CustomStringConvertible {
     /// registration ID whose device has not uploaded its APNs token yet (JPush advises waiting
     /// 10 minutes after a first integration), or an ID of another platform. Never dead.
     public var audienceMatchedNothing: Bool
+    /// Whether the reason holds for every target of the send, not this one alone: the
+    /// credentials were refused (APNs' `InvalidProviderToken`, `ExpiredProviderToken` after one
+    /// new token; JPush's 1004; Getui's 10001 after one new token; FCM's 401 after one new token)
+    /// or the server's TLS certificate is not trusted. The send stops at the first such
+    /// rejection: the targets not yet sent carry it with no request (`attempts` 0).
+    public var stopsTheSend: Bool
 
     /// A rejection from its parts.
-    public init(status: Int, code: String, message: String, tokenIsDead: Bool = false, deadSince: Date? = nil, audienceMatchedNothing: Bool = false) {
+    public init(
+        status: Int, code: String, message: String, tokenIsDead: Bool = false, deadSince: Date? = nil, audienceMatchedNothing: Bool = false,
+        stopsTheSend: Bool = false
+    ) {
         self.status = status
         self.code = code
         self.message = message
         self.tokenIsDead = tokenIsDead
         self.deadSince = deadSince
         self.audienceMatchedNothing = audienceMatchedNothing
+        self.stopsTheSend = stopsTheSend
     }
 
     /// `410 Unregistered (dead token)`.
@@ -94,6 +104,7 @@ public struct PushRejection: Sendable, Hashable, CustomStringConvertible {
         if !message.isEmpty, message != code { text += ": \(message)" }
         if tokenIsDead { text += " (dead token)" }
         if audienceMatchedNothing { text += " (no target matched the audience)" }
+        if stopsTheSend { text += " (the send stopped)" }
         return text
     }
 }

@@ -57,7 +57,8 @@ package struct AttemptLoop: Sendable {
             do {
                 request = try await build(refresh)
             } catch {
-                return (.failure(.failed(PushRejection(status: 0, code: "credentials", message: error.message))), attempt)
+                // No credential could be made: no other request of the send would fare better.
+                return (.failure(.failed(PushRejection(status: 0, code: "credentials", message: error.message, stopsTheSend: true))), attempt)
             }
             refresh = false
             let rejection: PushRejection
@@ -77,6 +78,10 @@ package struct AttemptLoop: Sendable {
                     continue
                 }
             } catch {
+                if error.kind == .untrustedServer {
+                    // Every request to this server fails the same way: final, and it stops the send.
+                    return (.failure(.rejected(PushRejection(status: 0, code: error.kind.rawValue, message: error.message, stopsTheSend: true))), attempt)
+                }
                 rejection = PushRejection(status: 0, code: error.kind.rawValue, message: error.message)
             }
             let delay = policy.delay(afterAttempt: attempt, serverDelay: serverDelay, random: random())

@@ -90,6 +90,18 @@ import Testing
         #expect(try validate(#"{"aps": {}}"#, .background).problems.map { $0.field ?? "" } == ["aps.content-available"])
     }
 
+    /// A badge or sound beside content-available, sent as background: APNs delivers it and wakes
+    /// the app (Apple Developer Forums thread 745345, issue 46): valid, with a warning naming the
+    /// push type. An alert sent as background stays an error (net-core-push-notifications#9).
+    @Test(arguments: [#"{"aps": {"content-available": 1, "badge": 3}}"#, #"{"aps": {"content-available": 1, "sound": "default"}}"#])
+    func aBadgeOrSoundBesideContentAvailableIsAWarningNotAnError(json: String) throws {
+        let report = try validate(json, .background)
+        #expect(report.isValid, "\(report.problems)")
+        #expect(report.warnings.map { $0.field ?? "" } == ["apns-push-type"])
+        let alerted = try validate(#"{"aps": {"content-available": 1, "badge": 3, "alert": "x"}}"#, .background)
+        #expect(alerted.problems.map { $0.field ?? "" } == ["apns-push-type"])
+    }
+
     @Test(arguments: [
         #"{"aps": {"alert": "x"}, "aps": {}}"#,
         #"{"aps": {"alert": "\ud800"}}"#,

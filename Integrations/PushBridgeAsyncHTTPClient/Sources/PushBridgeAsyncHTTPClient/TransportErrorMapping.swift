@@ -28,6 +28,13 @@ enum TransportErrorMapping {
         if error is CancellationError {
             return PushTransportError(.connectionLost, "cancelled")
         }
+        // The server's certificate refused by BoringSSL's verification (NIOSSL's
+        // `handshakeFailed` names `CERTIFICATE_VERIFY_FAILED`): nothing was sent, and every request
+        // fails alike; the sender stops (matched on NIOSSL's text; `TransportErrorTests` sees it against a
+        // self-signed server).
+        if "\(error)".contains("CERTIFICATE_VERIFY_FAILED") {
+            return PushTransportError(.untrustedServer, "the server's certificate is not trusted: \(error)")
+        }
         // A TLS or protocol failure after connecting, a reset: the request may have arrived.
         return PushTransportError(.connectionLost, "\(error)")
     }
