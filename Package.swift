@@ -182,7 +182,7 @@ let package = Package(
             name: "PushBridgeFCMTests",
             dependencies: [
                 "PushBridgeFCM", "PushBridgeFCMTesting", "PushBridgeFCMServiceExtension", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeProviderKit",
-                "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
+                "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport", "PushBridgeJPush", "PushBridgeJPushTesting",
             ],
             path: "Adapters/FCM/Tests"),
         // A fourth provider written here alone, with no core change: the core is provider-agnostic.

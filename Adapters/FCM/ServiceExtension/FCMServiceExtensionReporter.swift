@@ -23,10 +23,15 @@
     ///
     /// For a notification carrying `gcm.message_id`, it exports the delivery to Firebase's
     /// BigQuery metrics (`exportDeliveryMetricsToBigQueryWithMessageInfo:`, for every FCM
-    /// notification), and, when the payload names an image (`fcm_options.image`), lets Firebase
-    /// download and attach it (`populateNotificationContent:withContentHandler:`), handing the
-    /// attachment to `PushNotificationServiceExtension`, which adds it to the content it shows —
-    /// within the session's deadline, and recorded in the ledger, as for JPush and Getui.
+    /// notification). The image a payload names (`fcm_options.image`) is attached once, by one
+    /// of two downloaders, a knob with a documented default:
+    /// - by PushBridge's session (the default, `attachesImage: false`): `fcm_options.image` is
+    ///   among `AttachmentKey.defaults`, so the session downloads it within its deadline and
+    ///   records it in the ledger, as any media;
+    /// - by Firebase (`attachesImage: true`, for an extension that turned the session's downloads
+    ///   off, `ServiceExtensionOptions.downloadsMedia`): `populateNotificationContent:withContentHandler:`
+    ///   downloads it and the reporter hands the attachment to `PushNotificationServiceExtension`.
+    ///   Both at once would attach the image twice.
     ///
     /// ```swift
     /// override var reporterAdapters: [ServiceExtensionReporterAdapter] { [.fcm] }
@@ -35,13 +40,17 @@
         // @unchecked: `attachments` is guarded by its lock; the helper is set once, in `init`.
         private let helper: AnyObject
         private let attachments = Locked<[String: [UNNotificationAttachment]]>([:])
+        private let attachesImage: Bool
 
         /// The reporter, on Firebase's extension helper.
         ///
+        /// - Parameter attachesImage: Whether Firebase downloads and attaches `fcm_options.image`
+        ///   (`false` by default: PushBridge's session does).
         /// - Throws: `PushError` (`unsupported`, field `sdk`) when FirebaseMessaging is not in the
         ///   extension, or lacks the helper's methods.
-        public init() throws(PushError) {
-            let messaging = try FCMExtensionSDKSymbols.boundClass()
+        public init(attachesImage: Bool = false) throws(PushError) {
+            self.attachesImage = attachesImage
+            let messaging: AnyClass = try FCMExtensionSDKSymbols.boundClass()
             let (call, selector) = ExtensionSDKBinding.classMethod(messaging, FCMExtensionSDKSymbols.extensionHelper, as: HelperIMP.self)
             guard let helper = call(messaging, selector)?.takeUnretainedValue() else {
                 throw PushError(.unsupported, field: "sdk", "+[FIRMessaging extensionHelper] returned nil")
@@ -60,8 +69,9 @@
         /// Whether the payload carries FCM's `gcm.message_id`.
         public func claims(_ payload: JSONObject) -> Bool { payload[FCMExtensionSDKSymbols.messageIDKey] != nil }
 
-        /// Exports the delivery metrics, then, with an image, has Firebase attach it: reported
-        /// when Firebase hands the content back (with its attachment count), at once without one.
+        /// Exports the delivery metrics, then, when Firebase attaches images and the payload names
+        /// one, has it attach it: reported when Firebase hands the content back (with its
+        /// attachment count), at once otherwise.
         public func report(_ request: ServiceExtensionRequest, completion: @escaping @Sendable (ServiceExtensionReport) -> Void) {
             guard let native = request.platformRequest?.object as? UNNotificationRequest else {
                 completion(.failed(PushError(.unsupported, field: "request", "FCM reports only a system UNNotificationRequest")))
@@ -69,7 +79,7 @@
             }
             let (export, exportSelector) = method(FCMExtensionSDKSymbols.exportDeliveryMetrics, as: ExportIMP.self)
             export(helper, exportSelector, native.content.userInfo as NSDictionary)
-            guard FCMExtensionSDKSymbols.imageURL(in: request.payload) != nil,
+            guard attachesImage, FCMExtensionSDKSymbols.imageURL(in: request.payload) != nil,
                 let content = native.content.mutableCopy() as? UNMutableNotificationContent
             else { return completion(.reported()) }
             let (identifier, box) = (request.identifier, attachments)

@@ -3,8 +3,9 @@
     import PushBridgeServiceExtension
 
     extension ServiceExtensionReporterAdapter {
-        /// FCM's image (`fcm_options.image`) and delivery metrics, through Firebase's extension
-        /// helper; it needs no app group of its own.
+        /// FCM's delivery metrics, through Firebase's extension helper; the image
+        /// (`fcm_options.image`) is the session's to download (``FCMServiceExtensionReporter``).
+        /// It needs no app group of its own.
         ///
         /// ```swift
         /// override var reporterAdapters: [ServiceExtensionReporterAdapter] { [.jpush, .fcm] }

@@ -18,10 +18,12 @@ import Testing
     static let regenerate = "PUSHBRIDGE_REGENERATE_BINDING_CHECKS=1 swift test --filter CheckOnlySourceTests"
 
     static let instanceMethods = FCMSDKSymbols.requiredInstanceMethods + FCMSDKSymbols.optionalInstanceMethods
-    /// Every selector bound, app and extension, in one order.
+    /// Every selector bound, app and extension, in one order, but the property accessors (which
+    /// the key-path check holds).
     static let allSelectors =
-        FCMSDKSymbols.classMethods.map(\.selector) + instanceMethods + FCMSDKSymbols.delegateSelectors + FCMExtensionSDKSymbols.classMethods
-        + FCMExtensionSDKSymbols.helperMethods
+        FCMSDKSymbols.classMethods.map(\.selector) + instanceMethods.filter { !FCMSDKSymbols.propertyAccessors.contains($0) } + FCMSDKSymbols.delegateSelectors
+        + FCMExtensionSDKSymbols.classMethods + FCMExtensionSDKSymbols.helperMethods
+    static let bindingsPath = "Tests/iOSBindingChecks/Bindings/FCMBindings.swift"
 
     @Test func everyBoundMethodIsDeclaredWithTheArityOfItsSelector() {
         for (className, selector) in FCMSDKSymbols.classMethods {
@@ -73,6 +75,30 @@ import Testing
         #expect(source.hasPrefix("#if canImport(ObjectiveC) && canImport(UIKit)"))
     }
 
+    // MARK: The Apple-only bridge's casts against the header
+
+    /// The `@convention(c)` type each method is cast to in `FIRMessagingBridge`, by selector.
+    static let casts: [String: String] = [
+        "messaging": "SharedObjectIMP", "defaultApp": "SharedObjectIMP", "setDelegate:": "SetDelegateIMP", "setAPNSToken:type:": "SetAPNSTokenIMP",
+        "isAutoInitEnabled": "BoolGetterIMP", "setAutoInitEnabled:": "BoolSetterIMP", "tokenWithCompletion:": "TokenIMP",
+        "subscribeToTopic:completion:": "TopicIMP", "unsubscribeFromTopic:completion:": "TopicIMP", "appDidReceiveMessage:": "AppDidReceiveMessageIMP",
+        "registerWithCompletion:": "RegisterIMP", "isInstallationIdEnabled": "BoolGetterIMP",
+    ]
+
+    @Test func everyMethodIsCalledThroughATypeMatchingItsDeclaration() throws {
+        let source = try BridgeSource(type: "FIRMessagingBridge", in: "Adapters/FCM/App/SDK")
+        let constants = try BridgeSource(Self.symbolsPath).stringConstants
+        let check = SignatureCheck(aliases: source.typealiases)
+        #expect(Set(Self.casts.keys) == Set(FCMHeaderFacts.all.filter { $0.owner != FCMSDKSymbols.delegateProtocol }.map(\.selector)))
+        for declaration in FCMHeaderFacts.all where declaration.owner != FCMSDKSymbols.delegateProtocol {
+            let alias = try #require(Self.casts[declaration.selector], "\(declaration.selector)")
+            #expect(check.implementation(alias, of: declaration) == [], "\(declaration.owner) \(declaration.selector)")
+            // The bridge casts the method named by its constant to this type, and to no other.
+            let constant = try #require(constants.first { $0.value == declaration.selector }?.key, "\(declaration.selector)")
+            #expect(source.code.contains("FCMSDKSymbols.\(constant), as: \(alias).self)"), "\(declaration.selector) is not cast to \(alias)")
+        }
+    }
+
     // MARK: The missing-SDK check
 
     static func check(absentClasses: Set<String> = [], absentMethods: Set<String> = []) -> (error: PushError?, looked: [String]) {
@@ -118,11 +144,39 @@ import Testing
 
     // MARK: The spelling probe CI type-checks against the real headers
 
+    /// The delegate methods the generated module calls by their imported names: all but the one
+    /// deprecated in 12.18.0, whose reference would be a deprecation warning, which CI's verdict
+    /// refuses; its selector is in the spelling probe, and its parameters are those of
+    /// `messaging:didReceiveRegistration:` (`FIRMessaging *`, `nullable NSString *`), which is checked.
+    static let typeCheckedDelegateSelectors = FCMSDKSymbols.delegateSelectors.filter { $0 != FCMSDKSymbols.didReceiveRegistrationToken }
+
+    /// The delegate methods as FirebaseMessaging's `MessagingDelegate` declares them, reaching the
+    /// bridge's `@objc` methods, and the settable property through its key path: CI type-checks
+    /// this module against the real headers.
+    static func bindings() throws -> CheckOnlySource {
+        let bridge = try BridgeSource(type: "FIRMessagingBridge", in: "Adapters/FCM/App/SDK")
+        return CheckOnlySource(
+            moduleName: "FCMBindings", imports: ["UserNotifications", "FirebaseCore", "FirebaseMessaging", "PushBridgeFCM"], bridgeModule: "PushBridgeFCM",
+            delegateClass: "PushBridgeFCM.FIRMessagingBridge", delegateProtocol: "MessagingDelegate", classMethods: [],
+            delegateMethods: try CheckOnlySource.delegateMethods(
+                selectors: Self.typeCheckedDelegateSelectors, bridge: bridge, names: FCMImportedNames.delegateMethods, optional: true),
+            keyValueProperties: [CheckOnlySource.KeyValueProperty(className: "Messaging", key: "isAutoInitEnabled")], typealiases: bridge.typealiases,
+            regenerate: regenerate)
+    }
+
+    @Test func everyImportedNameSpellsItsSelector() {
+        for (selector, name) in FCMImportedNames.delegateMethods {
+            #expect(CheckOnlySource.spells(name, selector), "\(name) does not spell \(selector)")
+        }
+        #expect(Set(FCMImportedNames.delegateMethods.keys) == Set(FCMSDKSymbols.delegateSelectors))
+    }
+
     @Test func theCommittedSpellingProbeIsGeneratedFromTheTables() throws {
         let probe = CheckOnlySource.selectorProbe(
             moduleName: "FCMBindings", imports: ["UserNotifications", "FirebaseCore", "FirebaseMessaging"], selectors: Self.allSelectors,
             regenerate: Self.regenerate)
         try GeneratedFile.expect(probe, at: Self.probePath)
+        try GeneratedFile.expect(try Self.bindings().source, at: Self.bindingsPath)
     }
 }
 

@@ -74,6 +74,11 @@ enum FCMSDKSymbols {
     static let delegateSelectors = [didReceiveRegistrationToken, didReceiveRegistration, didUnregister]
     /// Every class the bridge looks up by name.
     static let classNames = [messagingClass, appClass]
+    /// The property accessors among the instance methods (`autoInitEnabled`'s and
+    /// `installationIdEnabled`'s): Swift's `Selector("…")` check does not see a property's
+    /// accessors, so CI holds the settable one through its key path instead (`FCMBindings`), and
+    /// the spelling probe leaves them out.
+    static let propertyAccessors = [isAutoInitEnabled, setAutoInitEnabled, isInstallationIdEnabled]
 
     // MARK: The check
 

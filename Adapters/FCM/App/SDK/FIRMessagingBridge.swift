@@ -22,7 +22,8 @@
 
     // The Objective-C signatures the bridge calls, each after the two hidden arguments (the
     // receiver and the selector). BOOL is `Bool`; `FIRMessagingAPNSTokenType` is an `NSInteger`
-    // enum, `Int`; an object the SDK returns at +0 is `Unmanaged`, taken unretained.
+    // enum, `Int`; an object the SDK returns at +0 is `Unmanaged`, taken unretained; an `NSError`
+    // a block receives is an `NSObject`, read as `NSError` where it is used.
 
     /// `+[FIRMessaging messaging]` and `+[FIRApp defaultApp]`.
     package typealias SharedObjectIMP = @convention(c) (AnyClass, Selector) -> Unmanaged<AnyObject>?
@@ -35,9 +36,9 @@
     /// `-setAutoInitEnabled:`.
     package typealias BoolSetterIMP = @convention(c) (AnyObject, Selector, Bool) -> Void
     /// `void (^)(NSError *_Nullable error)`: `-registerWithCompletion:`'s and the topic calls' completion.
-    package typealias ErrorCompletion = @convention(block) (NSError?) -> Void
+    package typealias ErrorCompletion = @convention(block) (NSObject?) -> Void
     /// `void (^)(NSString *_Nullable token, NSError *_Nullable error)`: `-tokenWithCompletion:`'s.
-    package typealias TokenCompletion = @convention(block) (NSString?, NSError?) -> Void
+    package typealias TokenCompletion = @convention(block) (NSString?, NSObject?) -> Void
     /// `-registerWithCompletion:`.
     package typealias RegisterIMP = @convention(c) (AnyObject, Selector, ErrorCompletion) -> Void
     /// `-tokenWithCompletion:`.
@@ -143,7 +144,11 @@
             return found
         }
 
-        static func vendorCode(_ error: NSError) -> PushError.VendorCode { PushError.VendorCode(domain: error.domain, code: error.code) }
+        /// The domain and code of the `NSError` a completion received (`nil`: none).
+        static func vendorCode(_ error: NSObject?) -> PushError.VendorCode? {
+            guard let error = error as? NSError else { return nil }
+            return PushError.VendorCode(domain: error.domain, code: error.code)
+        }
 
         // MARK: FCMBridge
 
@@ -180,25 +185,25 @@
             guard let (call, selector) = optionalMethod(FCMSDKSymbols.register, as: RegisterIMP.self) else {
                 return completion(FCMErrorCode.registrationUnavailable)
             }
-            call(instance, selector) { error in completion(error.map(Self.vendorCode)) }
+            call(instance, selector) { error in completion(Self.vendorCode(error)) }
         }
 
         /// `-tokenWithCompletion:`.
         public func token(completion: @escaping @Sendable (String?, PushError.VendorCode?) -> Void) {
             let (call, selector) = method(FCMSDKSymbols.token, as: TokenIMP.self)
-            call(instance, selector) { token, error in completion(token.map { $0 as String }, error.map(Self.vendorCode)) }
+            call(instance, selector) { token, error in completion(token.map { $0 as String }, Self.vendorCode(error)) }
         }
 
         /// `-subscribeToTopic:completion:`.
         public func subscribe(toTopic topic: String, completion: @escaping @Sendable (PushError.VendorCode?) -> Void) {
             let (call, selector) = method(FCMSDKSymbols.subscribeToTopic, as: TopicIMP.self)
-            call(instance, selector, topic as NSString) { error in completion(error.map(Self.vendorCode)) }
+            call(instance, selector, topic as NSString) { error in completion(Self.vendorCode(error)) }
         }
 
         /// `-unsubscribeFromTopic:completion:`.
         public func unsubscribe(fromTopic topic: String, completion: @escaping @Sendable (PushError.VendorCode?) -> Void) {
             let (call, selector) = method(FCMSDKSymbols.unsubscribeFromTopic, as: TopicIMP.self)
-            call(instance, selector, topic as NSString) { error in completion(error.map(Self.vendorCode)) }
+            call(instance, selector, topic as NSString) { error in completion(Self.vendorCode(error)) }
         }
 
         /// `-appDidReceiveMessage:` (its `FIRMessagingMessageInfo` is `.new` even for a
