@@ -25,7 +25,7 @@ import PushBridgeAdapterSupport
 /// `messaging:didReceiveRegistration:`) is one more `registered` event; the same identifier
 /// again is none. Whichever SDK generation the app links, the app sees the same events.
 ///
-/// `gcm.message_id` is each delivery's identity (``FCMDefinition``), wherever iOS hands it
+/// `gcm.message_id` is each delivery's identity (`FCMDefinition`), wherever iOS hands it
 /// over, so a re-delivery or a copy is one event. Topics are FCM's tags (`add` subscribes,
 /// `delete` unsubscribes); FCM has no alias, and the client reports aliases unsupported by
 /// capability, never by a failure at run time.
@@ -60,7 +60,7 @@ public final class FCMProvider: PushProvider, FCMBridgeDelegate {
     ///     device): FirebaseMessaging asks for neither, the app does (Firebase, "Register for
     ///     remote notifications").
     ///   - apnsTokenType: The environment the APNs token is handed to FCM with: the one the app
-    ///     is signed for by default (``PushAdapter/fcm``).
+    ///     is signed for by default (`PushAdapter.fcm`).
     ///   - scheduler: Time, for the topic watchdogs (30 s).
     ///   - sdkThread: Where FirebaseMessaging is called: the calling thread (FirebaseMessaging
     ///     documents no thread for its calls).
@@ -225,7 +225,7 @@ public final class FCMProvider: PushProvider, FCMBridgeDelegate {
         context.sdkThread.run { bridge.appDidReceiveMessage(notification.payload) }
     }
 
-    /// `gcm.message_id` (``FCMDefinition``).
+    /// `gcm.message_id` (`FCMDefinition`).
     public func messageID(in payload: JSONObject) -> String? { FCMDefinition().messageID(in: payload) }
 
     /// Topics only: FCM has no alias.
