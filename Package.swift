@@ -38,6 +38,10 @@ let package = Package(
         .library(name: "PushBridgeJPushTesting", targets: ["PushBridgeJPushTesting"]),
         .library(name: "PushBridgeGetui", targets: ["PushBridgeGetui"]),
         .library(name: "PushBridgeGetuiTesting", targets: ["PushBridgeGetuiTesting"]),
+        // Firebase Cloud Messaging's app side: the adapter (bound to FirebaseMessaging at run time,
+        // which the app adds itself) and its testing kit (a mock of FirebaseMessaging, a simulator).
+        .library(name: "PushBridgeFCM", targets: ["PushBridgeFCM"]),
+        .library(name: "PushBridgeFCMTesting", targets: ["PushBridgeFCMTesting"]),
         .executable(name: "pushbridge", targets: ["pushbridge"]),
         // The notification service extension — what an extension target links.
         .library(name: "PushBridgeServiceExtension", targets: ["PushBridgeServiceExtension"]),
@@ -45,12 +49,14 @@ let package = Package(
         // with the vendor's adapter, and an extension links only the vendor it uses.
         .library(name: "PushBridgeJPushServiceExtension", targets: ["PushBridgeJPushServiceExtension"]),
         .library(name: "PushBridgeGetuiServiceExtension", targets: ["PushBridgeGetuiServiceExtension"]),
+        // FCM's: Firebase's extension helper (the image, the delivery metrics).
+        .library(name: "PushBridgeFCMServiceExtension", targets: ["PushBridgeFCMServiceExtension"]),
         // The backend side: one message, sent through the provider a server's configuration names.
         .library(name: "PushBridgeServer", targets: ["PushBridgeServer"]),
         .library(name: "PushBridgeAPNsServer", targets: ["PushBridgeAPNsServer"]),
         .library(name: "PushBridgeJPushServer", targets: ["PushBridgeJPushServer"]),
         .library(name: "PushBridgeGetuiServer", targets: ["PushBridgeGetuiServer"]),
-        // Firebase Cloud Messaging's HTTP v1 API, from a server (the app side is to come: issue 45).
+        // Firebase Cloud Messaging's HTTP v1 API, from a server.
         .library(name: "PushBridgeFCMServer", targets: ["PushBridgeFCMServer"]),
     ],
     targets: [
@@ -108,10 +114,17 @@ let package = Package(
         .target(
             name: "PushBridgeGetuiTesting", dependencies: ["PushBridgeGetui", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"],
             path: "Adapters/Getui/Testing"),
+        // FCM's adapter: plain APNs' iOS calls (the prompt, the registration) and FirebaseMessaging's.
+        .target(
+            name: "PushBridgeFCM", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeAPNs", "PushBridgeAdapterSupport", "PushBridgeFCMDefinition"],
+            path: "Adapters/FCM/App"),
+        .target(
+            name: "PushBridgeFCMTesting", dependencies: ["PushBridgeFCM", "PushBridgeAPNs", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"],
+            path: "Adapters/FCM/Testing"),
         // The providers this package ships, listed once (their simulators): the command and the tests
         // that run every provider read it. A target, not a product.
         .target(
-            name: "ProviderList", dependencies: ["PushBridgeModel", "PushBridgeJPushTesting", "PushBridgeGetuiTesting"],
+            name: "ProviderList", dependencies: ["PushBridgeModel", "PushBridgeJPushTesting", "PushBridgeGetuiTesting", "PushBridgeFCMTesting"],
             path: "Adapters/Shared/ProviderList"),
         // The command: the composition root that registers every adapter.
         .executableTarget(
@@ -165,6 +178,13 @@ let package = Package(
                 "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
             ],
             path: "Adapters/Getui/Tests"),
+        .testTarget(
+            name: "PushBridgeFCMTests",
+            dependencies: [
+                "PushBridgeFCM", "PushBridgeFCMTesting", "PushBridgeFCMServiceExtension", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeProviderKit",
+                "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport", "PushBridgeJPush", "PushBridgeJPushTesting",
+            ],
+            path: "Adapters/FCM/Tests"),
         // A fourth provider written here alone, with no core change: the core is provider-agnostic.
         .testTarget(name: "FourthProviderTests", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeValidation"]),
         .testTarget(
@@ -181,7 +201,7 @@ let package = Package(
             name: "FrontDoorTests",
             dependencies: [
                 "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
-                "PushBridgeGetui", "PushBridgeGetuiTesting",
+                "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeFCM", "PushBridgeFCMTesting",
             ]),
         // Every library product imported into one file: one name, one type.
         .testTarget(
@@ -210,6 +230,9 @@ let package = Package(
         .target(
             name: "PushBridgeGetuiServiceExtension", dependencies: ["PushBridgeServiceExtension", "PushBridgeCore"],
             path: "Adapters/Getui/ServiceExtension"),
+        .target(
+            name: "PushBridgeFCMServiceExtension", dependencies: ["PushBridgeServiceExtension", "PushBridgeCore"],
+            path: "Adapters/FCM/ServiceExtension"),
         // One process of the ledger's cross-process test (an extension appending, or an app
         // draining), started several times at once by the tests: built with them, never shipped.
         .executableTarget(name: "DeliveryLedgerWriter", dependencies: ["PushBridgeServiceExtension"], path: "Tests/DeliveryLedgerWriter"),

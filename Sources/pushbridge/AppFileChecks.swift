@@ -60,6 +60,8 @@ struct AppFileChecks: Sendable {
     var extensionInfoPlist: [String: PropertyListValue]?
     /// The root of the extension's `.entitlements` file, when given.
     var extensionEntitlements: [String: PropertyListValue]?
+    /// `GoogleService-Info.plist` beside the Info.plist, when the Info.plist was given (FCM's check).
+    var googleServiceInfo: GoogleServiceInfo?
 
     /// The remote-notification background mode's value in `UIBackgroundModes`.
     static let remoteNotificationMode = "remote-notification"
@@ -81,6 +83,7 @@ struct AppFileChecks: Sendable {
                 findings.append(tracking)
             }
         }
+        findings += firebaseFindings(for: configuration, providers: providers)
         if let features = configuration?.features { findings += featureFindings(features) }
         return findings
     }

@@ -54,6 +54,9 @@ struct CheckConfigCommand: Sendable {
                 problems.append("\(prefix): \(error.message)")
             }
         }
+        if checks.infoPlist != nil, let infoPlist = arguments[option: "--info-plist"] {
+            checks.googleServiceInfo = Self.googleServiceInfo(besideInfoPlist: infoPlist, io: io)
+        }
         let configuration: PushConfiguration?
         do {
             configuration = try PushConfiguration(jsonBytes: bytes, providers: ProviderSimulators.definitions)
@@ -71,6 +74,16 @@ struct CheckConfigCommand: Sendable {
             return CommandOutput(status: ExitStatus.problemsFound, standardOutput: problems.map { "\($0)\n" }.joined())
         }
         return .success(Self.summary(configuration, findings: findings))
+    }
+
+    /// `GoogleService-Info.plist` in the Info.plist's folder, as Xcode's templates keep both (an
+    /// inference: the app target may list it from elsewhere; pass the folder's Info.plist).
+    static func googleServiceInfo(besideInfoPlist path: String, io: CommandIO) -> AppFileChecks.GoogleServiceInfo {
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) + "/" : ""
+        let candidate = folder + "GoogleService-Info.plist"
+        guard let bytes = try? io.input(candidate) else { return .missing(candidate) }
+        guard let root = try? PropertyListValue.dictionary(from: bytes) else { return .unreadable(candidate) }
+        return .found(root)
     }
 
     /// The provider and its settings, one per line, secrets masked; then the checks of the app's

@@ -124,7 +124,7 @@ struct CommandHelp: Sendable {
             """,
         options: [
             Option(name: "--entitlements", value: "FILE", text: "the app's .entitlements (aps-environment, App Groups)"),
-            Option(name: "--info-plist", value: "FILE", text: "the app's Info.plist (UIBackgroundModes, NSUserTrackingUsageDescription, NSSupportsLiveActivities)"),
+            Option(name: "--info-plist", value: "FILE", text: "the app's Info.plist (UIBackgroundModes, NSUserTrackingUsageDescription, NSSupportsLiveActivities; with FCM, FirebaseAppDelegateProxyEnabled and the GoogleService-Info.plist beside it)"),
             Option(name: "--extension-info-plist", value: "FILE", text: "the service extension's Info.plist (NSExtension)"),
             Option(name: "--extension-entitlements", value: "FILE", text: "the service extension's .entitlements (App Groups)"),
         ],

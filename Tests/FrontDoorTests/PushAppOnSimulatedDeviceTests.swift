@@ -2,6 +2,8 @@ import Foundation
 import PushBridge
 import PushBridgeAPNs
 import PushBridgeAPNsTesting
+import PushBridgeFCM
+import PushBridgeFCMTesting
 import PushBridgeGetui
 import PushBridgeGetuiTesting
 import PushBridgeJPush
@@ -25,7 +27,7 @@ struct PushAppOnSimulatedDeviceTests {
         private(set) var asked: [String] = []
         private(set) var client: PushClient?
 
-        init(adapters: [PushAdapter] = [.apns, .jpush, .getui], consent: PrivacyConsent = .granted, answer: PresentationOptions = [.banner, .sound]) {
+        init(adapters: [PushAdapter] = [.apns, .jpush, .getui, .fcm], consent: PrivacyConsent = .granted, answer: PresentationOptions = [.banner, .sound]) {
             pushAdapters = adapters
             privacyConsent = consent
             self.answer = answer
@@ -50,7 +52,7 @@ struct PushAppOnSimulatedDeviceTests {
         }
     }
 
-    static let simulators: [any ProviderSimulator] = [APNsSimulator(), JPushSimulator(), GetuiSimulator()]
+    static let simulators: [any ProviderSimulator] = [APNsSimulator(), JPushSimulator(), GetuiSimulator(), FCMSimulator()]
 
     @Test("every launch runs the app's launch routine once, and a cold-start tap reaches its handler once")
     func eachLaunchRunsTheRoutine() async throws {

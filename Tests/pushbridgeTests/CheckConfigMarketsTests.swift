@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func aBadMarketIsNamed() {
-        let output = run(["check-config", "c.json"], files: ["c.json": Array(#"{"provider": "apns", "markets": {"CN": "jpush", "HKG": "fcm"}}"#.utf8)])
+        let output = run(["check-config", "c.json"], files: ["c.json": Array(#"{"provider": "apns", "markets": {"CN": "jpush", "HKG": "onesignal"}}"#.utf8)])
         #expect(output.status == 1)
         #expect(output.standardOutput.contains("markets.CN: "))
         #expect(output.standardOutput.contains("ISO 3166-1 alpha-3"))

@@ -32,11 +32,11 @@ import Testing
 
     @Test func theSameTapGivesTheSameEventsThroughEveryProvider() {
         let text = Self.output.standardOutput
-        for provider in ["apns:", "jpush:", "getui:"] {
+        for provider in ["apns:", "jpush:", "getui:", "fcm:"] {
             #expect(text.contains("  \(provider)\n"))
         }
-        #expect(text.contains("events identical across 3 provider(s): yes"))
-        #expect(text.components(separatedBy: "events: opened origin=coldStart action=default id=n-1").count - 1 == 3)
+        #expect(text.contains("events identical across 4 provider(s): yes"))
+        #expect(text.components(separatedBy: "events: opened origin=coldStart action=default id=n-1").count - 1 == 4)
     }
 
     @Test func itIsDeterministicAndPointsOnward() {

@@ -358,7 +358,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["simulate", "--provider", "fcm"], "--provider"),
+        (["simulate", "--provider", "onesignal"], "--provider"),
         (["simulate", "--provider", "APNS"], "--provider"),
         (["simulate", "--format", "yaml"], "--format"),
         (["simulate", "--bogus"], "--bogus: unknown option"),

@@ -1,3 +1,4 @@
+import PushBridgeFCMTesting
 import PushBridgeGetuiTesting
 import PushBridgeJPushTesting
 import PushBridgeModel
@@ -8,9 +9,9 @@ import PushBridgeModel
 ///
 /// Each provider is its simulator, which carries the provider's definition; plain APNs is iOS's
 /// own path (`SystemSimulator`). Adding a provider with an app side is its folder under `Adapters/`
-/// (with `App/`) and one element here; a vendor with a server side only (FCM's sender) has no
-/// simulator and is not listed.
+/// (with `App/`) and one element here; a vendor with a server side only would have no
+/// simulator and would not be listed.
 package enum ProviderList {
-    /// Every provider's simulator, in the order the command lists them (`--provider apns|jpush|getui`).
-    package static let simulators: [any ProviderSimulator] = [SystemSimulator(), JPushSimulator(), GetuiSimulator()]
+    /// Every provider's simulator, in the order the command lists them (`--provider apns|jpush|getui|fcm`).
+    package static let simulators: [any ProviderSimulator] = [SystemSimulator(), JPushSimulator(), GetuiSimulator(), FCMSimulator()]
 }

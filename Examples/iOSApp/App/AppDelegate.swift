@@ -1,5 +1,6 @@
 import PushBridge
 import PushBridgeAPNs
+import PushBridgeFCM
 import PushBridgeGetui
 import PushBridgeJPush
 import PushBridgePushKit
@@ -19,7 +20,7 @@ final class AppDelegate: PushAppDelegate {
     private(set) lazy var calls = Calls(client: push)
     private(set) lazy var liveActivities = LiveActivities(client: push)
 
-    override var pushAdapters: [PushAdapter] { [.apns, .jpush, .getui] }
+    override var pushAdapters: [PushAdapter] { [.apns, .jpush, .getui, .fcm] }
     /// No provider starts, and no prompt appears, before the user accepts the privacy policy.
     override var privacyConsent: PrivacyConsent { consent.isAccepted ? .granted : .denied }
     /// Declared once: set on the notification center and registered with whichever provider runs.

@@ -1,3 +1,4 @@
+import PushBridgeFCMServiceExtension
 import PushBridgeGetuiServiceExtension
 import PushBridgeJPushServiceExtension
 import PushBridgeServiceExtension
@@ -10,7 +11,7 @@ import PushBridgeServiceExtension
 final class NotificationService: PushNotificationServiceExtension, @unchecked Sendable {
     // @unchecked, as its superclass: it stores nothing.
 
-    override var reporterAdapters: [ServiceExtensionReporterAdapter] { [.jpush, .getui] }
+    override var reporterAdapters: [ServiceExtensionReporterAdapter] { [.jpush, .getui, .fcm] }
 
     /// Media named by Firebase's and Airship's keys, and by the app's own `image` key.
     override var options: ServiceExtensionOptions {
