@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// PushBridge: one facade and one exactly-once event stream for iOS push notifications from
-/// APNs, JPush or Getui, with a deterministic model of how iOS delivers them.
+/// APNs, JPush, Getui or Firebase Cloud Messaging, with a deterministic model of how iOS delivers them.
 ///
 /// The root package has no package dependencies: the toolchain's Foundation, Dispatch and
 /// Swift Testing only. Harnesses that need more live in their own packages (`Benchmarks/`,

@@ -11,7 +11,7 @@ struct CommandHelp: Sendable {
     struct Option: Sendable {
         /// `--provider`.
         var name: String
-        /// `apns|jpush|getui`, or `FILE`; empty for a flag.
+        /// `apns|jpush|getui|fcm`, or `FILE`; empty for a flag.
         var value: String
         /// What it does, and its default.
         var text: String
@@ -49,14 +49,14 @@ struct CommandHelp: Sendable {
     static func isRequested(_ arguments: [String]) -> Bool { arguments.contains("--help") || arguments.contains("-h") }
 
     static let simulate = CommandHelp(
-        command: "simulate", synopsis: "[--provider apns|jpush|getui] [--config FILE] [--push-type TYPE] [--format json|text] [FILE|-]",
+        command: "simulate", synopsis: "[--provider apns|jpush|getui|fcm] [--config FILE] [--push-type TYPE] [--format json|text] [FILE|-]",
         summary: """
             Runs one scenario (JSON, from FILE or standard input) through the dispatch model and a
             provider's adapter: what iOS displays, which callbacks it makes, and the events the app
             receives. A malformed scenario exits 2 with one line naming the field.
             """ + "\n\n" + scenarioFields,
         options: [
-            Option(name: "--provider", value: "apns|jpush|getui", text: "the provider whose adapter runs the scenario (default: apns)"),
+            Option(name: "--provider", value: "apns|jpush|getui|fcm", text: "the provider whose adapter runs the scenario (default: apns)"),
             Option(name: "--config", value: "FILE", text: "a PushBridge configuration whose provider runs the scenario (instead of --provider)"),
             Option(name: "--push-type", value: "TYPE", text: "the scenario push's apns-push-type, one of \(pushTypes) (default: the scenario's own)"),
             Option(name: "--format", value: "json|text", text: "JSON (default) or a human-readable trace"),
@@ -97,7 +97,7 @@ struct CommandHelp: Sendable {
         example: "pushbridge send --config server.json --to registration:1a0018970a9b2c3d4e5 --dry-run message.json")
 
     static let validate = CommandHelp(
-        command: "validate", synopsis: "[--batch] [--provider apns|jpush|getui] [--push-type TYPE] [--priority 10|5|1] FILE|-",
+        command: "validate", synopsis: "[--batch] [--provider apns|jpush|getui|fcm] [--push-type TYPE] [--priority 10|5|1] FILE|-",
         summary: """
             Checks an APNs payload (or an Xcode .apns file) as APNs does: an error (exit 1) for what
             makes the push fail, a warning line for what APNs delivers but iOS ignores. With --batch,
@@ -107,7 +107,7 @@ struct CommandHelp: Sendable {
             """,
         options: [
             Option(name: "--batch", value: "", text: "JSON Lines: one payload a line, one verdict a line (exit 1 if any is invalid or unreadable)"),
-            Option(name: "--provider", value: "apns|jpush|getui", text: "whose keys the payload may carry (default: apns)"),
+            Option(name: "--provider", value: "apns|jpush|getui|fcm", text: "whose keys the payload may carry (default: apns)"),
             Option(name: "--push-type", value: "TYPE", text: "the apns-push-type it is sent with, one of \(pushTypes) (default: alert)"),
             Option(name: "--priority", value: "10|5|1", text: "the apns-priority it is sent with (10 with background is refused; not with --batch)"),
         ],

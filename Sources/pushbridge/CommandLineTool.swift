@@ -11,7 +11,7 @@ struct CommandLineTool: Sendable {
         usage: pushbridge [COMMAND] [--help]
 
           (no command)                      a short demonstration that needs no input
-          simulate [--provider apns|jpush|getui] [--config FILE] [--push-type TYPE] [--format json|text] [FILE|-]
+          simulate [--provider apns|jpush|getui|fcm] [--config FILE] [--push-type TYPE] [--format json|text] [FILE|-]
                                             run one scenario (JSON) through the dispatch model
                                             and a provider's adapter
           check-config [--entitlements FILE] [--info-plist FILE] [--extension-info-plist FILE]

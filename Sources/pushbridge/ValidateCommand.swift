@@ -2,7 +2,7 @@ import PushBridge
 import PushBridgeValidation
 import PushBridgeModel
 
-/// `pushbridge validate [--provider apns|jpush|getui] [--push-type TYPE] [--priority 10|5|1] FILE|-`:
+/// `pushbridge validate [--provider apns|jpush|getui|fcm] [--push-type TYPE] [--priority 10|5|1] FILE|-`:
 /// what a device would receive and every warning (exit 0), every error with its key and then the
 /// warnings (exit 1), or why the input could not be read (exit 2). `TYPE` is any `apns-push-type`
 /// (``PayloadValidator/PushType``); a warning line starts with `warning: `.
