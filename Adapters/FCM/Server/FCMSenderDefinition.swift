@@ -60,7 +60,7 @@ public struct FCMSenderDefinition: PushSenderDefinition {
                 problems.add(reader.typeError("serviceAccount", object, expected: "the service account's JSON object"))
             }
         } catch {
-            error.problems.forEach { problems.add($0) }
+            for problem in error.problems { problems.add(problem) }
         }
         let app = settings as? FCMSettings
         if app == nil { problems.add(PushError(.invalidConfiguration, field: "fcm", "missing (the app's FCM settings: its projectId)")) }

@@ -69,9 +69,10 @@ extension PushConfiguration {
         var additional: [PushProviderID] = []
         if let names = problems.collect({ () throws(PushError) in try fields.strings("additionalProviders") }) ?? nil {
             for (index, name) in names.enumerated() {
-                if let id = problems.collect({ () throws(PushError) -> PushProviderID in try providerID(name, field: "additionalProviders[\(index)]") }) {
+                let field = "additionalProviders[\(index)]"
+                if let id = problems.collect({ () throws(PushError) -> PushProviderID in try providerID(name, field: field) }) {
                     if id == provider || additional.contains(id) {
-                        problems.add(fields.error("additionalProviders[\(index)]", "\"\(name)\" is already in use"))
+                        problems.add(fields.error(field, "\"\(name)\" is already in use"))
                     } else {
                         additional.append(id)
                     }
