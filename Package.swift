@@ -88,12 +88,16 @@ let package = Package(
             path: "Adapters/FCM/Server"),
         // The model and the test kit.
         .target(name: "PushBridgeModel", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeValidation"]),
-        .target(name: "PushBridgeTesting", dependencies: ["PushBridge", "PushBridgePushKit", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeValidation"]),
+        .target(
+            name: "PushBridgeTesting",
+            dependencies: ["PushBridge", "PushBridgePushKit", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeValidation"]),
         // The adapters: each a production library and a testing library (mock, simulator). The
         // JPush and Getui adapters also use the UIKit glue's conversions (UIApplication.State,
         // UIBackgroundFetchResult) in their Apple-only SDK bridges; on Linux it is empty.
         .target(name: "PushBridgeAPNs", dependencies: ["PushBridge", "PushBridgeProviderKit"], path: "Adapters/APNs/App"),
-        .target(name: "PushBridgeAPNsTesting", dependencies: ["PushBridgeAPNs", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"], path: "Adapters/APNs/Testing"),
+        .target(
+            name: "PushBridgeAPNsTesting", dependencies: ["PushBridgeAPNs", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"],
+            path: "Adapters/APNs/Testing"),
         // What the JPush and Getui adapters share (their providers' common state): a target, not a
         // product.
         .target(name: "PushBridgeAdapterSupport", dependencies: ["PushBridge", "PushBridgeProviderKit"], path: "Adapters/Shared/AdapterSupport"),
@@ -103,23 +107,27 @@ let package = Package(
         .target(name: "PushBridgeGetuiDefinition", dependencies: ["PushBridgeCore"], path: "Adapters/Getui/Definition"),
         .target(name: "PushBridgeFCMDefinition", dependencies: ["PushBridgeCore"], path: "Adapters/FCM/Definition"),
         .target(
-            name: "PushBridgeJPush", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeUIKit", "PushBridgeAdapterSupport", "PushBridgeJPushDefinition"],
+            name: "PushBridgeJPush",
+            dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeUIKit", "PushBridgeAdapterSupport", "PushBridgeJPushDefinition"],
             path: "Adapters/JPush/App"),
         .target(
             name: "PushBridgeJPushTesting", dependencies: ["PushBridgeJPush", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"],
             path: "Adapters/JPush/Testing"),
         .target(
-            name: "PushBridgeGetui", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeUIKit", "PushBridgeAdapterSupport", "PushBridgeGetuiDefinition"],
+            name: "PushBridgeGetui",
+            dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeUIKit", "PushBridgeAdapterSupport", "PushBridgeGetuiDefinition"],
             path: "Adapters/Getui/App"),
         .target(
             name: "PushBridgeGetuiTesting", dependencies: ["PushBridgeGetui", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"],
             path: "Adapters/Getui/Testing"),
         // FCM's adapter: plain APNs' iOS calls (the prompt, the registration) and FirebaseMessaging's.
         .target(
-            name: "PushBridgeFCM", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeAPNs", "PushBridgeAdapterSupport", "PushBridgeFCMDefinition"],
+            name: "PushBridgeFCM",
+            dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeAPNs", "PushBridgeAdapterSupport", "PushBridgeFCMDefinition"],
             path: "Adapters/FCM/App"),
         .target(
-            name: "PushBridgeFCMTesting", dependencies: ["PushBridgeFCM", "PushBridgeAPNs", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"],
+            name: "PushBridgeFCMTesting",
+            dependencies: ["PushBridgeFCM", "PushBridgeAPNs", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"],
             path: "Adapters/FCM/Testing"),
         // The providers this package ships, listed once (their simulators): the command and the tests
         // that run every provider read it. A target, not a product.
@@ -138,26 +146,32 @@ let package = Package(
         .testTarget(
             name: "PushBridgeTests",
             dependencies: [
-                "PushBridge", "PushBridgeProviderKit", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
+                "PushBridge", "PushBridgeProviderKit", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush",
+                "PushBridgeGetui", "PushBridgeJPushTesting",
                 "PushBridgeGetuiTesting", "PushBridgeValidation", "PushBridgeServiceExtension", "PushBridgeRouting",
             ]),
         // The dispatch model's rules, its simulator and its vectors, run on every provider.
         .testTarget(
             name: "PushBridgeModelTests",
             dependencies: [
-                "PushBridgeModel", "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting", "PushBridgeGetuiTesting", "PushBridgeValidation",
+                "PushBridgeModel", "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeGetui",
+                "PushBridgeJPushTesting", "PushBridgeGetuiTesting", "PushBridgeValidation",
                 "AdapterTestSupport",
             ]),
         .testTarget(
             name: "PushBridgeTestingTests",
             dependencies: [
-                "PushBridgeTesting", "PushBridgeModel", "PushBridge", "PushBridgeProviderKit", "PushBridgePushKit", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeJPushTesting",
+                "PushBridgeTesting", "PushBridgeModel", "PushBridge", "PushBridgeProviderKit", "PushBridgePushKit", "PushBridgeJPush",
+                "PushBridgeGetui", "PushBridgeJPushTesting",
                 "PushBridgeGetuiTesting", "AdapterTestSupport",
             ]),
         .testTarget(name: "PushBridgeRoutingTests", dependencies: ["PushBridgeRouting", "PushBridge"]),
-        .testTarget(name: "PushBridgeValidationTests", dependencies: ["PushBridgeValidation", "PushBridge", "PushBridgeProviderKit", "PushBridgeJPush", "PushBridgeGetui"]),
         .testTarget(
-            name: "PushBridgeAPNsTests", dependencies: ["PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting"],
+            name: "PushBridgeValidationTests",
+            dependencies: ["PushBridgeValidation", "PushBridge", "PushBridgeProviderKit", "PushBridgeJPush", "PushBridgeGetui"]),
+        .testTarget(
+            name: "PushBridgeAPNsTests",
+            dependencies: ["PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting"],
             path: "Adapters/APNs/Tests"),
         // What the two binding tests share (a header record, a reader of the Apple-only bridge's
         // source, the type check): a target, not a product.
@@ -165,32 +179,40 @@ let package = Package(
         // What the JPush and Getui adapters' tests share (the harness, invocation shapes,
         // exactly-once rows, the scenarios run against plain APNs).
         .target(
-            name: "AdapterTestSupport", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "ProviderList"], path: "Tests/AdapterTestSupport"),
+            name: "AdapterTestSupport",
+            dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "ProviderList"],
+            path: "Tests/AdapterTestSupport"),
         .testTarget(
             name: "PushBridgeJPushTests",
             dependencies: [
-                "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
+                "PushBridgeJPush", "PushBridgeJPushTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgePushKit", "PushBridgeModel",
+                "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
             ],
             path: "Adapters/JPush/Tests"),
         .testTarget(
             name: "PushBridgeGetuiTests",
             dependencies: [
-                "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
+                "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgePushKit", "PushBridgeModel",
+                "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport",
             ],
             path: "Adapters/Getui/Tests"),
         .testTarget(
             name: "PushBridgeFCMTests",
             dependencies: [
-                "PushBridgeFCM", "PushBridgeFCMTesting", "PushBridgeFCMServiceExtension", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeProviderKit",
+                "PushBridgeFCM", "PushBridgeFCMTesting", "PushBridgeFCMServiceExtension", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge",
+                "PushBridgeProviderKit",
                 "PushBridgeModel", "PushBridgeTesting", "SDKBindingChecks", "AdapterTestSupport", "PushBridgeJPush", "PushBridgeJPushTesting",
             ],
             path: "Adapters/FCM/Tests"),
         // A fourth provider written here alone, with no core change: the core is provider-agnostic.
-        .testTarget(name: "FourthProviderTests", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeValidation"]),
+        .testTarget(
+            name: "FourthProviderTests",
+            dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeValidation"]),
         .testTarget(
             name: "pushbridgeTests",
             dependencies: [
-                "pushbridge", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
+                "pushbridge", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush",
+                "PushBridgeJPushTesting",
                 "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeValidation", "EmulatorSupport", "AdapterTestSupport",
             ],
             // Read from the source tree by path (`PayloadCorpusTests`), not bundled.
@@ -200,16 +222,19 @@ let package = Package(
         .testTarget(
             name: "FrontDoorTests",
             dependencies: [
-                "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush", "PushBridgeJPushTesting",
+                "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush",
+                "PushBridgeJPushTesting",
                 "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeFCM", "PushBridgeFCMTesting",
             ]),
         // Every library product imported into one file: one name, one type.
         .testTarget(
             name: "ProductsTogetherTests",
             dependencies: [
-                "PushBridge", "PushBridgeCore", "PushBridgeProviderKit", "PushBridgeUIKit", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting",
+                "PushBridge", "PushBridgeCore", "PushBridgeProviderKit", "PushBridgeUIKit", "PushBridgePushKit", "PushBridgeModel",
+                "PushBridgeTesting",
                 "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridgeJPush",
-                "PushBridgeJPushTesting", "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeServiceExtension", "PushBridgeJPushServiceExtension",
+                "PushBridgeJPushTesting", "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeServiceExtension",
+                "PushBridgeJPushServiceExtension",
                 "PushBridgeGetuiServiceExtension", "PushBridgeValidation", "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer",
                 "PushBridgeGetuiServer", "PushBridgeFCMServer", "PushBridgeRouting",
             ]),
@@ -219,7 +244,8 @@ let package = Package(
         .testTarget(
             name: "PushBridgeServerTests",
             dependencies: [
-                "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer", "PushBridgeGetuiServer", "PushBridgeFCMServer", "PushBridge", "PushBridgeProviderKit",
+                "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer", "PushBridgeGetuiServer", "PushBridgeFCMServer", "PushBridge",
+                "PushBridgeProviderKit",
                 "EmulatorSupport",
             ]),
         // The notification service extension (extension-safe: the core only), its tests.
@@ -239,7 +265,8 @@ let package = Package(
         .testTarget(
             name: "PushBridgeServiceExtensionTests",
             dependencies: [
-                "PushBridgeServiceExtension", "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting", "SDKBindingChecks", "PushBridgeJPushServiceExtension",
+                "PushBridgeServiceExtension", "PushBridge", "PushBridgeProviderKit", "PushBridgeTesting", "SDKBindingChecks",
+                "PushBridgeJPushServiceExtension",
                 "PushBridgeGetuiServiceExtension", "PushBridgeJPush", "PushBridgeGetui", "DeliveryLedgerWriter",
             ]),
     ],

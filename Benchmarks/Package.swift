@@ -22,7 +22,7 @@ let package = Package(
                 .product(name: "PushBridgeServer", package: "PushBridge"),
                 .product(name: "PushBridgeAPNsServer", package: "PushBridge"),
                 .product(name: "PushBridgeGetuiServer", package: "PushBridge"),
-            ])
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

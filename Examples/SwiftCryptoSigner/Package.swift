@@ -24,7 +24,8 @@ let package = Package(
         .testTarget(
             name: "SwiftCryptoSignerTests",
             dependencies: [
-                "SwiftCryptoSigner", .product(name: "PushBridge", package: "PushBridge"), .product(name: "PushBridgeFCMServer", package: "PushBridge"),
+                "SwiftCryptoSigner", .product(name: "PushBridge", package: "PushBridge"),
+                .product(name: "PushBridgeFCMServer", package: "PushBridge"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
     ],

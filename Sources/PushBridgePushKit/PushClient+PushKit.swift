@@ -164,7 +164,8 @@ extension PushClient {
         let takers = providersTaking(kind)
         switch kind {
         case .voip: (provider as? any VoIPProvider)?.registerVoIPToken(VoIPTokenRequest(token: token))
-        case .liveActivity, .pushToStart: (provider as? any LiveActivityProvider)?.registerLiveActivityToken(LiveActivityTokenRequest(kind: kind, token: token))
+        case .liveActivity, .pushToStart:
+            (provider as? any LiveActivityProvider)?.registerLiveActivityToken(LiveActivityTokenRequest(kind: kind, token: token))
         }
         hub.publish(.tokenChanged(PushKitEvent.TokenChange(kind: kind, token: secret, forwardedTo: takers.map(\.id))))
     }

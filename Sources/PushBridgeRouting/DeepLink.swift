@@ -29,7 +29,9 @@ import PushBridge
             return .failure(RoutingDiagnostic(.malformedURL, field: field, "has no scheme"))
         }
         let scheme = text[..<colon].lowercased()
-        guard !scheme.isEmpty, scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }) else {
+        guard !scheme.isEmpty,
+            scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
+        else {
             return .failure(RoutingDiagnostic(.malformedURL, field: field, "has no valid scheme"))
         }
         guard !RoutingPolicy.forbiddenSchemes.contains(scheme), policy.allowedSchemes.contains(scheme) else {

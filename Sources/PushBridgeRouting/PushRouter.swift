@@ -123,7 +123,8 @@ public struct PushRouter<Destination: Sendable>: Sendable {
                 case .string(let text): values[name] = text
                 case .integer(let number): values[name] = String(number)
                 case .some(let other):
-                    diagnostics.append(RoutingDiagnostic(.invalidParameter, field: name, "is \(other.typeDescription), expected a string or an integer"))
+                    diagnostics.append(
+                        RoutingDiagnostic(.invalidParameter, field: name, "is \(other.typeDescription), expected a string or an integer"))
                     rejected = true
                     continue
                 }
@@ -178,7 +179,9 @@ public struct PushRouter<Destination: Sendable>: Sendable {
                 return nil
             }
         }
-        diagnostics.append(RoutingDiagnostic(.unregisteredRoute, field: field, "no registered route for path /\(link.pathSegments.joined(separator: "/").prefix(64))"))
+        diagnostics.append(
+            RoutingDiagnostic(
+                .unregisteredRoute, field: field, "no registered route for path /\(link.pathSegments.joined(separator: "/").prefix(64))"))
         return nil
     }
 }

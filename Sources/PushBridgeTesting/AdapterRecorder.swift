@@ -33,28 +33,29 @@ package final class AdapterRecorder: Sendable {
         let log = self.log
         let pending = self.pending
         let reported = self.reported
-        provider.attach(to: PushEventSink(
-            invocation: { invocation, completion in
-                log.withLock { $0.append(.invocation(invocation)) }
-                if answersAtOnce || completion == nil {
-                    pipeline.handle(invocation, completion: completion)
-                } else if let completion {
-                    pending.withLock { $0.append(completion) }
-                    pipeline.handle(invocation, completion: nil)
-                }
-            },
-            message: { message in
-                log.withLock { $0.append(.message(message)) }
-                pipeline.receive(message)
-            },
-            event: { event in
-                log.withLock { $0.append(.event(event)) }
-                pipeline.publish(event)
-            },
-            diagnostic: { diagnostic in
-                reported.withLock { $0.append(diagnostic) }
-                pipeline.report(diagnostic)
-            }))
+        provider.attach(
+            to: PushEventSink(
+                invocation: { invocation, completion in
+                    log.withLock { $0.append(.invocation(invocation)) }
+                    if answersAtOnce || completion == nil {
+                        pipeline.handle(invocation, completion: completion)
+                    } else if let completion {
+                        pending.withLock { $0.append(completion) }
+                        pipeline.handle(invocation, completion: nil)
+                    }
+                },
+                message: { message in
+                    log.withLock { $0.append(.message(message)) }
+                    pipeline.receive(message)
+                },
+                event: { event in
+                    log.withLock { $0.append(.event(event)) }
+                    pipeline.publish(event)
+                },
+                diagnostic: { diagnostic in
+                    reported.withLock { $0.append(diagnostic) }
+                    pipeline.report(diagnostic)
+                }))
     }
 
     /// Everything the adapter handed the client, in order.
@@ -87,7 +88,10 @@ package final class AdapterRecorder: Sendable {
     /// Answers the held completion handlers, as an app would: `fetch` for a fetch,
     /// `presentation` for willPresent, done for a response.
     package func completePending(fetch: BackgroundFetchResult = .newData, presentation: PresentationOptions = [.banner, .sound]) {
-        for completion in pending.withLock({ held in defer { held = [] }; return held }) {
+        for completion in pending.withLock({ held in
+            defer { held = [] }
+            return held
+        }) {
             switch completion {
             case .fetch(let handler): handler(fetch)
             case .presentation(let handler): handler(presentation)

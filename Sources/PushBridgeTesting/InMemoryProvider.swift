@@ -1,6 +1,6 @@
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeModel
+import PushBridgeProviderKit
 
 /// A provider for app tests: records every command the app sends (registrations, tokens,
 /// aliases, tags, badges, feedback) and lets the test emit any event, as if the provider's SDK had.
@@ -162,4 +162,5 @@ public final class InMemoryProvider: PushProvider {
 
 /// It pretends to support every opt-in part, narrowed to what it was made with.
 extension InMemoryProvider: CapabilityNarrowingProvider, CallbackObservingProvider, MessageIdentifyingProvider,
-    AliasAndTagsProvider, ServerBadgeProvider, FeedbackProvider, OwnChannelProvider {}
+    AliasAndTagsProvider, ServerBadgeProvider, FeedbackProvider, OwnChannelProvider
+{}

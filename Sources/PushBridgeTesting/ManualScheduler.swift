@@ -1,6 +1,6 @@
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeModel
+import PushBridgeProviderKit
 
 /// A `PushScheduler` whose time moves only when a test says so.
 ///
@@ -73,8 +73,9 @@ public final class ManualScheduler: PushScheduler {
 
     private func takeNextJob(dueBy target: Double) -> Job? {
         state.withLock { state in
-            guard let index = state.jobs.indices.filter({ state.jobs[$0].due <= target })
-                .min(by: { (state.jobs[$0].due, state.jobs[$0].id) < (state.jobs[$1].due, state.jobs[$1].id) })
+            guard
+                let index = state.jobs.indices.filter({ state.jobs[$0].due <= target })
+                    .min(by: { (state.jobs[$0].due, state.jobs[$0].id) < (state.jobs[$1].due, state.jobs[$1].id) })
             else { return nil }
             let job = state.jobs.remove(at: index)
             state.now = max(state.now, job.due)

@@ -72,9 +72,10 @@ extension SimulatedDevice {
     /// The app's PushKit handler (`pushRegistry(_:didReceiveIncomingPushWith:for:completion:)`):
     /// handed the running process's client, the push's payload, the device's CallKit and PushKit's
     /// completion.
-    public typealias VoIPHandler = @Sendable (
-        _ client: PushClient, _ payload: JSONObject, _ callKit: SimulatedCallKit, _ completion: @escaping @Sendable () -> Void
-    ) -> Void
+    public typealias VoIPHandler =
+        @Sendable (
+            _ client: PushClient, _ payload: JSONObject, _ callKit: SimulatedCallKit, _ completion: @escaping @Sendable () -> Void
+        ) -> Void
 
     /// How many unreported VoIP pushes make iOS stop launching the app for VoIP. Apple gives no
     /// number ("If your app repeatedly fails to report VoIP notifications to CallKit, the system

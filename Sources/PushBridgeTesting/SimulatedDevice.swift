@@ -1,7 +1,7 @@
 import Foundation
 import PushBridge
-import PushBridgeValidation
 import PushBridgeModel
+import PushBridgeValidation
 
 /// A simulated iPhone running your app: deliver notifications in any app state, tap, dismiss,
 /// press actions, open the app from its icon, kill and relaunch it, advance time — and observe
@@ -253,7 +253,9 @@ public final class SimulatedDevice: Sendable {
     /// The scenario with the app's answer as iOS gets it — converted for the device's version, as
     /// PushBridge hands it over (`banner` and `list` are `alert` before iOS 14) — and what iOS
     /// shows for it.
-    private static func presenting(_ scenario: DispatchScenario, with options: PresentationOptions) -> (scenario: DispatchScenario, display: NotificationDisplay) {
+    private static func presenting(_ scenario: DispatchScenario, with options: PresentationOptions) -> (
+        scenario: DispatchScenario, display: NotificationDisplay
+    ) {
         var answered = scenario
         answered.presentation = PresentationAdapter.systemOptions(options, on: scenario.ios)
         return (answered, DispatchModel.arrival(answered).display)

@@ -27,7 +27,10 @@ public final class SimulatedNotificationCenter: Sendable {
         /// Method 5 with what the user typed into a text-input action (`userText`), when the
         /// delegate takes it; otherwise ``didReceive`` is called without it.
         public var didReceiveWithText:
-            (@Sendable (PushNotification, ResponseAction, _ textInput: String?, ApplicationState, _ completion: @escaping @Sendable () -> Void) -> Void)?
+            (
+                @Sendable (PushNotification, ResponseAction, _ textInput: String?, ApplicationState, _ completion: @escaping @Sendable () -> Void) ->
+                    Void
+            )?
 
         /// A delegate from its two methods.
         public init(
@@ -41,9 +44,10 @@ public final class SimulatedNotificationCenter: Sendable {
         /// A delegate whose method 5 takes the typed text of a text-input action too.
         public init(
             willPresent: @escaping @Sendable (PushNotification, _ completion: @escaping @Sendable (PresentationOptions) -> Void) -> Void,
-            didReceiveWithText: @escaping @Sendable (
-                PushNotification, ResponseAction, _ textInput: String?, ApplicationState, _ completion: @escaping @Sendable () -> Void
-            ) -> Void
+            didReceiveWithText:
+                @escaping @Sendable (
+                    PushNotification, ResponseAction, _ textInput: String?, ApplicationState, _ completion: @escaping @Sendable () -> Void
+                ) -> Void
         ) {
             self.willPresent = willPresent
             didReceive = { note, action, state, completion in didReceiveWithText(note, action, nil, state, completion) }
@@ -55,7 +59,11 @@ public final class SimulatedNotificationCenter: Sendable {
             _ note: PushNotification, _ action: ResponseAction, _ textInput: String?, _ state: ApplicationState,
             _ completion: @escaping @Sendable () -> Void
         ) {
-            if let didReceiveWithText { didReceiveWithText(note, action, textInput, state, completion) } else { didReceive(note, action, state, completion) }
+            if let didReceiveWithText {
+                didReceiveWithText(note, action, textInput, state, completion)
+            } else {
+                didReceive(note, action, state, completion)
+            }
         }
     }
 
@@ -164,7 +172,9 @@ public final class SimulatedNotificationCenter: Sendable {
     ) -> Bool {
         let (holder, hooks) = state.withLock { ($0.holder, $0.sdkHooks) }
         guard let holder else { return false }
-        if hooks, let sdk, !holder.isSDK { sdk.respond(notification, action, textInput, appState) { self.state.withLock { $0.hookCompletions += 1 } } }
+        if hooks, let sdk, !holder.isSDK {
+            sdk.respond(notification, action, textInput, appState) { self.state.withLock { $0.hookCompletions += 1 } }
+        }
         didReceive(notification, action: action, textInput: textInput, appState: appState, to: holder, completion: completion)
         return true
     }
@@ -179,9 +189,10 @@ public final class SimulatedNotificationCenter: Sendable {
             state.withLock { $0.otherCalls += 1 }
             completion([.sound])
         case .pushBridge(let previous):
-            let forwards: [NotificationCenterRelay.PresentationForward] = previous.map { previous in
-                [{ answer in self.willPresent(notification, to: previous, completion: answer) }]
-            } ?? []
+            let forwards: [NotificationCenterRelay.PresentationForward] =
+                previous.map { previous in
+                    [{ answer in self.willPresent(notification, to: previous, completion: answer) }]
+                } ?? []
             relay.willPresent(notification, forwardingTo: forwards, completion: completion)
         }
     }
@@ -199,9 +210,14 @@ public final class SimulatedNotificationCenter: Sendable {
             state.withLock { $0.otherCalls += 1 }
             completion()
         case .pushBridge(let previous):
-            let forwards: [NotificationCenterRelay.ResponseForward] = previous.map { previous in
-                [{ done in self.didReceive(notification, action: action, textInput: textInput, appState: appState, to: previous, completion: done) }]
-            } ?? []
+            let forwards: [NotificationCenterRelay.ResponseForward] =
+                previous.map { previous in
+                    [
+                        { done in
+                            self.didReceive(notification, action: action, textInput: textInput, appState: appState, to: previous, completion: done)
+                        }
+                    ]
+                } ?? []
             relay.didReceive(notification, action: action, textInput: textInput, state: appState, forwardingTo: forwards, completion: completion)
         }
     }

@@ -1,6 +1,6 @@
 import PushBridge
-import PushBridgeValidation
 import PushBridgeModel
+import PushBridgeValidation
 
 /// Runs a scenario that has `steps` on a ``SimulatedDevice``: the app is brought to the
 /// scenario's `state`, its notification arrives and the user acts on it as `user` says; then each
@@ -55,11 +55,12 @@ public enum StepSimulator {
         /// `display`) and `diagnostics` when there are any.
         public var jsonValue: JSONValue {
             var object = trace.outcomeJSON(pushType: pushType)
-            object["calls"] = .array(calls.map { stepCall in
-                guard case .object(var call) = stepCall.call.jsonValue else { return stepCall.call.jsonValue }
-                call["step"] = .integer(Int64(stepCall.step))
-                return .object(call)
-            })
+            object["calls"] = .array(
+                calls.map { stepCall in
+                    guard case .object(var call) = stepCall.call.jsonValue else { return stepCall.call.jsonValue }
+                    call["step"] = .integer(Int64(stepCall.step))
+                    return .object(call)
+                })
             object["events"] = .array(events.map(\.jsonValue))
             object["notifications"] = .array(arrivals.map { .object(["id": .string($0.id), "display": .string($0.display.rawValue)]) })
             if !diagnostics.isEmpty {
@@ -122,7 +123,9 @@ public enum StepSimulator {
                 do {
                     _ = try device.perform(action, on: target)
                 } catch {
-                    throw PushError(.invalidScenario, field: "steps[\(index)]", "acts on \(id ?? "the last notification"), which is not displayed (already acted on, or never shown)")
+                    throw PushError(
+                        .invalidScenario, field: "steps[\(index)]",
+                        "acts on \(id ?? "the last notification"), which is not displayed (already acted on, or never shown)")
                 }
             }
             run.collect(step: number)
@@ -178,7 +181,8 @@ public enum StepSimulator {
             guard let match else {
                 throw PushError(
                     .invalidScenario, field: "steps[\(step - 1)].on",
-                    "\(id.map { JSONFieldReader.shown(.string($0)) } ?? "the last notification") never arrived (ids so far: \(delivered.map(\.id).joined(separator: ", ")))")
+                    "\(id.map { JSONFieldReader.shown(.string($0)) } ?? "the last notification") never arrived (ids so far: \(delivered.map(\.id).joined(separator: ", ")))"
+                )
             }
             return match.notification
         }

@@ -117,7 +117,9 @@
             let nsError = error as NSError
             let code = PushError.VendorCode(domain: nsError.domain, code: nsError.code)
             client.didFailToRegisterForRemoteNotifications(
-                error: PushError(.providerFailure, field: "deviceToken", "registering for remote notifications failed (\(code))", vendorCode: code, underlying: error))
+                error: PushError(
+                    .providerFailure, field: "deviceToken", "registering for remote notifications failed (\(code))", vendorCode: code,
+                    underlying: error))
         }
 
         /// From `applicationDidBecomeActive(_:)` (or `sceneDidBecomeActive(_:)`): a cold start's
@@ -175,7 +177,9 @@
 
         /// From the app's own `userNotificationCenter(_:openSettingsFor:)` (iOS 12+): a
         /// `settingsRequested` event (`notification` `nil`: from the Settings app).
-        public static func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?, client: PushClient) {
+        public static func userNotificationCenter(
+            _ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?, client: PushClient
+        ) {
             NotificationCenterRelay(client: client).openSettings(forRequest: notification.map(request))
         }
 
@@ -234,7 +238,10 @@
             guard let relay else { return completionHandler(UNNotificationPresentationOptions(rawValue: 0)) }
             let version = (IOSVersion.running ?? IOSVersion(14))
             var forwards: [NotificationCenterRelay.PresentationForward] = []
-            if let previous, previous.delegate.responds(to: #selector(UNUserNotificationCenterDelegate.userNotificationCenter(_:willPresent:withCompletionHandler:))) {
+            if let previous,
+                previous.delegate.responds(
+                    to: #selector(UNUserNotificationCenterDelegate.userNotificationCenter(_:willPresent:withCompletionHandler:)))
+            {
                 let box = ForwardedCall(center: center, notification: notification)
                 forwards.append { answer in
                     previous.delegate.userNotificationCenter?(box.center, willPresent: box.notification) { options in
@@ -254,7 +261,10 @@
             let (relay, previous) = state.withLock { ($0.relay, $0.previous) }
             guard let relay else { return completionHandler() }
             var forwards: [NotificationCenterRelay.ResponseForward] = []
-            if let previous, previous.delegate.responds(to: #selector(UNUserNotificationCenterDelegate.userNotificationCenter(_:didReceive:withCompletionHandler:))) {
+            if let previous,
+                previous.delegate.responds(
+                    to: #selector(UNUserNotificationCenterDelegate.userNotificationCenter(_:didReceive:withCompletionHandler:)))
+            {
                 let box = ForwardedResponse(center: center, response: response)
                 forwards.append { done in previous.delegate.userNotificationCenter?(box.center, didReceive: box.response) { done() } }
             }

@@ -149,7 +149,9 @@
         /// first, where the provider's SDK does not take it), sets ``notificationCategories``, runs
         /// the push app's launch routine (`PushApp.launch(_:categories:)`: subscribes its
         /// ``handle(_:)``, starts push), then runs ``didFinishLaunching(_:launchOptions:)``.
-        public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+        public func application(
+            _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
+        ) -> Bool {
             Self.current = self
             let client = push
             PushAppIntegration.application(application, didFinishLaunchingWithOptions: launchOptions, client: client)
@@ -203,7 +205,8 @@
             _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
             fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
         ) {
-            PushAppIntegration.application(application, didReceiveRemoteNotification: userInfo, fetchCompletionHandler: completionHandler, client: push)
+            PushAppIntegration.application(
+                application, didReceiveRemoteNotification: userInfo, fetchCompletionHandler: completionHandler, client: push)
         }
 
         /// The configuration Info.plist gives the scene, with ``sceneDelegateClass`` as its

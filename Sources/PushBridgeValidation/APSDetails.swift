@@ -159,7 +159,8 @@ public struct APSDetails: Sendable, Hashable {
         }
         if let criticalSound {
             details.criticalSound = CriticalSound(
-                name: criticalSound["name"]?.stringValue, isCritical: APSContent.isNumberOne(criticalSound["critical"]), volume: number(criticalSound["volume"]))
+                name: criticalSound["name"]?.stringValue, isCritical: APSContent.isNumberOne(criticalSound["critical"]),
+                volume: number(criticalSound["volume"]))
         }
         let activity = LiveActivity(
             event: aps["event"]?.stringValue, timestamp: aps["timestamp"]?.integerValue, contentState: aps["content-state"]?.objectValue,

@@ -90,21 +90,28 @@ enum APSRules {
             case "sound": checkSound(value, into: &warnings)
             default:
                 guard let rule = keys[key] else {
-                    let fix = alertOnlyKeys.contains(key)
+                    let fix =
+                        alertOnlyKeys.contains(key)
                         ? "iOS reads \(key) only inside alert: move it to aps.alert.\(key)"
                         : "iOS ignores it and hands it to the app inside aps; Apple reserves aps for its own keys: move it beside aps"
                     warnings.append(PayloadValidator.warning("aps.\(key)", "is not an aps key Apple documents: \(fix)"))
                     continue
                 }
                 if !rule.accepts(value) {
-                    warnings.append(PayloadValidator.warning(
-                        "aps.\(key)", "\(JSONFieldReader.shown(value)) is not \(rule.expected), the type Apple documents: iOS may ignore it; send \(rule.expected)"))
+                    warnings.append(
+                        PayloadValidator.warning(
+                            "aps.\(key)",
+                            "\(JSONFieldReader.shown(value)) is not \(rule.expected), the type Apple documents: iOS may ignore it; send \(rule.expected)"
+                        ))
                 }
             }
         }
         if pushType != .liveactivity, let score = aps["relevance-score"], number.accepts(score), !unitInterval.accepts(score) {
-            warnings.append(PayloadValidator.warning(
-                "aps.relevance-score", "\(JSONFieldReader.shown(score)) is outside 0…1, the range Apple documents for a notification (any number ranks a Live Activity): send a number from 0 to 1"))
+            warnings.append(
+                PayloadValidator.warning(
+                    "aps.relevance-score",
+                    "\(JSONFieldReader.shown(score)) is outside 0…1, the range Apple documents for a notification (any number ranks a Live Activity): send a number from 0 to 1"
+                ))
         }
     }
 
@@ -115,20 +122,24 @@ enum APSRules {
             let known = liveActivity ? liveActivityAlertKeys : alertKeys
             for (key, member) in alert {
                 guard let rule = known[key] else {
-                    let fix = keys[key] != nil || key == "sound"
+                    let fix =
+                        keys[key] != nil || key == "sound"
                         ? "iOS reads \(key) only directly in aps: move it to aps.\(key)"
                         : "iOS ignores it: remove it"
                     warnings.append(PayloadValidator.warning("aps.alert.\(key)", "is not an alert key Apple documents: \(fix)"))
                     continue
                 }
                 if !rule.accepts(member) {
-                    warnings.append(PayloadValidator.warning(
-                        "aps.alert.\(key)", "is \(member.typeDescription), not \(rule.expected), the type Apple documents: iOS may ignore it"))
+                    warnings.append(
+                        PayloadValidator.warning(
+                            "aps.alert.\(key)", "is \(member.typeDescription), not \(rule.expected), the type Apple documents: iOS may ignore it"))
                 }
             }
         default:
-            warnings.append(PayloadValidator.warning(
-                "aps.alert", "is \(value.typeDescription), not a string or a dictionary: iOS shows no alert; send a string or {\"title\", \"body\"}"))
+            warnings.append(
+                PayloadValidator.warning(
+                    "aps.alert",
+                    "is \(value.typeDescription), not a string or a dictionary: iOS shows no alert; send a string or {\"title\", \"body\"}"))
         }
     }
 
@@ -141,18 +152,24 @@ enum APSRules {
                 switch key {
                 case "critical":
                     if member != .integer(0) && member != .integer(1) {
-                        warnings.append(PayloadValidator.warning(field, "is \(member.typeDescription), not the number 0 or 1: iOS may play no critical alert"))
+                        warnings.append(
+                            PayloadValidator.warning(field, "is \(member.typeDescription), not the number 0 or 1: iOS may play no critical alert"))
                     }
                 case "name":
-                    if member.stringValue == nil { warnings.append(PayloadValidator.warning(field, "is \(member.typeDescription), not a string: iOS plays no sound")) }
+                    if member.stringValue == nil {
+                        warnings.append(PayloadValidator.warning(field, "is \(member.typeDescription), not a string: iOS plays no sound"))
+                    }
                 case "volume":
-                    if !unitInterval.accepts(member) { warnings.append(PayloadValidator.warning(field, "is not a number from 0 to 1: iOS may ignore it")) }
+                    if !unitInterval.accepts(member) {
+                        warnings.append(PayloadValidator.warning(field, "is not a number from 0 to 1: iOS may ignore it"))
+                    }
                 default:
                     warnings.append(PayloadValidator.warning(field, "is not a sound key Apple documents (critical, name, volume): iOS ignores it"))
                 }
             }
             if sound["name"] == nil {
-                warnings.append(PayloadValidator.warning("aps.sound.name", "missing: a critical alert sound needs a name (\"default\" for the system sound)"))
+                warnings.append(
+                    PayloadValidator.warning("aps.sound.name", "missing: a critical alert sound needs a name (\"default\" for the system sound)"))
             }
         default:
             warnings.append(PayloadValidator.warning("aps.sound", "is \(value.typeDescription), not a string or a dictionary: iOS plays no sound"))

@@ -89,7 +89,9 @@ public enum PayloadValidator {
     }
 
     /// Validates a payload object (its size is its minified size) with the keys of `provider` too.
-    public static func validate(_ object: JSONObject, pushType: PushType = .alert, priority: Int? = nil, provider: any PushProviderDefinition) -> Report {
+    public static func validate(_ object: JSONObject, pushType: PushType = .alert, priority: Int? = nil, provider: any PushProviderDefinition)
+        -> Report
+    {
         validate(object, compactSize: nil, givenSize: nil, pushType: pushType, priority: priority, provider: provider)
     }
 
@@ -117,8 +119,11 @@ public enum PayloadValidator {
         var payload = object
         var bundle: String?
         if let value = payload[simulatorBundleKey] {
-            if case .string(let text) = value { bundle = text } else {
-                warnings.append(warning(simulatorBundleKey, "is \(value.typeDescription), not a bundle identifier string: the Simulator cannot target the app"))
+            if case .string(let text) = value {
+                bundle = text
+            } else {
+                warnings.append(
+                    warning(simulatorBundleKey, "is \(value.typeDescription), not a bundle identifier string: the Simulator cannot target the app"))
             }
             payload[simulatorBundleKey] = nil
         }
@@ -126,7 +131,8 @@ public enum PayloadValidator {
         let size = object[simulatorBundleKey] == nil ? (givenSize ?? minified) : minified
         if size > pushType.maxBytes {
             let saving = minified <= pushType.maxBytes ? " (minified it would be \(minified): send it minified)" : ""
-            errors.append(problem("payload", "is \(size) bytes, more than the \(pushType.maxBytes) APNs accepts for a \(pushType.rawValue) push\(saving)"))
+            errors.append(
+                problem("payload", "is \(size) bytes, more than the \(pushType.maxBytes) APNs accepts for a \(pushType.rawValue) push\(saving)"))
         }
         if let aps = payload["aps"]?.objectValue {
             APSRules.check(aps, pushType: pushType, into: &warnings)

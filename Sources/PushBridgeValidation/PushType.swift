@@ -83,11 +83,13 @@ extension PayloadValidator {
             case .alert: "the notification delegates (and a notification service extension when mutable-content is 1)"
             case .background: "the app delegate's application(_:didReceiveRemoteNotification:fetchCompletionHandler:), if iOS wakes the app"
             case .location: "the app's Location Push Service Extension (CLLocationPushServiceExtension), never the app's delegates"
-            case .voip: "PushKit: PKPushRegistryDelegate.pushRegistry(_:didReceiveIncomingPushWith:for:completion:), which must report a call to CallKit; never the notification delegates"
+            case .voip:
+                "PushKit: PKPushRegistryDelegate.pushRegistry(_:didReceiveIncomingPushWith:for:completion:), which must report a call to CallKit; never the notification delegates"
             case .complication: "PushKit's complication push on the paired watch; never the notification delegates"
             case .fileprovider: "the File Provider extension (PushKit fileProvider); never the notification delegates"
             case .mdm: "the system's MDM client, which contacts the MDM server; never an app"
-            case .liveactivity: "ActivityKit: the system updates the Live Activity on the Lock Screen and in the Dynamic Island; never the notification delegates"
+            case .liveactivity:
+                "ActivityKit: the system updates the Live Activity on the Lock Screen and in the Dynamic Island; never the notification delegates"
             case .pushtotalk: "the PushToTalk framework's PTChannelManagerDelegate (incomingPushResult); never the notification delegates"
             case .widgets: "WidgetKit, which reloads the widget's timeline; never the notification delegates"
             }

@@ -17,33 +17,44 @@ enum PushTypeRules {
         let aps = payload["aps"]?.objectValue
         if let priority {
             if pushType == .background && priority == 10 {
-                errors.append(PayloadValidator.problem("apns-priority", "10 for a background push: APNs refuses it (\"using priority 10 is an error\"); send 5"))
+                errors.append(
+                    PayloadValidator.problem("apns-priority", "10 for a background push: APNs refuses it (\"using priority 10 is an error\"); send 5")
+                )
             } else if ![1, 5, 10].contains(priority) {
                 errors.append(PayloadValidator.problem("apns-priority", "\(priority) is not a priority APNs takes (10, 5 or 1)"))
             } else if !pushType.priorities.contains(priority) {
                 let documented = pushType.priorities.sorted(by: >).map(String.init).joined(separator: " or ")
-                warnings.append(PayloadValidator.warning("apns-priority", "\(priority) for a \(pushType.rawValue) push: Apple documents \(documented)"))
+                warnings.append(
+                    PayloadValidator.warning("apns-priority", "\(priority) for a \(pushType.rawValue) push: Apple documents \(documented)"))
             }
         }
         switch pushType {
         case .alert:
             guard let aps else {
-                warnings.append(PayloadValidator.warning(
-                    "aps", payload["aps"] == nil
-                        ? "missing: APNs delivers the payload, but iOS shows nothing; add {\"aps\": {\"alert\": …}}"
-                        : "is \(payload["aps"]!.typeDescription), not an object: iOS shows nothing"))
+                warnings.append(
+                    PayloadValidator.warning(
+                        "aps",
+                        payload["aps"] == nil
+                            ? "missing: APNs delivers the payload, but iOS shows nothing; add {\"aps\": {\"alert\": …}}"
+                            : "is \(payload["aps"]!.typeDescription), not an object: iOS shows nothing"))
                 return
             }
             if aps["alert"] == nil && aps["sound"] == nil && aps["badge"] == nil {
                 if aps["content-available"] == .integer(1) || aps["content-available"] == .double(1) {
-                    errors.append(mismatch("alert", "the payload is a background update (content-available, no alert, sound or badge): send it as apns-push-type background, priority 5"))
+                    errors.append(
+                        mismatch(
+                            "alert",
+                            "the payload is a background update (content-available, no alert, sound or badge): send it as apns-push-type background, priority 5"
+                        ))
                 } else {
                     warnings.append(PayloadValidator.warning("aps", "has no alert, sound or badge: iOS shows nothing"))
                 }
             }
         case .background:
             if aps?["content-available"] == nil {
-                errors.append(PayloadValidator.problem("aps.content-available", "missing: a background push needs \"content-available\": 1, or iOS does not wake the app"))
+                errors.append(
+                    PayloadValidator.problem(
+                        "aps.content-available", "missing: a background push needs \"content-available\": 1, or iOS does not wake the app"))
             }
             // An alert sent as background was not received (andrei-m-code/net-core-push-notifications#9,
             // iOS 13): an error. A badge or sound beside content-available is delivered and wakes
@@ -53,13 +64,19 @@ enum PushTypeRules {
             // "must accurately reflect" sentence): the two sources disagree, and the model's
             // `disputed.pushTypeMismatch` knob has no "delivered" value yet.
             if aps?["alert"] != nil {
-                errors.append(mismatch("background", "the payload has an alert: a push that shows an alert is an alert push; send it as apns-push-type alert, or remove it"))
+                errors.append(
+                    mismatch(
+                        "background",
+                        "the payload has an alert: a push that shows an alert is an alert push; send it as apns-push-type alert, or remove it"))
             }
             let quiet = ["badge", "sound"].filter { aps?[$0] != nil }
             if !quiet.isEmpty {
-                warnings.append(PayloadValidator.warning(
-                    "apns-push-type", "background with \(quiet.joined(separator: " and ")): APNs delivers it and wakes the app, but Apple's background push has "
-                        + "only content-available (\"Pushing background updates to your app\"); send it as apns-push-type alert to badge or sound for sure"))
+                warnings.append(
+                    PayloadValidator.warning(
+                        "apns-push-type",
+                        "background with \(quiet.joined(separator: " and ")): APNs delivers it and wakes the app, but Apple's background push has "
+                            + "only content-available (\"Pushing background updates to your app\"); send it as apns-push-type alert to badge or sound for sure"
+                    ))
             }
         case .liveactivity:
             requireLiveActivityFields(aps, errors: &errors, warnings: &warnings)
@@ -69,12 +86,14 @@ enum PushTypeRules {
             }
         case .mdm:
             if payload["mdm"]?.stringValue == nil {
-                errors.append(PayloadValidator.problem("mdm", "missing: an MDM push is {\"mdm\": PushMagic}, the PushMagic string the device enrolled with"))
+                errors.append(
+                    PayloadValidator.problem("mdm", "missing: an MDM push is {\"mdm\": PushMagic}, the PushMagic string the device enrolled with"))
             }
         case .voip, .location, .complication, .fileprovider, .pushtotalk:
             if let aps, aps["alert"] != nil || aps["badge"] != nil || aps["sound"] != nil {
-                warnings.append(PayloadValidator.warning(
-                    "aps", "alert, badge or sound in a \(pushType.rawValue) push: iOS shows none of them (it goes to \(pushType.handler))"))
+                warnings.append(
+                    PayloadValidator.warning(
+                        "aps", "alert, badge or sound in a \(pushType.rawValue) push: iOS shows none of them (it goes to \(pushType.handler))"))
             }
         }
     }
@@ -109,7 +128,9 @@ enum PushTypeRules {
                 errors.append(PayloadValidator.problem("aps.\(key)", "missing: a push that starts a Live Activity needs it"))
             }
             if aps["alert"] == nil {
-                warnings.append(PayloadValidator.warning("aps.alert", "missing: Apple advises an alert when a push starts a Live Activity, so that the person notices it"))
+                warnings.append(
+                    PayloadValidator.warning(
+                        "aps.alert", "missing: Apple advises an alert when a push starts a Live Activity, so that the person notices it"))
             }
         }
     }

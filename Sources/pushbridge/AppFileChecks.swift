@@ -117,7 +117,8 @@ struct AppFileChecks: Sendable {
                     + "(development for a development profile, production for the App Store, TestFlight and Ad Hoc), "
                     + "and jpush.production must match the signed value in every build")
         }
-        return AppFileFinding(kind: .checked, key: key, text: "\(environment) (expected development or production; matches jpush.production \(jpushProduction))")
+        return AppFileFinding(
+            kind: .checked, key: key, text: "\(environment) (expected development or production; matches jpush.production \(jpushProduction))")
     }
 
     /// `UIBackgroundModes` contains `remote-notification`.
@@ -157,7 +158,9 @@ struct AppFileChecks: Sendable {
         }
         return AppFileFinding(
             kind: .note, key: key,
-            text: "no \(remoteNotificationMode); add Background Modes > Remote notifications if the app relies on background (content-available) pushes")
+            text:
+                "no \(remoteNotificationMode); add Background Modes > Remote notifications if the app relies on background (content-available) pushes"
+        )
     }
 
     /// `NSUserTrackingUsageDescription`, with JPush or Getui only (the providers that take an

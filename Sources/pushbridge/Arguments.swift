@@ -1,4 +1,5 @@
 import PushBridgeModel
+
 /// A command's arguments: `--name value` options, `--flag`s and positional operands.
 ///
 /// Small on purpose: the root package has no dependencies, and `pushbridge`'s grammar is tiny.

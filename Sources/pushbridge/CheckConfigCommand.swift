@@ -48,7 +48,7 @@ struct CheckConfigCommand: Sendable {
                 case "--extension-info-plist": checks.extensionInfoPlist = root
                 default: checks.extensionEntitlements = root
                 }
-            } catch where error.isUnreadable {
+            } catch  where error.isUnreadable {
                 return .failure("\(option): \(path): \(error.message)")
             } catch {
                 problems.append("\(prefix): \(error.message)")

@@ -1,7 +1,7 @@
 import PushBridge
-import PushBridgeValidation
 import PushBridgeModel
 import PushBridgeServer
+import PushBridgeValidation
 
 /// What `pushbridge COMMAND --help` prints: the command's synopsis, each option with its values
 /// and default, and an example. Each command's parser takes its options from the same table
@@ -65,7 +65,8 @@ struct CommandHelp: Sendable {
 
     static let send = CommandHelp(
         command: "send",
-        synopsis: "--config FILE --to TARGET [--dry-run | --validate-only] [--state S,…] [--ios V,…] [--endpoint URL] [--token-cache DIR | --no-token-cache] FILE|-",
+        synopsis:
+            "--config FILE --to TARGET [--dry-run | --validate-only] [--state S,…] [--ios V,…] [--endpoint URL] [--token-cache DIR | --no-token-cache] FILE|-",
         summary: """
             Sends one message (JSON: the fields of PushMessage, from FILE or standard input) through
             the provider the server's configuration names, and prints one result per target (exit 1
@@ -78,13 +79,16 @@ struct CommandHelp: Sendable {
             command once per message signs a new one at most every 50 minutes.
             """ + "\n\n" + messageFields,
         options: [
-            Option(name: "--config", value: "FILE", text: "the server's configuration: the app's file plus a server section with the secrets (required)"),
+            Option(
+                name: "--config", value: "FILE", text: "the server's configuration: the app's file plus a server section with the secrets (required)"),
             Option(name: "--to", value: "TARGET", text: "\(SendTargets.forms) (required)"),
             Option(name: "--dry-run", value: "", text: "print the requests, the validation and the prediction; send nothing"),
             Option(
                 name: "--validate-only", value: "",
                 text: "FCM only: send with validate_only, so that FCM checks each message and delivers none (the results name FCM's fake message ID)"),
-            Option(name: "--state", value: "S,…", text: "the app states a dry run predicts: foreground, background, notRunning, forceQuit (default: all)"),
+            Option(
+                name: "--state", value: "S,…", text: "the app states a dry run predicts: foreground, background, notRunning, forceQuit (default: all)"
+            ),
             Option(name: "--ios", value: "V,…", text: "the iOS versions a dry run predicts (default: \(SendCommand.currentIOS))"),
             Option(name: "--endpoint", value: "URL", text: "the provider's base URL, e.g. a local emulator (default: the provider's own)"),
             Option(
@@ -92,7 +96,9 @@ struct CommandHelp: Sendable {
                 text: "where the APNs provider token is kept between runs (folder 0700, file 0600; default: the user's cache folder's pushbridge)"),
             Option(
                 name: "--no-token-cache", value: "",
-                text: "sign a new APNs provider token for this run and keep none: not for sending message after message (Apple allows a new token every 20 minutes)"),
+                text:
+                    "sign a new APNs provider token for this run and keep none: not for sending message after message (Apple allows a new token every 20 minutes)"
+            ),
         ],
         example: "pushbridge send --config server.json --to registration:1a0018970a9b2c3d4e5 --dry-run message.json")
 
@@ -124,7 +130,11 @@ struct CommandHelp: Sendable {
             """,
         options: [
             Option(name: "--entitlements", value: "FILE", text: "the app's .entitlements (aps-environment, App Groups)"),
-            Option(name: "--info-plist", value: "FILE", text: "the app's Info.plist (UIBackgroundModes, NSUserTrackingUsageDescription, NSSupportsLiveActivities; with FCM, FirebaseAppDelegateProxyEnabled and the GoogleService-Info.plist beside it)"),
+            Option(
+                name: "--info-plist", value: "FILE",
+                text:
+                    "the app's Info.plist (UIBackgroundModes, NSUserTrackingUsageDescription, NSSupportsLiveActivities; with FCM, FirebaseAppDelegateProxyEnabled and the GoogleService-Info.plist beside it)"
+            ),
             Option(name: "--extension-info-plist", value: "FILE", text: "the service extension's Info.plist (NSExtension)"),
             Option(name: "--extension-entitlements", value: "FILE", text: "the service extension's .entitlements (App Groups)"),
         ],
@@ -140,7 +150,9 @@ struct CommandHelp: Sendable {
         options: [
             Option(name: "--format", value: "markdown|json|mermaid|dot|html", text: "the output (default: markdown; --by takes markdown or json)"),
             Option(name: "--ios", value: "VERSIONS", text: "comma-separated iOS versions (default: 6.1,9.3.2,12.3.1,17.0)"),
-            Option(name: "--by", value: "DIMENSION", text: "one of \((DimensionTables.Dimension.allCases.map(\.rawValue) + ["all"]).joined(separator: ", "))"),
+            Option(
+                name: "--by", value: "DIMENSION",
+                text: "one of \((DimensionTables.Dimension.allCases.map(\.rawValue) + ["all"]).joined(separator: ", "))"),
         ],
         example: "pushbridge matrix --by interruptionLevel --format json")
 

@@ -1,5 +1,5 @@
-import PushBridgeModel
 import Foundation
+import PushBridgeModel
 
 /// What a command prints and the status it exits with.
 struct CommandOutput: Sendable, Equatable {

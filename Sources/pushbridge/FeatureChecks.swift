@@ -30,31 +30,40 @@ extension AppFileChecks {
             }
             if let extensionEntitlements {
                 findings.append(
-                    Self.appGroup(extensionEntitlements[Self.appGroupsKey], group, key: "extension-entitlements.\(Self.appGroupsKey)", of: "the extension"))
+                    Self.appGroup(
+                        extensionEntitlements[Self.appGroupsKey], group, key: "extension-entitlements.\(Self.appGroupsKey)", of: "the extension"))
             }
             if let extensionInfoPlist { findings += Self.serviceExtensionPlist(extensionInfoPlist) }
             let unchecked = [
                 (entitlements, "--entitlements"), (extensionEntitlements, "--extension-entitlements"), (extensionInfoPlist, "--extension-info-plist"),
             ].filter { $0.0 == nil }.map(\.1)
             if !unchecked.isEmpty {
-                findings.append(AppFileFinding(
-                    kind: .note, key: "serviceExtension",
-                    text: "needs a Notification Service Extension target (NSExtensionPointIdentifier \(Self.serviceExtensionPoint)) and the "
-                        + "app group \(group) in the app's and the extension's App Groups; give \(unchecked.joined(separator: ", ")) to check"))
+                findings.append(
+                    AppFileFinding(
+                        kind: .note, key: "serviceExtension",
+                        text: "needs a Notification Service Extension target (NSExtensionPointIdentifier \(Self.serviceExtensionPoint)) and the "
+                            + "app group \(group) in the app's and the extension's App Groups; give \(unchecked.joined(separator: ", ")) to check"))
             }
         }
         if features.voip {
             if let infoPlist {
-                findings.append(Self.hasBackgroundMode(infoPlist["UIBackgroundModes"], "voip", key: "info-plist.UIBackgroundModes", why: "VoIP pushes"))
+                findings.append(
+                    Self.hasBackgroundMode(infoPlist["UIBackgroundModes"], "voip", key: "info-plist.UIBackgroundModes", why: "VoIP pushes"))
             } else {
-                findings.append(AppFileFinding(kind: .note, key: "voip", text: "needs Background Modes > Voice over IP (voip in UIBackgroundModes); give --info-plist to check"))
+                findings.append(
+                    AppFileFinding(
+                        kind: .note, key: "voip",
+                        text: "needs Background Modes > Voice over IP (voip in UIBackgroundModes); give --info-plist to check"))
             }
         }
         if let liveActivities = features.liveActivities {
             if let infoPlist {
                 findings.append(Self.supportsLiveActivities(infoPlist["NSSupportsLiveActivities"]))
             } else {
-                findings.append(AppFileFinding(kind: .note, key: "liveActivities", text: "needs NSSupportsLiveActivities = YES in the Info.plist; give --info-plist to check"))
+                findings.append(
+                    AppFileFinding(
+                        kind: .note, key: "liveActivities", text: "needs NSSupportsLiveActivities = YES in the Info.plist; give --info-plist to check"
+                    ))
             }
             if liveActivities.pushToStart {
                 findings.append(AppFileFinding(kind: .note, key: "liveActivities.pushToStart", text: "the push-to-start token exists from iOS 17.2"))
@@ -80,21 +89,27 @@ extension AppFileChecks {
     static func serviceExtensionPlist(_ plist: [String: PropertyListValue]) -> [AppFileFinding] {
         let key = "extension-info-plist.NSExtension"
         guard case .dictionary(let extensionInfo)? = plist["NSExtension"] else {
-            return [AppFileFinding(kind: .problem, key: key, text: "missing (the target is not an app extension: add a Notification Service Extension target)")]
+            return [
+                AppFileFinding(
+                    kind: .problem, key: key, text: "missing (the target is not an app extension: add a Notification Service Extension target)")
+            ]
         }
         var findings: [AppFileFinding] = []
         if case .string(let point)? = extensionInfo["NSExtensionPointIdentifier"], point == serviceExtensionPoint {
             findings.append(AppFileFinding(kind: .checked, key: "\(key).NSExtensionPointIdentifier", text: point))
         } else {
-            findings.append(AppFileFinding(
-                kind: .problem, key: "\(key).NSExtensionPointIdentifier", text: "not \(serviceExtensionPoint) (this is not a notification service extension)"))
+            findings.append(
+                AppFileFinding(
+                    kind: .problem, key: "\(key).NSExtensionPointIdentifier",
+                    text: "not \(serviceExtensionPoint) (this is not a notification service extension)"))
         }
         if case .string(let principal)? = extensionInfo["NSExtensionPrincipalClass"], !principal.isEmpty {
             findings.append(AppFileFinding(kind: .checked, key: "\(key).NSExtensionPrincipalClass", text: CommandOutput.oneLine(principal)))
         } else {
-            findings.append(AppFileFinding(
-                kind: .problem, key: "\(key).NSExtensionPrincipalClass",
-                text: "missing (the UNNotificationServiceExtension subclass iOS instantiates, $(PRODUCT_MODULE_NAME).NotificationService)"))
+            findings.append(
+                AppFileFinding(
+                    kind: .problem, key: "\(key).NSExtensionPrincipalClass",
+                    text: "missing (the UNNotificationServiceExtension subclass iOS instantiates, $(PRODUCT_MODULE_NAME).NotificationService)"))
         }
         return findings
     }
@@ -112,6 +127,7 @@ extension AppFileChecks {
         let key = "info-plist.NSSupportsLiveActivities"
         if case .bool(true)? = value { return AppFileFinding(kind: .checked, key: key, text: "true") }
         let found = value.map { $0 == .bool(false) ? "false" : "is \($0.kind)" } ?? "missing"
-        return AppFileFinding(kind: .problem, key: key, text: "\(found) (Live Activities need Supports Live Activities = YES in the app's Info.plist)")
+        return AppFileFinding(
+            kind: .problem, key: key, text: "\(found) (Live Activities need Supports Live Activities = YES in the app's Info.plist)")
     }
 }

@@ -28,7 +28,9 @@ extension AppFileChecks {
         case nil:
             return AppFileFinding(
                 kind: .problem, key: key,
-                text: "absent, so Firebase swizzles the app delegate and the notification center's delegate, which PushBridge owns: set it to NO (Boolean)")
+                text:
+                    "absent, so Firebase swizzles the app delegate and the notification center's delegate, which PushBridge owns: set it to NO (Boolean)"
+            )
         case .bool(true):
             return AppFileFinding(kind: .problem, key: key, text: "YES: Firebase swizzles the delegates PushBridge owns; set it to NO")
         case .some(let other):
@@ -54,7 +56,9 @@ extension AppFileChecks {
                 return AppFileFinding(kind: .problem, key: "\(key).PROJECT_ID", text: "missing (expected the Firebase project's ID)")
             }
             if let projectId, projectId != id {
-                return AppFileFinding(kind: .problem, key: "\(key).PROJECT_ID", text: "\(id) is not fcm.projectId (\(projectId)): the app and the backend name two projects")
+                return AppFileFinding(
+                    kind: .problem, key: "\(key).PROJECT_ID",
+                    text: "\(id) is not fcm.projectId (\(projectId)): the app and the backend name two projects")
             }
             return AppFileFinding(kind: .checked, key: "\(key).PROJECT_ID", text: id)
         }

@@ -1,5 +1,5 @@
-import PushBridgeModel
 import Foundation
+import PushBridgeModel
 
 /// The `pushbridge` executable: reads its arguments and standard input, runs the command, writes
 /// its output and exits with its status. All logic is in ``CommandLineTool`` (tested in-process).

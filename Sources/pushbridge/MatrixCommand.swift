@@ -78,27 +78,29 @@ struct MatrixCommand: Sendable {
     static func json(_ tables: [ExperimentMatrix.Table]) -> JSONValue {
         .object([
             "payload": .object(ExperimentMatrix.payload),
-            "tables": .array(tables.map { table in
-                .object([
-                    "table": .integer(Int64(table.experiment.number)),
-                    "title": .string(table.experiment.title),
-                    "implements": .array(table.experiment.implements.map { .string($0.rawValue) }),
-                    "presentation": .array(table.experiment.presentation.names.map { .string($0) }),
-                    "rows": .array(table.rows.map { row in
-                        var object: JSONObject = ["ios": .string(row.ios.description)]
-                        for cell in row.cells {
-                            object[cell.state.rawValue] = .object([
-                                "display": .string(cell.trace.display.rawValue),
-                                "arrival": .array(cell.trace.arrivalCalls.map { .string($0.callback.seedLabel) }),
-                                "tap": .array(cell.trace.actionCalls.map { .string($0.callback.seedLabel) }),
-                                "actionDelivered": cell.trace.actionDelivered.map(JSONValue.bool) ?? .null,
-                                "calls": .array(cell.trace.calls.map(\.jsonValue)),
-                            ])
-                        }
-                        return .object(object)
-                    }),
-                ])
-            }),
+            "tables": .array(
+                tables.map { table in
+                    .object([
+                        "table": .integer(Int64(table.experiment.number)),
+                        "title": .string(table.experiment.title),
+                        "implements": .array(table.experiment.implements.map { .string($0.rawValue) }),
+                        "presentation": .array(table.experiment.presentation.names.map { .string($0) }),
+                        "rows": .array(
+                            table.rows.map { row in
+                                var object: JSONObject = ["ios": .string(row.ios.description)]
+                                for cell in row.cells {
+                                    object[cell.state.rawValue] = .object([
+                                        "display": .string(cell.trace.display.rawValue),
+                                        "arrival": .array(cell.trace.arrivalCalls.map { .string($0.callback.seedLabel) }),
+                                        "tap": .array(cell.trace.actionCalls.map { .string($0.callback.seedLabel) }),
+                                        "actionDelivered": cell.trace.actionDelivered.map(JSONValue.bool) ?? .null,
+                                        "calls": .array(cell.trace.calls.map(\.jsonValue)),
+                                    ])
+                                }
+                                return .object(object)
+                            }),
+                    ])
+                }),
         ])
     }
 }
@@ -126,28 +128,31 @@ extension MatrixCommand {
 
     static func json(_ tables: [DimensionTables.Table]) -> JSONValue {
         .object([
-            "tables": .array(tables.map { table in
-                .object([
-                    "dimension": .string(table.dimension.rawValue),
-                    "title": .string(table.title),
-                    "note": .string(table.note),
-                    "columns": .array(table.columns.map { .string($0.title) }),
-                    "rows": .array(table.rows.map { row in
-                        .object([
-                            "value": .string(row.label),
-                            "cells": .array(row.cells.map { trace in
-                                var cell: JSONObject = [
-                                    "display": .string(trace.display.rawValue),
-                                    "calls": .array(trace.calls.map(\.jsonValue)),
-                                ]
-                                if let delivered = trace.actionDelivered { cell["actionDelivered"] = .bool(delivered) }
-                                if let lost = trace.lostResponse { cell["lostResponse"] = .string(lost.rawValue) }
-                                return .object(cell)
+            "tables": .array(
+                tables.map { table in
+                    .object([
+                        "dimension": .string(table.dimension.rawValue),
+                        "title": .string(table.title),
+                        "note": .string(table.note),
+                        "columns": .array(table.columns.map { .string($0.title) }),
+                        "rows": .array(
+                            table.rows.map { row in
+                                .object([
+                                    "value": .string(row.label),
+                                    "cells": .array(
+                                        row.cells.map { trace in
+                                            var cell: JSONObject = [
+                                                "display": .string(trace.display.rawValue),
+                                                "calls": .array(trace.calls.map(\.jsonValue)),
+                                            ]
+                                            if let delivered = trace.actionDelivered { cell["actionDelivered"] = .bool(delivered) }
+                                            if let lost = trace.lostResponse { cell["lostResponse"] = .string(lost.rawValue) }
+                                            return .object(cell)
+                                        }),
+                                ])
                             }),
-                        ])
-                    }),
-                ])
-            }),
+                    ])
+                })
         ])
     }
 }

@@ -38,9 +38,11 @@ enum MatrixRenderers {
 
     /// A Graphviz digraph of ``DecisionFlow``.
     static func dot(_ paths: [DecisionFlow.Path]) -> String {
-        var lines = ["digraph dispatch {", "  rankdir=LR;", "  node [fontname=\"Helvetica\"];",
-                     "  legend [shape=note, label=\"\(escape(callbackLegend))\"];",
-                     "  start [shape=oval, label=\"A remote notification arrives\"];"]
+        var lines = [
+            "digraph dispatch {", "  rankdir=LR;", "  node [fontname=\"Helvetica\"];",
+            "  legend [shape=note, label=\"\(escape(callbackLegend))\"];",
+            "  start [shape=oval, label=\"A remote notification arrives\"];",
+        ]
         for (stateIndex, state) in DecisionFlow.states.enumerated() {
             lines.append("  s\(stateIndex) [shape=diamond, label=\"iOS version?\"];")
             lines.append("  start -> s\(stateIndex) [label=\"\(state.name)\"];")

@@ -1,6 +1,6 @@
+import ProviderList
 import PushBridge
 import PushBridgeModel
-import ProviderList
 
 /// The providers this build of `pushbridge` knows: the package's one list of them
 /// (`Adapters/Shared/ProviderList`), each a simulator that carries its provider's definition.

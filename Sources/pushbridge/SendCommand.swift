@@ -19,7 +19,10 @@ struct SendCommand: Sendable {
     /// Every sender this build has; APNs' keeps its provider token in `tokenCache` between runs.
     /// With `validateOnly`, FCM's sender asks FCM to check each message and deliver none.
     static func senders(tokenCache: APNsProviderTokenCache?, validateOnly: Bool = false) -> [any PushSenderDefinition] {
-        [APNsSenderDefinition(tokenCache: tokenCache), JPushSenderDefinition(), GetuiSenderDefinition(), FCMSenderDefinition(validateOnly: validateOnly)]
+        [
+            APNsSenderDefinition(tokenCache: tokenCache), JPushSenderDefinition(), GetuiSenderDefinition(),
+            FCMSenderDefinition(validateOnly: validateOnly),
+        ]
     }
 
     /// What a run without a kept provider token says on standard error.
@@ -34,10 +37,14 @@ struct SendCommand: Sendable {
         let dryRun = arguments.contains("--dry-run")
         let noTokenCache = arguments.contains("--no-token-cache")
         let validateOnly = arguments.contains("--validate-only")
-        if dryRun, validateOnly { throw Arguments.UsageError(message: "--validate-only: not with --dry-run (one sends nothing, the other asks FCM to check)") }
+        if dryRun, validateOnly {
+            throw Arguments.UsageError(message: "--validate-only: not with --dry-run (one sends nothing, the other asks FCM to check)")
+        }
         let arguments = try Arguments(
             arguments.filter { !["--dry-run", "--no-token-cache", "--validate-only"].contains($0) }, valued: CommandHelp.send.valued)
-        guard let configPath = arguments[option: "--config"] else { throw Arguments.UsageError(message: "--config: missing (the server's configuration file)") }
+        guard let configPath = arguments[option: "--config"] else {
+            throw Arguments.UsageError(message: "--config: missing (the server's configuration file)")
+        }
         guard let to = arguments[option: "--to"] else { throw Arguments.UsageError(message: "--to: missing (expected \(SendTargets.forms))") }
         let audience = try SendTargets.audience(to)
         let states = try list(arguments, "--state", default: Self.states, allowed: Self.states)
@@ -60,7 +67,8 @@ struct SendCommand: Sendable {
             if let endpoint = arguments[option: "--endpoint"] { options.baseURLs[configuration.app.provider] = endpoint }
             sender = try PushSenders.make(configuration, senders: senders, options: options)
             if validateOnly, sender.provider != .fcm {
-                throw Arguments.UsageError(message: "--validate-only: \(sender.provider) has no check without delivery (FCM's validate_only); use --dry-run")
+                throw Arguments.UsageError(
+                    message: "--validate-only: \(sender.provider) has no check without delivery (FCM's validate_only); use --dry-run")
             }
             message = try PushMessage(json: try JSONParser.parse(JSONParser.withoutByteOrderMark(try io.input(input))))
         } catch let error as Arguments.UsageError {
@@ -101,7 +109,8 @@ struct SendCommand: Sendable {
         }
     }
 
-    private func list(_ arguments: Arguments, _ name: String, default fallback: [String], allowed: [String]?) throws(Arguments.UsageError) -> [String] {
+    private func list(_ arguments: Arguments, _ name: String, default fallback: [String], allowed: [String]?) throws(Arguments.UsageError) -> [String]
+    {
         guard let text = arguments[option: name] else { return fallback }
         let values = text.split(separator: ",").map(String.init)
         guard !values.isEmpty else { throw Arguments.UsageError(message: "\(name): empty") }

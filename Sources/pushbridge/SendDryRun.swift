@@ -26,14 +26,17 @@ struct SendDryRun {
         let requests: [JSONValue] = planned.map { item in
             [
                 "method": .string(item.request.method), "url": .string(Self.masked(item.request.url, secrets)),
-                "headers": .array(item.request.headers.map { ["name": .string($0.name), "value": .string($0.isSecret ? SecretText.mask($0.value) : $0.value)] }),
-                "body": item.request.body.isEmpty ? .null : Self.masked((try? JSONParser.parse(item.request.body)) ?? .string(item.request.bodyText), secrets),
+                "headers": .array(
+                    item.request.headers.map { ["name": .string($0.name), "value": .string($0.isSecret ? SecretText.mask($0.value) : $0.value)] }),
+                "body": item.request.body.isEmpty
+                    ? .null : Self.masked((try? JSONParser.parse(item.request.body)) ?? .string(item.request.bodyText), secrets),
                 "targets": .array(item.targets.map { .string($0.description) }),
             ]
         }
         let channel = try sender.channelMessage(message)
         let definition = ProviderSimulators.definition(named: sender.provider.rawValue) ?? APNsDefinition()
-        let report = PayloadValidator.validate(payload, pushType: message.effectivePushType, priority: message.priority?.rawValue, provider: definition)
+        let report = PayloadValidator.validate(
+            payload, pushType: message.effectivePushType, priority: message.priority?.rawValue, provider: definition)
         var predictions: [JSONValue] = []
         for version in versions {
             for state in states { predictions.append(try predict(payload, channel: channel, ios: version, state: state)) }

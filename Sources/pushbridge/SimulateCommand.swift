@@ -1,7 +1,7 @@
 import PushBridge
-import PushBridgeValidation
 import PushBridgeModel
 import PushBridgeTesting
+import PushBridgeValidation
 
 /// `pushbridge simulate`: one scenario in, one trace out (`docs/spec/cli-contract.md`).
 struct SimulateCommand: Sendable {
@@ -16,7 +16,8 @@ struct SimulateCommand: Sendable {
         // `--push-type` overrides the scenario's `pushType` (absent: the scenario's own, if any).
         var pushType: PayloadValidator.PushType?
         if arguments[option: "--push-type"] != nil {
-            pushType = PayloadValidator.PushType(rawValue: try arguments.choice("--push-type", PayloadValidator.PushType.allCases.map(\.rawValue), default: "alert"))
+            pushType = PayloadValidator.PushType(
+                rawValue: try arguments.choice("--push-type", PayloadValidator.PushType.allCases.map(\.rawValue), default: "alert"))
         }
         let input = try arguments.singleOperand()
 

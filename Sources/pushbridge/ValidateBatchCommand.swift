@@ -62,10 +62,12 @@ struct ValidateBatchCommand: Sendable {
 
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
         let arguments = try Arguments(arguments, valued: CommandHelp.validate.valued.subtracting(["--priority"]))
-        let provider = ProviderSimulators.definition(named: try arguments.choice("--provider", ProviderSimulators.names, default: "apns"))
+        let provider =
+            ProviderSimulators.definition(named: try arguments.choice("--provider", ProviderSimulators.names, default: "apns"))
             ?? APNsDefinition()
-        let pushType = PayloadValidator.PushType(
-            rawValue: try arguments.choice("--push-type", PayloadValidator.PushType.allCases.map(\.rawValue), default: "alert")) ?? .alert
+        let pushType =
+            PayloadValidator.PushType(
+                rawValue: try arguments.choice("--push-type", PayloadValidator.PushType.allCases.map(\.rawValue), default: "alert")) ?? .alert
         let path = try arguments.singleOperand()
         let input: [UInt8]
         do {
@@ -80,7 +82,8 @@ struct ValidateBatchCommand: Sendable {
         return CommandOutput(
             status: ExitStatus.invalidInput, standardOutput: text,
             standardError:
-                "error: input: stopped at line \(stopped.line): \(stopped.reason) (is it JSON Lines, one payload a line?); the lines after it were not checked\n")
+                "error: input: stopped at line \(stopped.line): \(stopped.reason) (is it JSON Lines, one payload a line?); the lines after it were not checked\n"
+        )
     }
 
     /// One verdict line per non-blank line of `input`, whether every payload was valid, and the
@@ -102,7 +105,10 @@ struct ValidateBatchCommand: Sendable {
             guard !line.allSatisfy(isWhitespace) else { continue }
             let unreadable: Bool
             if line.count > maxLineBytes {
-                output.append(contentsOf: #"{"line":\#(lineNumber),"valid":false,"unreadable":"the line has \#(line.count) bytes, more than the \#(maxLineBytes) a payload line may have"}"#.utf8)
+                output.append(
+                    contentsOf:
+                        #"{"line":\#(lineNumber),"valid":false,"unreadable":"the line has \#(line.count) bytes, more than the \#(maxLineBytes) a payload line may have"}"#
+                        .utf8)
                 allValid = false
                 unreadable = true
             } else {

@@ -1,6 +1,6 @@
 import PushBridge
-import PushBridgeValidation
 import PushBridgeModel
+import PushBridgeValidation
 
 /// `pushbridge validate [--provider apns|jpush|getui|fcm] [--push-type TYPE] [--priority 10|5|1] FILE|-`:
 /// what a device would receive and every warning (exit 0), every error with its key and then the
@@ -13,10 +13,12 @@ struct ValidateCommand: Sendable {
     func run(_ arguments: [String]) throws(Arguments.UsageError) -> CommandOutput {
         if arguments.contains("--batch") { return try ValidateBatchCommand(io: io).run(arguments.filter { $0 != "--batch" }) }
         let arguments = try Arguments(arguments, valued: CommandHelp.validate.valued)
-        let provider = ProviderSimulators.definition(named: try arguments.choice("--provider", ProviderSimulators.names, default: "apns"))
+        let provider =
+            ProviderSimulators.definition(named: try arguments.choice("--provider", ProviderSimulators.names, default: "apns"))
             ?? APNsDefinition()
-        let pushType = PayloadValidator.PushType(
-            rawValue: try arguments.choice("--push-type", PayloadValidator.PushType.allCases.map(\.rawValue), default: "alert")) ?? .alert
+        let pushType =
+            PayloadValidator.PushType(
+                rawValue: try arguments.choice("--push-type", PayloadValidator.PushType.allCases.map(\.rawValue), default: "alert")) ?? .alert
         var priority: Int?
         if let text = arguments[option: "--priority"] {
             guard let value = Int(text) else { throw Arguments.UsageError(message: "--priority: \(text) is not a number (expected 10, 5 or 1)") }
@@ -25,7 +27,8 @@ struct ValidateCommand: Sendable {
         let input = try arguments.singleOperand()
         let report: PayloadValidator.Report
         do {
-            report = try PayloadValidator.validate(JSONParser.withoutByteOrderMark(try io.input(input)), pushType: pushType, priority: priority, provider: provider)
+            report = try PayloadValidator.validate(
+                JSONParser.withoutByteOrderMark(try io.input(input)), pushType: pushType, priority: priority, provider: provider)
         } catch let error as CommandIO.InputError {
             return .failure("payload: \(error.message)")
         } catch {
@@ -50,7 +53,8 @@ struct ValidateCommand: Sendable {
             lines.append("localized: " + keys.joined(separator: ", "))
         }
         if let sound = details.criticalSound {
-            lines.append("critical sound: \(sound.name ?? "no name")\(sound.isCritical ? " (critical)" : "")\(sound.volume.map { " at \($0)" } ?? "")")
+            lines.append(
+                "critical sound: \(sound.name ?? "no name")\(sound.isCritical ? " (critical)" : "")\(sound.volume.map { " at \($0)" } ?? "")")
         }
         if let activity = details.liveActivity {
             lines.append("live activity: \(activity.event ?? "no event")\(activity.timestamp.map { " at \($0)" } ?? "")")

@@ -1,9 +1,9 @@
+import ProviderList
 @_spi(ProviderAuthor) import PushBridge
 import PushBridgeModel
-import ProviderList
 
 #if canImport(Testing)  // not in the iOS SDK, where ios-typecheck builds this module's interface
-import Testing
+    import Testing
 #endif
 
 /// Every provider's simulator (`ProviderList`), as test arguments named by their provider: a test
@@ -36,5 +36,5 @@ package struct NamedSimulator: ProviderSimulator {
 }
 
 #if canImport(Testing)
-extension NamedSimulator: CustomTestStringConvertible {}
+    extension NamedSimulator: CustomTestStringConvertible {}
 #endif

@@ -39,7 +39,8 @@ while !FileManager.default.fileExists(atPath: go) {
 /// A record naming `identifier`, decoded from the ledger's own line format: what the ledger
 /// stores is the record, however the session made it.
 func record(_ identifier: String) -> DeliveryRecord {
-    let json = #"{"time":1,"provider":"apns","requestIdentifier":"\#(identifier)","ending":"completed","report":"notNeeded","attachment":"none","vendorAttachments":0,"problems":[],"elapsed":0}"#
+    let json =
+        #"{"time":1,"provider":"apns","requestIdentifier":"\#(identifier)","ending":"completed","report":"notNeeded","attachment":"none","vendorAttachments":0,"problems":[],"elapsed":0}"#
     do {
         return try JSONDecoder().decode(DeliveryRecord.self, from: Data(json.utf8))
     } catch {

@@ -1,7 +1,7 @@
 import Foundation
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeModel
+import PushBridgeProviderKit
 
 // A fourth provider, written here with no change to the core: its name, settings section,
 // message ID, payload key, own channel, adapter and simulator. What `Adapters/README.md`'s
@@ -40,7 +40,8 @@ struct AcmeDefinition: PushProviderDefinition {
 
     func readSettings(_ section: JSONObject, field: String) throws(PushConfigurationError) -> any PushProviderSettings {
         guard case .string(let token) = section["token"], token.count >= 8 else {
-            throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: "\(field).token", "missing or shorter than 8 characters")])
+            throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: "\(field).token", "missing or shorter than 8 characters")]
+            )
         }
         return AcmeSettings(token: SecretText(token))
     }

@@ -1,8 +1,8 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
-import PushBridgeValidation
 import PushBridgeModel
+import PushBridgeProviderKit
 import PushBridgeTesting
+import PushBridgeValidation
 import Testing
 
 /// A provider the core has never heard of, added in this test target alone (``AcmeAdapter``):
@@ -46,8 +46,11 @@ import Testing
         // A content-available alert in the foreground: 3 (userInfo only), then 4 (a request identifier).
         let payload: JSONObject = ["aps": ["alert": "x", "content-available": 1], "acme_id": "p-18"]
         let events = try await Self.events(of: acme) { client in
-            client.handle(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .active, notification: try PushNotification(payload: payload)))
-            client.handle(CallbackInvocation(callback: .willPresent, state: .active, notification: try PushNotification(payload: payload, identifier: "req-1")))
+            client.handle(
+                CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .active, notification: try PushNotification(payload: payload))
+            )
+            client.handle(
+                CallbackInvocation(callback: .willPresent, state: .active, notification: try PushNotification(payload: payload, identifier: "req-1")))
         }
         try events.check([.received(.foreground, id: "acme-p-18")])
         #expect(acme.observed == ["acme-p-18", "acme-p-18"], "the adapter observes both calls, named alike")
@@ -72,7 +75,8 @@ import Testing
         let acme = AcmeProvider()
         let other = InMemoryProvider()
         let client = PushClient(provider: MultiplexProvider(primary: other, others: [acme]), scheduler: ManualScheduler())
-        client.handle(CallbackInvocation(callback: .willPresent, state: .active, notification: try PushNotification(payload: Self.tap, identifier: "r")))
+        client.handle(
+            CallbackInvocation(callback: .willPresent, state: .active, notification: try PushNotification(payload: Self.tap, identifier: "r")))
         #expect(acme.observed == ["acme-p-17"])
         #expect(other.handledCallbacks.isEmpty)
     }

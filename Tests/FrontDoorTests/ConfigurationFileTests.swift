@@ -1,10 +1,10 @@
 import Foundation
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
 import PushBridgeAPNs
 import PushBridgeAPNsTesting
 import PushBridgeJPush
 import PushBridgeJPushTesting
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 

@@ -63,7 +63,9 @@ struct ConsentAndPermissionTests {
         #expect(failures == [.consentRequired], "events: \(events)")
     }
 
-    @Test("consent given, quiet start: registered without a prompt; the app asks later: exactly one prompt, one change event", arguments: MockedProvider.all)
+    @Test(
+        "consent given, quiet start: registered without a prompt; the app asks later: exactly one prompt, one change event",
+        arguments: MockedProvider.all)
     func permissionWhenTheAppChooses(_ provider: MockedProvider) async throws {
         let settings = SimulatedNotificationSettings(userAllows: true)
         let events = try await Self.events(provider, settings: settings) { client in
@@ -107,7 +109,9 @@ struct ConsentAndPermissionTests {
         #expect(Self.changes(events) == [.denied, .authorized], "events: \(events)")
     }
 
-    @Test("withdrawing consent turns push off: the SDK told, APNs unregistered, no more registrations; granting again registers again", arguments: MockedProvider.all)
+    @Test(
+        "withdrawing consent turns push off: the SDK told, APNs unregistered, no more registrations; granting again registers again",
+        arguments: MockedProvider.all)
     func withdrawalTurnsPushOff(_ provider: MockedProvider) async throws {
         let settings = SimulatedNotificationSettings()
         let events = try await Self.events(provider, settings: settings) { client in

@@ -57,7 +57,9 @@ struct MinimalAppFlowTests {
         return loop
     }
 
-    @Test("made from push.json, started and registered: one registration request, one registered, one opened for the cold-start tap", arguments: MockedProvider.all)
+    @Test(
+        "made from push.json, started and registered: one registration request, one registered, one opened for the cold-start tap",
+        arguments: MockedProvider.all)
     @MainActor
     func coldStartTapAndRegistration(_ provider: MockedProvider) async throws {
         let completions = Locked(0)

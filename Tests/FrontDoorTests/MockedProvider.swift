@@ -46,7 +46,9 @@ struct MockedProvider: Sendable, CustomTestStringConvertible {
     static var all: [MockedProvider] { [apns(), jpush(), getui()] }
 
     /// Every adapter, the given mocks behind them.
-    static func adapters(apns: MockAPNsBridge = MockAPNsBridge(), jpush: MockJPushBridge = MockJPushBridge(), getui: MockGetuiBridge = MockGetuiBridge())
+    static func adapters(
+        apns: MockAPNsBridge = MockAPNsBridge(), jpush: MockJPushBridge = MockJPushBridge(), getui: MockGetuiBridge = MockGetuiBridge()
+    )
         -> [PushAdapter]
     {
         [.apns(bridge: apns), .jpush(bridge: { jpush }), .getui(bridge: { getui })]

@@ -1,10 +1,10 @@
 import Foundation
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
 import PushBridgeAPNs
 import PushBridgeAPNsTesting
 import PushBridgeJPush
 import PushBridgeJPushTesting
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
@@ -124,7 +124,9 @@ struct OneBinaryTests {
 
     /// `apsForProduction` of a `setupWithOption:…` call.
     static func apsForProduction(_ call: MockJPushBridge.Call) -> Bool? {
-        guard case .setup(appKey: _, channel: _, production: let production, advertisingIdentifier: _, launchedWithNotification: _) = call else { return nil }
+        guard case .setup(appKey: _, channel: _, production: let production, advertisingIdentifier: _, launchedWithNotification: _) = call else {
+            return nil
+        }
         return production
     }
 

@@ -27,7 +27,10 @@ struct PushAppOnSimulatedDeviceTests {
         private(set) var asked: [String] = []
         private(set) var client: PushClient?
 
-        init(adapters: [PushAdapter] = [.apns, .jpush, .getui, .fcm], consent: PrivacyConsent = .granted, answer: PresentationOptions = [.banner, .sound]) {
+        init(
+            adapters: [PushAdapter] = [.apns, .jpush, .getui, .fcm], consent: PrivacyConsent = .granted,
+            answer: PresentationOptions = [.banner, .sound]
+        ) {
             pushAdapters = adapters
             privacyConsent = consent
             self.answer = answer

@@ -56,7 +56,9 @@ struct ReadmeMinimalAppTests {
         // The routine SimulatedDevice runs too (MinimalAppFlowTests runs it on every provider).
         let routine = try String(contentsOf: Self.root.appendingPathComponent("Sources/PushBridge/Integration/PushApp.swift"), encoding: .utf8)
         let launchRoutine = try #require(routine.components(separatedBy: "public func launch(_ push: PushClient").dropFirst().first)
-        let routineSteps = ["push.events()", "for await event in events { self?.handle(event) }", "push.start(consent: privacyConsent", "didStart(push)"]
+        let routineSteps = [
+            "push.events()", "for await event in events { self?.handle(event) }", "push.start(consent: privacyConsent", "didStart(push)",
+        ]
         #expect(Self.inOrder(routineSteps, in: launchRoutine), "in this order: \(routineSteps)")
     }
 
@@ -74,7 +76,8 @@ struct ReadmeMinimalAppTests {
         let app = try #require(readme.components(separatedBy: "import UIKit\n\n").dropFirst().first?.components(separatedBy: "@main").first)
         let example = try String(
             contentsOf: Self.root.appendingPathComponent("Examples/CommentsApp/Sources/CommentsApp/CommentsPush.swift"), encoding: .utf8)
-        let tested = try #require(example.components(separatedBy: "// README: begin\n").dropFirst().first?.components(separatedBy: "// README: end").first)
+        let tested = try #require(
+            example.components(separatedBy: "// README: begin\n").dropFirst().first?.components(separatedBy: "// README: end").first)
         #expect(app.contains(": PushApp {"))
         #expect(readme.contains("override func makePushApp() -> any PushApp { CommentsPush() }"))
         #expect(app.trimmingCharacters(in: .whitespacesAndNewlines) == tested.trimmingCharacters(in: .whitespacesAndNewlines))

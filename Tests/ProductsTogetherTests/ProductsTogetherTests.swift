@@ -1,10 +1,9 @@
 import Foundation
 import PushBridge
-import PushBridgeCore
-import PushBridgeProviderKit
 import PushBridgeAPNs
 import PushBridgeAPNsServer
 import PushBridgeAPNsTesting
+import PushBridgeCore
 import PushBridgeFCMServer
 import PushBridgeGetui
 import PushBridgeGetuiServer
@@ -13,6 +12,7 @@ import PushBridgeJPush
 import PushBridgeJPushServer
 import PushBridgeJPushTesting
 import PushBridgeModel
+import PushBridgeProviderKit
 import PushBridgeRouting
 import PushBridgeServer
 import PushBridgeServiceExtension
@@ -41,7 +41,8 @@ import Testing
             root.deleteLastPathComponent()
         }
         // A public type at the top level of a file (or of its `#if`): the name an import brings.
-        let declaration = /(?m)^(?: {4})?(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:final\s+)?(?:struct|class|enum|protocol|typealias|actor)\s+(\w+)/
+        let declaration =
+            /(?m)^(?: {4})?(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:final\s+)?(?:struct|class|enum|protocol|typealias|actor)\s+(\w+)/
         var modules: [String: Set<String>] = [:]
         var files = 0
         for folder in ["Sources", "Adapters"] {

@@ -96,7 +96,8 @@ struct APNsEmulatorTests {
     /// 503 and 429 TooManyRequests are retried with backoff; the apns-id stays the same.
     @Test func serviceUnavailableIsRetriedWithTheSameAPNsID() async throws {
         let setup = try Setup(
-            #"{"answers": {"\#(Self.token.revealed)": [{"status": 503, "reason": "ServiceUnavailable"}, {"status": 429, "reason": "TooManyRequests"}]}}"#)
+            #"{"answers": {"\#(Self.token.revealed)": [{"status": 503, "reason": "ServiceUnavailable"}, {"status": 429, "reason": "TooManyRequests"}]}}"#
+        )
         let results = try await setup.sender().send(PushMessage(alert: .init(body: "x")), to: .deviceTokens([Self.token]))
         #expect(results[0].attempts == 3)
         #expect(results[0].messageID != nil)
@@ -175,7 +176,8 @@ extension APNsEmulatorTests {
         let setup = try Setup()
         let wrongKey = try TestSigningKey()
         let tokens = (0..<1_000).map { SecretText(String(format: "%064x", $0 + 1)) }
-        let results = try await setup.sender(keyPath: wrongKey.privateKeyPath, inFlight: 10).send(PushMessage(alert: .init(body: "x")), to: .deviceTokens(tokens))
+        let results = try await setup.sender(keyPath: wrongKey.privateKeyPath, inFlight: 10).send(
+            PushMessage(alert: .init(body: "x")), to: .deviceTokens(tokens))
         #expect(results.count == 1_000)
         #expect(setup.emulator.requests.count <= 10)
         let sent = results.filter { $0.attempts > 0 }
@@ -201,13 +203,15 @@ extension APNsEmulatorTests {
         let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey-\(UUID().uuidString).p8").path
         let wrongKey = try TestSigningKey()
         try FileManager.default.copyItem(atPath: wrongKey.privateKeyPath, toPath: keyFile)
-        let first = try await setup.sender(tokenCache: cache, keyPath: keyFile).send(PushMessage(alert: .init(body: "x")), to: .deviceTokens([Self.token]))
+        let first = try await setup.sender(tokenCache: cache, keyPath: keyFile).send(
+            PushMessage(alert: .init(body: "x")), to: .deviceTokens([Self.token]))
         #expect(first.first?.outcome.rejectionCode == "InvalidProviderToken")
         #expect(cache.lookup(keyID: "ABC123DEFG", teamID: "DEF123GHIJ") == .none)
         // The right key, same path, same key ID; a new sender as a new process would make.
         try FileManager.default.removeItem(atPath: keyFile)
         try FileManager.default.copyItem(atPath: setup.key.privateKeyPath, toPath: keyFile)
-        let second = try await setup.sender(tokenCache: cache, keyPath: keyFile).send(PushMessage(alert: .init(body: "x")), to: .deviceTokens([Self.token]))
+        let second = try await setup.sender(tokenCache: cache, keyPath: keyFile).send(
+            PushMessage(alert: .init(body: "x")), to: .deviceTokens([Self.token]))
         #expect(second.first?.messageID != nil)
     }
 }
@@ -235,7 +239,8 @@ struct UntrustedServerTests {
         let openssl = Process()
         openssl.executableURL = URL(fileURLWithPath: try #require(OpenSSLCommandES256Signer.installedExecutable()))
         openssl.arguments = [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2", "-keyout", folder.path + "/key.pem", "-out",
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2", "-keyout", folder.path + "/key.pem",
+            "-out",
             folder.path + "/cert.pem", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
         ]
         openssl.standardError = FileHandle.nullDevice
@@ -253,7 +258,8 @@ struct UntrustedServerTests {
         var options = PushSenderOptions.emulated(.apns, at: emulator.baseURL, sleeper: sleeper)
         options.maxConcurrentRequests = 10
         let sender = APNsSender(
-            keyID: "ABC123DEFG", teamID: "DEF123GHIJ", topic: "com.example.app", signer: OpenSSLCommandES256Signer(privateKeyPath: key.privateKeyPath),
+            keyID: "ABC123DEFG", teamID: "DEF123GHIJ", topic: "com.example.app",
+            signer: OpenSSLCommandES256Signer(privateKeyPath: key.privateKeyPath),
             options: options)
         let tokens = (0..<1_000).map { SecretText(String(format: "%064x", $0 + 1)) }
         let results = try await sender.send(PushMessage(alert: .init(body: "x")), to: .deviceTokens(tokens))

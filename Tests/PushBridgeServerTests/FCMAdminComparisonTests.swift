@@ -42,7 +42,8 @@ struct FCMAdminComparisonTests {
             }(),
             audience: .registrationIDs(["fcm-token-1"]),
             admin: [
-                "token": "fcm-token-1", "notification": ["title": "Order shipped", "body": "Arrives Thursday"], "data": ["orderID": "A-1042", "count": "3"],
+                "token": "fcm-token-1", "notification": ["title": "Order shipped", "body": "Arrives Thursday"],
+                "data": ["orderID": "A-1042", "count": "3"],
                 "apnsHeaders": ["apns-push-type": "alert", "apns-priority": "10", "apns-collapse-id": "order-42"],
                 "aps": [
                     "badge": 1, "sound": "default", "category": "ORDER", "thread-id": "orders", "mutable-content": true,
@@ -65,7 +66,8 @@ struct FCMAdminComparisonTests {
     func pushBridgeSendsWhatFirebaseAdminSends(_ example: Case) async throws {
         let key = try #require(FCMTestAccount.shared)
         let emulator = try EmulatorProcess(
-            "fcm_emulator.py", arguments: ["--project", FCMTestAccount.projectID, "--client-email", FCMTestAccount.clientEmail, "--public-key", key.publicKeyPath])
+            "fcm_emulator.py",
+            arguments: ["--project", FCMTestAccount.projectID, "--client-email", FCMTestAccount.clientEmail, "--public-key", key.publicKeyPath])
         let tokenURI = emulator.baseURL + "/token"
         let sender = FCMSender(
             projectID: FCMTestAccount.projectID, serviceAccount: key.account(tokenURI: tokenURI), validateOnly: example.validateOnly,
@@ -85,7 +87,10 @@ struct FCMAdminComparisonTests {
         let sends = emulator.requests.filter { $0.path.hasSuffix("/messages:send") }
         try #require(sends.count == 2, "one send each: \(sends.map(\.path))")
         let (ours, theirs) = (sends[0], sends[1])
-        #expect(ours.body == theirs.body, "PushBridge: \(ours.body.map { JSONWriter.string(from: $0) } ?? "none")\nfirebase-admin: \(theirs.body.map { JSONWriter.string(from: $0) } ?? "none")")
+        #expect(
+            ours.body == theirs.body,
+            "PushBridge: \(ours.body.map { JSONWriter.string(from: $0) } ?? "none")\nfirebase-admin: \(theirs.body.map { JSONWriter.string(from: $0) } ?? "none")"
+        )
         #expect(ours.path == theirs.path)
         for name in ["content-type", "x-goog-api-format-version"] {
             #expect(ours.header(name) == theirs.header(name), "\(name): \(ours.header(name) ?? "none") vs \(theirs.header(name) ?? "none")")
@@ -146,7 +151,9 @@ struct FCMAdminComparisonTests {
 enum BridgeRoot {
     static var path: String {
         var root = URL(fileURLWithPath: #filePath)
-        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path), root.path != "/" { root.deleteLastPathComponent() }
+        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path), root.path != "/" {
+            root.deleteLastPathComponent()
+        }
         return root.path
     }
 }

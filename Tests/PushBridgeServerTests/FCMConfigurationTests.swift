@@ -8,12 +8,14 @@ import Testing
 /// service account, every problem named by its key, the key and the email never shown.
 @Suite struct FCMConfigurationTests {
     static let senders: [any PushSenderDefinition] = [FCMSenderDefinition()]
-    static let key = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKjSECRETKEY\n-----END PRIVATE KEY-----\n"
+    static let key =
+        "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKjSECRETKEY\n-----END PRIVATE KEY-----\n"
     static let email = "firebase-adminsdk-abc12@demo-project.iam.gserviceaccount.com"
 
     static func account(_ change: (inout JSONObject) -> Void = { _ in }) -> JSONValue {
         var account: JSONObject = [
-            "type": "service_account", "project_id": "demo-project", "private_key_id": "abc", "private_key": .string(key), "client_email": .string(email),
+            "type": "service_account", "project_id": "demo-project", "private_key_id": "abc", "private_key": .string(key),
+            "client_email": .string(email),
             "token_uri": "https://oauth2.googleapis.com/token",
         ]
         change(&account)
@@ -35,7 +37,8 @@ import Testing
     }
 
     @Test func aServiceAccountMakesAnFCMSender() throws {
-        let configuration = try PushServerConfiguration(jsonBytes: Self.configuration(server: ["serviceAccount": Self.account()]), senders: Self.senders)
+        let configuration = try PushServerConfiguration(
+            jsonBytes: Self.configuration(server: ["serviceAccount": Self.account()]), senders: Self.senders)
         let sender = try PushSenders.make(configuration, senders: Self.senders)
         #expect(sender.provider == .fcm)
         #expect("\(sender)" == "FCMSender(project: demo-project)")
@@ -46,15 +49,33 @@ import Testing
     }
 
     static let cases: [(app: JSONValue, server: JSONValue, field: String)] = [
-        (["projectId": "demo-project"], ["serviceAccount": FCMConfigurationTests.account { $0["private_key"] = nil }], "server.fcm.serviceAccount.private_key"),
-        (["projectId": "demo-project"], ["serviceAccount": FCMConfigurationTests.account { $0["private_key"] = "MIIEvQ-not-pem" }], "server.fcm.serviceAccount.private_key"),
-        (["projectId": "demo-project"], ["serviceAccount": FCMConfigurationTests.account { $0["client_email"] = nil }], "server.fcm.serviceAccount.client_email"),
-        (["projectId": "demo-project"], ["serviceAccount": FCMConfigurationTests.account { $0["type"] = "authorized_user" }], "server.fcm.serviceAccount.type"),
-        (["projectId": "demo-project"], ["serviceAccount": FCMConfigurationTests.account { $0["token_uri"] = "http://example.com/token" }], "server.fcm.serviceAccount.token_uri"),
+        (
+            ["projectId": "demo-project"], ["serviceAccount": FCMConfigurationTests.account { $0["private_key"] = nil }],
+            "server.fcm.serviceAccount.private_key"
+        ),
+        (
+            ["projectId": "demo-project"], ["serviceAccount": FCMConfigurationTests.account { $0["private_key"] = "MIIEvQ-not-pem" }],
+            "server.fcm.serviceAccount.private_key"
+        ),
+        (
+            ["projectId": "demo-project"], ["serviceAccount": FCMConfigurationTests.account { $0["client_email"] = nil }],
+            "server.fcm.serviceAccount.client_email"
+        ),
+        (
+            ["projectId": "demo-project"], ["serviceAccount": FCMConfigurationTests.account { $0["type"] = "authorized_user" }],
+            "server.fcm.serviceAccount.type"
+        ),
+        (
+            ["projectId": "demo-project"], ["serviceAccount": FCMConfigurationTests.account { $0["token_uri"] = "http://example.com/token" }],
+            "server.fcm.serviceAccount.token_uri"
+        ),
         (["projectId": "other-project"], ["serviceAccount": FCMConfigurationTests.account()], "server.fcm.serviceAccount.project_id"),
         (["projectId": "demo-project"], [:], "server.fcm.serviceAccountPath"),
         (["projectId": "demo-project"], ["serviceAccountPath": "/nonexistent/sa.json"], "server.fcm.serviceAccountPath"),
-        (["projectId": "demo-project"], ["serviceAccountPath": "a.json", "serviceAccount": FCMConfigurationTests.account()], "server.fcm.serviceAccount"),
+        (
+            ["projectId": "demo-project"], ["serviceAccountPath": "a.json", "serviceAccount": FCMConfigurationTests.account()],
+            "server.fcm.serviceAccount"
+        ),
         (["projectId": "demo-project"], ["serviceAccount": FCMConfigurationTests.account(), "apiKey": "x"], "server.fcm.apiKey"),
         (["projectId": "Demo"], ["serviceAccount": FCMConfigurationTests.account()], "fcm.projectId"),
         ([:], ["serviceAccount": FCMConfigurationTests.account()], "fcm.projectId"),
@@ -88,4 +109,3 @@ import Testing
         #expect(!"\(configuration)".contains("MIIEvQ"))
     }
 }
-

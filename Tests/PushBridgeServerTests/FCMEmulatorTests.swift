@@ -15,7 +15,8 @@ struct FCMEmulatorTests {
 
     static func emulator(_ script: String? = nil) throws -> EmulatorProcess {
         try EmulatorProcess(
-            "fcm_emulator.py", arguments: ["--project", FCMTestAccount.projectID, "--client-email", FCMTestAccount.clientEmail, "--public-key", key.publicKeyPath],
+            "fcm_emulator.py",
+            arguments: ["--project", FCMTestAccount.projectID, "--client-email", FCMTestAccount.clientEmail, "--public-key", key.publicKeyPath],
             scriptJSON: script)
     }
 
@@ -26,7 +27,9 @@ struct FCMEmulatorTests {
         var options = PushSenderOptions.emulated(.fcm, at: emulator.baseURL, sleeper: sleeper)
         options.maxConcurrentRequests = concurrency
         if let transport { options.transport = transport }
-        return FCMSender(projectID: FCMTestAccount.projectID, serviceAccount: key.account(tokenURI: emulator.baseURL + "/token"), validateOnly: validateOnly, options: options)
+        return FCMSender(
+            projectID: FCMTestAccount.projectID, serviceAccount: key.account(tokenURI: emulator.baseURL + "/token"), validateOnly: validateOnly,
+            options: options)
     }
 
     static func tokenRequests(_ emulator: EmulatorProcess) -> [RecordedRequest] { emulator.requests.filter { $0.path == "/token" } }
@@ -52,7 +55,7 @@ struct FCMEmulatorTests {
                 "message": [
                     "token": "fcm-token-1", "notification": ["title": "Hi", "body": "There"], "data": ["k": "v", "n": "2"],
                     "apns": ["headers": ["apns-push-type": "alert"], "payload": ["aps": ["badge": 1]]],
-                ],
+                ]
             ])
     }
 
@@ -72,7 +75,8 @@ struct FCMEmulatorTests {
         let clock = Locked(Date().timeIntervalSince1970)
         var options = PushSenderOptions.emulated(.fcm, at: emulator.baseURL, sleeper: RecordingSleeper())
         options.now = { clock.withLock { $0 } }
-        let sender = FCMSender(projectID: FCMTestAccount.projectID, serviceAccount: Self.key.account(tokenURI: emulator.baseURL + "/token"), options: options)
+        let sender = FCMSender(
+            projectID: FCMTestAccount.projectID, serviceAccount: Self.key.account(tokenURI: emulator.baseURL + "/token"), options: options)
         _ = try await sender.send(PushMessage(alert: .init(body: "1")), to: .registrationIDs(["t1"]))
         clock.withLock { $0 += 20 }  // within half of its 60 s
         _ = try await sender.send(PushMessage(alert: .init(body: "2")), to: .registrationIDs(["t1"]))
@@ -98,7 +102,8 @@ struct FCMEmulatorTests {
     /// Refused again after the refresh: a credential failure for the whole send, not one per target.
     @Test func aSecondRefusalStopsTheWholeSend() async throws {
         let emulator = try Self.emulator(#"{"refuseAllTokens": true}"#)
-        let results = try await Self.sender(emulator, concurrency: 1).send(PushMessage(alert: .init(body: "x")), to: .registrationIDs(["t1", "t2", "t3", "t4"]))
+        let results = try await Self.sender(emulator, concurrency: 1).send(
+            PushMessage(alert: .init(body: "x")), to: .registrationIDs(["t1", "t2", "t3", "t4"]))
         #expect(results.count == 4)
         #expect(results.allSatisfy { if case .rejected(let r) = $0.outcome { r.status == 401 } else { false } })
         #expect(results.map(\.attempts) == [2, 0, 0, 0])
@@ -109,7 +114,9 @@ struct FCMEmulatorTests {
     /// An assertion the token endpoint refuses: the send throws before anything is sent.
     @Test func aRefusedAssertionFailsFastAndSendsNothing() async throws {
         let emulator = try Self.emulator(#"{"refuseAssertions": true}"#)
-        await #expect(throws: PushError.self) { try await Self.sender(emulator).send(PushMessage(alert: .init(body: "x")), to: .registrationIDs(["t1", "t2"])) }
+        await #expect(throws: PushError.self) {
+            try await Self.sender(emulator).send(PushMessage(alert: .init(body: "x")), to: .registrationIDs(["t1", "t2"]))
+        }
         do {
             _ = try await Self.sender(emulator).send(PushMessage(alert: .init(body: "x")), to: .registrationIDs(["t1"]))
         } catch {
@@ -133,8 +140,12 @@ struct FCMEmulatorTests {
     func aRefusedMessageIsNotRetried(status: Int, code: String) async throws {
         let emulator = try Self.emulator(#"{"answers": {"t1": [{"status": \#(status), "errorCode": "\#(code)"}]}}"#)
         let sleeper = RecordingSleeper()
-        let results = try await Self.sender(emulator, sleeper, concurrency: 1).send(PushMessage(alert: .init(body: "x")), to: .registrationIDs(["t1", "t2"]))
-        guard case .rejected(let rejection) = results[0].outcome else { Issue.record("\(results)"); return }
+        let results = try await Self.sender(emulator, sleeper, concurrency: 1).send(
+            PushMessage(alert: .init(body: "x")), to: .registrationIDs(["t1", "t2"]))
+        guard case .rejected(let rejection) = results[0].outcome else {
+            Issue.record("\(results)")
+            return
+        }
         #expect(rejection.code == code)
         #expect(!rejection.tokenIsDead)
         #expect(results[0].attempts == 1)
@@ -153,7 +164,8 @@ struct FCMEmulatorTests {
 
     /// UNAVAILABLE and INTERNAL are retried with backoff, then accepted once.
     @Test func unavailableAndInternalAreRetriedWithBackoff() async throws {
-        let emulator = try Self.emulator(#"{"answers": {"t1": [{"status": 503, "errorCode": "UNAVAILABLE"}, {"status": 500, "errorCode": "INTERNAL"}]}}"#)
+        let emulator = try Self.emulator(
+            #"{"answers": {"t1": [{"status": 503, "errorCode": "UNAVAILABLE"}, {"status": 500, "errorCode": "INTERNAL"}]}}"#)
         let sleeper = RecordingSleeper()
         let results = try await Self.sender(emulator, sleeper).send(PushMessage(alert: .init(body: "x")), to: .registrationIDs(["t1"]))
         #expect(results[0].messageID != nil)
@@ -168,7 +180,10 @@ struct FCMEmulatorTests {
     @Test func aThirdPartyAuthErrorNamesFirebasesConsoleAndStopsTheSend() async throws {
         let emulator = try Self.emulator(#"{"answers": {"t1": [{"status": 401, "errorCode": "THIRD_PARTY_AUTH_ERROR"}]}}"#)
         let results = try await Self.sender(emulator, concurrency: 1).send(PushMessage(alert: .init(body: "x")), to: .registrationIDs(["t1", "t2"]))
-        guard case .rejected(let rejection) = results[0].outcome else { Issue.record("\(results)"); return }
+        guard case .rejected(let rejection) = results[0].outcome else {
+            Issue.record("\(results)")
+            return
+        }
         #expect(rejection.code == "THIRD_PARTY_AUTH_ERROR")
         #expect(rejection.message.contains("Firebase's console"))
         #expect(results.map(\.attempts) == [1, 0])

@@ -8,11 +8,15 @@ import Testing
 /// named and no secret shown.
 @Suite struct FCMRequestTests {
     static func sender(_ validateOnly: Bool = false) -> FCMSender {
-        let account = FCMServiceAccount(clientEmail: "a@b.iam.gserviceaccount.com", privateKey: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n")
-        return FCMSender(projectID: "demo-project", serviceAccount: account, validateOnly: validateOnly, options: PushSenderOptions(now: { 1_767_225_600 }))
+        let account = FCMServiceAccount(
+            clientEmail: "a@b.iam.gserviceaccount.com", privateKey: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n")
+        return FCMSender(
+            projectID: "demo-project", serviceAccount: account, validateOnly: validateOnly, options: PushSenderOptions(now: { 1_767_225_600 }))
     }
 
-    static func body(_ message: PushMessage, to audience: PushAudience = .registrationIDs(["fcm-token_1:abc"]), validateOnly: Bool = false) throws -> JSONValue {
+    static func body(_ message: PushMessage, to audience: PushAudience = .registrationIDs(["fcm-token_1:abc"]), validateOnly: Bool = false) throws
+        -> JSONValue
+    {
         let plan = try sender(validateOnly).plan(message, to: audience)
         return try JSONParser.parse(plan[1].request.body)
     }
@@ -20,9 +24,10 @@ import Testing
     /// A plain alert is FCM's `notification`; the rest of `aps` is `apns.payload`; custom data
     /// is `data`, every value a string.
     @Test func aMessageBecomesFCMsMessage() throws {
-        var message = PushMessage(alert: .init(title: "Order shipped", body: "Arrives Thursday"), badge: 1, sound: "default", category: "ORDER",
-                                  threadID: "orders", mutableContent: true, customData: ["orderID": "A-1042", "count": 3, "gift": true, "meta": ["a": 1]],
-                                  collapseID: "order-42", timeToLive: 3600, priority: .immediate)
+        var message = PushMessage(
+            alert: .init(title: "Order shipped", body: "Arrives Thursday"), badge: 1, sound: "default", category: "ORDER",
+            threadID: "orders", mutableContent: true, customData: ["orderID": "A-1042", "count": 3, "gift": true, "meta": ["a": 1]],
+            collapseID: "order-42", timeToLive: 3600, priority: .immediate)
         message.interruptionLevel = .timeSensitive
         message.richMedia = [.init(url: "https://example.com/parcel.jpg", kind: .image)]
         let expected: JSONValue = [
@@ -32,10 +37,15 @@ import Testing
                 "data": ["orderID": "A-1042", "count": "3", "gift": "true", "meta": "{\"a\":1}"],
                 "apns": [
                     "headers": ["apns-push-type": "alert", "apns-priority": "10", "apns-expiration": "1767229200", "apns-collapse-id": "order-42"],
-                    "payload": ["aps": ["badge": 1, "sound": "default", "thread-id": "orders", "category": "ORDER", "mutable-content": 1, "interruption-level": "time-sensitive"]],
+                    "payload": [
+                        "aps": [
+                            "badge": 1, "sound": "default", "thread-id": "orders", "category": "ORDER", "mutable-content": 1,
+                            "interruption-level": "time-sensitive",
+                        ]
+                    ],
                     "fcm_options": ["image": "https://example.com/parcel.jpg"],
                 ],
-            ],
+            ]
         ]
         #expect(try Self.body(message) == expected)
     }
@@ -57,7 +67,9 @@ import Testing
     /// One topic is `topic`, several a `condition` (a device in two gets it once); `validate_only` for a check.
     @Test func tagsAreTopicsOrAConditionAndValidateOnlyIsSent() throws {
         #expect(try Self.body(PushMessage(alert: .init(body: "x")), to: .tags(["/topics/news"]))["message"]?["topic"] == "news")
-        #expect(try Self.body(PushMessage(alert: .init(body: "x")), to: .tags(["news", "sport"]))["message"]?["condition"] == "'news' in topics || 'sport' in topics")
+        #expect(
+            try Self.body(PushMessage(alert: .init(body: "x")), to: .tags(["news", "sport"]))["message"]?["condition"]
+                == "'news' in topics || 'sport' in topics")
         #expect(try Self.body(PushMessage(alert: .init(body: "x")), validateOnly: true)["validate_only"] == true)
         #expect(try Self.body(PushMessage(alert: .init(body: "x")))["validate_only"] == nil)
     }
@@ -70,17 +82,44 @@ import Testing
         #expect(plan[1].request.url == "https://fcm.googleapis.com/v1/projects/demo-project/messages:send")
         #expect(plan[1].request[header: "authorization"] == "Bearer <access token>")
         #expect(plan.dropFirst().map(\.targets.count) == [1, 1])
-        #expect(try Self.sender().devicePayload(PushMessage(alert: .init(body: "x"), customData: ["n": 1])) == ["aps": ["alert": ["body": "x"]], "n": "1", "gcm.message_id": "0"])
+        #expect(
+            try Self.sender().devicePayload(PushMessage(alert: .init(body: "x"), customData: ["n": 1])) == [
+                "aps": ["alert": ["body": "x"]], "n": "1", "gcm.message_id": "0",
+            ])
     }
 
     @Test(arguments: [
-        ({ var m = PushMessage(alert: .init(body: "x")); m.passthrough = .init(content: "c"); return m }(), PushAudience.registrationIDs(["t1"]), "passthrough"),
-        ({ var m = PushMessage(alert: .init(body: "x")); m.badgeIncrement = 1; return m }(), .registrationIDs(["t1"]), "badgeIncrement"),
+        (
+            {
+                var m = PushMessage(alert: .init(body: "x"))
+                m.passthrough = .init(content: "c")
+                return m
+            }(), PushAudience.registrationIDs(["t1"]), "passthrough"
+        ),
+        (
+            {
+                var m = PushMessage(alert: .init(body: "x"))
+                m.badgeIncrement = 1
+                return m
+            }(), .registrationIDs(["t1"]), "badgeIncrement"
+        ),
         (PushMessage(alert: .init(body: "x"), pushType: .voip), .registrationIDs(["t1"]), "pushType"),
         (PushMessage(alert: .init(body: "x"), customData: ["google.x": "1"]), .registrationIDs(["t1"]), "customData.google.x"),
         (PushMessage(alert: .init(body: "x"), customData: ["from": "1"]), .registrationIDs(["t1"]), "customData.from"),
-        ({ var m = PushMessage(alert: .init(body: "x")); m.richMedia = [.init(url: "https://e.com/a.jpg", kind: .image)]; return m }(), .registrationIDs(["t1"]), "richMedia"),
-        ({ var m = PushMessage(alert: .init(body: "x"), mutableContent: true); m.richMedia = [.init(url: "https://e.com/a.mp4", kind: .video)]; return m }(), .registrationIDs(["t1"]), "richMedia"),
+        (
+            {
+                var m = PushMessage(alert: .init(body: "x"))
+                m.richMedia = [.init(url: "https://e.com/a.jpg", kind: .image)]
+                return m
+            }(), .registrationIDs(["t1"]), "richMedia"
+        ),
+        (
+            {
+                var m = PushMessage(alert: .init(body: "x"), mutableContent: true)
+                m.richMedia = [.init(url: "https://e.com/a.mp4", kind: .video)]
+                return m
+            }(), .registrationIDs(["t1"]), "richMedia"
+        ),
         (PushMessage(alert: .init(body: "x")), .deviceTokens(["a1b2c3d4"]), "audience"),
         (PushMessage(alert: .init(body: "x")), .aliases(["user"]), "audience"),
         (PushMessage(alert: .init(body: "x")), .everyone, "audience"),
@@ -101,13 +140,17 @@ import Testing
     static func response(_ status: Int, _ code: String?, retryAfter: String? = nil) -> PushHTTPResponse {
         var error: JSONObject = ["code": .integer(Int64(status)), "message": "m", "status": "X"]
         if let code { error["details"] = [["@type": "type.googleapis.com/google.firebase.fcm.v1.FcmError", "errorCode": .string(code)]] }
-        return PushHTTPResponse(status: status, headers: retryAfter.map { ["Retry-After": $0] } ?? [:], body: JSONWriter.bytes(from: ["error": .object(error)]))
+        return PushHTTPResponse(
+            status: status, headers: retryAfter.map { ["Retry-After": $0] } ?? [:], body: JSONWriter.bytes(from: ["error": .object(error)]))
     }
 
     /// Each documented code's verdict (FCM's ErrorCode reference; scale-fcm's retry rules).
     @Test func fcmsAnswersAreRead() {
         let accepted = FCMResponseReader.verdict(PushHTTPResponse(status: 200, body: Array(#"{"name": "projects/p/messages/0:15%ab"}"#.utf8)))
-        guard case .done(let outcomes) = accepted, case .accepted(let id) = outcomes.first else { Issue.record("\(accepted)"); return }
+        guard case .done(let outcomes) = accepted, case .accepted(let id) = outcomes.first else {
+            Issue.record("\(accepted)")
+            return
+        }
         #expect(id == "0:15%ab")
         func rejected(_ verdict: AttemptVerdict) -> PushRejection? {
             if case .done(let outcomes) = verdict, case .rejected(let rejection) = outcomes.first { return rejection }
@@ -119,13 +162,21 @@ import Testing
         let thirdParty = rejected(FCMResponseReader.verdict(Self.response(401, "THIRD_PARTY_AUTH_ERROR")))
         #expect(thirdParty?.message.contains("Firebase's console") == true)
         #expect(thirdParty.map(FCMResponseReader.isCredentialFailure) == true)
-        guard case .retry(_, let after) = FCMResponseReader.verdict(Self.response(429, "QUOTA_EXCEEDED", retryAfter: "7")) else { Issue.record("429"); return }
+        guard case .retry(_, let after) = FCMResponseReader.verdict(Self.response(429, "QUOTA_EXCEEDED", retryAfter: "7")) else {
+            Issue.record("429")
+            return
+        }
         #expect(after == 7)
-        guard case .retry = FCMResponseReader.verdict(Self.response(503, "UNAVAILABLE")), case .retry = FCMResponseReader.verdict(Self.response(500, "INTERNAL")) else {
+        guard case .retry = FCMResponseReader.verdict(Self.response(503, "UNAVAILABLE")),
+            case .retry = FCMResponseReader.verdict(Self.response(500, "INTERNAL"))
+        else {
             Issue.record("5xx")
             return
         }
-        guard case .reauthenticate(let stale) = FCMResponseReader.verdict(Self.response(401, nil)) else { Issue.record("401"); return }
+        guard case .reauthenticate(let stale) = FCMResponseReader.verdict(Self.response(401, nil)) else {
+            Issue.record("401")
+            return
+        }
         #expect(stale.code == "X")
     }
 }

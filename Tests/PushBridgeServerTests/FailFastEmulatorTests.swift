@@ -44,10 +44,11 @@ struct FailFastEmulatorTests {
         #expect(results.count == 10_000)
         #expect(emulator.requests.filter { $0.method == "POST" }.count == 1)
         #expect(results.filter { $0.attempts == 0 }.count == 9_000)
-        #expect(results.allSatisfy { result in
-            if case .rejected(let rejection) = result.outcome { return rejection.code == "2004" && rejection.stopsTheSend }
-            return false
-        })
+        #expect(
+            results.allSatisfy { result in
+                if case .rejected(let rejection) = result.outcome { return rejection.code == "2004" && rejection.stopsTheSend }
+                return false
+            })
     }
 
     /// Getui's token refused (10001) again after one new token, on the first list push: the
@@ -64,9 +65,10 @@ struct FailFastEmulatorTests {
         let listPushes = emulator.requests.filter { $0.path.hasSuffix("/push/list/cid") }
         #expect(listPushes.count == 2, "one list push, and once more with a new token; not the other two")
         #expect(results.filter { $0.attempts == 0 }.count == 2_000)
-        #expect(results.allSatisfy { result in
-            if case .rejected(let rejection) = result.outcome { return rejection.code == "10001" && rejection.stopsTheSend }
-            return false
-        })
+        #expect(
+            results.allSatisfy { result in
+                if case .rejected(let rejection) = result.outcome { return rejection.code == "10001" && rejection.stopsTheSend }
+                return false
+            })
     }
 }

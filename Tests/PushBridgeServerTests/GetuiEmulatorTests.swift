@@ -20,13 +20,16 @@ struct GetuiEmulatorTests {
             scriptJSON: script)
     }
 
-    static func sender(_ emulator: EmulatorProcess, _ sleeper: RecordingSleeper = RecordingSleeper(), masterSecret: SecretText = masterSecret) -> GetuiSender {
+    static func sender(_ emulator: EmulatorProcess, _ sleeper: RecordingSleeper = RecordingSleeper(), masterSecret: SecretText = masterSecret)
+        -> GetuiSender
+    {
         GetuiSender(appID: appID, appKey: appKey, masterSecret: masterSecret, options: .emulated(.getui, at: emulator.baseURL, sleeper: sleeper))
     }
 
     @Test func aSignedAuthThenASinglePushAcceptedWithItsTaskID() async throws {
         let emulator = try Self.emulator()
-        let results = try await Self.sender(emulator).send(PushMessage(alert: .init(title: "Hi", body: "There"), badge: 3), to: .clientIDs([Self.cid]))
+        let results = try await Self.sender(emulator).send(
+            PushMessage(alert: .init(title: "Hi", body: "There"), badge: 3), to: .clientIDs([Self.cid]))
         let taskID = try #require(results.first?.messageID)
         let requests = emulator.requests
         try #require(requests.count == 2)
@@ -94,7 +97,8 @@ struct GetuiEmulatorTests {
     @Test func aWrongMasterSecretFailsTheSendBeforeAnyPushNamingTheKey() async throws {
         let emulator = try Self.emulator()
         await #expect {
-            _ = try await Self.sender(emulator, masterSecret: "wrongwrongwrongwrong00").send(PushMessage(alert: .init(body: "x")), to: .clientIDs([Self.cid]))
+            _ = try await Self.sender(emulator, masterSecret: "wrongwrongwrongwrong00").send(
+                PushMessage(alert: .init(body: "x")), to: .clientIDs([Self.cid]))
         } throws: { error in
             (error as? PushError)?.field == "server.getui.masterSecret" && !"\(error)".contains("wrongwrong")
         }

@@ -18,11 +18,13 @@ import Testing
         func send(_ request: PushHTTPRequest) async throws(PushTransportError) -> PushHTTPResponse {
             lock.withLock { sent.append(request) }
             if request.url.hasSuffix("/auth") {
-                return PushHTTPResponse(status: 200, body: Array(#"{"code": 0, "msg": "", "data": {"expire_time": "4102444800000", "token": "t0"}}"#.utf8))
+                return PushHTTPResponse(
+                    status: 200, body: Array(#"{"code": 0, "msg": "", "data": {"expire_time": "4102444800000", "token": "t0"}}"#.utf8))
             }
             if request.url.contains("/push/") {
                 let cid = request.bodyText.contains("cid-2") ? "cid-2" : "cid-1"
-                return PushHTTPResponse(status: 200, body: Array(#"{"code": 0, "msg": "", "data": {"task-1": {"\#(cid)": "successed_online"}}}"#.utf8))
+                return PushHTTPResponse(
+                    status: 200, body: Array(#"{"code": 0, "msg": "", "data": {"task-1": {"\#(cid)": "successed_online"}}}"#.utf8))
             }
             return PushHTTPResponse(status: 200, headers: ["apns-id": request[header: "apns-id"] ?? ""])
         }
@@ -32,14 +34,18 @@ import Testing
 
     func apnsIDs(_ message: PushMessage) async throws -> [String] {
         let transport = AcceptingTransport()
-        let sender = APNsSender(keyID: "ABC123DEFG", teamID: "DEF123GHIJ", topic: "com.example.app", signer: FixedSigner(), options: PushSenderOptions(transport: transport))
+        let sender = APNsSender(
+            keyID: "ABC123DEFG", teamID: "DEF123GHIJ", topic: "com.example.app", signer: FixedSigner(),
+            options: PushSenderOptions(transport: transport))
         for token in Self.tokens { _ = try await sender.send(message, to: .deviceTokens([token])) }
         return transport.requests.compactMap { $0[header: "apns-id"] }
     }
 
     func getuiRequestIDs(_ message: PushMessage) async throws -> [String] {
         let transport = AcceptingTransport()
-        let sender = GetuiSender(appID: "djYjSlFVMf6p5YOy2OQUs8", appKey: "hPJ4a0Gr4r7QjWmTwxoNF2", masterSecret: "kYnqvnKQ5lA4IDhlMtDj07", options: PushSenderOptions(transport: transport))
+        let sender = GetuiSender(
+            appID: "djYjSlFVMf6p5YOy2OQUs8", appKey: "hPJ4a0Gr4r7QjWmTwxoNF2", masterSecret: "kYnqvnKQ5lA4IDhlMtDj07",
+            options: PushSenderOptions(transport: transport))
         for cid in ["cid-1", "cid-2"] { _ = try await sender.send(message, to: .clientIDs([SecretText(cid)])) }
         return transport.requests.compactMap { (try? JSONParser.parse($0.body))?["request_id"]?.stringValue }
     }

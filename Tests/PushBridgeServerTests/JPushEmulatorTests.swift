@@ -12,7 +12,8 @@ struct JPushEmulatorTests {
     static let masterSecret: SecretText = "0123456789abcdef01234567"
 
     static func emulator(_ script: String? = nil) throws -> EmulatorProcess {
-        try EmulatorProcess("jpush_emulator.py", arguments: ["--app-key", appKey.revealed, "--master-secret", masterSecret.revealed], scriptJSON: script)
+        try EmulatorProcess(
+            "jpush_emulator.py", arguments: ["--app-key", appKey.revealed, "--master-secret", masterSecret.revealed], scriptJSON: script)
     }
 
     static func sender(_ emulator: EmulatorProcess, _ sleeper: RecordingSleeper, timeout: Double = 10) -> JPushSender {
@@ -44,7 +45,8 @@ struct JPushEmulatorTests {
     /// has not uploaded its APNs token yet gets it too): not dead, a distinct outcome.
     @Test func anUnmatchedIDIsRejectedAsMatchingNothingNotDead() async throws {
         let emulator = try Self.emulator(#"{"unregistered": ["gone0000000000001"]}"#)
-        let results = try await Self.sender(emulator, RecordingSleeper()).send(PushMessage(alert: .init(body: "x")), to: .registrationIDs(["gone0000000000001"]))
+        let results = try await Self.sender(emulator, RecordingSleeper()).send(
+            PushMessage(alert: .init(body: "x")), to: .registrationIDs(["gone0000000000001"]))
         guard case .rejected(let rejection) = results[0].outcome else {
             Issue.record("\(results)")
             return
@@ -105,7 +107,8 @@ struct JPushEmulatorTests {
     /// answers the first result, the device gets it once.
     @Test func aDroppedAnswerIsRetriedWithTheSameCidAndDeliveredOnce() async throws {
         let emulator = try Self.emulator(#"{"answers": {"abc0000000000001": [{"action": "drop-after-accept"}]}}"#)
-        let results = try await Self.sender(emulator, RecordingSleeper()).send(PushMessage(alert: .init(body: "x")), to: .registrationIDs(["abc0000000000001"]))
+        let results = try await Self.sender(emulator, RecordingSleeper()).send(
+            PushMessage(alert: .init(body: "x")), to: .registrationIDs(["abc0000000000001"]))
         let pushes = emulator.requests.filter { $0.method == "POST" }
         try #require(pushes.count == 2)
         #expect(pushes[0].body?["cid"] == pushes[1].body?["cid"])
@@ -126,7 +129,9 @@ struct JPushEmulatorTests {
 
     @Test func wrongCredentialsAreRejectedNotRetried() async throws {
         let emulator = try Self.emulator()
-        let sender = JPushSender(appKey: Self.appKey, masterSecret: "wrong-secret-000000000000", options: .emulated(.jpush, at: emulator.baseURL, sleeper: RecordingSleeper()))
+        let sender = JPushSender(
+            appKey: Self.appKey, masterSecret: "wrong-secret-000000000000",
+            options: .emulated(.jpush, at: emulator.baseURL, sleeper: RecordingSleeper()))
         let results = try await sender.send(PushMessage(alert: .init(body: "x")), to: .aliases(["ada"]))
         guard case .rejected(let rejection) = results[0].outcome else {
             Issue.record("\(results)")

@@ -11,7 +11,9 @@ import Testing
     static let token = RequestPlanTests.token
     static let cid: SecretText = "1d4a1b3c5e7f9a0b2c4d6e8f0a1b3c5d"
     static var jpush: JPushSender { JPushSender(appKey: "5a6e94518f6bd85ba173cf77", masterSecret: "c0ffeec0ffeec0ffeec0ffee") }
-    static var getui: GetuiSender { GetuiSender(appID: "djYjSlFVMf6p5YOy2OQUs8", appKey: "hPJ4a0Gr4r7QjWmTwxoNF2", masterSecret: "kYnqvnKQ5lA4IDhlMtDj07") }
+    static var getui: GetuiSender {
+        GetuiSender(appID: "djYjSlFVMf6p5YOy2OQUs8", appKey: "hPJ4a0Gr4r7QjWmTwxoNF2", masterSecret: "kYnqvnKQ5lA4IDhlMtDj07")
+    }
 
     static func apnsBody(_ message: PushMessage) throws -> JSONValue {
         try JSONParser.parse(try RequestPlanTests.apns.plan(message, to: .deviceTokens([token]))[0].request.body)
@@ -69,10 +71,15 @@ import Testing
 
     @Test func richMediaIsGetuisMultimediaAndOneEntryForAPNsAndJPush() throws {
         var message = PushMessage(alert: .init(title: "New photo", body: "From Ana"))
-        message.richMedia = [.init(url: "https://example.com/a.jpg", kind: .image), .init(url: "https://example.com/b.mp4", kind: .video, onlyWiFi: true)]
+        message.richMedia = [
+            .init(url: "https://example.com/a.jpg", kind: .image), .init(url: "https://example.com/b.mp4", kind: .video, onlyWiFi: true),
+        ]
         #expect(
             try Self.getuiIOS(message)?["multimedia"]
-                == [["url": "https://example.com/a.jpg", "type": 1, "only_wifi": false], ["url": "https://example.com/b.mp4", "type": 3, "only_wifi": true]])
+                == [
+                    ["url": "https://example.com/a.jpg", "type": 1, "only_wifi": false],
+                    ["url": "https://example.com/b.mp4", "type": 3, "only_wifi": true],
+                ])
         // Two entries: APNs and JPush carry one, for the service extension to attach.
         message.mutableContent = true
         #expect(Self.refusedField { try Self.apnsBody(message) } == "richMedia")
@@ -106,7 +113,9 @@ import Testing
 
     @Test func theSubtitlesLocalisationKeysReachEveryProvidersAlert() throws {
         let message = PushMessage(alert: .init(body: "b", subtitleLocKey: "SUB_KEY", subtitleLocArgs: ["Ana"]))
-        for alert in [try Self.apnsBody(message)["aps"]?["alert"], try Self.jpushIOS(message)?["alert"], try Self.getuiIOS(message)?["aps"]?["alert"]] {
+        for alert in [
+            try Self.apnsBody(message)["aps"]?["alert"], try Self.jpushIOS(message)?["alert"], try Self.getuiIOS(message)?["aps"]?["alert"],
+        ] {
             #expect(alert?["subtitle-loc-key"] == "SUB_KEY")
             #expect(alert?["subtitle-loc-args"] == ["Ana"])
         }

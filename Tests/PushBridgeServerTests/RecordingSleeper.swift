@@ -20,7 +20,9 @@ extension PushSenderOptions {
     /// request timeout.
     /// The transport is the one the provider's sender uses by default (kept-alive for APNs,
     /// ``URLSessionTransport/http1Default`` for JPush and Getui), with `timeout`.
-    static func emulated(_ provider: PushProviderID, at baseURL: String, sleeper: RecordingSleeper, policy: RetryPolicy = .standard, timeout: Double = 10)
+    static func emulated(
+        _ provider: PushProviderID, at baseURL: String, sleeper: RecordingSleeper, policy: RetryPolicy = .standard, timeout: Double = 10
+    )
         -> PushSenderOptions
     {
         let connections = provider == .apns ? URLSessionTransport.ConnectionPolicy.keepAlive : URLSessionTransport.http1Default

@@ -1,7 +1,7 @@
 import PushBridge
 import PushBridgeAPNsServer
-import PushBridgeJPushServer
 import PushBridgeGetuiServer
+import PushBridgeJPushServer
 import PushBridgeServer
 import Testing
 
@@ -21,7 +21,8 @@ import Testing
 
     static let fixedNow: @Sendable () -> Double = { 1_700_000_000 }
     static var apns: APNsSender {
-        APNsSender(keyID: "ABC123DEFG", teamID: "DEF123GHIJ", topic: "com.example.app", signer: FixedSigner(), options: PushSenderOptions(now: fixedNow))
+        APNsSender(
+            keyID: "ABC123DEFG", teamID: "DEF123GHIJ", topic: "com.example.app", signer: FixedSigner(), options: PushSenderOptions(now: fixedNow))
     }
 
     @Test func apnsRequestHasApplesPathHeadersAndPayload() throws {
@@ -132,7 +133,11 @@ import Testing
             body["push_channel"]
                 == [
                     "ios": [
-                        "type": "notify", "aps": ["alert": ["title": "Order shipped", "body": "Arrives Thursday"], "sound": "default", "category": "ORDER", "thread-id": "orders"],
+                        "type": "notify",
+                        "aps": [
+                            "alert": ["title": "Order shipped", "body": "Arrives Thursday"], "sound": "default", "category": "ORDER",
+                            "thread-id": "orders",
+                        ],
                         "auto_badge": "2", "payload": #"{"orderID":"A-1042"}"#, "apns-collapse-id": "order-A-1042",
                     ]
                 ])

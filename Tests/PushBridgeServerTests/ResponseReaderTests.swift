@@ -31,14 +31,19 @@ import Testing
     }
 
     @Test(arguments: [
-        (400, "BadCollapseId", Kind.rejected), (400, "BadDeviceToken", .rejected), (400, "BadExpirationDate", .rejected), (400, "BadMessageId", .rejected),
-        (400, "BadPriority", .rejected), (400, "BadTopic", .rejected), (400, "DeviceTokenNotForTopic", .rejected), (400, "DuplicateHeaders", .rejected),
+        (400, "BadCollapseId", Kind.rejected), (400, "BadDeviceToken", .rejected), (400, "BadExpirationDate", .rejected),
+        (400, "BadMessageId", .rejected),
+        (400, "BadPriority", .rejected), (400, "BadTopic", .rejected), (400, "DeviceTokenNotForTopic", .rejected),
+        (400, "DuplicateHeaders", .rejected),
         (400, "IdleTimeout", .retried), (400, "InvalidPushType", .rejected), (400, "MissingDeviceToken", .rejected), (400, "MissingTopic", .rejected),
         (400, "PayloadEmpty", .rejected), (400, "TopicDisallowed", .rejected), (403, "BadCertificate", .rejected),
         (403, "BadCertificateEnvironment", .rejected), (403, "ExpiredProviderToken", .reauthenticated), (403, "Forbidden", .rejected),
-        (403, "InvalidProviderToken", .rejected), (403, "MissingProviderToken", .rejected), (404, "BadPath", .rejected), (405, "MethodNotAllowed", .rejected),
-        (410, "ExpiredToken", .dead), (410, "Unregistered", .dead), (413, "PayloadTooLarge", .rejected), (429, "TooManyProviderTokenUpdates", .rejected),
-        (429, "TooManyRequests", .retried), (500, "InternalServerError", .retried), (503, "ServiceUnavailable", .retried), (503, "Shutdown", .retried),
+        (403, "InvalidProviderToken", .rejected), (403, "MissingProviderToken", .rejected), (404, "BadPath", .rejected),
+        (405, "MethodNotAllowed", .rejected),
+        (410, "ExpiredToken", .dead), (410, "Unregistered", .dead), (413, "PayloadTooLarge", .rejected),
+        (429, "TooManyProviderTokenUpdates", .rejected),
+        (429, "TooManyRequests", .retried), (500, "InternalServerError", .retried), (503, "ServiceUnavailable", .retried),
+        (503, "Shutdown", .retried),
     ])
     func apnsReasons(status: Int, reason: String, expected: Kind) {
         #expect(Self.apns(status, reason) == expected)
@@ -58,8 +63,10 @@ import Testing
     static let two = [PushTarget(kind: .registrationID, id: "r1"), PushTarget(kind: .registrationID, id: "r2")]
 
     @Test(arguments: [
-        (400, 1002, Kind.rejected), (400, 1003, .rejected), (401, 1004, .rejected), (400, 1005, .rejected), (400, 1008, .rejected), (400, 1009, .rejected),
-        (400, 1011, .matchedNothing), (400, 1012, .rejected), (404, 1020, .rejected), (500, 1000, .retried), (503, 1030, .retried), (429, 2001, .retried),
+        (400, 1002, Kind.rejected), (400, 1003, .rejected), (401, 1004, .rejected), (400, 1005, .rejected), (400, 1008, .rejected),
+        (400, 1009, .rejected),
+        (400, 1011, .matchedNothing), (400, 1012, .rejected), (404, 1020, .rejected), (500, 1000, .retried), (503, 1030, .retried),
+        (429, 2001, .retried),
         (429, 2002, .retried), (403, 2003, .rejected), (403, 2004, .rejected), (403, 2005, .rejected), (403, 2006, .rejected), (403, 2007, .rejected),
     ])
     func jpushCodes(status: Int, code: Int, expected: Kind) {
@@ -71,7 +78,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (200, 1, "not JSON", Kind.rejected), (200, 2, "starting", .retried), (401, 10001, "token expired", .reauthenticated), (401, 10002, "blacklisted", .rejected),
+        (200, 1, "not JSON", Kind.rejected), (200, 2, "starting", .retried), (401, 10001, "token expired", .reauthenticated),
+        (401, 10002, "blacklisted", .rejected),
         (401, 10003, "auth too often", .retried), (401, 10005, "too often", .retried), (400, 20001, "target user is invalid", .dead),
         (400, 20001, "request_id is invalid", .rejected), (500, 50000, "", .retried),
     ])

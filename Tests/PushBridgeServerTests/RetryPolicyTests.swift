@@ -1,5 +1,6 @@
-@testable import PushBridgeServer
 import Testing
+
+@testable import PushBridgeServer
 
 /// The backoff's arithmetic, `Retry-After`, and the rate-limit gate: no clock, no waiting.
 @Suite struct RetryPolicyTests {

@@ -37,7 +37,8 @@ struct RoutedSendTests {
         let jpush = try JPushEmulatorTests.emulator()
         let router = RoutedPushSender([JPushEmulatorTests.sender(jpush, RecordingSleeper())])
         await #expect(throws: PushError.self) {
-            _ = try await router.send(PushMessage(alert: .init(body: "x")), to: [.jpush(registrationID: "1a0018970a9b2c3d4e5"), .getui(clientID: "c1")])
+            _ = try await router.send(
+                PushMessage(alert: .init(body: "x")), to: [.jpush(registrationID: "1a0018970a9b2c3d4e5"), .getui(clientID: "c1")])
         }
         var message = PushMessage(alert: .init(body: "x"))
         message.relevanceScore = 0.5  // JPush has no field for it

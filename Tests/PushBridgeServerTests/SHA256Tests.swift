@@ -20,8 +20,9 @@ import Testing
 
     @Test func oneMillionAs() {
         let digest = SHA256.hash([UInt8](repeating: 0x61, count: 1_000_000))
-        #expect(digest.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
-            == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(
+            digest.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     /// Messages whose padding crosses a block boundary (55, 56, 63, 64 and 65 bytes), checked

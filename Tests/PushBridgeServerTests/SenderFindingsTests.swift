@@ -19,7 +19,8 @@ import Testing
 
     static func apnsConfiguration(keyPath: String, environment: String? = nil) -> String {
         let extra = environment.map { #", "environment": "\#($0)""# } ?? ""
-        return #"{"provider": "apns", "server": {"apns": {"keyID": "ABC123DEFG", "teamID": "DEF123GHIJ", "topic": "com.example.app", "privateKeyPath": "\#(keyPath)"\#(extra)}}}"#
+        return
+            #"{"provider": "apns", "server": {"apns": {"keyID": "ABC123DEFG", "teamID": "DEF123GHIJ", "topic": "com.example.app", "privateKeyPath": "\#(keyPath)"\#(extra)}}}"#
     }
 
     // MARK: The environment from the configuration unless the message says otherwise
@@ -28,10 +29,12 @@ import Testing
     /// "success" and nothing): `apns_production` false, unless the message names production.
     @Test func jpushProductionFromTheConfigurationUnlessTheMessageOverrides() throws {
         let configuration = try ServerConfigurationTests.read(
-            #"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77", "production": false}, "server": {"jpush": {"masterSecret": "0123456789abcdef01234567"}}}"#)
+            #"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77", "production": false}, "server": {"jpush": {"masterSecret": "0123456789abcdef01234567"}}}"#
+        )
         let sender = try PushSenders.make(configuration, senders: Self.senders)
         func apnsProduction(_ message: PushMessage) throws -> JSONValue? {
-            try JSONParser.parse(try sender.plan(message, to: .registrationIDs(["1a0018970a9b2c3d4e5"]))[1].request.body)["options"]?["apns_production"]
+            try JSONParser.parse(try sender.plan(message, to: .registrationIDs(["1a0018970a9b2c3d4e5"]))[1].request.body)["options"]?[
+                "apns_production"]
         }
         var message = PushMessage(alert: .init(body: "x"))
         #expect(message.environment == nil)
@@ -54,7 +57,8 @@ import Testing
         #expect(try PushMessage(json: try JSONParser.parse(#"{"alert": "x"}"#)).environment == nil)
         // A value other than production or sandbox is named.
         do {
-            _ = try PushSenders.make(try ServerConfigurationTests.read(Self.apnsConfiguration(keyPath: key, environment: "development")), senders: Self.senders)
+            _ = try PushSenders.make(
+                try ServerConfigurationTests.read(Self.apnsConfiguration(keyPath: key, environment: "development")), senders: Self.senders)
             Issue.record("accepted environment development")
         } catch {
             #expect(error.problems.map(\.field) == ["server.apns.environment"])
@@ -88,15 +92,22 @@ import Testing
             }
         }
         let good = try Self.keyFile(["-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256"])
-        #expect(try PushSenders.make(try ServerConfigurationTests.read(Self.apnsConfiguration(keyPath: good)), senders: Self.senders).provider == .apns)
+        #expect(
+            try PushSenders.make(try ServerConfigurationTests.read(Self.apnsConfiguration(keyPath: good)), senders: Self.senders).provider == .apns)
     }
 
     /// A JPush master secret that is not 24 hexadecimal characters, a Getui one with other than
     /// letters and digits: named, the value masked.
     @Test func aMalformedMasterSecretIsNamedAndMasked() throws {
         for (json, field) in [
-            (#"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}, "server": {"jpush": {"masterSecret": "not-a-secret-at-all-zzzz"}}}"#, "server.jpush.masterSecret"),
-            (#"{"provider": "getui", "getui": {"appId": "djYjSlFVMf6p5YOy2OQUs8", "appKey": "hPJ4a0Gr4r7QjWmTwxoNF2", "appSecret": "pY5gRtHCMs8XCZ1kV9n0r3"}, "server": {"getui": {"masterSecret": "\"kYnqvnKQ5lA4IDhlMtDj07 "}}}"#, "server.getui.masterSecret"),
+            (
+                #"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}, "server": {"jpush": {"masterSecret": "not-a-secret-at-all-zzzz"}}}"#,
+                "server.jpush.masterSecret"
+            ),
+            (
+                #"{"provider": "getui", "getui": {"appId": "djYjSlFVMf6p5YOy2OQUs8", "appKey": "hPJ4a0Gr4r7QjWmTwxoNF2", "appSecret": "pY5gRtHCMs8XCZ1kV9n0r3"}, "server": {"getui": {"masterSecret": "\"kYnqvnKQ5lA4IDhlMtDj07 "}}}"#,
+                "server.getui.masterSecret"
+            ),
         ] {
             do {
                 _ = try PushSenders.make(try ServerConfigurationTests.read(json), senders: Self.senders)
@@ -116,7 +127,8 @@ import Testing
     @Test func jpushReachesAndroidWhenThePlatformIsAll() throws {
         func body(_ server: String, _ message: PushMessage) throws -> JSONValue {
             let configuration = try ServerConfigurationTests.read(
-                #"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}, "server": {"jpush": {"masterSecret": "0123456789abcdef01234567"\#(server)}}}"#)
+                #"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}, "server": {"jpush": {"masterSecret": "0123456789abcdef01234567"\#(server)}}}"#
+            )
             return try JSONParser.parse(try PushSenders.make(configuration, senders: Self.senders).plan(message, to: .tags(["vip"]))[1].request.body)
         }
         let message = PushMessage(alert: .init(title: "Sale", body: "Today only"), badge: 1, customData: ["sku": "A-1"])
@@ -139,15 +151,19 @@ import Testing
     /// Getui with `platform: all`: the vendor channels' notification (title, body) beside iOS's.
     @Test func getuiReachesAndroidVendorChannelsWhenThePlatformIsAll() throws {
         let configuration = try ServerConfigurationTests.read(
-            #"{"provider": "getui", "getui": {"appId": "djYjSlFVMf6p5YOy2OQUs8", "appKey": "hPJ4a0Gr4r7QjWmTwxoNF2", "appSecret": "pY5gRtHCMs8XCZ1kV9n0r3"}, "server": {"getui": {"masterSecret": "kYnqvnKQ5lA4IDhlMtDj07", "platform": "all"}}}"#)
+            #"{"provider": "getui", "getui": {"appId": "djYjSlFVMf6p5YOy2OQUs8", "appKey": "hPJ4a0Gr4r7QjWmTwxoNF2", "appSecret": "pY5gRtHCMs8XCZ1kV9n0r3"}, "server": {"getui": {"masterSecret": "kYnqvnKQ5lA4IDhlMtDj07", "platform": "all"}}}"#
+        )
         let sender = try PushSenders.make(configuration, senders: Self.senders)
-        let body = try JSONParser.parse(try sender.plan(PushMessage(alert: .init(title: "Sale", body: "Today only")), to: .clientIDs(["1d4a1b3c5e7f9a0b2c4d6e8f0a1b3c5d"]))[0].request.body)
+        let body = try JSONParser.parse(
+            try sender.plan(PushMessage(alert: .init(title: "Sale", body: "Today only")), to: .clientIDs(["1d4a1b3c5e7f9a0b2c4d6e8f0a1b3c5d"]))[0]
+                .request.body)
         #expect(body["push_channel"]?["android"]?["ups"]?["notification"] == ["title": "Sale", "body": "Today only", "click_type": "startapp"])
         #expect(body["push_channel"]?["ios"] != nil)
         do {
             _ = try PushSenders.make(
                 try ServerConfigurationTests.read(
-                    #"{"provider": "getui", "getui": {"appId": "djYjSlFVMf6p5YOy2OQUs8", "appKey": "hPJ4a0Gr4r7QjWmTwxoNF2", "appSecret": "pY5gRtHCMs8XCZ1kV9n0r3"}, "server": {"getui": {"masterSecret": "kYnqvnKQ5lA4IDhlMtDj07", "platform": "android"}}}"#),
+                    #"{"provider": "getui", "getui": {"appId": "djYjSlFVMf6p5YOy2OQUs8", "appKey": "hPJ4a0Gr4r7QjWmTwxoNF2", "appSecret": "pY5gRtHCMs8XCZ1kV9n0r3"}, "server": {"getui": {"masterSecret": "kYnqvnKQ5lA4IDhlMtDj07", "platform": "android"}}}"#
+                ),
                 senders: Self.senders)
             Issue.record("accepted platform android")
         } catch {

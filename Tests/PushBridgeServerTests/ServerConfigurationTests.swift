@@ -16,7 +16,8 @@ import Testing
 
     @Test func jpushConfigurationMakesAJPushSender() throws {
         let configuration = try Self.read(
-            #"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}, "server": {"jpush": {"masterSecret": "0123456789abcdef01234567"}}}"#)
+            #"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}, "server": {"jpush": {"masterSecret": "0123456789abcdef01234567"}}}"#
+        )
         let sender = try PushSenders.make(configuration, senders: Self.senders)
         #expect(sender.provider == .jpush)
         #expect(!"\(configuration)".contains("0123456789abcdef01234567"))
@@ -53,9 +54,18 @@ import Testing
     @Test(arguments: [
         (#"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}, "server": {}}"#, "server.jpush"),
         (#"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}, "server": {"jpush": {}}}"#, "server.jpush.masterSecret"),
-        (#"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}, "server": {"jpush": {"masterSecret": "x", "appSecret": "y"}}}"#, "server.jpush.appSecret"),
-        (#"{"provider": "apns", "server": {"apns": {"keyID": "short", "teamID": "DEF123GHIJ", "topic": "com.example.app", "privateKeyPath": "/nonexistent.p8"}}}"#, "server.apns.keyID"),
-        (#"{"provider": "apns", "server": {"apns": {"keyID": "ABC123DEFG", "teamID": "DEF123GHIJ", "topic": "com.example.app", "privateKeyPath": "/nonexistent.p8"}}}"#, "server.apns.privateKeyPath"),
+        (
+            #"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}, "server": {"jpush": {"masterSecret": "x", "appSecret": "y"}}}"#,
+            "server.jpush.appSecret"
+        ),
+        (
+            #"{"provider": "apns", "server": {"apns": {"keyID": "short", "teamID": "DEF123GHIJ", "topic": "com.example.app", "privateKeyPath": "/nonexistent.p8"}}}"#,
+            "server.apns.keyID"
+        ),
+        (
+            #"{"provider": "apns", "server": {"apns": {"keyID": "ABC123DEFG", "teamID": "DEF123GHIJ", "topic": "com.example.app", "privateKeyPath": "/nonexistent.p8"}}}"#,
+            "server.apns.privateKeyPath"
+        ),
     ])
     func senderProblemsNameTheirKey(json: String, field: String) throws {
         let configuration = try Self.read(json)

@@ -65,7 +65,9 @@ import Testing
         while writers.contains(where: { $0.0.isRunning }), Date().timeIntervalSince(start) < 60 {
             let drained = try ledger.drain()
             run.takenByTheApp += drained.records.map(\.requestIdentifier)
-            if drained.dropped + drained.unreadable > 0 { run.failures.append("the app's drain: \(drained.dropped) dropped, \(drained.unreadable) unreadable") }
+            if drained.dropped + drained.unreadable > 0 {
+                run.failures.append("the app's drain: \(drained.dropped) dropped, \(drained.unreadable) unreadable")
+            }
             usleep(300)
         }
         try Data().write(to: directory.appendingPathComponent("stop"))

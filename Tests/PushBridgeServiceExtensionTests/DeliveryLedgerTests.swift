@@ -54,7 +54,8 @@ import Testing
     /// A record written before the content hook existed (no `content` key) is still read.
     @Test func aRecordOfAnEarlierVersionIsRead() throws {
         let ledger = try DeliveryLedger(directory: try temporaryDirectory())
-        let old = #"{"attachment":"none","elapsed":0,"ending":"completed","problems":[],"provider":"apns","report":"notNeeded","requestIdentifier":"old","time":1,"vendorAttachments":0}"#
+        let old =
+            #"{"attachment":"none","elapsed":0,"ending":"completed","problems":[],"provider":"apns","report":"notNeeded","requestIdentifier":"old","time":1,"vendorAttachments":0}"#
         try (old + "\n").write(to: ledger.fileURL, atomically: true, encoding: .utf8)
         let record = try #require(try ledger.drain().records.first)
         #expect(record.requestIdentifier == "old")
@@ -65,7 +66,9 @@ import Testing
         let ledger = try DeliveryLedger(directory: try temporaryDirectory(), lockTimeout: 0.05)
         let holder = try LockHolder(ledger.lockFileURL)
         defer { holder.release() }
-        for change in [{ try ledger.append(DeliveryRecord(outcome("x"), time: 1)) }, { _ = try ledger.drain() }, { try ledger.removeAll() }] as [() throws -> Void] {
+        for change in [{ try ledger.append(DeliveryRecord(outcome("x"), time: 1)) }, { _ = try ledger.drain() }, { try ledger.removeAll() }]
+            as [() throws -> Void]
+        {
             do {
                 try change()
                 Issue.record("expected a timeout")
@@ -146,11 +149,15 @@ import Testing
         let ledger = try DeliveryLedger(directory: directory)
         let secrets = ["SECRET-TITLE-7f3a", "SECRET-EXTRA-19bc", "secret-host-44.example.com", "SECRET-MSGID-5521"]
         let payloads: [JSONObject] = [
-            JSONObject([
-                ("aps" as String, JSONValue.object(["alert": .object(["title": .string(secrets[0])]), "mutable-content": 1])), ("extra", .string(secrets[1])),
-                ("fcm_options", ["image": .string("https://\(secrets[2])/a.png")]), ("_j_msgid", .string(secrets[3])),
-            ] as [(String, JSONValue)]),
-            JSONObject([("fcm_options", ["image": .string("http://\(secrets[2])/\(secrets[1]).png")]), ("_j_msgid", .string(secrets[3]))] as [(String, JSONValue)]),
+            JSONObject(
+                [
+                    ("aps" as String, JSONValue.object(["alert": .object(["title": .string(secrets[0])]), "mutable-content": 1])),
+                    ("extra", .string(secrets[1])),
+                    ("fcm_options", ["image": .string("https://\(secrets[2])/a.png")]), ("_j_msgid", .string(secrets[3])),
+                ] as [(String, JSONValue)]),
+            JSONObject(
+                [("fcm_options", ["image": .string("http://\(secrets[2])/\(secrets[1]).png")]), ("_j_msgid", .string(secrets[3]))]
+                    as [(String, JSONValue)]),
         ]
         let downloaders: [MockDownloader] = [
             MockDownloader(bytes: 20_000_000, type: "image/png"), MockDownloader(type: "text/html"),
@@ -169,7 +176,10 @@ import Testing
         #expect(ledger.records().count == payloads.count * downloaders.count)
         for secret in secrets { #expect(!text.contains(secret), "\(secret) leaked into the ledger") }
         #expect(!text.contains("https"))
-        #expect(ledger.records().allSatisfy { $0.problems.allSatisfy { ["outOfRange", "unsupported", "providerFailure", "invalidPayload"].contains($0) } })
+        #expect(
+            ledger.records().allSatisfy {
+                $0.problems.allSatisfy { ["outOfRange", "unsupported", "providerFailure", "invalidPayload"].contains($0) }
+            })
     }
 
     @Test func aRecordNamesEveryPartOfTheOutcome() {

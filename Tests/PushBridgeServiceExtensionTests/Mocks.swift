@@ -1,13 +1,13 @@
 import Foundation
+import PushBridge
+import PushBridgeServiceExtension
+import PushBridgeTesting
 
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
 #endif
-import PushBridge
-import PushBridgeServiceExtension
-import PushBridgeTesting
 
 /// A reporter that claims payloads with `key` and answers only when the test says so (or never).
 final class MockReporter: ServiceExtensionReporter, @unchecked Sendable {

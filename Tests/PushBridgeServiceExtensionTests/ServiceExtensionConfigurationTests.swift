@@ -38,22 +38,27 @@ struct ServiceExtensionConfigurationTests {
 
     @Test("the provider's reporter, made with its section's key and the app group named once")
     func reportersFromTheFile() throws {
-        let jpush = Self.reporters(#"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}, "serviceExtension": {"appGroup": "group.a"}}"#)
+        let jpush = Self.reporters(
+            #"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}, "serviceExtension": {"appGroup": "group.a"}}"#)
         #expect(jpush.map(\.provider) == ["jpush"])
         #expect((jpush.first as? Recorded)?.made == "5a6e94518f6bd85ba173cf77")
-        let getui = Self.reporters(#"{"provider": "getui", "getui": {"appId": "a", "appKey": "b", "appSecret": "c"}, "serviceExtension": {"appGroup": "group.a"}}"#)
+        let getui = Self.reporters(
+            #"{"provider": "getui", "getui": {"appId": "a", "appKey": "b", "appSecret": "c"}, "serviceExtension": {"appGroup": "group.a"}}"#)
         #expect((getui.first as? Recorded)?.made == "group.a")
-        let configuration = try ServiceExtensionConfiguration(jsonBytes: Array(#"{"provider": "apns", "serviceExtension": {"appGroup": "group.a"}}"#.utf8))
+        let configuration = try ServiceExtensionConfiguration(
+            jsonBytes: Array(#"{"provider": "apns", "serviceExtension": {"appGroup": "group.a"}}"#.utf8))
         #expect(configuration.appGroup == "group.a")
         #expect(Self.reporters(#"{"provider": "apns"}"#).isEmpty)
     }
 
-    @Test("a file it cannot use: every notification's report fails with the reason", arguments: [
-        (#"{"provider": "jpush""#, "configuration"),
-        (#"{"provider": "jpush", "jpush": {"channel": "x"}}"#, "jpush.appKey"),
-        (#"{"provider": "getui", "getui": {"appId": "a", "appKey": "b", "appSecret": "c"}}"#, "serviceExtension.appGroup"),
-        (#"{"provider": "acme", "acme": {}}"#, "provider"),
-    ])
+    @Test(
+        "a file it cannot use: every notification's report fails with the reason",
+        arguments: [
+            (#"{"provider": "jpush""#, "configuration"),
+            (#"{"provider": "jpush", "jpush": {"channel": "x"}}"#, "jpush.appKey"),
+            (#"{"provider": "getui", "getui": {"appId": "a", "appKey": "b", "appSecret": "c"}}"#, "serviceExtension.appGroup"),
+            (#"{"provider": "acme", "acme": {}}"#, "provider"),
+        ])
     func unusableFile(_ file: String, field: String) throws {
         let reporters = Self.reporters(file)
         #expect(reporters.count == 1)
@@ -67,7 +72,8 @@ struct ServiceExtensionConfigurationTests {
     @Test("a file missing from the bundle: the reason names it")
     func missingFile() throws {
         let reporters = ServiceExtensionConfiguration.reporters(
-            reading: { () throws(PushError) -> [UInt8] in throw PushError(.invalidConfiguration, field: "push.json", "not found") }, adapters: Self.adapters)
+            reading: { () throws(PushError) -> [UInt8] in throw PushError(.invalidConfiguration, field: "push.json", "not found") },
+            adapters: Self.adapters)
         guard case .failed(let error) = try Self.report(reporters) else {
             Issue.record("expected a failed report")
             return

@@ -116,7 +116,8 @@ import Testing
 
     @Test func withoutAHookTheOutcomeSaysNone() throws {
         let calls = HandlerCalls()
-        ServiceExtensionSession(request: ServiceExtensionRequest(identifier: "r", payload: payload()), downloader: MockDownloader()).start(calls.handler)
+        ServiceExtensionSession(request: ServiceExtensionRequest(identifier: "r", payload: payload()), downloader: MockDownloader()).start(
+            calls.handler)
         #expect(try #require(calls.outcomes.first).contentChange == .none)
     }
 
@@ -128,7 +129,8 @@ import Testing
             let gate = Gate()
             let returned = Locked(false)
             let session = ServiceExtensionSession(
-                request: ServiceExtensionRequest(identifier: "r", payload: payload([("_j_msgid", 1)])), reporters: [reporter], downloader: MockDownloader(),
+                request: ServiceExtensionRequest(identifier: "r", payload: payload([("_j_msgid", 1)])), reporters: [reporter],
+                downloader: MockDownloader(),
                 scheduler: ManualScheduler(),
                 modifyContent: { _ in
                     await gate.wait()

@@ -27,7 +27,8 @@ struct ServiceExtensionFollowsTheAppTests {
         """#
 
     static func reporters(recorded: PushProviderID?) -> [PushProviderID] {
-        ServiceExtensionConfiguration.reporters(reading: { () throws(PushError) in Array(file.utf8) }, adapters: adapters, recorded: recorded).map(\.provider)
+        ServiceExtensionConfiguration.reporters(reading: { () throws(PushError) in Array(file.utf8) }, adapters: adapters, recorded: recorded).map(
+            \.provider)
     }
 
     @Test("the recorded provider's reporter alone; none for APNs")
@@ -58,7 +59,8 @@ struct ServiceExtensionFollowsTheAppTests {
 
     @Test("a file without markets: its providers, whatever the record says")
     func withoutMarkets() throws {
-        let configuration = try ServiceExtensionConfiguration(jsonBytes: Array(#"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}}"#.utf8))
+        let configuration = try ServiceExtensionConfiguration(
+            jsonBytes: Array(#"{"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}}"#.utf8))
         #expect(configuration.providers(following: nil) == ["jpush"])
         #expect(configuration.providers(following: "getui") == ["jpush"])
     }

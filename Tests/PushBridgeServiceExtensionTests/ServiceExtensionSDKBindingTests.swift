@@ -40,7 +40,8 @@ import Testing
                 responds: { _, selector in selector == "report:" }))
         #expect(error.message == "AcmeExt has no +close in the extension: the reporter was written against AcmeExt 1.0")
         #expect(
-            ExtensionSDKBinding.missing("AcmeExt", selectors: ["close"], fix: "-", writtenAgainst: "-", classExists: { _ in true }, responds: { _, _ in true })
+            ExtensionSDKBinding.missing(
+                "AcmeExt", selectors: ["close"], fix: "-", writtenAgainst: "-", classExists: { _ in true }, responds: { _, _ in true })
                 == nil)
     }
 }

@@ -211,12 +211,13 @@ import Testing
         #expect(fits.outcomes.first?.downloadedMedia?.byteCount == bytes - 1)
     }
 
-    @Test(arguments: [
-        ("text/html", "https://cdn.example.com/cat.png", nil), ("application/json", "https://cdn.example.com/a", nil),
-        ("application/octet-stream", "https://cdn.example.com/a.txt", nil), (nil, "https://cdn.example.com/a", nil),
-        ("application/octet-stream", "https://cdn.example.com/a.PNG", "png"), (nil, "https://cdn.example.com/a.mp4", "mp4"),
-        ("image/gif; charset=binary", "https://cdn.example.com/a", "gif"), ("audio/x-wav", "https://cdn.example.com/a", "wav"),
-    ] as [(String?, String, String?)])
+    @Test(
+        arguments: [
+            ("text/html", "https://cdn.example.com/cat.png", nil), ("application/json", "https://cdn.example.com/a", nil),
+            ("application/octet-stream", "https://cdn.example.com/a.txt", nil), (nil, "https://cdn.example.com/a", nil),
+            ("application/octet-stream", "https://cdn.example.com/a.PNG", "png"), (nil, "https://cdn.example.com/a.mp4", "mp4"),
+            ("image/gif; charset=binary", "https://cdn.example.com/a", "gif"), ("audio/x-wav", "https://cdn.example.com/a", "wav"),
+        ] as [(String?, String, String?)])
     func theContentTypeDecidesTheKindAndAWrongOneIsRefused(type: String?, address: String, fileExtension: String?) throws {
         let calls = HandlerCalls()
         session(payload(image: address), downloader: MockDownloader(type: type), scheduler: ManualScheduler()).start(calls.handler)

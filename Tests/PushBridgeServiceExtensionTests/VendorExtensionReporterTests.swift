@@ -45,7 +45,8 @@ enum GetuiExtensionHeaderFacts {
             owner: "GeTuiExtSdk", kind: .classMethod, selector: "handelNotificationServiceRequest:withAttachmentsComplete:",
             arguments: [.object("UNNotificationRequest"), .block([.nullable("NSArray"), .nullable("NSArray")], nullable: false)],
             sites: [gext(24)]),
-        ObjCDeclaration(owner: "GeTuiExtSdk", kind: .classMethod, selector: "setApplicationGroupIdentifier:", arguments: [.object("NSString")], sites: [gext(30)]),
+        ObjCDeclaration(
+            owner: "GeTuiExtSdk", kind: .classMethod, selector: "setApplicationGroupIdentifier:", arguments: [.object("NSString")], sites: [gext(30)]),
         ObjCDeclaration(owner: "GeTuiExtSdk", kind: .classMethod, selector: "destory", arguments: [], sites: [gext(35)]),
     ]
 }
@@ -113,7 +114,8 @@ enum GetuiExtensionHeaderFacts {
     func aMissingMethodIsNamedWithTheVersionWrittenAgainst(_ vendor: Vendor) throws {
         let last = try #require(vendor.check.classMethods.last)
         let error = try #require(vendor.missing({ _ in true }, { _, selector in selector != last }))
-        #expect(error.message == "\(vendor.check.className) has no +\(last) in the extension: the reporter was written against \(vendor.writtenAgainst)")
+        #expect(
+            error.message == "\(vendor.check.className) has no +\(last) in the extension: the reporter was written against \(vendor.writtenAgainst)")
     }
 
     @Test(arguments: vendors)

@@ -5,8 +5,8 @@ import PushBridgeGetuiTesting
 import PushBridgeJPush
 import PushBridgeJPushTesting
 import PushBridgeModel
-import PushBridgeTesting
 import PushBridgeProviderKit
+import PushBridgeTesting
 import Testing
 
 /// One owner of the notification center's calls, in every supported arrangement, whatever the
@@ -28,10 +28,13 @@ import Testing
             let client = PushClient(provider: jpush, scheduler: ManualScheduler())
             let sdk = SimulatedNotificationCenter.SDKDelegate(
                 willPresent: { note, completion in
-                    bridge.trigger(.willPresent(Self.info(note), completionHandler: { bits in completion(PresentationOptions(rawValue: UInt(bits))) }))
+                    bridge.trigger(
+                        .willPresent(Self.info(note), completionHandler: { bits in completion(PresentationOptions(rawValue: UInt(bits))) }))
                 },
                 didReceive: { note, action, _, completion in
-                    bridge.trigger(.didReceiveResponse(JPushResponseInfo(notification: Self.info(note), actionIdentifier: action.identifier), completionHandler: completion))
+                    bridge.trigger(
+                        .didReceiveResponse(
+                            JPushResponseInfo(notification: Self.info(note), actionIdentifier: action.identifier), completionHandler: completion))
                 })
             return (client, SimulatedNotificationCenter(relay: NotificationCenterRelay(client: client), sdk: sdk))
         case .getui:
@@ -42,10 +45,14 @@ import Testing
             let client = PushClient(provider: getui, scheduler: ManualScheduler())
             let sdk = SimulatedNotificationCenter.SDKDelegate(
                 willPresent: { note, completion in
-                    bridge.trigger(.willPresent(Self.info(note), completionHandler: { bits in completion(PresentationOptions(rawValue: UInt(bits))) }))
+                    bridge.trigger(
+                        .willPresent(Self.info(note), completionHandler: { bits in completion(PresentationOptions(rawValue: UInt(bits))) }))
                 },
                 didReceive: { note, action, _, completion in
-                    bridge.trigger(.receiveNotification(Self.info(note), response: GetuiResponseInfo(actionIdentifier: action.identifier), fetchCompletionHandler: { _ in completion() }))
+                    bridge.trigger(
+                        .receiveNotification(
+                            Self.info(note), response: GetuiResponseInfo(actionIdentifier: action.identifier),
+                            fetchCompletionHandler: { _ in completion() }))
                 })
             return (client, SimulatedNotificationCenter(relay: NotificationCenterRelay(client: client), sdk: sdk))
         }
@@ -67,7 +74,9 @@ import Testing
     }.filter { !($0.0 == .apns && $0.1 == .sdk) }  // plain APNs has no SDK to own the delegate
 
     @Test(arguments: cases)
-    func eachCallReachesTheClientOnceAndEachHandlerRunsOnce(provider: Provider, arrangement: NotificationCenterArrangement, order: DelegateInstallOrder) throws {
+    func eachCallReachesTheClientOnceAndEachHandlerRunsOnce(
+        provider: Provider, arrangement: NotificationCenterArrangement, order: DelegateInstallOrder
+    ) throws {
         let (client, center) = Self.make(provider)
         let tap = client.eventDrain()
         Self.arrange(center, arrangement, order)
@@ -106,10 +115,14 @@ import Testing
 /// completion handler iOS passed run once.
 @Suite struct DeviceCenterArrangementTests {
     @Test(arguments: CenterArrangementTests.cases)
-    func eachCallOnceEachHandlerOnce(provider: CenterArrangementTests.Provider, arrangement: NotificationCenterArrangement, order: DelegateInstallOrder) throws {
+    func eachCallOnceEachHandlerOnce(
+        provider: CenterArrangementTests.Provider, arrangement: NotificationCenterArrangement, order: DelegateInstallOrder
+    ) throws {
         let taps = Locked<[PushEventDrain]>([])
         let app = SimulatedApp(notificationCenter: arrangement, installOrder: order)
-        let device = SimulatedDevice(ios: IOSVersion(17), app: app, provider: try #require(allSimulators.first { $0.id.rawValue == provider.rawValue })) { client in
+        let device = SimulatedDevice(
+            ios: IOSVersion(17), app: app, provider: try #require(allSimulators.first { $0.id.rawValue == provider.rawValue })
+        ) { client in
             taps.withLock { $0.append(client.eventDrain()) }
         }
         device.openFromIcon()

@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
 import PushBridgeGetui
 import PushBridgeJPush
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
@@ -20,15 +20,16 @@ import Testing
         let message = PushEvent.Message(transport: .getui, offline: false, id: "t:m", payload: ["payload": "x"])
         #expect(try client.report(.custom(90001), for: message).submitted)
         #expect(alias.alias == "user-42")
-        #expect(provider.commands == [
-            .start(PushStartRequest(iosVersion: IOSVersion(16))),
-            .register(PushRegistrationRequest(iosVersion: IOSVersion(16))),
-            .deviceToken([1, 2, 3]),
-            .alias(AliasRequest(.set("user-42"))),
-            .tags(TagsRequest(.add(["vip"]))),
-            .setBadge(0),
-            .report(.custom(90001), messageID: "t:m"),
-        ])
+        #expect(
+            provider.commands == [
+                .start(PushStartRequest(iosVersion: IOSVersion(16))),
+                .register(PushRegistrationRequest(iosVersion: IOSVersion(16))),
+                .deviceToken([1, 2, 3]),
+                .alias(AliasRequest(.set("user-42"))),
+                .tags(TagsRequest(.add(["vip"]))),
+                .setBadge(0),
+                .report(.custom(90001), messageID: "t:m"),
+            ])
         provider.clear()
         #expect(provider.commands.isEmpty)
     }

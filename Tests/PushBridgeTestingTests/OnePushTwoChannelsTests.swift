@@ -44,7 +44,9 @@ import Testing
 
     static let modern: Set<SystemCallback> = [.didReceiveRemoteNotificationFetch, .willPresent, .didReceiveResponse]
 
-    static func scenario(_ state: ArrivalState, _ notification: ScenarioNotification, user: UserAction = .none, steps: [ScenarioStep] = []) -> DispatchScenario {
+    static func scenario(_ state: ArrivalState, _ notification: ScenarioNotification, user: UserAction = .none, steps: [ScenarioStep] = [])
+        -> DispatchScenario
+    {
         DispatchScenario(
             ios: IOSVersion(17), state: state, implements: modern, notification: notification, customDismissAction: true,
             presentation: [.banner, .list, .sound], user: user, steps: steps)

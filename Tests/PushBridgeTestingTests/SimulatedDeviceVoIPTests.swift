@@ -1,7 +1,7 @@
 import PushBridge
 import PushBridgeModel
-import PushBridgeTesting
 import PushBridgePushKit
+import PushBridgeTesting
 import Testing
 
 /// iOS 13+'s VoIP rule on the simulated device: report the call, or the process ends.
@@ -65,7 +65,10 @@ import Testing
         #expect(!outcome.terminated)
         #expect(outcome.completionCount == 1)
         var iterator = try #require(device.client).pushKitEvents().makeAsyncIterator()
-        guard case .voipPush(let push) = await iterator.next() else { Issue.record("no event"); return }
+        guard case .voipPush(let push) = await iterator.next() else {
+            Issue.record("no event")
+            return
+        }
         #expect(push.report.map { "\($0)" }?.contains("Do Not Disturb") == true)
     }
 
@@ -77,7 +80,10 @@ import Testing
         #expect(device.calls.count == callsBefore)
         device.updateLiveActivityToken([1, 2, 3, 4, 5, 6, 7, 8], activityID: "order-42")
         var iterator = try #require(device.client).pushKitEvents().makeAsyncIterator()
-        guard case .tokenChanged(let change) = await iterator.next() else { Issue.record("no event"); return }
+        guard case .tokenChanged(let change) = await iterator.next() else {
+            Issue.record("no event")
+            return
+        }
         #expect(change.kind == .liveActivity(activityID: "order-42"))
         #expect("\(change)".contains("••••0708"))
     }

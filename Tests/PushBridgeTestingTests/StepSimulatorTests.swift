@@ -109,14 +109,16 @@ final class DeviceRecorder: Sendable {
     @Test(arguments: allSimulators)
     func severalNotificationsEachGetExactlyOneEventNamedByItsID(provider: NamedSimulator) throws {
         let result = try StepSimulator.run(
-            Self.scenario(.background, steps: [
-                .notification(.remote(Self.payload("second"), id: "n-2")),
-                .notification(.remote(Self.payload("third"), id: "n-3")),
-                .user(.tap, on: "n-2"),
-                .user(.tap, on: "n-1"),
-                .notification(.remote(Self.payload("fourth"), id: "n-4")),
-                .user(.tap, on: "n-3"),
-            ]), provider: provider)
+            Self.scenario(
+                .background,
+                steps: [
+                    .notification(.remote(Self.payload("second"), id: "n-2")),
+                    .notification(.remote(Self.payload("third"), id: "n-3")),
+                    .user(.tap, on: "n-2"),
+                    .user(.tap, on: "n-1"),
+                    .notification(.remote(Self.payload("fourth"), id: "n-4")),
+                    .user(.tap, on: "n-3"),
+                ]), provider: provider)
         #expect(result.arrivals.map(\.id) == ["n-1", "n-2", "n-3", "n-4"])
         #expect(result.arrivals.map(\.display) == [.banner, .banner, .banner, .banner])
         try result.events.check([
@@ -148,9 +150,11 @@ final class DeviceRecorder: Sendable {
     func aHeldPushIsDeliveredOnceWhenTheUserOpensTheApp(provider: NamedSimulator, settings: DeviceSettings) throws {
         for start in [ArrivalState.background, .notRunning] {
             let result = try StepSimulator.run(
-                Self.scenario(start, payload: Self.silent, settings: settings, steps: [
-                    .app(.foreground), .app(.background), .app(.foreground),
-                ]), provider: provider)
+                Self.scenario(
+                    start, payload: Self.silent, settings: settings,
+                    steps: [
+                        .app(.foreground), .app(.background), .app(.foreground),
+                    ]), provider: provider)
             #expect(result.calls.filter { $0.step == 0 }.isEmpty, "\(start): no wake on arrival")
             // 3, as the provider's SDK names it: the one call that is not a launch.
             let fetches = result.calls.filter { !$0.call.isLaunch }
@@ -163,9 +167,11 @@ final class DeviceRecorder: Sendable {
     @Test(arguments: [ArrivalState.notRunning, .forceQuit])
     func aKillDiscardsTheHeldPush(kill: ArrivalState) throws {
         let result = try StepSimulator.run(
-            Self.scenario(.background, payload: Self.silent, settings: DeviceSettings(backgroundAppRefresh: false), steps: [
-                .app(kill), .app(.foreground),
-            ]))
+            Self.scenario(
+                .background, payload: Self.silent, settings: DeviceSettings(backgroundAppRefresh: false),
+                steps: [
+                    .app(kill), .app(.foreground),
+                ]))
         #expect(Self.calls(result, step: 2) == ["1 inactive none"])
         #expect(result.events.isEmpty, "\(result.events)")
     }
@@ -316,7 +322,8 @@ final class DeviceRecorder: Sendable {
         #expect(recorder.diagnostics.filter { $0.code == .launchedBeforeCenterDelegate }.count == 1)
         // Through the steps too: the trace names the loss.
         let result = try StepSimulator.run(
-            Self.scenario(.background, centerDelegate: .afterLaunch, steps: [.app(.forceQuit), .user(.action(id: "reply", foreground: true), on: nil)]))
+            Self.scenario(
+                .background, centerDelegate: .afterLaunch, steps: [.app(.forceQuit), .user(.action(id: "reply", foreground: true), on: nil)]))
         #expect(Self.calls(result, step: 2) == ["1 inactive none"])
         #expect(result.events.isEmpty)
         #expect(result.diagnostics.filter { $0.code == .launchedBeforeCenterDelegate }.count == 1)
@@ -328,10 +335,10 @@ final class DeviceRecorder: Sendable {
     func aTapSecondsAfterALaunchFromTheIconIsNotAColdStart(seconds: Double) throws {
         let recorder = DeviceRecorder()
         let device = SimulatedDevice(ios: IOSVersion(17), app: SimulatedApp(), secondsBetweenActions: seconds, onLaunch: recorder.onLaunch)
-        device.openFromIcon()       // 1 inactive, no notification; the app becomes active
-        device.sendToBackground()   // the user goes home
+        device.openFromIcon()  // 1 inactive, no notification; the app becomes active
+        device.sendToBackground()  // the user goes home
         let note = try device.deliver(.remote(Self.payload("soon"), id: "q-1"))
-        try device.tap(note)        // 5 inactive: the app was running
+        try device.tap(note)  // 5 inactive: the app was running
         #expect(device.launchCount == 1)
         let events = recorder.events(settling: device)
         #expect(events.map(\.kind) == [.opened])

@@ -63,7 +63,9 @@ package struct BridgeSource {
     package var typealiases: [String: String] {
         var aliases: [String: String] = [:]
         for line in codeLines {
-            guard let range = line.range(of: "typealias "), let equals = line.range(of: " = ", range: range.upperBound..<line.endIndex) else { continue }
+            guard let range = line.range(of: "typealias "), let equals = line.range(of: " = ", range: range.upperBound..<line.endIndex) else {
+                continue
+            }
             aliases[String(line[range.upperBound..<equals.lowerBound])] = String(line[equals.upperBound...]).trimmingCharacters(in: .whitespaces)
         }
         return aliases

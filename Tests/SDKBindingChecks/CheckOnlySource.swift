@@ -130,7 +130,9 @@ package struct CheckOnlySource {
         let constants = symbols.stringConstants
         var aliases = throughLocals
         for binding in bridge.bindings(symbols: symbolsType) {
-            guard let selector = constants[binding.constant] else { throw Missing(description: "\(symbolsType).\(binding.constant) is not a constant") }
+            guard let selector = constants[binding.constant] else {
+                throw Missing(description: "\(symbolsType).\(binding.constant) is not a constant")
+            }
             aliases[selector] = binding.alias
         }
         return try entries.flatMap { entry in
@@ -139,20 +141,24 @@ package struct CheckOnlySource {
                     throw Missing(description: "+[\(entry.className) \(selector)] is never cast to a typealias of the bridge")
                 }
                 guard let name = names[selector] else { throw Missing(description: "no imported Swift name for +[\(entry.className) \(selector)]") }
-                return ClassMethod(className: entry.className, selector: selector, swiftName: name, implementationType: "\(module).\(alias)", implementationTypeText: text)
+                return ClassMethod(
+                    className: entry.className, selector: selector, swiftName: name, implementationType: "\(module).\(alias)",
+                    implementationTypeText: text)
             }
         }
     }
 
     /// The delegate methods of `selectors`, each with its requirement's imported Swift name from
     /// `names` and the bridge's `@objc(…)` method of that selector.
-    package static func delegateMethods(selectors: [String], bridge: BridgeSource, names: [String: String], optional: Bool) throws -> [DelegateMethod] {
+    package static func delegateMethods(selectors: [String], bridge: BridgeSource, names: [String: String], optional: Bool) throws -> [DelegateMethod]
+    {
         let witnesses = Dictionary(bridge.objcMethods.map { ($0.selector, $0) }, uniquingKeysWith: { first, _ in first })
         return try selectors.map { selector in
             guard let requirement = names[selector] else { throw Missing(description: "no imported Swift name for -\(selector)") }
             guard let witness = witnesses[selector] else { throw Missing(description: "the bridge implements no @objc(\(selector)) method") }
             return DelegateMethod(
-                selector: selector, requirementSwiftName: requirement, witnessSwiftName: witness.swiftName, witnessParameterTypes: witness.parameterTypes,
+                selector: selector, requirementSwiftName: requirement, witnessSwiftName: witness.swiftName,
+                witnessParameterTypes: witness.parameterTypes,
                 isOptional: optional)
         }
     }
@@ -167,7 +173,8 @@ package struct CheckOnlySource {
     package static func selector(ofSwiftName name: String) -> String? {
         guard let open = name.firstIndex(of: "("), name.hasSuffix(")") else { return nil }
         let base = String(name[..<open])
-        let labels = name[name.index(after: open)..<name.index(before: name.endIndex)].split(separator: ":", omittingEmptySubsequences: false).dropLast()
+        let labels = name[name.index(after: open)..<name.index(before: name.endIndex)].split(separator: ":", omittingEmptySubsequences: false)
+            .dropLast()
         guard let first = labels.first else { return base }
         let head = first == "_" ? base : base + first.prefix(1).uppercased() + first.dropFirst()
         return ([head] + labels.dropFirst().map(String.init)).map { $0 + ":" }.joined()
@@ -306,7 +313,9 @@ package struct CheckOnlySource {
         let arguments = Array(function.parameters.dropFirst(2))
         let labels = Self.labels(method.swiftName)
         guard labels.count == arguments.count else {
-            return ["#error(\"+[\(method.className) \(method.selector)]: \(method.implementationType) passes \(arguments.count) arguments, the selector takes \(labels.count)\")"]
+            return [
+                "#error(\"+[\(method.className) \(method.selector)]: \(method.implementationType) passes \(arguments.count) arguments, the selector takes \(labels.count)\")"
+            ]
         }
         let names = arguments.indices.map { "a\($0)" }
         let passed = zip(labels, zip(names, arguments)).map { label, argument in
@@ -329,7 +338,8 @@ package struct CheckOnlySource {
         let expanded = typealiases[text] ?? text
         guard let block = BridgeSource.functionType(expanded), block.convention == "block" else { return "imported(\(name))" }
         let parameters = block.parameters.indices.map { "p\($0)" }
-        let closure = "{ \(parameters.isEmpty ? "" : parameters.joined(separator: ", ") + " in ")block(\(parameters.map { "objc(\($0))" }.joined(separator: ", "))) }"
+        let closure =
+            "{ \(parameters.isEmpty ? "" : parameters.joined(separator: ", ") + " in ")block(\(parameters.map { "objc(\($0))" }.joined(separator: ", "))) }"
         // A non-optional block the header names a completion handler is imported `@Sendable`: the
         // adapter then captures the bridge's block, which is not (nothing here runs).
         return optional ? "\(name).map { block in \(closure) }" : "{ nonisolated(unsafe) let block = \(name); return \(closure) }()"
@@ -347,10 +357,12 @@ package struct CheckOnlySource {
         // types equal, or the SDK's a subtype: a `@Sendable` handler for a plain one); a raw
         // value or a Foundation object where the header has an enumeration or a Swift value goes
         // through `objc`.
-        let passed = zip(labels, zip(names, method.witnessParameterTypes + Array(repeating: "", count: max(0, count - method.witnessParameterTypes.count))))
-            .map { label, argument in
-                (label == "_" ? "" : label + ": ") + (Self.needsConversion(argument.1) ? "objc(\(argument.0))" : argument.0)
-            }
+        let passed = zip(
+            labels, zip(names, method.witnessParameterTypes + Array(repeating: "", count: max(0, count - method.witnessParameterTypes.count)))
+        )
+        .map { label, argument in
+            (label == "_" ? "" : label + ": ") + (Self.needsConversion(argument.1) ? "objc(\(argument.0))" : argument.0)
+        }
         return [
             "// -\(method.selector)",
             "shape\(method.isOptional ? "Optional" : "")(sdk.\(method.requirementSwiftName)) { \(names.joined(separator: ", ")) in "

@@ -46,9 +46,13 @@ package struct ExtensionReporterCheck {
                 continue
             }
             if declaration.kind != .classMethod { problems.append("+[\(className) \(selector)] is recorded as \(declaration.kind)") }
-            if arity(selector) != declaration.arguments.count { problems.append("+[\(className) \(selector)] has \(declaration.arguments.count) arguments") }
+            if arity(selector) != declaration.arguments.count {
+                problems.append("+[\(className) \(selector)] has \(declaration.arguments.count) arguments")
+            }
         }
-        if Set(declarations.map(\.selector)) != Set(classMethods) { problems.append("recorded \(declarations.map(\.selector)), bound \(classMethods)") }
+        if Set(declarations.map(\.selector)) != Set(classMethods) {
+            problems.append("recorded \(declarations.map(\.selector)), bound \(classMethods)")
+        }
         return problems
     }
 
@@ -72,8 +76,12 @@ package struct ExtensionReporterCheck {
                 continue
             }
             problems += check.implementation(binding.alias, of: declaration).map { "+[\(selector)]: \($0)" }
-            if binding.callArguments.count != declaration.arguments.count + 2 { problems.append("+[\(selector)] called with \(binding.callArguments)") }
-            if Array(binding.callArguments.prefix(2)) != [binding.receiver, "selector"] { problems.append("+[\(selector)] called with \(binding.callArguments)") }
+            if binding.callArguments.count != declaration.arguments.count + 2 {
+                problems.append("+[\(selector)] called with \(binding.callArguments)")
+            }
+            if Array(binding.callArguments.prefix(2)) != [binding.receiver, "selector"] {
+                problems.append("+[\(selector)] called with \(binding.callArguments)")
+            }
             called.append(selector)
         }
         if Set(called) != Set(declarations.map(\.selector)) { problems.append("called \(called), recorded \(declarations.map(\.selector))") }
@@ -87,7 +95,9 @@ package struct ExtensionReporterCheck {
         let source = try BridgeSource(reporterPath)
         let constants = Set(try BridgeSource(symbolsPath).stringConstants.values)
         var problems = source.stringLiterals.filter { constants.contains($0) }.map { "\"\($0)\" is spelled in the reporter" }
-        if source.codeLines.contains(where: { $0.contains("import JPush") || $0.contains("import GTExtensionSDK") }) { problems.append("it imports the SDK") }
+        if source.codeLines.contains(where: { $0.contains("import JPush") || $0.contains("import GTExtensionSDK") }) {
+            problems.append("it imports the SDK")
+        }
         if source.codeLines.first != "#if canImport(UserNotifications) && canImport(ObjectiveC)" { problems.append("it is not Apple-only") }
         for banned in ["UIApplication", "import UIKit", "PushBridgeUIKit", "sharedApplication"] where source.code.contains(banned) {
             problems.append("it uses \(banned)")

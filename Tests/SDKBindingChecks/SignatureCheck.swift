@@ -34,10 +34,14 @@ package struct SignatureCheck {
             return ["\(alias) is not a @convention(c) function type"]
         }
         guard function.parameters.count == declaration.arguments.count + 2 else {
-            return ["\(alias) takes \(function.parameters.count - 2) arguments after the class and selector; \(declaration.selector) takes \(declaration.arguments.count)"]
+            return [
+                "\(alias) takes \(function.parameters.count - 2) arguments after the class and selector; \(declaration.selector) takes \(declaration.arguments.count)"
+            ]
         }
         var problems: [String] = []
-        if function.parameters[0] != (declaration.kind == .classMethod ? "AnyClass" : "AnyObject") { problems.append("\(alias): receiver \(function.parameters[0])") }
+        if function.parameters[0] != (declaration.kind == .classMethod ? "AnyClass" : "AnyObject") {
+            problems.append("\(alias): receiver \(function.parameters[0])")
+        }
         if function.parameters[1] != "Selector" { problems.append("\(alias): second parameter \(function.parameters[1]), not Selector") }
         for (swift, objc) in zip(function.parameters.dropFirst(2), declaration.arguments) {
             problems += cType(swift, objc, .passed).map { "\(alias): \($0)" }
@@ -70,7 +74,9 @@ package struct SignatureCheck {
             }
             var problems = nullability(swift, optional: optional, nullable: nullable, direction)
             if function.result != "Void" { problems.append("\(base) returns \(function.result)") }
-            guard function.parameters.count == arguments.count else { return problems + ["\(base) takes \(function.parameters.count) arguments; \(objc) takes \(arguments.count)"] }
+            guard function.parameters.count == arguments.count else {
+                return problems + ["\(base) takes \(function.parameters.count) arguments; \(objc) takes \(arguments.count)"]
+            }
             for (parameter, argument) in zip(function.parameters, arguments) {
                 problems += cType(parameter, argument, direction == .passed ? .received : .passed).map { "\(base): \($0)" }
             }
@@ -96,7 +102,9 @@ package struct SignatureCheck {
         if optional, base.hasPrefix("("), base.hasSuffix(")"), BridgeSource.functionType(String(base.dropFirst().dropLast())) != nil {
             base = String(base.dropFirst().dropLast())
         }
-        func expect(_ allowed: Set<String>) -> [String] { allowed.contains(text) ? [] : ["\(swift) for \(objc) (expected one of \(allowed.sorted()))"] }
+        func expect(_ allowed: Set<String>) -> [String] {
+            allowed.contains(text) ? [] : ["\(swift) for \(objc) (expected one of \(allowed.sorted()))"]
+        }
         switch objc {
         case .void: return expect(["Void"])
         case .bool: return expect(["Bool"])
@@ -108,10 +116,14 @@ package struct SignatureCheck {
             return (allowed.contains(base) ? [] : ["\(swift) for \(objc) (expected one of \(allowed.sorted()))"])
                 + nullability(swift, optional: optional, nullable: nullable, direction)
         case .block(let arguments, let nullable):
-            guard let function = BridgeSource.functionType(base), function.result == "Void" else { return ["\(swift) for \(objc) is not a closure returning Void"] }
+            guard let function = BridgeSource.functionType(base), function.result == "Void" else {
+                return ["\(swift) for \(objc) is not a closure returning Void"]
+            }
             var problems = nullability(swift, optional: optional, nullable: nullable, direction)
             if !optional, !escaping { problems.append("\(swift): a non-null block the bridge keeps must be @escaping") }
-            guard function.parameters.count == arguments.count else { return problems + ["\(swift) takes \(function.parameters.count) arguments; \(objc) takes \(arguments.count)"] }
+            guard function.parameters.count == arguments.count else {
+                return problems + ["\(swift) takes \(function.parameters.count) arguments; \(objc) takes \(arguments.count)"]
+            }
             for (parameter, argument) in zip(function.parameters, arguments) {
                 problems += bridged(parameter, argument, direction == .passed ? .received : .passed)
             }

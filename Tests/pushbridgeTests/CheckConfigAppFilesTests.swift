@@ -26,7 +26,8 @@ import Testing
     private static let infoWithRemoteNotification = plist(["UIBackgroundModes": ["remote-notification"], "CFBundleName": "App"])
 
     @Test func withoutTheOptionsTheOutputIsWhatItAlwaysWas() {
-        let configuration = #"{"provider": "jpush", "additionalProviders": ["getui"], "jpush": {"appKey": "5a6e94518f6bd85ba173cf77", "channel": "App Store", "production": true}, "getui": {"appId": "AppId123456", "appKey": "AppKey123456", "appSecret": "Secret123456789"}}"#
+        let configuration =
+            #"{"provider": "jpush", "additionalProviders": ["getui"], "jpush": {"appKey": "5a6e94518f6bd85ba173cf77", "channel": "App Store", "production": true}, "getui": {"appId": "AppId123456", "appKey": "AppKey123456", "appSecret": "Secret123456789"}}"#
         let output = run(["check-config", "c.json"], files: ["c.json": Array(configuration.utf8)])
         #expect(output.status == 0)
         #expect(output.standardError.isEmpty)
@@ -48,7 +49,9 @@ import Testing
     @Test func theChecksComeAfterTheSettingsAndBeforeOk() {
         let output = run(
             ["check-config", "--entitlements", "App.entitlements", "--info-plist", "Info.plist", "c.json"],
-            files: ["c.json": Array(Self.getui.utf8), "App.entitlements": Self.entitlementsDevelopment, "Info.plist": Self.infoWithRemoteNotification])
+            files: [
+                "c.json": Array(Self.getui.utf8), "App.entitlements": Self.entitlementsDevelopment, "Info.plist": Self.infoWithRemoteNotification,
+            ])
         #expect(output.status == 0)
         let lines = output.standardOutput.split(separator: "\n").map(String.init)
         #expect(
@@ -110,9 +113,12 @@ import Testing
     }
 
     @Test func theEnvironmentAgainstJPushProductionIsOnlyANote() {
-        let mismatch = run(["check-config", "--entitlements", "e", "c.json"], files: ["c.json": Array(Self.jpush.utf8), "e": Self.entitlementsDevelopment])
+        let mismatch = run(
+            ["check-config", "--entitlements", "e", "c.json"], files: ["c.json": Array(Self.jpush.utf8), "e": Self.entitlementsDevelopment])
         #expect(mismatch.status == 0)
-        #expect(mismatch.standardOutput.contains("entitlements.aps-environment: note: development while jpush.production is true; Xcode signs with the provisioning profile's value"))
+        #expect(
+            mismatch.standardOutput.contains(
+                "entitlements.aps-environment: note: development while jpush.production is true; Xcode signs with the provisioning profile's value"))
         #expect(mismatch.standardOutput.hasSuffix("\nok\n"))
 
         let reverse = run(
@@ -122,31 +128,41 @@ import Testing
         #expect(reverse.standardOutput.contains("entitlements.aps-environment: note: production while jpush.production is false;"))
 
         let match = run(
-            ["check-config", "--entitlements", "e", "c.json"], files: ["c.json": Array(Self.jpush.utf8), "e": Self.plist(["aps-environment": "production"])])
-        #expect(match.standardOutput.contains("entitlements.aps-environment: production (expected development or production; matches jpush.production true)\n"))
+            ["check-config", "--entitlements", "e", "c.json"],
+            files: ["c.json": Array(Self.jpush.utf8), "e": Self.plist(["aps-environment": "production"])])
+        #expect(
+            match.standardOutput.contains(
+                "entitlements.aps-environment: production (expected development or production; matches jpush.production true)\n"))
     }
 
     @Test func withoutRemoteNotificationGetuiFailsAndTheOthersGetANote() {
         let info = Self.plist(["UIBackgroundModes": ["audio"]])
         let getui = run(["check-config", "--info-plist", "i", "c.json"], files: ["c.json": Array(Self.getui.utf8), "i": info])
         #expect(getui.status == 1)
-        #expect(getui.standardOutput.hasPrefix("info-plist.UIBackgroundModes: no remote-notification (Getui's integration adds Background Modes > Remote notifications"))
+        #expect(
+            getui.standardOutput.hasPrefix(
+                "info-plist.UIBackgroundModes: no remote-notification (Getui's integration adds Background Modes > Remote notifications"))
 
         // Getui as an additional provider (a migration) needs it as much.
-        let migrating = #"{"provider": "apns", "additionalProviders": ["getui"], "getui": {"appId": "AppId123456", "appKey": "AppKey123456", "appSecret": "Secret123456789"}}"#
+        let migrating =
+            #"{"provider": "apns", "additionalProviders": ["getui"], "getui": {"appId": "AppId123456", "appKey": "AppKey123456", "appSecret": "Secret123456789"}}"#
         #expect(run(["check-config", "--info-plist", "i", "c.json"], files: ["c.json": Array(migrating.utf8), "i": info]).status == 1)
 
         for configuration in [Self.jpush, Self.apns] {
             let output = run(["check-config", "--info-plist", "i", "c.json"], files: ["c.json": Array(configuration.utf8), "i": Self.plist([:])])
             #expect(output.status == 0)
-            #expect(output.standardOutput.contains("info-plist.UIBackgroundModes: note: no remote-notification; add Background Modes > Remote notifications if the app relies on background (content-available) pushes\n"))
+            #expect(
+                output.standardOutput.contains(
+                    "info-plist.UIBackgroundModes: note: no remote-notification; add Background Modes > Remote notifications if the app relies on background (content-available) pushes\n"
+                ))
         }
     }
 
     @Test func backgroundModesThatAreNotAnArrayOfStringsAreAProblem() {
         for modes in ["remote-notification", ["remote-notification", 3]] as [Any] {
             let output = run(
-                ["check-config", "--info-plist", "i", "c.json"], files: ["c.json": Array(Self.jpush.utf8), "i": Self.plist(["UIBackgroundModes": modes])])
+                ["check-config", "--info-plist", "i", "c.json"],
+                files: ["c.json": Array(Self.jpush.utf8), "i": Self.plist(["UIBackgroundModes": modes])])
             #expect(output.status == 1)
             #expect(output.standardOutput.hasPrefix("info-plist.UIBackgroundModes: "))
             #expect(output.standardOutput.contains("expected an array of strings"))
@@ -159,7 +175,8 @@ import Testing
         #expect(jpush.status == 0)
         #expect(
             jpush.standardOutput.contains(
-                "info-plist.NSUserTrackingUsageDescription: note: present; the IDFA reaches JPush only through the provider's advertisingIdentifier: closure"))
+                "info-plist.NSUserTrackingUsageDescription: note: present; the IDFA reaches JPush only through the provider's advertisingIdentifier: closure"
+            ))
         #expect(!jpush.standardOutput.contains("Ads that fit"))
 
         // Plain APNs takes no IDFA: nothing to say.

@@ -23,7 +23,9 @@ import Testing
     }
 
     @Test func everyProblemIsOneLineNamingItsKey() {
-        let output = run(["check-config", "c.json"], files: ["c.json": #"{"provider": "getui", "getui": {"appId": "A", "masterSecret": "TopSecretValue1"}, "other": 1}"#])
+        let output = run(
+            ["check-config", "c.json"],
+            files: ["c.json": #"{"provider": "getui", "getui": {"appId": "A", "masterSecret": "TopSecretValue1"}, "other": 1}"#])
         #expect(output.status == 1)
         #expect(output.standardError.isEmpty)
         let lines = output.standardOutput.split(separator: "\n")

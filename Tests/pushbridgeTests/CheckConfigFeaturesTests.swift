@@ -9,7 +9,8 @@ import Testing
 /// still need.
 @Suite struct CheckConfigFeaturesTests {
     static let base = #""provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77", "channel": "App Store", "production": true}"#
-    static let all = "{\(base), " + #""serviceExtension": {"appGroup": "group.com.example.app"}, "voip": true, "liveActivities": {"pushToStart": true}}"#
+    static let all =
+        "{\(base), " + #""serviceExtension": {"appGroup": "group.com.example.app"}, "voip": true, "liveActivities": {"pushToStart": true}}"#
 
     private func run(_ arguments: [String], files: [String: [UInt8]]) -> CommandOutput {
         CommandLineTool(io: .memory(files: files)).run(arguments)
@@ -21,9 +22,11 @@ import Testing
 
     @Test func theFeaturesAreReadAndOffWhenAbsent() throws {
         let on = try PushConfiguration(jsonBytes: Array(Self.all.utf8))
-        #expect(on.features == PushFeatures(
-            serviceExtension: ServiceExtensionFeature(appGroup: "group.com.example.app"), voip: true,
-            liveActivities: LiveActivitiesFeature(pushToStart: true)))
+        #expect(
+            on.features
+                == PushFeatures(
+                    serviceExtension: ServiceExtensionFeature(appGroup: "group.com.example.app"), voip: true,
+                    liveActivities: LiveActivitiesFeature(pushToStart: true)))
         #expect(on.description.contains("features: serviceExtension(appGroup: group.com.example.app), voip, liveActivities(pushToStart)"))
         let off = try PushConfiguration(jsonBytes: Array("{\(Self.base)}".utf8))
         #expect(off.features.isEmpty)
@@ -71,13 +74,17 @@ import Testing
             "App.entitlements": Self.plist(["aps-environment": "production", "com.apple.security.application-groups": ["group.com.example.app"]]),
             "Info.plist": Self.plist(["UIBackgroundModes": ["remote-notification", "voip"], "NSSupportsLiveActivities": true]),
             "Ext.plist": Self.plist([
-                "NSExtension": ["NSExtensionPointIdentifier": "com.apple.usernotifications.service", "NSExtensionPrincipalClass": "App.NotificationService"]
+                "NSExtension": [
+                    "NSExtensionPointIdentifier": "com.apple.usernotifications.service", "NSExtensionPrincipalClass": "App.NotificationService",
+                ]
             ]),
             "Ext.entitlements": Self.plist(["com.apple.security.application-groups": ["group.com.example.app", "group.other"]]),
         ]
         let output = run(
-            ["check-config", "--entitlements", "App.entitlements", "--info-plist", "Info.plist", "--extension-info-plist", "Ext.plist",
-             "--extension-entitlements", "Ext.entitlements", "c.json"], files: files)
+            [
+                "check-config", "--entitlements", "App.entitlements", "--info-plist", "Info.plist", "--extension-info-plist", "Ext.plist",
+                "--extension-entitlements", "Ext.entitlements", "c.json",
+            ], files: files)
         #expect(output.status == 0, "\(output.standardOutput)")
         let lines = output.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.contains("entitlements.com.apple.security.application-groups: contains group.com.example.app"))
@@ -98,15 +105,18 @@ import Testing
             "Ext.entitlements": Self.plist(["com.apple.security.application-groups": ["group.other"]]),
         ]
         let output = run(
-            ["check-config", "--entitlements", "App.entitlements", "--info-plist", "Info.plist", "--extension-info-plist", "Ext.plist",
-             "--extension-entitlements", "Ext.entitlements", "c.json"], files: files)
+            [
+                "check-config", "--entitlements", "App.entitlements", "--info-plist", "Info.plist", "--extension-info-plist", "Ext.plist",
+                "--extension-entitlements", "Ext.entitlements", "c.json",
+            ], files: files)
         #expect(output.status == 1)
         let keys = output.standardOutput.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) }
-        #expect(keys == [
-            "entitlements.com.apple.security.application-groups", "extension-entitlements.com.apple.security.application-groups",
-            "extension-info-plist.NSExtension.NSExtensionPointIdentifier", "extension-info-plist.NSExtension.NSExtensionPrincipalClass",
-            "info-plist.UIBackgroundModes", "info-plist.NSSupportsLiveActivities",
-        ])
+        #expect(
+            keys == [
+                "entitlements.com.apple.security.application-groups", "extension-entitlements.com.apple.security.application-groups",
+                "extension-info-plist.NSExtension.NSExtensionPointIdentifier", "extension-info-plist.NSExtension.NSExtensionPrincipalClass",
+                "info-plist.UIBackgroundModes", "info-plist.NSSupportsLiveActivities",
+            ])
         #expect(output.standardOutput.contains("info-plist.NSSupportsLiveActivities: false"))
     }
 }

@@ -7,7 +7,8 @@ import Testing
 /// must be off, and `GoogleService-Info.plist` beside the Info.plist, naming the same project.
 @Suite struct CheckConfigFirebaseTests {
     static let fcm = #"{"provider": "fcm", "fcm": {"projectId": "my-app-1a2b3"}}"#
-    static let twoMarkets = #"{"provider": "fcm", "fcm": {"projectId": "my-app-1a2b3"}, "markets": {"CHN": "jpush"}, "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}}"#
+    static let twoMarkets =
+        #"{"provider": "fcm", "fcm": {"projectId": "my-app-1a2b3"}, "markets": {"CHN": "jpush"}, "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}}"#
 
     private func run(_ configuration: String, info: [String: Any]?, google: [String: Any]?) -> CommandOutput {
         var files: [String: [UInt8]] = ["c.json": Array(configuration.utf8)]
@@ -26,7 +27,9 @@ import Testing
     func allGood() {
         let output = run(Self.fcm, info: Self.info, google: ["PROJECT_ID": "my-app-1a2b3"])
         #expect(output.status == 0, "\(output.standardOutput)")
-        #expect(output.standardOutput.contains("info-plist.FirebaseAppDelegateProxyEnabled: NO (PushBridge hands FCM the APNs token and each notification)\n"))
+        #expect(
+            output.standardOutput.contains(
+                "info-plist.FirebaseAppDelegateProxyEnabled: NO (PushBridge hands FCM the APNs token and each notification)\n"))
         #expect(output.standardOutput.contains("GoogleService-Info.plist.PROJECT_ID: my-app-1a2b3\n"))
         #expect(output.standardOutput.hasSuffix("ok\n"))
     }

@@ -99,7 +99,8 @@ import Testing
                 let output = Self.run(place, path: path, fixture: fixture)
                 #expect([0, 1, 2].contains(output.status), "\(place) \(path): \(output)")
                 // JSON Lines with no line have no verdict: `--batch` alone may say nothing.
-                #expect(!output.standardOutput.isEmpty || !output.standardError.isEmpty || place.contains("--batch"), "\(place) \(path): says something")
+                #expect(
+                    !output.standardOutput.isEmpty || !output.standardError.isEmpty || place.contains("--batch"), "\(place) \(path): says something")
             }
         }
     }
@@ -161,7 +162,8 @@ import Testing
         #expect(output.standardOutput.split(separator: "\n").count == leading)
         #expect(
             output.standardError
-                == "error: input: stopped at line 100: its first 100 lines are all unreadable (is it JSON Lines, one payload a line?); the lines after it were not checked\n")
+                == "error: input: stopped at line 100: its first 100 lines are all unreadable (is it JSON Lines, one payload a line?); the lines after it were not checked\n"
+        )
         // Nothing after them: every line was checked, none is skipped.
         let exactly = Self.batch(Array(repeating: "not json", count: leading).joined(separator: "\n"))
         #expect(exactly.status == 1 && exactly.standardError.isEmpty)

@@ -147,7 +147,9 @@ import Testing
     @Test func byLifecycleShowsTheLaunchOptionsAndTheScene() {
         let output = Self.run(["--by", "lifecycle"])
         #expect(output.status == 0)
-        #expect(output.standardOutput.contains("| appDelegate | banner; arrival: —; action: 1 (remoteNotification) → 5 | banner; arrival: —; action: 1 (no key) → 5 |"))
+        #expect(
+            output.standardOutput.contains(
+                "| appDelegate | banner; arrival: —; action: 1 (remoteNotification) → 5 | banner; arrival: —; action: 1 (no key) → 5 |"))
         #expect(output.standardOutput.contains("| scenes | banner; arrival: —; action: 1 (no key) → S → 5 |"))
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import PushBridge
-import PushBridgeValidation
 import PushBridgeModel
+import PushBridgeValidation
 import Testing
 
 @testable import pushbridge
@@ -79,11 +79,12 @@ import Testing
         var eventsByProvider: [[JSONValue]] = []
         for (kind, simulator) in ProviderSimulators.all.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let result = try ScenarioSimulator.run(scenario, provider: simulator)
-            eventsByProvider.append(result.namedEvents.map { event in
-                var shown = event.jsonValue.objectValue ?? [:]
-                shown["id"] = nil
-                return .object(shown)
-            })
+            eventsByProvider.append(
+                result.namedEvents.map { event in
+                    var shown = event.jsonValue.objectValue ?? [:]
+                    shown["id"] = nil
+                    return .object(shown)
+                })
             if !type.reachesNotificationDelegates {
                 #expect(result.calls.isEmpty && result.events.isEmpty, "\(kind): \(type) goes to \(type.handler)")
                 #expect(result.jsonValue["handledBy"] != nil)

@@ -37,7 +37,9 @@ import Testing
     @Test func aServerOnlyVendorHasNoTestingKit() throws {
         let adapters = ReadmeClaimsTests.root.appendingPathComponent("Adapters")
         for folder in try Self.vendorFolders() where !folder.hasApp {
-            #expect(!FileManager.default.fileExists(atPath: adapters.appendingPathComponent(folder.name).appendingPathComponent("Testing").path), "\(folder.name)")
+            #expect(
+                !FileManager.default.fileExists(atPath: adapters.appendingPathComponent(folder.name).appendingPathComponent("Testing").path),
+                "\(folder.name)")
         }
     }
 

@@ -47,7 +47,9 @@ import Testing
 
     /// `send --help` names every key the message reader accepts, at each level: the lists the
     /// reader's own "unknown field" errors give.
-    @Test(arguments: [#"{"zz": 1}"#, #"{"alert": {"zz": 1}}"#, #"{"passthrough": {"zz": 1}}"#, #"{"criticalSound": {"zz": 1}}"#, #"{"richMedia": [{"zz": 1}]}"#])
+    @Test(arguments: [
+        #"{"zz": 1}"#, #"{"alert": {"zz": 1}}"#, #"{"passthrough": {"zz": 1}}"#, #"{"criticalSound": {"zz": 1}}"#, #"{"richMedia": [{"zz": 1}]}"#,
+    ])
     func theHelpNamesEveryMessageKey(message: String) throws {
         let help = run(["send", "--help"]).standardOutput
         let refused = run(["send", "--config", "server.json", "--to", "registration:1a0018970a9b2c3d4e5", "--dry-run", "-"], message: message)
@@ -58,7 +60,10 @@ import Testing
 
     @Test func aDryRunAsksForStatesAndVersions() throws {
         let output = run(
-            ["send", "--config", "server.json", "--to", "cid:1d4a1b3c5e7f9a0b2c4d6e8f0a1b3c5d", "--dry-run", "--state", "foreground", "--ios", "15.0,26.0", "-"],
+            [
+                "send", "--config", "server.json", "--to", "cid:1d4a1b3c5e7f9a0b2c4d6e8f0a1b3c5d", "--dry-run", "--state", "foreground", "--ios",
+                "15.0,26.0", "-",
+            ],
             config: Self.getuiConfig)
         #expect(output.status == 0, "\(output.standardError)")
         let report = try #require(try JSONParser.parse(Array(output.standardOutput.utf8)).objectValue)
@@ -107,7 +112,8 @@ import Testing
     /// A real send, to the local JPush: one row per target, exit 0.
     @Test(.enabled(if: EmulatorProcess.python != nil, "needs python3 for the emulator"))
     func aSendToTheLocalJPushPrintsOneResultPerTarget() throws {
-        let emulator = try EmulatorProcess("jpush_emulator.py", arguments: ["--app-key", "5a6e94518f6bd85ba173cf77", "--master-secret", "0123456789abcdef01234567"])
+        let emulator = try EmulatorProcess(
+            "jpush_emulator.py", arguments: ["--app-key", "5a6e94518f6bd85ba173cf77", "--master-secret", "0123456789abcdef01234567"])
         let output = run(["send", "--config", "server.json", "--to", "alias:ada,grace", "--endpoint", emulator.baseURL, "-"])
         #expect(output.status == 0, "\(output.standardError)")
         let report = try #require(try JSONParser.parse(Array(output.standardOutput.utf8)).objectValue)
@@ -116,7 +122,10 @@ import Testing
         #expect(emulator.requests.last?.body?["audience"] == ["alias": ["ada", "grace"]])
     }
 
-    static func fcmConfig(privateKey: String = "-----BEGIN PRIVATE KEY-----\\nplaceholder\\n-----END PRIVATE KEY-----\\n", tokenURI: String = "https://oauth2.googleapis.com/token") -> String {
+    static func fcmConfig(
+        privateKey: String = "-----BEGIN PRIVATE KEY-----\\nplaceholder\\n-----END PRIVATE KEY-----\\n",
+        tokenURI: String = "https://oauth2.googleapis.com/token"
+    ) -> String {
         #"{"provider": "fcm", "fcm": {"projectId": "demo-project"}, "server": {"fcm": {"serviceAccount": {"type": "service_account", "#
             + #""client_email": "sender@demo-project.iam.gserviceaccount.com", "token_uri": "\#(tokenURI)", "private_key": "\#(privateKey)"}}}}"#
     }
@@ -140,7 +149,8 @@ import Testing
 
     /// `--validate-only` to the local FCM: the exchange with a real RSA key, `validate_only: true`,
     /// one accepted row, nothing delivered.
-    @Test(.enabled(if: EmulatorProcess.python != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "needs python3 and openssl"))
+    @Test(
+        .enabled(if: EmulatorProcess.python != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "needs python3 and openssl"))
     func validateOnlyAsksTheLocalFCMToCheckAndDeliverNothing() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbridge-fcm-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -151,7 +161,8 @@ import Testing
         try SendCommandAPNsSetup.openssl(["pkey", "-in", key, "-pubout", "-out", publicKey])
         let pem = try String(contentsOfFile: key, encoding: .utf8).replacingOccurrences(of: "\n", with: "\\n")
         let emulator = try EmulatorProcess(
-            "fcm_emulator.py", arguments: ["--project", "demo-project", "--client-email", "sender@demo-project.iam.gserviceaccount.com", "--public-key", publicKey])
+            "fcm_emulator.py",
+            arguments: ["--project", "demo-project", "--client-email", "sender@demo-project.iam.gserviceaccount.com", "--public-key", publicKey])
         // On a thread of its own: `send` blocks its thread until the send ends.
         let output = await runOnItsOwnThread(
             ["send", "--config", "server.json", "--to", "registration:t1", "--endpoint", emulator.baseURL, "--validate-only", "-"],
@@ -164,7 +175,9 @@ import Testing
     }
 
     @Test func theTokenCacheFlagsExcludeEachOtherAndTheHelpSaysWhyTheCacheExists() {
-        let both = run(["send", "--config", "server.json", "--to", "registration:1a0018970a9b2c3d4e5", "--token-cache", "/tmp/x", "--no-token-cache", "-"])
+        let both = run([
+            "send", "--config", "server.json", "--to", "registration:1a0018970a9b2c3d4e5", "--token-cache", "/tmp/x", "--no-token-cache", "-",
+        ])
         #expect(both.status == 2)
         #expect(both.standardError.hasPrefix("error: --token-cache:"))
         let help = CommandLineTool(io: .memory()).run(["send", "--help"])
@@ -188,14 +201,17 @@ import Testing
         let emulator = try EmulatorProcess(
             "apns_emulator.py",
             arguments: [
-                "--cert", tls + "/cert.pem", "--key", tls + "/key.pem", "--public-key", publicKey, "--key-id", "ABC123DEFG", "--team-id", "DEF123GHIJ",
+                "--cert", tls + "/cert.pem", "--key", tls + "/key.pem", "--public-key", publicKey, "--key-id", "ABC123DEFG", "--team-id",
+                "DEF123GHIJ",
                 "--topic", "com.example.app",
             ], https: true)
-        let config = #"{"provider": "apns", "server": {"apns": {"keyID": "ABC123DEFG", "teamID": "DEF123GHIJ", "privateKeyPath": "\#(key)", "topic": "com.example.app"}}}"#
+        let config =
+            #"{"provider": "apns", "server": {"apns": {"keyID": "ABC123DEFG", "teamID": "DEF123GHIJ", "privateKeyPath": "\#(key)", "topic": "com.example.app"}}}"#
         let token = "token:8e3a9f1c0b7d4e6a2f5c8b1d9e0a3c7f6b2d5e8a1c4f7b0e3d6a9c2f5b8e1d4a"
         let cache = folder.appendingPathComponent("cache").path
         for _ in 0..<2 {
-            let output = await runOnItsOwnThread(["send", "--config", "server.json", "--to", token, "--endpoint", emulator.baseURL, "--token-cache", cache, "-"], config: config)
+            let output = await runOnItsOwnThread(
+                ["send", "--config", "server.json", "--to", token, "--endpoint", emulator.baseURL, "--token-cache", cache, "-"], config: config)
             #expect(output.status == 0, "\(output.standardError)")
             #expect(output.standardError.isEmpty)
         }
@@ -222,7 +238,8 @@ import Testing
 /// Whether this machine can run the APNs emulator, and `openssl` for a key.
 enum SendCommandAPNsSetup {
     static let tlsFolder = ProcessInfo.processInfo.environment["PUSHBRIDGE_APNS_EMULATOR_TLS"]
-    static let isAvailable = tlsFolder != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") && EmulatorProcess.pythonHas(["h2", "cryptography"])
+    static let isAvailable =
+        tlsFolder != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") && EmulatorProcess.pythonHas(["h2", "cryptography"])
 
     static func openssl(_ arguments: [String]) throws {
         let process = Process()

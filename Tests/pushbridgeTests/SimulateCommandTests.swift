@@ -48,64 +48,83 @@ import Testing
     }
 
     static let examples: [Example] = [
-        Example(name: "the contract's cold start", scenario: contractExample, trace: #"""
-            {"display": "banner", "actionDelivered": true,
-             "calls": [
-               {"phase": "action", "method": "application:didFinishLaunchingWithOptions:", "state": "inactive", "launchOptionsKey": "remoteNotification"},
-               {"phase": "action", "method": "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:", "state": "inactive",
-                "action": "com.apple.UNNotificationDefaultActionIdentifier"}],
-             "events": [{"type": "opened", "origin": "coldStart", "action": "default", "id": "n-1"}]}
-            """#),
-        Example(name: "3 then 4 in the foreground, then a tap", scenario: #"""
-            {"ios": "10.2", "state": "foreground", "implements": \#(modern), "presentation": ["alert"], "user": "tap",
-             "notification": {"id": "n-2", "payload": {"aps": {"alert": "Sync", "content-available": 1}}}}
-            """#, trace: #"""
-            {"display": "banner", "actionDelivered": true,
-             "calls": [
-               {"phase": "arrival", "method": "application:didReceiveRemoteNotification:fetchCompletionHandler:", "state": "active"},
-               {"phase": "arrival", "method": "userNotificationCenter:willPresentNotification:withCompletionHandler:", "state": "active"},
-               {"phase": "action", "method": "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:", "state": "active",
-                "action": "com.apple.UNNotificationDefaultActionIdentifier"}],
-             "events": [{"type": "received", "origin": "foreground", "id": "n-2"},
-                        {"type": "opened", "origin": "foreground", "action": "default", "id": "n-2"}]}
-            """#),
-        Example(name: "a user who does nothing: no actionDelivered", scenario: #"""
-            {"ios": "9.3.2", "state": "background", "notification": {"id": "n-3", "payload": {"aps": {"alert": "x"}}}}
-            """#, trace: #"{"display": "banner", "calls": [], "events": []}"#),
-        Example(name: "openAppIcon: a launch without a key", scenario: #"""
-            {"ios": "10.2", "state": "forceQuit", "notification": {"id": "n-4", "payload": {"aps": {"alert": "x"}}}, "user": "openAppIcon"}
-            """#, trace: #"""
-            {"display": "banner", "actionDelivered": false,
-             "calls": [{"phase": "action", "method": "application:didFinishLaunchingWithOptions:", "state": "inactive", "launchOptionsKey": null}],
-             "events": []}
-            """#),
-        Example(name: "a dismiss from the background", scenario: #"""
-            {"ios": "12", "state": "background", "implements": \#(modern), "customDismissAction": true, "user": "dismiss",
-             "notification": {"id": "n-5", "payload": {"aps": {"alert": "x"}}}}
-            """#, trace: #"""
-            {"display": "banner", "actionDelivered": true,
-             "calls": [{"phase": "action", "method": "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:",
-                        "state": "background", "action": "com.apple.UNNotificationDismissActionIdentifier"}],
-             "events": [{"type": "dismissed", "id": "n-5"}]}
-            """#),
-        Example(name: "a silent push launches a not-running app into the background", scenario: #"""
-            {"ios": "12", "state": "notRunning", "implements": \#(modern), "notification": {"id": "n-6", "payload": {"aps": {"content-available": 1}}}}
-            """#, trace: #"""
-            {"display": "none",
-             "calls": [{"phase": "arrival", "method": "application:didFinishLaunchingWithOptions:", "state": "background", "launchOptionsKey": "remoteNotification"},
-                       {"phase": "arrival", "method": "application:didReceiveRemoteNotification:fetchCompletionHandler:", "state": "background"}],
-             "events": [{"type": "received", "origin": "background", "id": "n-6"}]}
-            """#),
-        Example(name: "a custom action on iOS 9 with the action method", scenario: #"""
-            {"ios": "9.3.2", "state": "background",
-             "implements": ["application:handleActionWithIdentifier:forRemoteNotification:completionHandler:"],
-             "user": {"action": "like", "foreground": false}, "notification": {"id": "n-7", "payload": {"aps": {"alert": "x"}}}}
-            """#, trace: #"""
-            {"display": "banner", "actionDelivered": true,
-             "calls": [{"phase": "action", "method": "application:handleActionWithIdentifier:forRemoteNotification:completionHandler:",
-                        "state": "background", "action": "like"}],
-             "events": [{"type": "opened", "origin": "background", "action": "like", "id": "n-7"}]}
-            """#),
+        Example(
+            name: "the contract's cold start", scenario: contractExample,
+            trace: #"""
+                {"display": "banner", "actionDelivered": true,
+                 "calls": [
+                   {"phase": "action", "method": "application:didFinishLaunchingWithOptions:", "state": "inactive", "launchOptionsKey": "remoteNotification"},
+                   {"phase": "action", "method": "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:", "state": "inactive",
+                    "action": "com.apple.UNNotificationDefaultActionIdentifier"}],
+                 "events": [{"type": "opened", "origin": "coldStart", "action": "default", "id": "n-1"}]}
+                """#),
+        Example(
+            name: "3 then 4 in the foreground, then a tap",
+            scenario: #"""
+                {"ios": "10.2", "state": "foreground", "implements": \#(modern), "presentation": ["alert"], "user": "tap",
+                 "notification": {"id": "n-2", "payload": {"aps": {"alert": "Sync", "content-available": 1}}}}
+                """#,
+            trace: #"""
+                {"display": "banner", "actionDelivered": true,
+                 "calls": [
+                   {"phase": "arrival", "method": "application:didReceiveRemoteNotification:fetchCompletionHandler:", "state": "active"},
+                   {"phase": "arrival", "method": "userNotificationCenter:willPresentNotification:withCompletionHandler:", "state": "active"},
+                   {"phase": "action", "method": "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:", "state": "active",
+                    "action": "com.apple.UNNotificationDefaultActionIdentifier"}],
+                 "events": [{"type": "received", "origin": "foreground", "id": "n-2"},
+                            {"type": "opened", "origin": "foreground", "action": "default", "id": "n-2"}]}
+                """#),
+        Example(
+            name: "a user who does nothing: no actionDelivered",
+            scenario: #"""
+                {"ios": "9.3.2", "state": "background", "notification": {"id": "n-3", "payload": {"aps": {"alert": "x"}}}}
+                """#, trace: #"{"display": "banner", "calls": [], "events": []}"#),
+        Example(
+            name: "openAppIcon: a launch without a key",
+            scenario: #"""
+                {"ios": "10.2", "state": "forceQuit", "notification": {"id": "n-4", "payload": {"aps": {"alert": "x"}}}, "user": "openAppIcon"}
+                """#,
+            trace: #"""
+                {"display": "banner", "actionDelivered": false,
+                 "calls": [{"phase": "action", "method": "application:didFinishLaunchingWithOptions:", "state": "inactive", "launchOptionsKey": null}],
+                 "events": []}
+                """#),
+        Example(
+            name: "a dismiss from the background",
+            scenario: #"""
+                {"ios": "12", "state": "background", "implements": \#(modern), "customDismissAction": true, "user": "dismiss",
+                 "notification": {"id": "n-5", "payload": {"aps": {"alert": "x"}}}}
+                """#,
+            trace: #"""
+                {"display": "banner", "actionDelivered": true,
+                 "calls": [{"phase": "action", "method": "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:",
+                            "state": "background", "action": "com.apple.UNNotificationDismissActionIdentifier"}],
+                 "events": [{"type": "dismissed", "id": "n-5"}]}
+                """#),
+        Example(
+            name: "a silent push launches a not-running app into the background",
+            scenario: #"""
+                {"ios": "12", "state": "notRunning", "implements": \#(modern), "notification": {"id": "n-6", "payload": {"aps": {"content-available": 1}}}}
+                """#,
+            trace: #"""
+                {"display": "none",
+                 "calls": [{"phase": "arrival", "method": "application:didFinishLaunchingWithOptions:", "state": "background", "launchOptionsKey": "remoteNotification"},
+                           {"phase": "arrival", "method": "application:didReceiveRemoteNotification:fetchCompletionHandler:", "state": "background"}],
+                 "events": [{"type": "received", "origin": "background", "id": "n-6"}]}
+                """#),
+        Example(
+            name: "a custom action on iOS 9 with the action method",
+            scenario: #"""
+                {"ios": "9.3.2", "state": "background",
+                 "implements": ["application:handleActionWithIdentifier:forRemoteNotification:completionHandler:"],
+                 "user": {"action": "like", "foreground": false}, "notification": {"id": "n-7", "payload": {"aps": {"alert": "x"}}}}
+                """#,
+            trace: #"""
+                {"display": "banner", "actionDelivered": true,
+                 "calls": [{"phase": "action", "method": "application:handleActionWithIdentifier:forRemoteNotification:completionHandler:",
+                            "state": "background", "action": "like"}],
+                 "events": [{"type": "opened", "origin": "background", "action": "like", "id": "n-7"}]}
+                """#),
     ]
 
     @Test(arguments: examples)
@@ -127,7 +146,9 @@ import Testing
         #expect(output.standardOutput.hasPrefix("{\n  \"display\": \"banner\","))
     }
 
-    @Test(arguments: [["simulate"], ["simulate", "-"], ["simulate", "--provider", "apns"], ["simulate", "--format", "json"], ["simulate", "--format=json", "-"]])
+    @Test(arguments: [
+        ["simulate"], ["simulate", "-"], ["simulate", "--provider", "apns"], ["simulate", "--format", "json"], ["simulate", "--format=json", "-"],
+    ])
     func standardInputAndTheDefaultsGiveTheSameTrace(arguments: [String]) throws {
         let output = Self.run(arguments, stdin: Self.contractExample)
         #expect(output.status == 0)
@@ -135,8 +156,9 @@ import Testing
     }
 
     @Test func readsTheScenarioFromAFile() throws {
-        let output = Self.run(["simulate", "scenarios/cold.json"], stdin: Array("not json".utf8),
-                              files: ["scenarios/cold.json": Array(Self.contractExample.utf8)])
+        let output = Self.run(
+            ["simulate", "scenarios/cold.json"], stdin: Array("not json".utf8),
+            files: ["scenarios/cold.json": Array(Self.contractExample.utf8)])
         #expect(output.status == 0)
         let trace = try JSONValue(parsing: output.standardOutput)
         #expect(trace["events"]?.arrayValue?.first?["origin"] == "coldStart")
@@ -165,8 +187,9 @@ import Testing
     }
 
     @Test func theTextFormatSaysWhenNothingHappened() {
-        let output = Self.run(["simulate", "--format", "text"],
-                              stdin: #"{"ios": "12", "state": "forceQuit", "notification": {"payload": {"aps": {"content-available": 1}}}}"#)
+        let output = Self.run(
+            ["simulate", "--format", "text"],
+            stdin: #"{"ios": "12", "state": "forceQuit", "notification": {"payload": {"aps": {"content-available": 1}}}}"#)
         #expect(output.status == 0)
         #expect(output.standardOutput.contains("display: none\ncalls:\n  (none)\nevents:\n  (none)"))
         #expect(!output.standardOutput.contains("action delivered"))
@@ -236,9 +259,10 @@ import Testing
         Malformed("1000 more bytes of seeded binary garbage", garbage(count: 1_000, seed: 2_024), "scenario"),
         Malformed("garbage after an opening brace", [0x7B] + garbage(count: 999, seed: 7), "scenario"),
         Malformed("oversized input, > 1 MiB", [UInt8](repeating: UInt8(ascii: " "), count: (1 << 20) + 1), "scenario"),
-        Malformed("an oversized but valid-looking scenario",
-                  #"{"ios": "12", "state": "background", "notification": {"payload": {"aps": {}, "pad": ""#
-                    + String(repeating: "x", count: 1 << 20) + #""}}}"#, "scenario"),
+        Malformed(
+            "an oversized but valid-looking scenario",
+            #"{"ios": "12", "state": "background", "notification": {"payload": {"aps": {}, "pad": ""#
+                + String(repeating: "x", count: 1 << 20) + #""}}}"#, "scenario"),
         Malformed("ios abc", #"{"ios": "abc", "state": "foreground", \#(aps)}"#, "ios"),
         Malformed("ios 2.0", #"{"ios": "2.0", "state": "foreground", \#(aps)}"#, "ios"),
         Malformed("ios a number", #"{"ios": 12, "state": "foreground", \#(aps)}"#, "ios"),
@@ -248,9 +272,10 @@ import Testing
         Malformed("an unknown field", #"{"ios": "12", "state": "foreground", "user": "tap", "users": "tap", \#(aps)}"#, "users"),
         Malformed("payload not an object", #"{"ios": "12", "state": "foreground", "notification": {"payload": []}}"#, "notification.payload"),
         Malformed("remote without aps", #"{"ios": "12", "state": "foreground", "notification": {"payload": {"x": 1}}}"#, "notification.payload.aps"),
-        Malformed("a provider channel through apns",
-                  #"{"ios": "12", "state": "foreground", "notification": {"source": "jpush.customMessage", "payload": {"content": "x"}}}"#,
-                  "notification.source"),
+        Malformed(
+            "a provider channel through apns",
+            #"{"ios": "12", "state": "foreground", "notification": {"source": "jpush.customMessage", "payload": {"content": "x"}}}"#,
+            "notification.source"),
         Malformed("a bad user action", #"{"ios": "12", "state": "foreground", "user": {"action": ""}, \#(aps)}"#, "user.action"),
     ]
 
@@ -275,22 +300,35 @@ import Testing
     static let fieldPool: [(key: String, required: Bool, valid: [String], invalid: [String])] = [
         ("ios", true, [#""3""#, #""9.3.2""#, #""12.3.1""#, #""17.0""#, #""9999.9999.9999""#], [#""2.0""#, #""abc""#, "12", "null"]),
         ("state", true, [#""foreground""#, #""background""#, #""notRunning""#, #""forceQuit""#], [#""asleep""#, "[]"]),
-        ("implements", false,
-         ["[]", modern, #"["application:didReceiveRemoteNotification:", "application:didReceiveLocalNotification:"]"#,
-          #"["application:handleActionWithIdentifier:forRemoteNotification:completionHandler:"]"#],
-         [#"["nope"]"#, "{}"]),
+        (
+            "implements", false,
+            [
+                "[]", modern, #"["application:didReceiveRemoteNotification:", "application:didReceiveLocalNotification:"]"#,
+                #"["application:handleActionWithIdentifier:forRemoteNotification:completionHandler:"]"#,
+            ],
+            [#"["nope"]"#, "{}"]
+        ),
         ("centerDelegate", false, [#""beforeLaunchEnds""#, #""afterLaunch""#, #""none""#], [#""soon""#]),
         ("backgroundModes", false, ["[]", #"["remote-notification"]"#, #"["fetch"]"#], ["[1]"]),
-        ("notification", true,
-         [#"{"payload": {"aps": {"alert": "x"}}}"#, #"{"id": "n", "payload": {"aps": {"content-available": 1}}}"#,
-          #"{"source": "local", "payload": {}}"#, #"{"payload": {"aps": {"alert": {"title": "t"}, "badge": 1}, "_j_msgid": 5}}"#,
-          #"{"payload": {"aps": {"alert": "x", "content-available": 1}, "_gmid_": "t:m"}}"#],
-         [#"{"payload": {}}"#, #"{"payload": 1}"#, #"{"source": "getui.passthrough", "payload": {"payload": "p", "taskId": "t", "msgId": "m"}}"#]),
+        (
+            "notification", true,
+            [
+                #"{"payload": {"aps": {"alert": "x"}}}"#, #"{"id": "n", "payload": {"aps": {"content-available": 1}}}"#,
+                #"{"source": "local", "payload": {}}"#, #"{"payload": {"aps": {"alert": {"title": "t"}, "badge": 1}, "_j_msgid": 5}}"#,
+                #"{"payload": {"aps": {"alert": "x", "content-available": 1}, "_gmid_": "t:m"}}"#,
+            ],
+            [#"{"payload": {}}"#, #"{"payload": 1}"#, #"{"source": "getui.passthrough", "payload": {"payload": "p", "taskId": "t", "msgId": "m"}}"#]
+        ),
         ("customDismissAction", false, ["true", "false"], ["1"]),
         ("presentation", false, ["[]", #"["alert"]"#, #"["banner", "list"]"#, #"["list"]"#], [#"["loud"]"#]),
-        ("user", false,
-         [#""none""#, #""tap""#, #""dismiss""#, #""openAppIcon""#, #"{"action": "like", "foreground": true}"#, #"{"action": "a b", "foreground": false}"#],
-         [#""swipe""#, #"{"action": ""}"#]),
+        (
+            "user", false,
+            [
+                #""none""#, #""tap""#, #""dismiss""#, #""openAppIcon""#, #"{"action": "like", "foreground": true}"#,
+                #"{"action": "a b", "foreground": false}"#,
+            ],
+            [#""swipe""#, #"{"action": ""}"#]
+        ),
     ]
 
     @Test func seededScenariosEitherSimulateOrFailWithOneLine() throws {

@@ -8,7 +8,8 @@ import Testing
 /// `disputed.silentPushBudget`): malformed values exit 2 with one line naming the field, and the
 /// trace says what APNs or iOS did (`delivery`) only when it applies.
 @Suite struct SimulateHeadersAndOverlayTests {
-    static let silent = #""implements": ["application:didReceiveRemoteNotification:fetchCompletionHandler:"], "notification": {"id": "s", "payload": {"aps": {"content-available": 1}}}"#
+    static let silent =
+        #""implements": ["application:didReceiveRemoteNotification:fetchCompletionHandler:"], "notification": {"id": "s", "payload": {"aps": {"content-available": 1}}}"#
 
     static let malformed: [(scenario: String, field: String)] = [
         (#"{"ios": "17", "state": "background", "overlay": "dock", \#(silent)}"#, "overlay"),
@@ -39,14 +40,20 @@ import Testing
         #expect(trace["delivery"] == "droppedPushTypeMismatch")
         #expect(trace["calls"] == .array([]))
         // The same push sent as what it is reaches method 3, and the trace has no `delivery`.
-        let matched = try JSONValue(parsing: SimulateCommandTests.run(["simulate"], stdin: #"{"ios": "13.1", "state": "background", "pushType": "background", \#(Self.silent)}"#).standardOutput)
+        let matched = try JSONValue(
+            parsing: SimulateCommandTests.run(
+                ["simulate"], stdin: #"{"ios": "13.1", "state": "background", "pushType": "background", \#(Self.silent)}"#
+            ).standardOutput)
         #expect(matched["delivery"] == nil)
         #expect(matched["calls"]?.arrayValue?.count == 1)
     }
 
     @Test func theSimulateHelpListsTheNewFields() {
         let help = SimulateCommandTests.run(["simulate", "--help"], stdin: "").standardOutput
-        for field in ["overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions", "communication", "focusAllowsSender", "contentExtension", "pushTypeMismatch", "silentPushBudget"] {
+        for field in [
+            "overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions", "communication", "focusAllowsSender",
+            "contentExtension", "pushTypeMismatch", "silentPushBudget",
+        ] {
             #expect(help.contains(field), "\(field)")
         }
     }

@@ -16,10 +16,11 @@ import Testing
         #expect(output.status == 0)
         let trace = try JSONValue(parsing: output.standardOutput)
         let calls = trace["calls"]?.arrayValue ?? []
-        #expect(calls.compactMap { $0["method"]?.stringValue } == [
-            "application:didFinishLaunchingWithOptions:", "scene:willConnectToSession:options:",
-            "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:",
-        ])
+        #expect(
+            calls.compactMap { $0["method"]?.stringValue } == [
+                "application:didFinishLaunchingWithOptions:", "scene:willConnectToSession:options:",
+                "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:",
+            ])
         #expect(calls.first?["launchOptionsKey"] == .null)
         let events = trace["events"]?.arrayValue ?? []
         #expect(events.count == 1)
@@ -29,11 +30,14 @@ import Testing
     }
 
     @Test func theDefaultIsTheAppDelegateAndAnUnknownValueNamesTheField() {
-        let appDelegate = SimulateCommandTests.run(["simulate", "-"], stdin: Self.scenes.replacingOccurrences(of: #""lifecycle": "scenes","#, with: ""))
+        let appDelegate = SimulateCommandTests.run(
+            ["simulate", "-"], stdin: Self.scenes.replacingOccurrences(of: #""lifecycle": "scenes","#, with: ""))
         let explicit = SimulateCommandTests.run(
             ["simulate", "-"], stdin: Self.scenes.replacingOccurrences(of: #""lifecycle": "scenes""#, with: #""lifecycle": "appDelegate""#))
         #expect(appDelegate.standardOutput == explicit.standardOutput)
-        #expect(appDelegate.standardOutput.contains("UIApplicationLaunchOptionsRemoteNotificationKey") || appDelegate.standardOutput.contains("remoteNotification"))
+        #expect(
+            appDelegate.standardOutput.contains("UIApplicationLaunchOptionsRemoteNotificationKey")
+                || appDelegate.standardOutput.contains("remoteNotification"))
         let bad = SimulateCommandTests.run(
             ["simulate", "-"], stdin: Self.scenes.replacingOccurrences(of: #""lifecycle": "scenes""#, with: #""lifecycle": "swiftUI""#))
         #expect(bad.status == 2)
@@ -44,7 +48,8 @@ import Testing
 /// `simulate --push-type`: a push that never reaches the notification delegates.
 @Suite struct SimulatePushTypeTests {
     @Test func aVoIPPushReachesNoDelegateAndTheTraceSaysWhere() throws {
-        let scenario = #"{"ios": "17.0", "state": "foreground", "implements": ["userNotificationCenter:willPresentNotification:withCompletionHandler:"], "notification": {"source": "remote", "payload": {"aps": {"alert": "Call"}}}}"#
+        let scenario =
+            #"{"ios": "17.0", "state": "foreground", "implements": ["userNotificationCenter:willPresentNotification:withCompletionHandler:"], "notification": {"source": "remote", "payload": {"aps": {"alert": "Call"}}}}"#
         let output = CommandLineTool(io: .memory(stdin: Array(scenario.utf8))).run(["simulate", "--push-type", "voip", "-"])
         #expect(output.status == 0)
         let trace = try JSONParser.parse(output.standardOutput)

@@ -9,7 +9,9 @@ import Testing
     static let tap = #""implements": ["userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"], "user": "tap""#
     static let note = #""notification": {"id": "n", "payload": {"aps": {"alert": "Hi", "target-content-id": "chat-7"}}}"#
 
-    static func scenario(_ extra: String, state: String = "background", lifecycle: String = "scenes", ios: String = "17", note: String = note) -> String {
+    static func scenario(_ extra: String, state: String = "background", lifecycle: String = "scenes", ios: String = "17", note: String = note)
+        -> String
+    {
         #"{"ios": "\#(ios)", "state": "\#(state)", "lifecycle": "\#(lifecycle)", \#(tap), \#(note), \#(extra)}"#
     }
 
@@ -31,8 +33,12 @@ import Testing
         (scenario(#""scenes": [{"id": "a", "state": "background", "canActivate": "chat"}]"#), "scenes[0].canActivate"),
         (scenario(#""scenes": [{"id": "a", "state": "background", "prefersToActivate": ["chat", 7]}]"#), "scenes[0].prefersToActivate[1]"),
         (scenario(#""scenes": [{"id": "a", "state": "background", "window": 1}]"#), "scenes[0].window"),
-        (scenario(#""scenes": [{"id": "a", "state": "background"}]"#, note: #""notification": {"payload": {"aps": {"alert": "Hi", "target-content-id": 7}}}"#),
-         "notification.payload.aps.target-content-id"),
+        (
+            scenario(
+                #""scenes": [{"id": "a", "state": "background"}]"#,
+                note: #""notification": {"payload": {"aps": {"alert": "Hi", "target-content-id": 7}}}"#),
+            "notification.payload.aps.target-content-id"
+        ),
     ]
 
     @Test func malformedValuesExitTwoWithOneLineNamingTheField() {
@@ -42,7 +48,8 @@ import Testing
     @Test func theTraceNamesTheSceneOnlyWhenScenesAreListed() throws {
         let plain = try JSONValue(parsing: SimulateCommandTests.run(["simulate"], stdin: Self.scenario(#""reportsCall": true"#)).standardOutput)
         #expect(plain["scene"] == nil)
-        let input = Self.scenario(#""scenes": [{"id": "inbox", "state": "background"}, {"id": "chat", "state": "background", "prefersToActivate": ["chat-*"]}]"#)
+        let input = Self.scenario(
+            #""scenes": [{"id": "inbox", "state": "background"}, {"id": "chat", "state": "background", "prefersToActivate": ["chat-*"]}]"#)
         let output = SimulateCommandTests.run(["simulate"], stdin: input)
         #expect(output.status == 0, "\(output.standardError)")
         let trace = try JSONValue(parsing: output.standardOutput)

@@ -27,40 +27,48 @@ import Testing
 
     @Test func aScenarioWithStepsPrintsNotificationsAndTheStepOfEachCall() throws {
         let trace = try Self.trace(["simulate"], Self.killThenTap)
-        #expect(trace == (try JSONValue(parsing: #"""
-            {"display": "banner",
-             "calls": [
-               {"phase": "action", "method": "application:didFinishLaunchingWithOptions:", "state": "inactive",
-                "launchOptionsKey": "remoteNotification", "step": 2},
-               {"phase": "action", "method": "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:",
-                "state": "inactive", "action": "com.apple.UNNotificationDefaultActionIdentifier", "step": 2}],
-             "events": [{"type": "opened", "origin": "coldStart", "action": "default", "id": "n-1"}],
-             "notifications": [{"id": "n-1", "display": "banner"}]}
-            """#)))
+        #expect(
+            trace
+                == (try JSONValue(
+                    parsing: #"""
+                        {"display": "banner",
+                         "calls": [
+                           {"phase": "action", "method": "application:didFinishLaunchingWithOptions:", "state": "inactive",
+                            "launchOptionsKey": "remoteNotification", "step": 2},
+                           {"phase": "action", "method": "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:",
+                            "state": "inactive", "action": "com.apple.UNNotificationDefaultActionIdentifier", "step": 2}],
+                         "events": [{"type": "opened", "origin": "coldStart", "action": "default", "id": "n-1"}],
+                         "notifications": [{"id": "n-1", "display": "banner"}]}
+                        """#)))
     }
 
     @Test func everyCallHasTheStepThatCausedIt() throws {
-        let trace = try Self.trace(["simulate"], Self.scenario(#"""
-            "presentation": ["banner"], "user": "tap",
-            "steps": [{"notification": {"id": "n-2", "payload": {"aps": {"alert": "Second"}}}},
-                      {"app": "background"},
-                      {"notification": {"id": "n-3", "payload": {"aps": {"alert": "Third", "content-available": 1}}}},
-                      {"user": "tap", "on": "n-3"}]
-            """#))
+        let trace = try Self.trace(
+            ["simulate"],
+            Self.scenario(
+                #"""
+                "presentation": ["banner"], "user": "tap",
+                "steps": [{"notification": {"id": "n-2", "payload": {"aps": {"alert": "Second"}}}},
+                          {"app": "background"},
+                          {"notification": {"id": "n-3", "payload": {"aps": {"alert": "Third", "content-available": 1}}}},
+                          {"user": "tap", "on": "n-3"}]
+                """#))
         let calls = trace["calls"]?.arrayValue ?? []
         #expect(calls.allSatisfy { $0["step"]?.integerValue != nil }, "every call has its step")
         // 0: the tap on n-1 (5, the app then on screen); 1: n-2 in the foreground (4); 3: n-3 in
         // the background (3); 4: the tap on n-3 (5).
         #expect(calls.map { $0["step"] } == [.integer(0), .integer(1), .integer(3), .integer(4)])
-        #expect(calls.compactMap { $0["method"]?.stringValue } == [
-            "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:",
-            "userNotificationCenter:willPresentNotification:withCompletionHandler:",
-            "application:didReceiveRemoteNotification:fetchCompletionHandler:",
-            "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:",
-        ])
-        #expect(trace["notifications"] == [
-            ["id": "n-1", "display": "banner"], ["id": "n-2", "display": "banner"], ["id": "n-3", "display": "banner"],
-        ])
+        #expect(
+            calls.compactMap { $0["method"]?.stringValue } == [
+                "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:",
+                "userNotificationCenter:willPresentNotification:withCompletionHandler:",
+                "application:didReceiveRemoteNotification:fetchCompletionHandler:",
+                "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:",
+            ])
+        #expect(
+            trace["notifications"] == [
+                ["id": "n-1", "display": "banner"], ["id": "n-2", "display": "banner"], ["id": "n-3", "display": "banner"],
+            ])
         let events = trace["events"]?.arrayValue ?? []
         #expect(events.map { $0["id"] } == ["n-1", "n-2", "n-3", "n-3"])
         #expect(events.map { $0["type"] } == ["opened", "received", "received", "opened"])
@@ -94,23 +102,30 @@ import Testing
              "steps": [{"app": "foreground"}, {"app": "background"}, {"app": "foreground"}]}
             """#
         let trace = try Self.trace(["simulate"], held)
-        #expect(trace["calls"] == [[
-            "phase": "action", "method": "application:didReceiveRemoteNotification:fetchCompletionHandler:", "state": "active", "step": 1,
-        ]])
+        #expect(
+            trace["calls"] == [
+                [
+                    "phase": "action", "method": "application:didReceiveRemoteNotification:fetchCompletionHandler:", "state": "active", "step": 1,
+                ]
+            ])
         #expect(trace["events"] == [["type": "received", "origin": "foreground", "id": "h-1"]])
         #expect(trace["notifications"] == [["id": "h-1", "display": "none"]])
     }
 
     @Test func aLostResponseIsNamedWithItsDiagnostic() throws {
-        let trace = try Self.trace(["simulate"], Self.scenario(
-            #""centerDelegate": "afterLaunch", "user": {"action": "reply", "foreground": true}"#, state: "notRunning"))
+        let trace = try Self.trace(
+            ["simulate"],
+            Self.scenario(
+                #""centerDelegate": "afterLaunch", "user": {"action": "reply", "foreground": true}"#, state: "notRunning"))
         #expect(trace["actionDelivered"] == false)
         #expect(trace["lostResponse"] == "centerDelegateSetAfterLaunch")
         #expect(trace["events"] == [])
         #expect(trace["diagnostics"]?.arrayValue?.map { $0["code"] } == ["launchedBeforeCenterDelegate"])
         // On the device too, when the scenario has steps.
-        let steps = try Self.trace(["simulate"], Self.scenario(
-            #""centerDelegate": "none", "steps": [{"app": "forceQuit"}, {"user": {"action": "reply", "foreground": true}}]"#))
+        let steps = try Self.trace(
+            ["simulate"],
+            Self.scenario(
+                #""centerDelegate": "none", "steps": [{"app": "forceQuit"}, {"user": {"action": "reply", "foreground": true}}]"#))
         #expect(steps["events"] == [])
         #expect(steps["diagnostics"]?.arrayValue?.map { $0["code"] } == ["launchedBeforeCenterDelegate"])
         #expect(steps["calls"]?.arrayValue?.map { $0["launchOptionsKey"] } == [.null])

@@ -54,8 +54,14 @@ import Testing
             guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
             for case let url as URL in walker {
                 let relative = String(url.path.dropFirst(root.path.count + 1))
-                if relative.hasPrefix(".") || relative.contains("/.build") || relative.hasPrefix("Tests/") { walker.skipDescendants(); continue }
-                if folder.isEmpty, relative.contains("/") { walker.skipDescendants(); continue }
+                if relative.hasPrefix(".") || relative.contains("/.build") || relative.hasPrefix("Tests/") {
+                    walker.skipDescendants()
+                    continue
+                }
+                if folder.isEmpty, relative.contains("/") {
+                    walker.skipDescendants()
+                    continue
+                }
                 if url.pathExtension == "md" { pages.append(relative) }
             }
         }
@@ -67,13 +73,15 @@ import Testing
         let root = ReadmeClaimsTests.root
         var lines: [(String, String)] = []
         for folder in ["Sources", "Adapters"] {
-            guard let walker = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil) else { continue }
+            guard let walker = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil) else {
+                continue
+            }
             for case let url as URL in walker where url.pathExtension == "swift" {
                 let relative = String(url.path.dropFirst(root.path.count + 1))
                 let shown = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n").map { line -> String in
                     let trimmed = line.trimmingCharacters(in: .whitespaces)
                     if trimmed.hasPrefix("///") { return line }
-                    if trimmed.hasPrefix("//") { return "" }   // a note to the code's maintainers
+                    if trimmed.hasPrefix("//") { return "" }  // a note to the code's maintainers
                     return line.contains("\"") ? line : ""
                 }
                 lines.append((relative, shown.joined(separator: "\n")))
@@ -130,7 +138,8 @@ import Testing
         for format in ["mermaid", "dot", "html", "markdown"] {
             let output = CommandLineTool(io: .memory()).run(["matrix", "--format", format]).standardOutput
             for selector in Self.legendSelectors where !(format == "markdown" && selector.hasSuffix(":")) {
-                #expect(output.contains(selector.trimmingCharacters(in: CharacterSet(charactersIn: ":"))), "matrix --format \(format) lacks \(selector)")
+                #expect(
+                    output.contains(selector.trimmingCharacters(in: CharacterSet(charactersIn: ":"))), "matrix --format \(format) lacks \(selector)")
             }
         }
     }

@@ -9,7 +9,9 @@ import Testing
     }
 
     @Test func aValidApnsFileShowsWhatTheDeviceReceives() {
-        let output = run(["validate", "-"], stdin: #"{"Simulator Target Bundle": "com.example", "aps": {"alert": {"title": "Hi", "body": "B"}, "badge": 2}, "type": "c"}"#)
+        let output = run(
+            ["validate", "-"],
+            stdin: #"{"Simulator Target Bundle": "com.example", "aps": {"alert": {"title": "Hi", "body": "B"}, "badge": 2}, "type": "c"}"#)
         #expect(output.status == 0)
         #expect(output.standardOutput.contains("title \"Hi\""))
         #expect(output.standardOutput.contains("badge: 2"))
@@ -52,7 +54,9 @@ import Testing
         #expect(run(["validate", "--push-type", "background", "-"], stdin: #"{"aps": {"badge": 1}}"#).status == 1)
         #expect(run(["validate", "--push-type", "background", "--priority", "10", "-"], stdin: #"{"aps": {"content-available": 1}}"#).status == 1)
         #expect(run(["validate", "--push-type", "voip", "-"], stdin: #"{"aps": {}}"#).status == 0)
-        #expect(run(["validate", "--provider", "getui", "-"], stdin: #"{"aps": {"alert": "x"}, "_gmid_": "x"}"#).standardOutput.contains("warning: _gmid_"))
+        #expect(
+            run(["validate", "--provider", "getui", "-"], stdin: #"{"aps": {"alert": "x"}, "_gmid_": "x"}"#).standardOutput.contains(
+                "warning: _gmid_"))
         #expect(run(["validate", "--push-type", "loud", "-"], stdin: "{}").status == 2)
     }
 }

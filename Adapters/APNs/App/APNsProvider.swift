@@ -57,8 +57,10 @@ public final class APNsProvider: PushProvider {
                 bridge.registerForRemoteNotifications()
             } else {
                 let reason = error.map { "authorization was not granted (\($0))" } ?? "the user did not allow notifications"
-                sink.publish(.registrationFailed(.init(
-                    provider: .apns, error: PushError(.providerFailure, field: "authorization", reason, vendorCode: error))))
+                sink.publish(
+                    .registrationFailed(
+                        .init(
+                            provider: .apns, error: PushError(.providerFailure, field: "authorization", reason, vendorCode: error))))
             }
         }
     }
@@ -86,8 +88,12 @@ public final class APNsProvider: PushProvider {
     /// provider.didFailToRegisterForRemoteNotifications(errorCode: PushError.VendorCode(domain: error.domain, code: error.code))
     /// ```
     public func didFailToRegisterForRemoteNotifications(errorCode: PushError.VendorCode) {
-        sink.withLock { $0 }.publish(.registrationFailed(.init(
-            provider: .apns,
-            error: PushError(.providerFailure, field: "deviceToken", "iOS could not register for remote notifications (\(errorCode))", vendorCode: errorCode))))
+        sink.withLock { $0 }.publish(
+            .registrationFailed(
+                .init(
+                    provider: .apns,
+                    error: PushError(
+                        .providerFailure, field: "deviceToken", "iOS could not register for remote notifications (\(errorCode))",
+                        vendorCode: errorCode))))
     }
 }

@@ -18,7 +18,8 @@ extension PushAdapter {
         /// stands the simulated provider in for it, or with ``apns(bridge:)`` and a mock.
         public static var apns: PushAdapter {
             PushAdapter(id: .apns, definition: APNsDefinition()) { _ in
-                throw PushError(.unsupported, field: "apns", "plain APNs needs iOS: on this platform, use .apns(bridge:) with a mock, or SimulatedDevice")
+                throw PushError(
+                    .unsupported, field: "apns", "plain APNs needs iOS: on this platform, use .apns(bridge:) with a mock, or SimulatedDevice")
             }
         }
     #endif

@@ -58,7 +58,8 @@ package final class APNsProviderToken: Sendable {
         state.withLock { $0 = (token, issuedAt) }
         if let cache, let fingerprint = signer.keyFingerprint {
             do {
-                try cache.store(APNsProviderTokenCache.Entry(token: token, keyID: keyID, teamID: teamID, issuedAt: issuedAt, keyFingerprint: fingerprint))
+                try cache.store(
+                    APNsProviderTokenCache.Entry(token: token, keyID: keyID, teamID: teamID, issuedAt: issuedAt, keyFingerprint: fingerprint))
             } catch {
                 note("the provider token was not kept for the next run: \(error.message)")
             }

@@ -100,7 +100,9 @@ public struct APNsProviderTokenCache: Sendable {
             let issuedAt = json["issuedAt"]?.integerValue
         else { return .refused("\(path) is not a stored provider token") }
         guard storedKey == keyID, storedTeam == teamID else { return .refused("\(path) holds the token of another key") }
-        return .found(Entry(token: token, keyID: storedKey, teamID: storedTeam, issuedAt: Double(issuedAt), keyFingerprint: json["keyFingerprint"]?.stringValue))
+        return .found(
+            Entry(token: token, keyID: storedKey, teamID: storedTeam, issuedAt: Double(issuedAt), keyFingerprint: json["keyFingerprint"]?.stringValue)
+        )
     }
 
     /// The stored token of the key `keyID` of team `teamID` signed by the key whose fingerprint
@@ -141,12 +143,15 @@ public struct APNsProviderTokenCache: Sendable {
         let path = path(keyID: entry.keyID, teamID: entry.teamID)
         let temporary = path + ".\(getpid()).tmp"
         var object: JSONObject = [
-            "token": .string(entry.token), "keyID": .string(entry.keyID), "teamID": .string(entry.teamID), "issuedAt": .integer(Int64(entry.issuedAt)),
+            "token": .string(entry.token), "keyID": .string(entry.keyID), "teamID": .string(entry.teamID),
+            "issuedAt": .integer(Int64(entry.issuedAt)),
         ]
         if let fingerprint = entry.keyFingerprint { object["keyFingerprint"] = .string(fingerprint) }
         let bytes = JSONWriter.bytes(from: .object(object))
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw PushError(.providerFailure, field: "tokenCache", "\(temporary) could not be made (\(Self.reason(errno)))") }
+        guard descriptor >= 0 else {
+            throw PushError(.providerFailure, field: "tokenCache", "\(temporary) could not be made (\(Self.reason(errno)))")
+        }
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
         guard written == bytes.count, rename(temporary, path) == 0 else {

@@ -88,7 +88,8 @@ package struct APNsRequestBuilder: Sendable {
     }
 
     /// The request to `token`.
-    package func request(_ message: PushMessage, token: SecretText, body: [UInt8], apnsID: String, now: Double, authorization: String) throws(PushError)
+    package func request(_ message: PushMessage, token: SecretText, body: [UInt8], apnsID: String, now: Double, authorization: String)
+        throws(PushError)
         -> PushHTTPRequest
     {
         PushHTTPRequest(
@@ -113,9 +114,11 @@ package struct APNsRequestBuilder: Sendable {
         guard var bytes = message.idempotenceDigest([token.revealed]).map({ Array($0.prefix(16)) }) else { return newID() }
         bytes[6] = (bytes[6] & 0x0F) | 0x80
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let uuid = UUID(uuid: (
-            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        let uuid = UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
         return uuid.uuidString
     }
 }

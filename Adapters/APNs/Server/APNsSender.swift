@@ -51,7 +51,8 @@ public struct APNsSender: PushSender, CustomStringConvertible, CustomReflectable
         let now = options.now()
         var planned: [PlannedPushRequest] = []
         for token in tokens {
-            let request = try builder.request(message, token: token, body: body, apnsID: APNsRequestBuilder.newID(), now: now, authorization: "<provider token>")
+            let request = try builder.request(
+                message, token: token, body: body, apnsID: APNsRequestBuilder.newID(), now: now, authorization: "<provider token>")
             planned.append(PlannedPushRequest(request: request.withPlaceholderCredentials(), targets: [PushTarget(kind: .deviceToken, id: token)]))
         }
         return planned
@@ -59,7 +60,8 @@ public struct APNsSender: PushSender, CustomStringConvertible, CustomReflectable
 
     /// Sends to every token, at most the options' concurrency at once. A token that is not
     /// hex is rejected without a request (`BadDeviceToken`, status 0).
-    public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError) {
+    public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError)
+    {
         let tokens = try Self.tokens(audience)
         let body = try builder.body(message)
         _ = try builder.headers(message, apnsID: "", now: 0, authorization: "")  // the message's header errors, before anything leaves
@@ -76,7 +78,10 @@ public struct APNsSender: PushSender, CustomStringConvertible, CustomReflectable
                 return
             }
             guard APNsRequestBuilder.isWellFormed(deviceToken) else {
-                report(PushSendResult(target: target, outcome: .rejected(PushRejection(status: 0, code: "BadDeviceToken", message: "not hex: never sent")), attempts: 0))
+                report(
+                    PushSendResult(
+                        target: target, outcome: .rejected(PushRejection(status: 0, code: "BadDeviceToken", message: "not hex: never sent")),
+                        attempts: 0))
                 return
             }
             // One apns-id and one expiry for every attempt: a retry is the same notification.
@@ -104,7 +109,9 @@ public struct APNsSender: PushSender, CustomStringConvertible, CustomReflectable
 
     private static func tokens(_ audience: PushAudience) throws(PushError) -> [SecretText] {
         guard case .deviceTokens(let tokens) = audience else {
-            throw PushError(.unsupported, field: "audience", "APNs addresses device tokens only, not \(audience.kind.rawValue)s (aliases, tags and everyone are JPush's and Getui's)")
+            throw PushError(
+                .unsupported, field: "audience",
+                "APNs addresses device tokens only, not \(audience.kind.rawValue)s (aliases, tags and everyone are JPush's and Getui's)")
         }
         guard !tokens.isEmpty else { throw PushError(.invalidPayload, field: "audience", "is empty: expected at least one device token") }
         return tokens

@@ -35,7 +35,8 @@ public struct APNsSenderDefinition: PushSenderDefinition {
     public static let keys = ["keyID", "teamID", "privateKeyPath", "topic", "environment"]
 
     /// The sender for the section.
-    public func makeSender(settings: (any PushProviderSettings)?, server: JSONObject, field: String, options: PushSenderOptions) throws(PushConfigurationError)
+    public func makeSender(settings: (any PushProviderSettings)?, server: JSONObject, field: String, options: PushSenderOptions)
+        throws(PushConfigurationError)
         -> any PushSender
     {
         var problems = ProblemList()
@@ -43,13 +44,16 @@ public struct APNsSenderDefinition: PushSenderDefinition {
         reader.reportUnknownKeys(Self.keys, into: &problems)
         func required(_ key: String, _ check: (String) -> String?) -> String? {
             problems.collect { () throws(PushError) -> String? in
-                guard let value = try reader.string(key) else { throw reader.error(reader.path(of: key), "missing (expected \(Self.expected[key] ?? "a string"))") }
+                guard let value = try reader.string(key) else {
+                    throw reader.error(reader.path(of: key), "missing (expected \(Self.expected[key] ?? "a string"))")
+                }
                 if let problem = check(value) { throw reader.error(reader.path(of: key), problem) }
                 return value
             } ?? nil
         }
         let tenCharacters: (String) -> String? = { value in
-            value.utf8.count == 10 && value.utf8.allSatisfy(ASCIIHex.isAlphanumeric) ? nil : "is \(value.utf8.count) characters, expected 10 letters or digits"
+            value.utf8.count == 10 && value.utf8.allSatisfy(ASCIIHex.isAlphanumeric)
+                ? nil : "is \(value.utf8.count) characters, expected 10 letters or digits"
         }
         let keyID = required("keyID", tenCharacters)
         let teamID = required("teamID", tenCharacters)
@@ -59,13 +63,14 @@ public struct APNsSenderDefinition: PushSenderDefinition {
             guard let data = FileManager.default.contents(atPath: path) else { return "\(path) cannot be read" }
             return PrivateKeyPEM.p256Problem(String(decoding: data, as: UTF8.self)).map { "\(path) \($0)" }
         }
-        let environment = problems.collect { () throws(PushError) -> PushMessage.Environment in
-            guard let text = try reader.string("environment") else { return .production }
-            guard let environment = PushMessage.Environment(rawValue: text) else {
-                throw reader.error(reader.path(of: "environment"), "\"\(text)\" is not production or sandbox")
-            }
-            return environment
-        } ?? .production
+        let environment =
+            problems.collect { () throws(PushError) -> PushMessage.Environment in
+                guard let text = try reader.string("environment") else { return .production }
+                guard let environment = PushMessage.Environment(rawValue: text) else {
+                    throw reader.error(reader.path(of: "environment"), "\"\(text)\" is not production or sandbox")
+                }
+                return environment
+            } ?? .production
         var signer: (any ES256Signer)?
         if let path {
             do {
@@ -75,7 +80,8 @@ public struct APNsSenderDefinition: PushSenderDefinition {
             }
         }
         guard problems.isEmpty, let keyID, let teamID, let topic, let signer else { throw PushConfigurationError(problems: problems.errors) }
-        return APNsSender(keyID: keyID, teamID: teamID, topic: topic, signer: signer, options: options, tokenCache: tokenCache, environment: environment)
+        return APNsSender(
+            keyID: keyID, teamID: teamID, topic: topic, signer: signer, options: options, tokenCache: tokenCache, environment: environment)
     }
 
     private static let expected = [

@@ -1,7 +1,7 @@
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeAPNs
 import PushBridgeModel
+import PushBridgeProviderKit
 
 /// Plain APNs through its adapter, for the simulated device: iOS's calls reach the app (and the
 /// client) unchanged, as with `SystemSimulator`, and the client's provider is an ``APNsProvider``
@@ -40,7 +40,9 @@ public struct APNsSimulator: ProviderSimulator {
         }
 
         func replay(_ delivery: ChannelDelivery, message: JSONObject) throws(PushError) -> [TraceCall] {
-            throw PushError(.unsupported, field: "provider", "apns has no channel of its own: \(delivery.transport) messages need the \(delivery.transport) provider's simulation")
+            throw PushError(
+                .unsupported, field: "provider",
+                "apns has no channel of its own: \(delivery.transport) messages need the \(delivery.transport) provider's simulation")
         }
 
         /// The user answers the prompt the adapter's registration showed (no, for
@@ -67,10 +69,12 @@ public struct APNsSimulator: ProviderSimulator {
 
         /// Answers the pending request; `false` when none was made.
         func answer(granted: Bool) -> Bool {
-            guard let completion = pending.withLock({ pending in
-                defer { pending = nil }
-                return pending
-            }) else { return false }
+            guard
+                let completion = pending.withLock({ pending in
+                    defer { pending = nil }
+                    return pending
+                })
+            else { return false }
             completion(granted, nil)
             return true
         }

@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
-import PushBridgeAPNsTesting
 import PushBridgeAPNs
+import PushBridgeAPNsTesting
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
@@ -84,7 +84,8 @@ import Testing
         let client = PushClient(provider: APNsProvider(bridge: MockAPNsBridge()), scheduler: ManualScheduler())
         let note = try PushNotification(payload: ["aps": ["alert": "hi"]], identifier: "a-1")
         await confirmation(expectedCount: 1) { answered in
-            client.handle(CallbackInvocation(callback: .willPresent, state: .active, notification: note), completion: .presentation { _ in answered() })
+            client.handle(
+                CallbackInvocation(callback: .willPresent, state: .active, notification: note), completion: .presentation { _ in answered() })
         }
         let events = await client.events().first(1)
         #expect(events.map(\.kind) == [.received])

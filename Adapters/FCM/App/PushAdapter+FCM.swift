@@ -29,7 +29,9 @@ extension PushAdapter {
         /// and a mock.
         public static var fcm: PushAdapter {
             PushAdapter(id: .fcm, definition: FCMDefinition()) { _ in
-                throw PushError(.unsupported, field: "fcm", "FirebaseMessaging runs on iOS only: on this platform, use .fcm(system:bridge:) with a mock, or SimulatedDevice")
+                throw PushError(
+                    .unsupported, field: "fcm",
+                    "FirebaseMessaging runs on iOS only: on this platform, use .fcm(system:bridge:) with a mock, or SimulatedDevice")
             }
         }
     #endif

@@ -47,12 +47,14 @@ extension FCMSettings {
         fields.reportUnknownKeys(Self.jsonFields, into: &problems)
         let projectId = problems.collect { () throws(PushError) -> String in
             guard let id = try fields.string("projectId") else {
-                throw fields.error(fields.path(of: "projectId"), "missing (expected the Firebase project's ID, PROJECT_ID in GoogleService-Info.plist)")
+                throw fields.error(
+                    fields.path(of: "projectId"), "missing (expected the Firebase project's ID, PROJECT_ID in GoogleService-Info.plist)")
             }
             guard Self.isProjectID(id) else {
                 throw fields.error(
                     fields.path(of: "projectId"),
-                    "\"\(JSONFieldReader.displayKey(id))\" is not a project ID (expected 6 to 30 lowercase letters, digits or hyphens, starting with a letter)")
+                    "\"\(JSONFieldReader.displayKey(id))\" is not a project ID (expected 6 to 30 lowercase letters, digits or hyphens, starting with a letter)"
+                )
             }
             return id
         }

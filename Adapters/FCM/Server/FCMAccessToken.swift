@@ -65,7 +65,9 @@ package actor FCMAccessToken {
         do {
             assertion = try Self.assertion(account: account, issuedAt: issuedAt, signer: signer)
         } catch {
-            return .failure(PushError(.providerFailure, field: "server.fcm.serviceAccount.private_key", "the OAuth assertion could not be signed: \(error.message)"))
+            return .failure(
+                PushError(
+                    .providerFailure, field: "server.fcm.serviceAccount.private_key", "the OAuth assertion could not be signed: \(error.message)"))
         }
         let request = Self.exchangeRequest(tokenURI: account.tokenURI, assertion: assertion)
         let (result, _) = await loop.attempt(build: { _ in request }, interpret: Self.read)

@@ -64,18 +64,24 @@ package struct FCMRequestBuilder: Sendable {
     package static func addressees(_ audience: PushAudience) throws(PushError) -> [Addressee] {
         switch audience {
         case .registrationIDs(let tokens):
-            guard !tokens.isEmpty else { throw PushError(.invalidPayload, field: "audience", "is empty: expected at least one FCM registration token") }
+            guard !tokens.isEmpty else {
+                throw PushError(.invalidPayload, field: "audience", "is empty: expected at least one FCM registration token")
+            }
             return tokens.map { Addressee(target: PushTarget(kind: .registrationID, id: $0), key: "token", value: $0) }
         case .tags(let tags):
             guard !tags.isEmpty else { throw PushError(.invalidPayload, field: "audience", "is empty: expected at least one topic") }
             guard tags.count <= maxTopicsPerCondition else {
-                throw PushError(.outOfRange, field: "audience", "\(tags.count) topics: an FCM condition names at most \(maxTopicsPerCondition); send in groups of \(maxTopicsPerCondition)")
+                throw PushError(
+                    .outOfRange, field: "audience",
+                    "\(tags.count) topics: an FCM condition names at most \(maxTopicsPerCondition); send in groups of \(maxTopicsPerCondition)")
             }
             var topics: [String] = []
             for (index, tag) in tags.enumerated() {
                 let topic = tag.hasPrefix("/topics/") ? String(tag.dropFirst("/topics/".count)) : tag
                 guard isTopicName(topic) else {
-                    throw PushError(.invalidPayload, field: "audience.tags[\(index)]", "\"\(JSONFieldReader.displayKey(tag))\" is not an FCM topic (expected [a-zA-Z0-9-_.~%]+)")
+                    throw PushError(
+                        .invalidPayload, field: "audience.tags[\(index)]",
+                        "\"\(JSONFieldReader.displayKey(tag))\" is not an FCM topic (expected [a-zA-Z0-9-_.~%]+)")
                 }
                 topics.append(topic)
             }
@@ -87,7 +93,9 @@ package struct FCMRequestBuilder: Sendable {
                 .unsupported, field: "audience",
                 "FCM addresses its own registration tokens (registrationIDs: what FirebaseMessaging gives the app), not APNs device tokens")
         case .clientIDs, .aliases, .everyone:
-            throw PushError(.unsupported, field: "audience", "FCM addresses registration tokens (registrationIDs) and topics (tags), not \(audience.kind.rawValue)s")
+            throw PushError(
+                .unsupported, field: "audience",
+                "FCM addresses registration tokens (registrationIDs) and topics (tags), not \(audience.kind.rawValue)s")
         }
     }
 
@@ -154,7 +162,8 @@ package struct FCMRequestBuilder: Sendable {
         if message.passthrough != nil {
             throw PushError(
                 .unsupported, field: "passthrough",
-                "FCM has no channel of its own on iOS (FirebaseMessaging 7.0 removed the direct channel): send a background push (contentAvailable) with customData")
+                "FCM has no channel of its own on iOS (FirebaseMessaging 7.0 removed the direct channel): send a background push (contentAvailable) with customData"
+            )
         }
         if message.badgeIncrement != nil {
             throw PushError(.unsupported, field: "badgeIncrement", "FCM keeps no badge count for a device: set badge")
@@ -212,13 +221,17 @@ package struct FCMRequestBuilder: Sendable {
     static func image(_ message: PushMessage) throws(PushError) -> String? {
         guard let first = message.richMedia.first else { return nil }
         guard message.richMedia.count == 1, first.kind == .image else {
-            throw PushError(.unsupported, field: "richMedia", "FCM carries one image (apns.fcm_options.image), not \(message.richMedia.count) entries or audio or video")
+            throw PushError(
+                .unsupported, field: "richMedia",
+                "FCM carries one image (apns.fcm_options.image), not \(message.richMedia.count) entries or audio or video")
         }
         guard first.url.lowercased().hasPrefix("https://") else {
             throw PushError(.invalidPayload, field: "richMedia[0].url", "is not an HTTPS URL (FirebaseMessaging downloads the image over HTTPS)")
         }
         guard message.mutableContent else {
-            throw PushError(.invalidPayload, field: "richMedia", "needs mutableContent: the app's service extension downloads the image (Firebase, \"Send an image in the notification payload\")")
+            throw PushError(
+                .invalidPayload, field: "richMedia",
+                "needs mutableContent: the app's service extension downloads the image (Firebase, \"Send an image in the notification payload\")")
         }
         return first.url
     }

@@ -31,7 +31,9 @@ package enum FCMResponseReader {
         let body = response.jsonBody?.objectValue
         if response.status == 200 {
             guard let name = body?["name"]?.stringValue, let id = messageID(name: name) else {
-                return .done([.rejected(PushRejection(status: 200, code: "unread", message: "FCM's answer has no message name (projects/…/messages/…)"))])
+                return .done([
+                    .rejected(PushRejection(status: 200, code: "unread", message: "FCM's answer has no message name (projects/…/messages/…)"))
+                ])
             }
             return .done([.accepted(messageID: id)])
         }

@@ -61,7 +61,9 @@ public struct FCMSender: PushSender, CustomStringConvertible, CustomReflectable 
         let exchange = FCMAccessToken.exchangeRequest(tokenURI: "<service account's token_uri>", assertion: "<RS256-signed JWT>")
         return [PlannedPushRequest(request: exchange, targets: [])]
             + addressees.map { addressee in
-                PlannedPushRequest(request: builder.request(body, to: addressee, authorization: "Bearer <access token>").withPlaceholderCredentials(), targets: [addressee.target])
+                PlannedPushRequest(
+                    request: builder.request(body, to: addressee, authorization: "Bearer <access token>").withPlaceholderCredentials(),
+                    targets: [addressee.target])
             }
     }
 
@@ -71,7 +73,8 @@ public struct FCMSender: PushSender, CustomStringConvertible, CustomReflectable 
     }
 
     /// Buys the access token, then sends to every addressee, at most the options' concurrency at once.
-    public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError) {
+    public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError)
+    {
         let addressees = try FCMRequestBuilder.addressees(audience)
         let sentAt = options.now()
         let body = try builder.message(message, now: sentAt)
@@ -86,7 +89,8 @@ public struct FCMSender: PushSender, CustomStringConvertible, CustomReflectable 
                 return
             }
             guard addressee.key != "token" || FCMRequestBuilder.isWellFormed(addressee.value) else {
-                let rejection = PushRejection(status: 0, code: "INVALID_ARGUMENT", message: "not a registration token (letters, digits, -, _, :): never sent")
+                let rejection = PushRejection(
+                    status: 0, code: "INVALID_ARGUMENT", message: "not a registration token (letters, digits, -, _, :): never sent")
                 report(PushSendResult(target: addressee.target, outcome: .rejected(rejection), attempts: 0))
                 return
             }
@@ -111,7 +115,9 @@ public struct FCMSender: PushSender, CustomStringConvertible, CustomReflectable 
     /// Every registration token well formed, for a plan.
     private static func checkTokens(_ addressees: [FCMRequestBuilder.Addressee]) throws(PushError) {
         for (index, addressee) in addressees.enumerated() where addressee.key == "token" && !FCMRequestBuilder.isWellFormed(addressee.value) {
-            throw PushError(.invalidPayload, field: "audience.registrationIDs[\(index)]", "\(addressee.value.masked) is not a registration token (letters, digits, -, _, :)")
+            throw PushError(
+                .invalidPayload, field: "audience.registrationIDs[\(index)]",
+                "\(addressee.value.masked) is not a registration token (letters, digits, -, _, :)")
         }
     }
 }
@@ -127,6 +133,7 @@ extension FCMSender {
 /// Where the system has no `openssl` (iOS, tvOS): a signer that says to pass one.
 struct MissingRS256Signer: RS256Signer {
     func sign(_ message: [UInt8]) throws(RS256SigningError) -> [UInt8] {
-        throw RS256SigningError("no RS256 signer on this platform: pass FCMSender(signer:) one (swift-crypto's _RSA.Signing, Examples/SwiftCryptoSigner)")
+        throw RS256SigningError(
+            "no RS256 signer on this platform: pass FCMSender(signer:) one (swift-crypto's _RSA.Signing, Examples/SwiftCryptoSigner)")
     }
 }

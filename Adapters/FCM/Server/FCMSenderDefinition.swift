@@ -37,7 +37,8 @@ public struct FCMSenderDefinition: PushSenderDefinition {
     public static let keys = ["serviceAccountPath", "serviceAccount"]
 
     /// The sender for the app's project and the section's service account.
-    public func makeSender(settings: (any PushProviderSettings)?, server: JSONObject, field: String, options: PushSenderOptions) throws(PushConfigurationError)
+    public func makeSender(settings: (any PushProviderSettings)?, server: JSONObject, field: String, options: PushSenderOptions)
+        throws(PushConfigurationError)
         -> any PushSender
     {
         var problems = ProblemList()
@@ -51,7 +52,10 @@ public struct FCMSenderDefinition: PushSenderDefinition {
             case (nil, .object(let object)?):
                 account = try FCMServiceAccount(json: object, field: reader.path(of: "serviceAccount"))
             case (nil, nil):
-                problems.add(reader.error(reader.path(of: "serviceAccountPath"), "missing (expected the service account's JSON key file, or its object as serviceAccount)"))
+                problems.add(
+                    reader.error(
+                        reader.path(of: "serviceAccountPath"),
+                        "missing (expected the service account's JSON key file, or its object as serviceAccount)"))
             case (.some, .some):
                 problems.add(reader.error(reader.path(of: "serviceAccount"), "is set with serviceAccountPath: give one of them"))
             case (let path?, nil):
@@ -65,7 +69,10 @@ public struct FCMSenderDefinition: PushSenderDefinition {
         let app = settings as? FCMSettings
         if app == nil { problems.add(PushError(.invalidConfiguration, field: "fcm", "missing (the app's FCM settings: its projectId)")) }
         if let app, let project = account?.projectID, project != app.projectId {
-            problems.add(reader.error(reader.path(of: "serviceAccount.project_id"), "is \(project), but fcm.projectId is \(app.projectId): the account must belong to the app's project"))
+            problems.add(
+                reader.error(
+                    reader.path(of: "serviceAccount.project_id"),
+                    "is \(project), but fcm.projectId is \(app.projectId): the account must belong to the app's project"))
         }
         var signer: (any RS256Signer)?
         if let account {

@@ -26,7 +26,10 @@ public struct FCMServiceAccount: Sendable, Hashable, CustomStringConvertible, Cu
     public static let googleTokenURI = "https://oauth2.googleapis.com/token"
 
     /// An account from its parts.
-    public init(clientEmail: SecretText, privateKey: SecretText, privateKeyID: SecretText? = nil, tokenURI: String = FCMServiceAccount.googleTokenURI, projectID: String? = nil) {
+    public init(
+        clientEmail: SecretText, privateKey: SecretText, privateKeyID: SecretText? = nil, tokenURI: String = FCMServiceAccount.googleTokenURI,
+        projectID: String? = nil
+    ) {
         self.clientEmail = clientEmail
         self.privateKey = privateKey
         self.privateKeyID = privateKeyID
@@ -68,7 +71,11 @@ public struct FCMServiceAccount: Sendable, Hashable, CustomStringConvertible, Cu
             } ?? nil
         }
         if let type = string("type", required: false, expected: ""), type != "service_account" {
-            problems.add(reader.error(reader.path(of: "type"), "is \"\(JSONFieldReader.displayKey(type))\", expected \"service_account\" (a key from the Firebase console's Service accounts tab)"))
+            problems.add(
+                reader.error(
+                    reader.path(of: "type"),
+                    "is \"\(JSONFieldReader.displayKey(type))\", expected \"service_account\" (a key from the Firebase console's Service accounts tab)"
+                ))
         }
         let email = string("client_email", required: true, expected: "the service account's email")
         if let email, !email.contains("@") || email.contains(where: \.isWhitespace) {
@@ -76,7 +83,9 @@ public struct FCMServiceAccount: Sendable, Hashable, CustomStringConvertible, Cu
         }
         let key = string("private_key", required: true, expected: "the RSA private key in PEM, -----BEGIN PRIVATE KEY-----")
         if let key, !key.contains("-----BEGIN PRIVATE KEY-----") && !key.contains("-----BEGIN RSA PRIVATE KEY-----") {
-            problems.add(reader.error(reader.path(of: "private_key"), "is not a PEM private key (expected -----BEGIN PRIVATE KEY-----; its value is not shown)"))
+            problems.add(
+                reader.error(
+                    reader.path(of: "private_key"), "is not a PEM private key (expected -----BEGIN PRIVATE KEY-----; its value is not shown)"))
         } else if let key, case .success(let kind) = PrivateKeyPEM.kind(of: key), kind != .rsa, let problem = PrivateKeyPEM.rsaProblem(key) {
             // A key read whole and not RSA (an APNs .p8 pasted here, say); one that does not read
             // is left to the signer, which names it on the first token.
@@ -90,7 +99,9 @@ public struct FCMServiceAccount: Sendable, Hashable, CustomStringConvertible, Cu
             problems.add(reader.error(reader.path(of: "project_id"), "\"\(JSONFieldReader.displayKey(project))\" is not a project ID"))
         }
         guard problems.isEmpty, let email, let key else { throw PushConfigurationError(problems: problems.errors) }
-        self.init(clientEmail: SecretText(email), privateKey: SecretText(key), privateKeyID: keyID.map { SecretText($0) }, tokenURI: tokenURI, projectID: project)
+        self.init(
+            clientEmail: SecretText(email), privateKey: SecretText(key), privateKeyID: keyID.map { SecretText($0) }, tokenURI: tokenURI,
+            projectID: project)
     }
 
     /// Reads the service account's JSON file at `path`; `field` names the path's key in errors.
@@ -108,7 +119,9 @@ public struct FCMServiceAccount: Sendable, Hashable, CustomStringConvertible, Cu
             throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: field, "\(path) is not JSON: \(error.description)")])
         }
         guard case .object(let object) = json else {
-            throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: field, "\(path) holds \(json.typeDescription), expected a service account's JSON object")])
+            throw PushConfigurationError(problems: [
+                PushError(.invalidConfiguration, field: field, "\(path) holds \(json.typeDescription), expected a service account's JSON object")
+            ])
         }
         try self.init(json: object, field: "\(field) (\(path))")
     }

@@ -76,7 +76,8 @@ public struct RS256SigningError: Error, Sendable, Hashable, CustomStringConverti
                 throw RS256SigningError(error.reason)
             }
             guard run.status == 0, run.output.count >= 128 else {
-                throw RS256SigningError("openssl could not sign with the service account's private_key (exit \(run.status)): is it an RSA key in PEM?")
+                throw RS256SigningError(
+                    "openssl could not sign with the service account's private_key (exit \(run.status)): is it an RSA key in PEM?")
             }
             return run.output
         }

@@ -58,7 +58,8 @@
             for name in FCMExtensionSDKSymbols.helperMethods where !helper.responds(to: NSSelectorFromString(name)) {
                 throw PushError(
                     .unsupported, field: "sdk",
-                    "\(FCMExtensionSDKSymbols.helperClass) has no -\(name) in the extension: the reporter was written against \(FCMExtensionSDKSymbols.writtenAgainst)")
+                    "\(FCMExtensionSDKSymbols.helperClass) has no -\(name) in the extension: the reporter was written against \(FCMExtensionSDKSymbols.writtenAgainst)"
+                )
             }
             self.helper = helper
         }

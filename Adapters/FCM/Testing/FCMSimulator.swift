@@ -1,8 +1,8 @@
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeAPNs
 import PushBridgeFCM
 import PushBridgeModel
+import PushBridgeProviderKit
 
 /// FCM's part in `pushbridge simulate --provider fcm` and the simulated device: iOS's calls reach
 /// the app (and the client) unchanged — FirebaseMessaging with swizzling off takes none of them —
@@ -57,7 +57,8 @@ public struct FCMSimulator: ProviderSimulator {
         func replay(_ delivery: ChannelDelivery, message: JSONObject) throws(PushError) -> [TraceCall] {
             throw PushError(
                 .unsupported, field: "provider",
-                "fcm has no channel of its own on iOS (data messages arrive as APNs background pushes): \(delivery.transport) messages need the \(delivery.transport) provider's simulation")
+                "fcm has no channel of its own on iOS (data messages arrive as APNs background pushes): \(delivery.transport) messages need the \(delivery.transport) provider's simulation"
+            )
         }
 
         /// The user answers the prompt (no, for `authorizationDenied`); once granted, iOS hands
@@ -87,10 +88,12 @@ public struct FCMSimulator: ProviderSimulator {
 
         /// Answers the pending request; `false` when none was made.
         func answer(granted: Bool) -> Bool {
-            guard let completion = pending.withLock({ pending in
-                defer { pending = nil }
-                return pending
-            }) else { return false }
+            guard
+                let completion = pending.withLock({ pending in
+                    defer { pending = nil }
+                    return pending
+                })
+            else { return false }
             completion(granted, nil)
             return true
         }

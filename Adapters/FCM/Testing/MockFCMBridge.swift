@@ -97,20 +97,37 @@ public final class MockFCMBridge: FCMBridge {
     /// Every call so far, in order.
     public var calls: [Call] { state.withLock { $0.calls } }
     /// The identifier the next registration gives.
-    public var identifier: String { get { state.withLock { $0.identifier } } set { state.withLock { $0.identifier = newValue } } }
+    public var identifier: String {
+        get { state.withLock { $0.identifier } }
+        set { state.withLock { $0.identifier = newValue } }
+    }
     /// How registrations are answered (default `.succeeds`).
-    public var registration: Registration { get { state.withLock { $0.registration } } set { state.withLock { $0.registration = newValue } } }
+    public var registration: Registration {
+        get { state.withLock { $0.registration } }
+        set { state.withLock { $0.registration = newValue } }
+    }
     /// The error topic calls answer with (`nil`, the default: they succeed).
-    public var topicError: PushError.VendorCode? { get { state.withLock { $0.topicError } } set { state.withLock { $0.topicError = newValue } } }
+    public var topicError: PushError.VendorCode? {
+        get { state.withLock { $0.topicError } }
+        set { state.withLock { $0.topicError = newValue } }
+    }
     /// Whether topic calls are answered at once (default); when `false` they wait for ``answerTopics()``.
-    public var answersTopics: Bool { get { state.withLock { $0.answersTopics } } set { state.withLock { $0.answersTopics = newValue } } }
+    public var answersTopics: Bool {
+        get { state.withLock { $0.answersTopics } }
+        set { state.withLock { $0.answersTopics = newValue } }
+    }
     /// The APNs token FCM holds.
     public var apnsToken: [UInt8]? { state.withLock { $0.apnsToken } }
 
     /// `autoInitEnabled` (YES by default, as the SDK's).
     public var autoInitEnabled: Bool {
         get { state.withLock { $0.autoInitEnabled } }
-        set { state.withLock { $0.autoInitEnabled = newValue; $0.calls.append(.setAutoInitEnabled(newValue)) } }
+        set {
+            state.withLock {
+                $0.autoInitEnabled = newValue
+                $0.calls.append(.setAutoInitEnabled(newValue))
+            }
+        }
     }
 
     /// Records the token.
@@ -149,7 +166,9 @@ public final class MockFCMBridge: FCMBridge {
     private func record(_ call: Call) -> (Registration, String) {
         state.withLock { state in
             state.calls.append(call)
-            guard state.apnsToken != nil else { return (state.registration == .unanswered ? .unanswered : .fails(Self.noAPNSToken), state.identifier) }
+            guard state.apnsToken != nil else {
+                return (state.registration == .unanswered ? .unanswered : .fails(Self.noAPNSToken), state.identifier)
+            }
             return (state.registration, state.identifier)
         }
     }

@@ -39,10 +39,12 @@ import Testing
     func exactlyOnceOnGcmMessageID() async throws {
         let harness = FCMHarness(state: .background)
         let note = try PushNotification(payload: Self.payload)
-        harness.client.handle(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: note), completion: nil)
+        harness.client.handle(
+            CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: note), completion: nil)
         // The same message again, as a re-delivery with another request identifier.
         let again = try PushNotification(payload: Self.payload, identifier: "REQ-2")
-        harness.client.handle(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: again), completion: nil)
+        harness.client.handle(
+            CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: again), completion: nil)
         let received = harness.events.filter { $0.kind == .received }
         #expect(received.count == 1, "\(harness.events)")
         if case .received(let arrival)? = received.first { #expect(arrival.notification.id == "1700000000000001") }
@@ -55,7 +57,8 @@ import Testing
         let harness = FCMHarness(state: .active)
         let note = try PushNotification(payload: Self.payload)
         harness.client.handle(CallbackInvocation(callback: .willPresent, state: .active, notification: note), completion: nil)
-        harness.client.handle(CallbackInvocation(callback: .didReceiveResponse, state: .active, action: .default, notification: note), completion: nil)
+        harness.client.handle(
+            CallbackInvocation(callback: .didReceiveResponse, state: .active, action: .default, notification: note), completion: nil)
         #expect(harness.fcm.calls == [.appDidReceiveMessage(messageID: "1700000000000001"), .appDidReceiveMessage(messageID: "1700000000000001")])
 
         let withheld = FCMHarness(state: .active, consent: .denied)

@@ -1,8 +1,8 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
 import PushBridgeAPNsTesting
 import PushBridgeFCM
 import PushBridgeFCMTesting
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
@@ -99,7 +99,10 @@ import Testing
         let harness = FCMHarness(grants: false)
         try harness.launchAndRegister()
         #expect(harness.bridge.system.calls == [.requestAuthorization([.alert, .badge, .sound])])
-        #expect(harness.events.contains { if case .registrationFailed(let f) = $0 { f.provider == .fcm && f.error.field == "authorization" } else { false } })
+        #expect(
+            harness.events.contains {
+                if case .registrationFailed(let f) = $0 { f.provider == .fcm && f.error.field == "authorization" } else { false }
+            })
     }
 
     @Test("the registration is masked wherever it is printed")

@@ -1,9 +1,10 @@
 import Foundation
 import PushBridge
-@testable import PushBridgeFCM
-@testable import PushBridgeFCMServiceExtension
 import SDKBindingChecks
 import Testing
+
+@testable import PushBridgeFCM
+@testable import PushBridgeFCMServiceExtension
 
 /// `FIRMessagingBridge` binds FirebaseMessaging by name at run time, in a file no compiler sees
 /// on Linux. These tests hold every name it binds (``FCMSDKSymbols``) against what the 12.19.0
@@ -21,7 +22,8 @@ import Testing
     /// Every selector bound, app and extension, in one order, but the property accessors (which
     /// the key-path check holds).
     static let allSelectors =
-        FCMSDKSymbols.classMethods.map(\.selector) + instanceMethods.filter { !FCMSDKSymbols.propertyAccessors.contains($0) } + FCMSDKSymbols.delegateSelectors
+        FCMSDKSymbols.classMethods.map(\.selector) + instanceMethods.filter { !FCMSDKSymbols.propertyAccessors.contains($0) }
+        + FCMSDKSymbols.delegateSelectors
         + FCMExtensionSDKSymbols.classMethods + FCMExtensionSDKSymbols.helperMethods
     static let bindingsPath = "Tests/iOSBindingChecks/Bindings/FCMBindings.swift"
 
@@ -81,7 +83,8 @@ import Testing
     static let casts: [String: String] = [
         "messaging": "SharedObjectIMP", "defaultApp": "SharedObjectIMP", "setDelegate:": "SetDelegateIMP", "setAPNSToken:type:": "SetAPNSTokenIMP",
         "isAutoInitEnabled": "BoolGetterIMP", "setAutoInitEnabled:": "BoolSetterIMP", "tokenWithCompletion:": "TokenIMP",
-        "subscribeToTopic:completion:": "TopicIMP", "unsubscribeFromTopic:completion:": "TopicIMP", "appDidReceiveMessage:": "AppDidReceiveMessageIMP",
+        "subscribeToTopic:completion:": "TopicIMP", "unsubscribeFromTopic:completion:": "TopicIMP",
+        "appDidReceiveMessage:": "AppDidReceiveMessageIMP",
         "registerWithCompletion:": "RegisterIMP", "isInstallationIdEnabled": "BoolGetterIMP",
     ]
 
@@ -104,9 +107,18 @@ import Testing
     static func check(absentClasses: Set<String> = [], absentMethods: Set<String> = []) -> (error: PushError?, looked: [String]) {
         var looked: [String] = []
         let error = FCMSDKSymbols.missing(
-            classExists: { looked.append($0); return !absentClasses.contains($0) },
-            respondsToClassMethod: { looked.append("+[\($0) \($1)]"); return !absentMethods.contains($1) },
-            respondsToInstanceMethod: { looked.append("-[\($0) \($1)]"); return !absentMethods.contains($1) })
+            classExists: {
+                looked.append($0)
+                return !absentClasses.contains($0)
+            },
+            respondsToClassMethod: {
+                looked.append("+[\($0) \($1)]")
+                return !absentMethods.contains($1)
+            },
+            respondsToInstanceMethod: {
+                looked.append("-[\($0) \($1)]")
+                return !absentMethods.contains($1)
+            })
         return (error, looked)
     }
 
@@ -127,14 +139,20 @@ import Testing
         let failure = try #require(error)
         #expect(failure.code == .unsupported)
         #expect(failure.field == "sdk")
-        #expect(failure.message.hasPrefix("Firebase's class FIRMessaging is not in the app: add FirebaseMessaging (the Swift package https://github.com/firebase/firebase-ios-sdk"))
+        #expect(
+            failure.message.hasPrefix(
+                "Firebase's class FIRMessaging is not in the app: add FirebaseMessaging (the Swift package https://github.com/firebase/firebase-ios-sdk"
+            ))
         #expect(failure.message.contains("-ObjC"))
         #expect(!looked.contains { $0.hasPrefix("-[FIRMessaging") }, "the methods of a missing class are not looked up")
     }
 
     @Test func aMissingMethodNamesItAndTheVersion() throws {
         let error = try #require(Self.check(absentMethods: ["appDidReceiveMessage:"]).error)
-        #expect(error.message == "Firebase has no -[FIRMessaging appDidReceiveMessage:] in the app: FIRMessagingBridge was written against FirebaseMessaging 12.19.0 (FIRMessaging.h) with FirebaseCore, so use FirebaseMessaging 10.4 or later")
+        #expect(
+            error.message
+                == "Firebase has no -[FIRMessaging appDidReceiveMessage:] in the app: FIRMessagingBridge was written against FirebaseMessaging 12.19.0 (FIRMessaging.h) with FirebaseCore, so use FirebaseMessaging 10.4 or later"
+        )
     }
 
     @Test func anUnconfiguredFirebaseIsAConfigurationErrorNamingTheCall() {
@@ -156,7 +174,8 @@ import Testing
     static func bindings() throws -> CheckOnlySource {
         let bridge = try BridgeSource(type: "FIRMessagingBridge", in: "Adapters/FCM/App/SDK")
         return CheckOnlySource(
-            moduleName: "FCMBindings", imports: ["UserNotifications", "FirebaseCore", "FirebaseMessaging", "PushBridgeFCM"], bridgeModule: "PushBridgeFCM",
+            moduleName: "FCMBindings", imports: ["UserNotifications", "FirebaseCore", "FirebaseMessaging", "PushBridgeFCM"],
+            bridgeModule: "PushBridgeFCM",
             delegateClass: "PushBridgeFCM.FIRMessagingBridge", delegateProtocol: "MessagingDelegate", classMethods: [],
             delegateMethods: try CheckOnlySource.delegateMethods(
                 selectors: Self.typeCheckedDelegateSelectors, bridge: bridge, names: FCMImportedNames.delegateMethods, optional: true),

@@ -1,6 +1,7 @@
 import PushBridgeCore
-@testable import PushBridgeFCMServiceExtension
 import Testing
+
+@testable import PushBridgeFCMServiceExtension
 
 /// The names the extension reporter binds, and what it reads of a payload, checked on Linux (the
 /// reporter itself is Apple-only).
@@ -32,7 +33,10 @@ import Testing
 
     @Test("every helper selector has the arity of the header's declaration")
     func selectors() {
-        #expect(FCMExtensionSDKSymbols.helperMethods == ["populateNotificationContent:withContentHandler:", "exportDeliveryMetricsToBigQueryWithMessageInfo:"])
+        #expect(
+            FCMExtensionSDKSymbols.helperMethods == [
+                "populateNotificationContent:withContentHandler:", "exportDeliveryMetricsToBigQueryWithMessageInfo:",
+            ])
         #expect(FCMExtensionSDKSymbols.classMethods == ["extensionHelper"])
     }
 }

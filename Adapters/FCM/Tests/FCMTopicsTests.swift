@@ -27,7 +27,9 @@ import Testing
         }
     }
 
-    @Test("a topic FCM would refuse is refused before anything is sent", arguments: ["", "a b", "/topics/news", "ünïcode", String(repeating: "x", count: 901)])
+    @Test(
+        "a topic FCM would refuse is refused before anything is sent",
+        arguments: ["", "a b", "/topics/news", "ünïcode", String(repeating: "x", count: 901)])
     func badTopicsAreRefused(topic: String) async {
         let harness = FCMHarness()
         await #expect {

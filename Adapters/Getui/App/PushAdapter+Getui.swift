@@ -30,7 +30,11 @@ extension PushAdapter {
         /// `SimulatedDevice`, which stands the simulated provider in for it, or with
         /// ``getui(scheduler:applicationState:advertisingIdentifier:bridge:)`` and a mock.
         public static var getui: PushAdapter {
-            getui(bridge: { throw PushError(.unsupported, field: "getui", "the Getui SDK runs on iOS only: on this platform, use .getui(bridge:) with a mock, or SimulatedDevice") })
+            getui(bridge: {
+                throw PushError(
+                    .unsupported, field: "getui",
+                    "the Getui SDK runs on iOS only: on this platform, use .getui(bridge:) with a mock, or SimulatedDevice")
+            })
         }
     #endif
 

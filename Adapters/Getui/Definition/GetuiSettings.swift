@@ -35,7 +35,9 @@ extension GetuiSettings {
         fields.reportUnknownKeys(Self.jsonFields, into: &problems)
         func credential(_ key: String) -> SecretText? {
             problems.collect { () throws(PushError) -> SecretText? in
-                guard let value = try fields.string(key) else { throw fields.error("getui.\(key)", "missing (expected Getui's \(key) from its console)") }
+                guard let value = try fields.string(key) else {
+                    throw fields.error("getui.\(key)", "missing (expected Getui's \(key) from its console)")
+                }
                 guard (1...64).contains(value.count), value.utf8.allSatisfy({ ASCIIHex.isAlphanumeric($0) }) else {
                     throw fields.error("getui.\(key)", "\(SecretText.mask(value)) (\(value.count) characters) is not 1 to 64 letters and digits")
                 }

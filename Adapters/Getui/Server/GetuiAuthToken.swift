@@ -17,7 +17,8 @@ package actor GetuiAuthToken {
     private var current: (token: String, expiresAt: Double, issuedAt: Double)?
     private var refreshing: Task<Result<String, PushError>, Never>?
 
-    package init(builder: GetuiRequestBuilder, appKey: SecretText, masterSecret: SecretText, loop: AttemptLoop, now: @escaping @Sendable () -> Double) {
+    package init(builder: GetuiRequestBuilder, appKey: SecretText, masterSecret: SecretText, loop: AttemptLoop, now: @escaping @Sendable () -> Double)
+    {
         self.builder = builder
         self.appKey = appKey
         self.masterSecret = masterSecret

@@ -61,9 +61,11 @@ package struct GetuiRequestBuilder: Sendable {
         // extension SDK; ios.aps has no such field). Alone it has no field: refused.
         for (field, isSet) in [
             ("mutableContent", message.mutableContent && message.richMedia.isEmpty), ("interruptionLevel", message.interruptionLevel != nil),
-            ("relevanceScore", message.relevanceScore != nil), ("targetContentID", message.targetContentID != nil), ("priority", message.priority != nil),
+            ("relevanceScore", message.relevanceScore != nil), ("targetContentID", message.targetContentID != nil),
+            ("priority", message.priority != nil),
         ] where isSet {
-            throw PushError(.unsupported, field: field, "Getui's push_channel.ios has no field for it (getui-pushapi-java-client-v2 Aps.java, IosDTO.java)")
+            throw PushError(
+                .unsupported, field: field, "Getui's push_channel.ios has no field for it (getui-pushapi-java-client-v2 Aps.java, IosDTO.java)")
         }
         if let type = message.pushType, type != .alert, type != .background {
             throw PushError(.unsupported, field: "pushType", "Getui sends notify pushes (alert or background) here, not \(type.rawValue)")
@@ -112,7 +114,9 @@ package struct GetuiRequestBuilder: Sendable {
             // [push] §push_channel.android.ups.notification: title, body, click_type; the vendor
             // channels (offline Android devices). Online, Android gets the transmission.
             if platforms == .all, let text = try message.androidText(provider: "Getui") {
-                channel["android"] = ["ups": ["notification": ["title": .string(text.title ?? ""), "body": .string(text.body), "click_type": "startapp"]]]
+                channel["android"] = [
+                    "ups": ["notification": ["title": .string(text.title ?? ""), "body": .string(text.body), "click_type": "startapp"]]
+                ]
             }
             content["push_channel"] = .object(channel)
         }

@@ -59,13 +59,16 @@ package enum GetuiResponseReader {
                 return .done([.rejected(PushRejection(status: 200, code: "0", message: "no task in the answer"))])
             }
             guard case .object(let byID) = statuses else { return .done([.accepted(messageID: taskID)]) }
-            return .done(targets.map { target in
-                let status = target.id.flatMap { byID[$0.revealed]?.stringValue }
-                guard let status else { return .accepted(messageID: taskID) }
-                return acceptedStatuses.contains(status)
-                    ? .accepted(messageID: taskID)
-                    : .rejected(PushRejection(status: 200, code: status, message: status == "successed_ignore" ? "not sent: inactive for 90 days" : status))
-            })
+            return .done(
+                targets.map { target in
+                    let status = target.id.flatMap { byID[$0.revealed]?.stringValue }
+                    guard let status else { return .accepted(messageID: taskID) }
+                    return acceptedStatuses.contains(status)
+                        ? .accepted(messageID: taskID)
+                        : .rejected(
+                            PushRejection(
+                                status: 200, code: status, message: status == "successed_ignore" ? "not sent: inactive for 90 days" : status))
+                })
         case .string(let taskID)?: return .done([.accepted(messageID: taskID)])
         default: return .done([.rejected(PushRejection(status: response.status, code: "0", message: "no data in the answer"))])
         }
@@ -93,7 +96,8 @@ package enum GetuiResponseReader {
             return .done((token, milliseconds / 1000))
         }
         let code = body?["code"]?.integerValue.map(Int.init)
-        let rejection = PushRejection(status: response.status, code: code.map(String.init) ?? "HTTP \(response.status)", message: body?["msg"]?.stringValue ?? "")
+        let rejection = PushRejection(
+            status: response.status, code: code.map(String.init) ?? "HTTP \(response.status)", message: body?["msg"]?.stringValue ?? "")
         if response.status >= 500 || code.map(retryableCodes.contains) == true { return .retry(rejection, after: nil) }
         return .reauthenticate(rejection)  // a refused signature: one more try with a new timestamp, then final
     }

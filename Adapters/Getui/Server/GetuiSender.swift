@@ -26,8 +26,12 @@ public struct GetuiSender: PushSender, CustomStringConvertible, CustomReflectabl
     /// A sender for the app `appID`, authenticating with its `appKey` and `masterSecret`,
     /// reaching iOS devices only (the default) or, with `platforms` `.all`, Android's vendor
     /// channels too (``PushPlatforms``).
-    public init(appID: SecretText, appKey: SecretText, masterSecret: SecretText, options: PushSenderOptions = PushSenderOptions(), platforms: PushPlatforms = .ios) {
-        let builder = GetuiRequestBuilder(baseURL: (options.baseURLs[.getui] ?? "https://restapi.getui.com") + "/v2/" + appID.revealed, platforms: platforms)
+    public init(
+        appID: SecretText, appKey: SecretText, masterSecret: SecretText, options: PushSenderOptions = PushSenderOptions(),
+        platforms: PushPlatforms = .ios
+    ) {
+        let builder = GetuiRequestBuilder(
+            baseURL: (options.baseURLs[.getui] ?? "https://restapi.getui.com") + "/v2/" + appID.revealed, platforms: platforms)
         self.builder = builder
         let loop = options.attemptLoop(defaultTransport: URLSessionTransport(policy: URLSessionTransport.http1Default))
         auth = GetuiAuthToken(builder: builder, appKey: appKey, masterSecret: masterSecret, loop: loop, now: options.now)
@@ -42,13 +46,21 @@ public struct GetuiSender: PushSender, CustomStringConvertible, CustomReflectabl
         let token = "<token from /auth>"
         switch route {
         case .single(let path, let body, let target):
-            return [PlannedPushRequest(request: builder.request(path, body: Self.push(content, body), token: token).withPlaceholderCredentials(), targets: [target])]
+            return [
+                PlannedPushRequest(
+                    request: builder.request(path, body: Self.push(content, body), token: token).withPlaceholderCredentials(), targets: [target])
+            ]
         case .list(let path, let groups):
-            var planned = [PlannedPushRequest(request: builder.request("/push/list/message", body: Self.push(content, [:]), token: token).withPlaceholderCredentials(), targets: [])]
+            var planned = [
+                PlannedPushRequest(
+                    request: builder.request("/push/list/message", body: Self.push(content, [:]), token: token).withPlaceholderCredentials(),
+                    targets: [])
+            ]
             for group in groups {
                 planned.append(
                     PlannedPushRequest(
-                        request: builder.request(path, body: Self.list(group.audience, taskID: "<taskid from /push/list/message>"), token: token).withPlaceholderCredentials(),
+                        request: builder.request(path, body: Self.list(group.audience, taskID: "<taskid from /push/list/message>"), token: token)
+                            .withPlaceholderCredentials(),
                         targets: group.targets))
             }
             return planned
@@ -93,7 +105,8 @@ public struct GetuiSender: PushSender, CustomStringConvertible, CustomReflectabl
     }
 
     /// Authenticates (once, for every send of this sender while the token lasts), then pushes.
-    public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError) {
+    public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError)
+    {
         let content = try builder.content(message)
         let route = try GetuiRoute(audience)
         _ = try await auth.token()
@@ -111,7 +124,8 @@ public struct GetuiSender: PushSender, CustomStringConvertible, CustomReflectabl
         case .list(let path, let groups):
             let message = Self.push(content, [:], requestID: GetuiRequestBuilder.requestID(for: message, targets: groups.flatMap(\.targets)))
             let (created, attempts) = await loop.attempt(
-                build: Self.authorized(auth) { builder.request("/push/list/message", body: message, token: $0) }, interpret: GetuiResponseReader.taskID)
+                build: Self.authorized(auth) { builder.request("/push/list/message", body: message, token: $0) },
+                interpret: GetuiResponseReader.taskID)
             let taskID: String
             switch created {
             case .success(let id): taskID = id
@@ -183,7 +197,8 @@ enum GetuiRoute {
             guard !ids.isEmpty else { throw PushError(.invalidPayload, field: "audience", "is empty: expected at least one \(kind.rawValue)") }
             if let index = ids.firstIndex(where: \.isEmpty) { throw PushError(.invalidPayload, field: "audience[\(index)]", "is empty") }
             if ids.count == 1 {
-                return .single(path: "/push/single/\(key)", body: ["audience": [key: [.string(ids[0].revealed)]]], target: PushTarget(kind: kind, id: ids[0]))
+                return .single(
+                    path: "/push/single/\(key)", body: ["audience": [key: [.string(ids[0].revealed)]]], target: PushTarget(kind: kind, id: ids[0]))
             }
             let size = GetuiRequestBuilder.maxIDsPerListPush
             return .list(

@@ -14,14 +14,16 @@ public struct GetuiSenderDefinition: PushSenderDefinition {
     public init() {}
 
     /// The sender for the app's IDs and the section's master secret.
-    public func makeSender(settings: (any PushProviderSettings)?, server: JSONObject, field: String, options: PushSenderOptions) throws(PushConfigurationError)
+    public func makeSender(settings: (any PushProviderSettings)?, server: JSONObject, field: String, options: PushSenderOptions)
+        throws(PushConfigurationError)
         -> any PushSender
     {
         // Letters and digits, as the app's appId and appKey (a pasted quote or space is caught here).
         let masterSecret = try ServerSection.secret(
             "masterSecret", in: server, field: field, expected: "Getui's master secret", allowed: ["masterSecret", "platform"],
             shape: { (1...64).contains($0.count) && $0.utf8.allSatisfy(ASCIIHex.isAlphanumeric) ? nil : "is not 1 to 64 letters and digits" })
-        let settings = try ServerSection.appSettings(settings, as: GetuiSettings.self, section: "getui", expected: "the app's Getui settings: appId and appKey")
+        let settings = try ServerSection.appSettings(
+            settings, as: GetuiSettings.self, section: "getui", expected: "the app's Getui settings: appId and appKey")
         let platforms: PushPlatforms
         do {
             platforms = try PushPlatforms.read(server, field: field)

@@ -1,8 +1,8 @@
 import AdapterTestSupport
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
-import PushBridgeGetuiTesting
 import PushBridgeGetui
+import PushBridgeGetuiTesting
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
@@ -56,12 +56,14 @@ import Testing
             events: [.opened(.background, action: .default, id: "task9:msg9")]),
         Case(
             name: "custom action with text input → 5 with its action", state: .background,
-            callback: .receiveNotification(.copy(), response: GetuiResponseInfo(actionIdentifier: "reply", userText: "ok"), fetchCompletionHandler: nil),
+            callback: .receiveNotification(
+                .copy(), response: GetuiResponseInfo(actionIdentifier: "reply", userText: "ok"), fetchCompletionHandler: nil),
             invocations: [InvocationShape(.didReceiveResponse, .background, action: .custom("reply"), textInput: "ok", id: "task9:msg9")],
             events: [.opened(action: .custom("reply"), id: "task9:msg9")]),
         Case(
             name: "dismiss action → 5 dismiss, dismissed", state: .background,
-            callback: .receiveNotification(.copy(), response: GetuiResponseInfo(actionIdentifier: ResponseAction.dismissIdentifier), fetchCompletionHandler: nil),
+            callback: .receiveNotification(
+                .copy(), response: GetuiResponseInfo(actionIdentifier: ResponseAction.dismissIdentifier), fetchCompletionHandler: nil),
             invocations: [InvocationShape(.didReceiveResponse, .background, action: .dismiss, id: "task9:msg9")],
             events: [.dismissed(id: "task9:msg9")]),
         Case(
@@ -86,7 +88,8 @@ import Testing
             events: [.received(.background, id: "t:m")]),
         Case(
             name: "slience fromGetui NO without _gmid_ → named by taskId:msgId", state: .background,
-            callback: .slience(["aps": ["content-available": 1]], fromGetui: false, offLine: false, taskID: "t", msgID: "m", fetchCompletionHandler: { _ in }),
+            callback: .slience(
+                ["aps": ["content-available": 1]], fromGetui: false, offLine: false, taskID: "t", msgID: "m", fetchCompletionHandler: { _ in }),
             invocations: [InvocationShape(.didReceiveRemoteNotificationFetch, .background, id: "t:m")],
             events: [.received(.background, id: "t:m")]),
         Case(
@@ -121,7 +124,9 @@ import Testing
         Case(name: "client ID → registered", callback: .registerClient("b4d1f5c2e8a94f7c9d0e1f2a3b4c5d6e"), events: [ExpectedPushEvent(.registered)]),
         Case(name: "empty client ID → registrationFailed", callback: .registerClient(""), events: [ExpectedPushEvent(.registrationFailed)]),
         Case(name: "SDK state → providerState", callback: .sdkState(.started), events: [ExpectedPushEvent(.providerState)]),
-        Case(name: "error before a client ID → registrationFailed", callback: .error(PushError.VendorCode(domain: "GetuiErrorDomain", code: 10001)), events: [ExpectedPushEvent(.registrationFailed)]),
+        Case(
+            name: "error before a client ID → registrationFailed", callback: .error(PushError.VendorCode(domain: "GetuiErrorDomain", code: 10001)),
+            events: [ExpectedPushEvent(.registrationFailed)]),
         Case(
             name: "alias result nobody waits for → nothing",
             callback: .aliasAction("bindAlias", result: true, sequenceNum: "42"), events: []),
@@ -143,7 +148,9 @@ import Testing
 
     @Test(arguments: GetuiSdkStatus.allCases)
     func sdkStatusIsTheProviderState(status: GetuiSdkStatus) {
-        let expected: [GetuiSdkStatus: PushEvent.ConnectionState] = [.starting: .connecting, .started: .online, .stoped: .stopped, .offline: .offline]
+        let expected: [GetuiSdkStatus: PushEvent.ConnectionState] = [
+            .starting: .connecting, .started: .online, .stoped: .stopped, .offline: .offline,
+        ]
         let harness = GetuiHarness()
         harness.bridge.trigger(.sdkState(status))
         guard case .providerState(let state)? = harness.events.first else {
@@ -180,14 +187,18 @@ import Testing
         try harness.provider.start(PushStartRequest(iosVersion: IOSVersion(15), launchNotification: note, launchOptionsKey: .remoteNotification))
         try harness.provider.register(PushRegistrationRequest(iosVersion: IOSVersion(15), options: [.alert, .badge, .sound]))
         try harness.provider.setPushModeForOff(true)
-        #expect(harness.bridge.calls == [
-            .start(appID: "AppId1234567", appKey: "AppKey1234567", appSecret: "AppSecret1234567", launchedWithNotification: true),
-            .registerRemoteNotification(7),
-            .pushModeForOff(true),
-        ])
+        #expect(
+            harness.bridge.calls == [
+                .start(appID: "AppId1234567", appKey: "AppKey1234567", appSecret: "AppSecret1234567", launchedWithNotification: true),
+                .registerRemoteNotification(7),
+                .pushModeForOff(true),
+            ])
         #expect(harness.bridge.callsOffSDKThread.isEmpty, "start and registerRemoteNotification: on the main thread, as Getui requires")
         #expect(harness.provider.id == .getui)
-        #expect(harness.provider.capabilities == [.alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages, .voip, .liveActivities, .liveActivityPushToStart])
+        #expect(
+            harness.provider.capabilities == [
+                .alias, .tags, .serverBadge, .customFeedback, .ownChannelMessages, .voip, .liveActivities, .liveActivityPushToStart,
+            ])
     }
 
     @Test func theProviderIsItsBridgesDelegateHeldWeakly() {

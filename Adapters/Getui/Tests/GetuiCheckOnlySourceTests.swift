@@ -1,7 +1,8 @@
-import SDKBindingChecks
 import Foundation
-@testable import PushBridgeGetui
+import SDKBindingChecks
 import Testing
+
+@testable import PushBridgeGetui
 
 /// The check-only modules CI type-checks against Getui's real header
 /// (`Tests/iOSBindingChecks/`) are generated here from ``GetuiSDKSymbols`` and the bridge's
@@ -12,7 +13,9 @@ import Testing
     static let regenerate = "PUSHBRIDGE_REGENERATE_BINDING_CHECKS=1 swift test --filter CheckOnlySourceTests"
     static let bindingsPath = "Tests/iOSBindingChecks/Bindings/GetuiBindings.swift"
     static let probePath = "Tests/iOSBindingChecks/Selectors/GetuiSelectors.swift"
-    static let classMethodEntries = [(className: GetuiSDKSymbols.sdkClass, selectors: GetuiSDKSymbols.requiredClassMethods + GetuiSDKSymbols.optionalClassMethods)]
+    static let classMethodEntries = [
+        (className: GetuiSDKSymbols.sdkClass, selectors: GetuiSDKSymbols.requiredClassMethods + GetuiSDKSymbols.optionalClassMethods)
+    ]
 
     static func source() throws -> CheckOnlySource {
         let bridge = try GetuiSDKBindingTests.bridge()
@@ -20,7 +23,8 @@ import Testing
             moduleName: "GetuiBindings", imports: ["UIKit", "UserNotifications", "GTSDK", "PushBridgeGetui"], bridgeModule: "PushBridgeGetui",
             delegateClass: "PushBridgeGetui.GeTuiSdkBridge", delegateProtocol: GetuiSDKSymbols.delegateProtocol,
             classMethods: try CheckOnlySource.classMethods(
-                entries: classMethodEntries, bridge: bridge, symbols: try BridgeSource(GetuiSDKBindingTests.symbolsPath), symbolsType: "GetuiSDKSymbols",
+                entries: classMethodEntries, bridge: bridge, symbols: try BridgeSource(GetuiSDKBindingTests.symbolsPath),
+                symbolsType: "GetuiSDKSymbols",
                 module: "PushBridgeGetui", names: GetuiImportedNames.classMethods),
             delegateMethods: try CheckOnlySource.delegateMethods(
                 selectors: GetuiSDKSymbols.delegateSelectors, bridge: bridge, names: GetuiImportedNames.delegateMethods, optional: true),
@@ -44,6 +48,7 @@ import Testing
             selectors: Self.classMethodEntries.flatMap(\.selectors) + GetuiSDKSymbols.delegateSelectors, regenerate: Self.regenerate)
         try GeneratedFile.expect(try Self.source().source, at: Self.bindingsPath)
         try GeneratedFile.expect(probe, at: Self.probePath)
-        try GeneratedFile.expect(CheckOnlySource.conversionsFile(regenerate: Self.regenerate), at: "Tests/iOSBindingChecks/Bindings/Conversions.swift")
+        try GeneratedFile.expect(
+            CheckOnlySource.conversionsFile(regenerate: Self.regenerate), at: "Tests/iOSBindingChecks/Bindings/Conversions.swift")
     }
 }

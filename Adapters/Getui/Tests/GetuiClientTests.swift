@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
-import PushBridgeGetuiTesting
 import PushBridgeGetui
+import PushBridgeGetuiTesting
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
@@ -9,7 +9,8 @@ import Testing
 /// with the app's result.
 /// The start call the mock records for ``GetuiClientTests/settings``.
 private enum PushStartRequestCall {
-    static let start = MockGetuiBridge.Call.start(appID: "AppId1234567", appKey: "AppKey1234567", appSecret: "AppSecret1234567", launchedWithNotification: false)
+    static let start = MockGetuiBridge.Call.start(
+        appID: "AppId1234567", appKey: "AppKey1234567", appSecret: "AppSecret1234567", launchedWithNotification: false)
 }
 
 @Suite struct GetuiClientTests {
@@ -26,10 +27,11 @@ private enum PushStartRequestCall {
         let (bridge, _, client) = make()
         try client.start(PushStartRequest(iosVersion: IOSVersion(15)))
         try client.register(PushRegistrationRequest(iosVersion: IOSVersion(15), options: [.alert, .badge]))
-        #expect(bridge.calls == [
-            .start(appID: "AppId1234567", appKey: "AppKey1234567", appSecret: "AppSecret1234567", launchedWithNotification: false),
-            .registerRemoteNotification(5),
-        ])
+        #expect(
+            bridge.calls == [
+                .start(appID: "AppId1234567", appKey: "AppKey1234567", appSecret: "AppSecret1234567", launchedWithNotification: false),
+                .registerRemoteNotification(5),
+            ])
         for secret in ["AppId1234567", "AppKey1234567", "AppSecret1234567"] {
             #expect(!"\(bridge.calls)".contains(secret))
             #expect(!"\(Self.settings)".contains(secret))
@@ -44,7 +46,10 @@ private enum PushStartRequestCall {
             {"provider": "getui", "getui": {"appId": "AppId1234567", "appKey": "AppKey1234567", "appSecret": "AppSecret1234567"},
              "serviceExtension": {"appGroup": "group.com.example.app"}}
             """#
-        for (configuration, expected) in [(json, "group.com.example.app"), (#"{"provider": "getui", "getui": {"appId": "AppId1234567", "appKey": "AppKey1234567", "appSecret": "AppSecret1234567"}}"#, nil)] {
+        for (configuration, expected) in [
+            (json, "group.com.example.app"),
+            (#"{"provider": "getui", "getui": {"appId": "AppId1234567", "appKey": "AppKey1234567", "appSecret": "AppSecret1234567"}}"#, nil),
+        ] {
             let bridge = MockGetuiBridge()
             var factories = PushProviderFactories()
             factories.register(.getui) { configuration in
@@ -69,8 +74,10 @@ private enum PushStartRequestCall {
         client.setBackgroundWorkHandler { _ in .newData }
         let results = Locked<[BackgroundFetchResult]>([])
         await confirmation(expectedCount: 1) { done in
-            provider.geTuiSdkDidReceiveSlience(["aps": ["content-available": 1], "_gmid_": "t:m"], fromGetui: false, offLine: false,
-                                               appID: nil, taskID: "t", msgID: "m") { result in
+            provider.geTuiSdkDidReceiveSlience(
+                ["aps": ["content-available": 1], "_gmid_": "t:m"], fromGetui: false, offLine: false,
+                appID: nil, taskID: "t", msgID: "m"
+            ) { result in
                 results.withLock { $0.append(result) }
                 done()
             }

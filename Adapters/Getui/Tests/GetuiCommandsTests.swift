@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
-import PushBridgeGetuiTesting
 import PushBridgeGetui
+import PushBridgeGetuiTesting
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (90_000, false), (90_001, true), (90_500, true), (90_999, true), (91_000, false), (-90_001, false), (0, false), (Int.max, false), (Int.min, false),
+        (90_000, false), (90_001, true), (90_500, true), (90_999, true), (91_000, false), (-90_001, false), (0, false), (Int.max, false),
+        (Int.min, false),
     ])
     func feedbackActionIDsAreCheckedBeforeSending(actionID: Int, accepted: Bool) throws {
         let (bridge, provider, _) = make()

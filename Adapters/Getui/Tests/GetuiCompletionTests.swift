@@ -1,7 +1,7 @@
 import AdapterTestSupport
 import PushBridge
-import PushBridgeGetuiTesting
 import PushBridgeGetui
+import PushBridgeGetuiTesting
 import PushBridgeTesting
 import Testing
 
@@ -16,19 +16,27 @@ import Testing
     static let cases: [Row] = [
         Row(
             name: "APNs silent push (fromGetui NO): the app's answer", state: .background,
-            callback: { answers in .slience(contentAvailable, fromGetui: false, offLine: false, taskID: "t", msgID: "m", fetchCompletionHandler: answers.record) },
+            callback: { answers in
+                .slience(contentAvailable, fromGetui: false, offLine: false, taskID: "t", msgID: "m", fetchCompletionHandler: answers.record)
+            },
             beforeTheApp: [], afterTheApp: ["newData"]),
         Row(
             name: "passthrough over the socket with a handler anyway: noData at once", state: .background,
-            callback: { answers in .slience(["payload": "x"], fromGetui: true, offLine: true, taskID: "t", msgID: "m", fetchCompletionHandler: answers.record) },
+            callback: { answers in
+                .slience(["payload": "x"], fromGetui: true, offLine: true, taskID: "t", msgID: "m", fetchCompletionHandler: answers.record)
+            },
             beforeTheApp: ["noData"], afterTheApp: ["noData"]),
         Row(
             name: "passthrough through APNs without aps: noData at once", state: .background,
-            callback: { answers in .slience(["payload": "x"], fromGetui: false, offLine: false, taskID: "t", msgID: "m", fetchCompletionHandler: answers.record) },
+            callback: { answers in
+                .slience(["payload": "x"], fromGetui: false, offLine: false, taskID: "t", msgID: "m", fetchCompletionHandler: answers.record)
+            },
             beforeTheApp: ["noData"], afterTheApp: ["noData"]),
         Row(
             name: "a malformed APNs push: noData at once", state: .background,
-            callback: { answers in .slience(["aps": "broken"], fromGetui: false, offLine: false, taskID: nil, msgID: nil, fetchCompletionHandler: answers.record) },
+            callback: { answers in
+                .slience(["aps": "broken"], fromGetui: false, offLine: false, taskID: nil, msgID: nil, fetchCompletionHandler: answers.record)
+            },
             beforeTheApp: ["noData"], afterTheApp: ["noData"]),
         Row(
             name: "receipt before iOS 10: the app's answer", state: .background,
@@ -40,7 +48,9 @@ import Testing
             beforeTheApp: [], afterTheApp: ["noData"]),
         Row(
             name: "receipt of something that is not a notification: noData at once", state: .background,
-            callback: { answers in .receiveNotification(GetuiNotificationInfo(userInfo: ["payload": "x"]), response: nil, fetchCompletionHandler: answers.record) },
+            callback: { answers in
+                .receiveNotification(GetuiNotificationInfo(userInfo: ["payload": "x"]), response: nil, fetchCompletionHandler: answers.record)
+            },
             beforeTheApp: ["noData"], afterTheApp: ["noData"]),
         Row(
             name: "willPresent: the app's presentation options", state: .active,
@@ -64,7 +74,8 @@ import Testing
         let harness = GetuiHarness(state: .active)
         await confirmation("each repeated callback's handler", expectedCount: 3) { done in
             for offline in [false, true, true] {
-                harness.bridge.trigger(.slience(["payload": "x"], fromGetui: true, offLine: offline, taskID: "t", msgID: "m", fetchCompletionHandler: { _ in done() }))
+                harness.bridge.trigger(
+                    .slience(["payload": "x"], fromGetui: true, offLine: offline, taskID: "t", msgID: "m", fetchCompletionHandler: { _ in done() }))
             }
         }
         #expect(harness.events.map(\.id) == ["t:m"])
@@ -84,10 +95,13 @@ import Testing
         let (bridge, _, client, _) = client()
         let answers = Answers()
         await confirmation(expectedCount: 1) { done in
-            bridge.trigger(.slience(Self.contentAvailable, fromGetui: false, offLine: false, taskID: "t", msgID: "m", fetchCompletionHandler: { result in
-                answers.record(result)
-                done()
-            }))
+            bridge.trigger(
+                .slience(
+                    Self.contentAvailable, fromGetui: false, offLine: false, taskID: "t", msgID: "m",
+                    fetchCompletionHandler: { result in
+                        answers.record(result)
+                        done()
+                    }))
         }
         #expect(answers.all == ["noData"])
         #expect(await client.events().first(1).map(\.kind) == [.received])
@@ -104,10 +118,13 @@ import Testing
         }
         let answers = Answers()
         await confirmation(expectedCount: 1) { done in
-            bridge.trigger(.slience(Self.contentAvailable, fromGetui: false, offLine: false, taskID: "t", msgID: "m", fetchCompletionHandler: { result in
-                answers.record(result)
-                done()
-            }))
+            bridge.trigger(
+                .slience(
+                    Self.contentAvailable, fromGetui: false, offLine: false, taskID: "t", msgID: "m",
+                    fetchCompletionHandler: { result in
+                        answers.record(result)
+                        done()
+                    }))
             #expect(answers.all.isEmpty)
             scheduler.advance(by: PushClientOptions().fetchWatchdogDelay)
             release.finish()

@@ -71,7 +71,9 @@ import Testing
         let (harness, _) = harness()
         harness.bridge.answer = .failure(PushError.VendorCode(domain: "GetuiErrorDomain", code: code))
         do throws(PushError) {
-            if call == "bindAlias" { _ = try await harness.provider.alias(AliasRequest(.set("user-7-secret"))) } else {
+            if call == "bindAlias" {
+                _ = try await harness.provider.alias(AliasRequest(.set("user-7-secret")))
+            } else {
                 _ = try await harness.provider.tags(TagsRequest(.set(["vip"])))
             }
             Issue.record("expected Getui's failure")
@@ -86,10 +88,11 @@ import Testing
     @Test func anUnreadableWillPresentIsReportedOnceAndAnsweredOnce() async {
         let (harness, diagnostics) = harness()
         await confirmation(expectedCount: 1) { answered in
-            harness.bridge.trigger(.willPresent(GetuiNotificationInfo(userInfo: Self.unreadable)) { options in
-                #expect(options == 0)
-                answered()
-            })
+            harness.bridge.trigger(
+                .willPresent(GetuiNotificationInfo(userInfo: Self.unreadable)) { options in
+                    #expect(options == 0)
+                    answered()
+                })
         }
         #expect(harness.events.isEmpty)
         #expect(diagnostics.all.map(\.code) == [.unreadablePayload])
@@ -102,12 +105,13 @@ import Testing
     func anUnreadableNotificationIsReportedOnceAndAnsweredOnce(withResponse: Bool) async {
         let (harness, diagnostics) = harness()
         await confirmation(expectedCount: 1) { answered in
-            harness.bridge.trigger(.receiveNotification(
-                GetuiNotificationInfo(userInfo: Self.unreadable), response: withResponse ? GetuiResponseInfo() : nil,
-                fetchCompletionHandler: { result in
-                    #expect(result == .noData)
-                    answered()
-                }))
+            harness.bridge.trigger(
+                .receiveNotification(
+                    GetuiNotificationInfo(userInfo: Self.unreadable), response: withResponse ? GetuiResponseInfo() : nil,
+                    fetchCompletionHandler: { result in
+                        #expect(result == .noData)
+                        answered()
+                    }))
         }
         #expect(harness.events.isEmpty)
         #expect(diagnostics.all.map(\.code) == [.unreadablePayload])
@@ -117,12 +121,13 @@ import Testing
     @Test func aSilentPushWhoseApsIsNotAnObjectIsKeptAsAPassthroughAndReported() async {
         let (harness, diagnostics) = harness()
         await confirmation(expectedCount: 1) { answered in
-            harness.bridge.trigger(.slience(
-                ["aps": "secret-value-42"], fromGetui: false, offLine: false, taskID: "t2", msgID: "m2",
-                fetchCompletionHandler: { result in
-                    #expect(result == .noData)
-                    answered()
-                }))
+            harness.bridge.trigger(
+                .slience(
+                    ["aps": "secret-value-42"], fromGetui: false, offLine: false, taskID: "t2", msgID: "m2",
+                    fetchCompletionHandler: { result in
+                        #expect(result == .noData)
+                        answered()
+                    }))
         }
         #expect(harness.invocations.isEmpty)
         #expect(harness.messages.map(\.id) == ["t2:m2"], "kept, as a passthrough")

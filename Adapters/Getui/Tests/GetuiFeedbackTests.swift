@@ -1,6 +1,6 @@
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeGetui
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
@@ -26,9 +26,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ("t:m", "t", "m"), ("task:msg:extra", "task", "msg"), ("t::", nil, nil), ("t", nil, nil), (":m", nil, nil), ("", nil, nil),
-    ] as [(String, String?, String?)])
+    @Test(
+        arguments: [
+            ("t:m", "t", "m"), ("task:msg:extra", "task", "msg"), ("t::", nil, nil), ("t", nil, nil), (":m", nil, nil), ("", nil, nil),
+        ] as [(String, String?, String?)])
     func theMessageIDIsTaskIDColonMsgID(messageID: String, task: String?, msg: String?) {
         let harness = GetuiHarness()
         let result = Result { () throws(PushError) in try harness.provider.report(FeedbackRequest(.custom(90_001), messageID: messageID)) }

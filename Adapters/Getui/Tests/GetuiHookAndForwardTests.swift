@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
 import PushBridgeGetui
 import PushBridgeGetuiTesting
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
@@ -28,7 +28,8 @@ import Testing
         // The system's one handler, which both paths hand on.
         let answers = Locked<[BackgroundFetchResult]>([])
         let system: @Sendable (BackgroundFetchResult) -> Void = { result in answers.withLock { $0.append(result) } }
-        let forwarded = CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: state, notification: try PushNotification(payload: Self.push))
+        let forwarded = CallbackInvocation(
+            callback: .didReceiveRemoteNotificationFetch, state: state, notification: try PushNotification(payload: Self.push))
         for path in hookFirst ? ["hook", "forward"] : ["forward", "hook"] {
             if path == "hook" {
                 bridge.trigger(.slience(Self.push, fromGetui: false, offLine: false, taskID: "t7", msgID: "m7", fetchCompletionHandler: system))

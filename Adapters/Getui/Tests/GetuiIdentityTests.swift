@@ -1,7 +1,7 @@
 import PushBridge
-import PushBridgeProviderKit
-import PushBridgeGetuiTesting
 import PushBridgeGetui
+import PushBridgeGetuiTesting
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
@@ -26,12 +26,15 @@ import Testing
     }
 
     static let copies: [Copy] = [
-        Copy(name: "shown in the foreground", state: .active, callback: .willPresent(.copy(), completionHandler: { _ in }), event: .received(.foreground, id: "task9:msg9")),
+        Copy(
+            name: "shown in the foreground", state: .active, callback: .willPresent(.copy(), completionHandler: { _ in }),
+            event: .received(.foreground, id: "task9:msg9")),
         Copy(
             name: "tapped", state: .inactive, callback: .receiveNotification(.copy(), response: GetuiResponseInfo(), fetchCompletionHandler: nil),
             event: .opened(id: "task9:msg9")),
         Copy(
-            name: "received before iOS 10", state: .background, callback: .receiveNotification(.copy(), response: nil, fetchCompletionHandler: { _ in }),
+            name: "received before iOS 10", state: .background,
+            callback: .receiveNotification(.copy(), response: nil, fetchCompletionHandler: { _ in }),
             event: .received(.background, id: "task9:msg9")),
         Copy(
             name: "a silent push with _gmid_", state: .background,
@@ -41,12 +44,14 @@ import Testing
             event: .received(.background, id: "task9:msg9")),
         Copy(
             name: "a silent push without _gmid_", state: .background,
-            callback: .slience(["aps": ["content-available": 1]], fromGetui: false, offLine: false, taskID: "task9", msgID: "msg9", fetchCompletionHandler: { _ in }),
+            callback: .slience(
+                ["aps": ["content-available": 1]], fromGetui: false, offLine: false, taskID: "task9", msgID: "msg9", fetchCompletionHandler: { _ in }),
             event: .received(.background, id: "task9:msg9")),
     ]
 
     static let passthroughs: [Passthrough] = [
-        Passthrough(name: "GeTuiSdkDidReceiveSlience", callback: { .slience(["payload": "hi"], fromGetui: true, offLine: true, taskID: $0, msgID: $1) }),
+        Passthrough(
+            name: "GeTuiSdkDidReceiveSlience", callback: { .slience(["payload": "hi"], fromGetui: true, offLine: true, taskID: $0, msgID: $1) }),
         Passthrough(name: "GeTuiSdkDidReceivePayloadData", callback: { .payloadData(Array("hi".utf8), taskID: $0, msgID: $1, offLine: true) }),
         Passthrough(name: "GeTuiSdkDidReceivePayload", callback: { .payload(id: "p", taskID: $0, messageID: $1, offLine: true) }),
     ]

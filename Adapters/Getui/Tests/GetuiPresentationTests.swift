@@ -14,7 +14,8 @@ import Testing
     func presentationFollowsTheRunningIOS(ios: IOSVersion?, expected: PresentationOptions) {
         let bridge = MockGetuiBridge()
         let provider = GetuiProvider(settings: GetuiHarness.settings, bridge: bridge, scheduler: ManualScheduler(), systemVersion: ios)
-        let client = PushClient(provider: provider, options: PushClientOptions(defaultPresentation: [.banner, .list, .sound]), scheduler: ManualScheduler())
+        let client = PushClient(
+            provider: provider, options: PushClientOptions(defaultPresentation: [.banner, .list, .sound]), scheduler: ManualScheduler())
         let answers = Locked<[Int]>([])
         bridge.trigger(.willPresent(.copy(), completionHandler: { bits in answers.withLock { $0.append(bits) } }))
         #expect(answers.withLock { $0 } == [Int(expected.rawValue)])

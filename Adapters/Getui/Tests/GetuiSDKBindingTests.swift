@@ -1,8 +1,9 @@
-import SDKBindingChecks
 import Foundation
 import PushBridge
-@testable import PushBridgeGetui
+import SDKBindingChecks
 import Testing
+
+@testable import PushBridgeGetui
 
 /// `GeTuiSdkBridge` binds Getui by name at run time, in a file no compiler sees on Linux. These
 /// tests hold every name it binds (``GetuiSDKSymbols``) against what the GTSDK 3.1.0.0 header
@@ -15,7 +16,9 @@ import Testing
 
     /// The bridge is read from every file it spans, the main one first.
     @Test func theBridgeIsReadFromEveryFileItSpans() throws {
-        #expect(try BridgeSource.files(of: "GeTuiSdkBridge", in: "Adapters/Getui/App/SDK") == ["GeTuiSdkBridge.swift", "GeTuiSdkBridge+Delegate.swift"].map { "Adapters/Getui/App/SDK/" + $0 })
+        #expect(
+            try BridgeSource.files(of: "GeTuiSdkBridge", in: "Adapters/Getui/App/SDK")
+                == ["GeTuiSdkBridge.swift", "GeTuiSdkBridge+Delegate.swift"].map { "Adapters/Getui/App/SDK/" + $0 })
     }
     static let symbolsPath = "Adapters/Getui/App/SDK/GetuiSDKSymbols.swift"
     static let classMethods = GetuiSDKSymbols.requiredClassMethods + GetuiSDKSymbols.optionalClassMethods
@@ -46,7 +49,8 @@ import Testing
 
     @Test func theRecordHoldsOnlyWhatIsBound() {
         let bound =
-            Self.classMethods.map { "\(GetuiSDKSymbols.sdkClass) \($0)" } + GetuiSDKSymbols.delegateSelectors.map { "\(GetuiSDKSymbols.delegateProtocol) \($0)" }
+            Self.classMethods.map { "\(GetuiSDKSymbols.sdkClass) \($0)" }
+            + GetuiSDKSymbols.delegateSelectors.map { "\(GetuiSDKSymbols.delegateProtocol) \($0)" }
         #expect(Set(GetuiHeaderFacts.all.map { "\($0.owner) \($0.selector)" }) == Set(bound))
         #expect(GetuiHeaderFacts.all.count == bound.count)
     }
@@ -59,7 +63,8 @@ import Testing
         let values = Array(constants.values)
         #expect(Set(values).count == values.count, "two constants spell the same name")
         let fromCallbackNames: Set = [
-            GetuiCallbackName.willPresent, GetuiCallbackName.openSettings, GetuiCallbackName.didReceiveNotification, GetuiCallbackName.didReceiveSlience,
+            GetuiCallbackName.willPresent, GetuiCallbackName.openSettings, GetuiCallbackName.didReceiveNotification,
+            GetuiCallbackName.didReceiveSlience,
         ]
         for name in names + GetuiSDKSymbols.classNames + [GetuiSDKSymbols.delegateProtocol] where !fromCallbackNames.contains(name) {
             #expect(values.contains(name), "\(name) is not a constant of GetuiSDKSymbols")
@@ -175,7 +180,8 @@ import Testing
         #expect(error.field == "sdk")
         let problems = error.message.components(separatedBy: "; ")
         #expect(problems.count == 2)
-        #expect(problems.first?.hasPrefix("Getui has no +[GeTuiSdk setIDFA:] in the app: GeTuiSdkBridge was written against Getui SDK 3.1.0.0") == true)
+        #expect(
+            problems.first?.hasPrefix("Getui has no +[GeTuiSdk setIDFA:] in the app: GeTuiSdkBridge was written against Getui SDK 3.1.0.0") == true)
         #expect(problems.last?.hasPrefix("Getui has no +[GeTuiSdk status] in the app") == true)
     }
 }

@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
 import PushBridgeGetui
 import PushBridgeGetuiTesting
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
@@ -174,7 +174,9 @@ private final class ResultRecorder: GetuiBridgeDelegate {
         log.withLock { $0.append("\(sequenceNum):\(result ? "ok" : error.map { String($0.code) } ?? "failed")") }
     }
 
-    func geTuiSdkDidAliasAction(_ action: String, result: Bool, sequenceNum: String, error: PushError.VendorCode?) { note(sequenceNum, result, error) }
+    func geTuiSdkDidAliasAction(_ action: String, result: Bool, sequenceNum: String, error: PushError.VendorCode?) {
+        note(sequenceNum, result, error)
+    }
     func geTuiSdkDidSetTagsAction(_ sequenceNum: String, result: Bool, error: PushError.VendorCode?) { note(sequenceNum, result, error) }
     func getuiSdkDidQueryTag(_ tags: [String], sequenceNum: String, error: PushError.VendorCode?) { note(sequenceNum, error == nil, error) }
     func geTuiSdkDidRegisterClient(_ clientID: String) {}

@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
 import PushBridgeGetui
 import PushBridgeGetuiTesting
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 

@@ -1,6 +1,6 @@
 import PushBridge
-import PushBridgeGetuiTesting
 import PushBridgeGetui
+import PushBridgeGetuiTesting
 import PushBridgeTesting
 import Testing
 
@@ -31,7 +31,10 @@ import Testing
             case .bindAlias: .aliasAction("bindAlias", result: success, sequenceNum: sn, error: error)
             case .unbindAlias: .aliasAction("unbindAlias", result: success, sequenceNum: sn, error: error)
             case .setTags: .setTagsAction(sequenceNum: sn, result: success, error: error)
-            case .queryTag: .queryTag(success ? ["a"] : [], sequenceNum: sn, error: success ? nil : (error ?? PushError.VendorCode(domain: "GetuiErrorDomain", code: 1)))
+            case .queryTag:
+                .queryTag(
+                    success ? ["a"] : [], sequenceNum: sn, error: success ? nil : (error ?? PushError.VendorCode(domain: "GetuiErrorDomain", code: 1))
+                )
             }
         }
 

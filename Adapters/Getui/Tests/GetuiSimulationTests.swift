@@ -1,8 +1,8 @@
 import AdapterTestSupport
 import PushBridge
+import PushBridgeGetui
 import PushBridgeGetuiTesting
 import PushBridgeModel
-import PushBridgeGetui
 import PushBridgeTesting
 import Testing
 
@@ -86,7 +86,9 @@ import Testing
     }
 
     @Test func method3IsRenamedByVersion() throws {
-        for (version, method) in [(IOSVersion(9, 3), GetuiCallbackName.didReceiveNotification), (IOSVersion(12), GetuiCallbackName.didReceiveSlience)] {
+        for (version, method) in [
+            (IOSVersion(9, 3), GetuiCallbackName.didReceiveNotification), (IOSVersion(12), GetuiCallbackName.didReceiveSlience),
+        ] {
             let scenario = DispatchScenario(
                 ios: version, state: .background, implements: [.didReceiveRemoteNotificationFetch],
                 notification: .remote(["aps": ["content-available": 1]], id: "s"))

@@ -1,9 +1,9 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
 import PushBridgeGetui
 import PushBridgeGetuiTesting
-import PushBridgeTesting
+import PushBridgeProviderKit
 import PushBridgePushKit
+import PushBridgeTesting
 import Testing
 
 /// VoIP and Live Activity tokens through Getui (`GeTuiSdk.h` 3.1.0.0 L146-188, L292, L514-526).
@@ -34,11 +34,12 @@ import Testing
         client.didUpdateLiveActivityToken(Self.token, activityID: "order-42")
         client.didUpdatePushToStartToken(Self.token, attributesType: "DeliveryAttributes")
         client.didEndLiveActivity(activityID: "order-42")  // Getui has no call for it
-        #expect(Self.pushKitCalls(bridge) == [
-            "registerVoipTokenCredentials(••••0a0b)", "handleVoipNotification(keys: 1)",
-            "registerLiveActivity(order-42, activityToken: ••••0a0b, sn: la-1)",
-            "registerLiveActivity(DeliveryAttributes, pushToStartToken: ••••0a0b, sn: la-2)",
-        ])
+        #expect(
+            Self.pushKitCalls(bridge) == [
+                "registerVoipTokenCredentials(••••0a0b)", "handleVoipNotification(keys: 1)",
+                "registerLiveActivity(order-42, activityToken: ••••0a0b, sn: la-1)",
+                "registerLiveActivity(DeliveryAttributes, pushToStartToken: ••••0a0b, sn: la-2)",
+            ])
         #expect(bridge.calls.contains(.registerLiveActivity(id: "order-42", token: SecretText(Self.hex), sequenceNum: "la-1")))
     }
 
@@ -67,7 +68,10 @@ import Testing
         client.handleVoIPPush([:], completion: {}) { _, reported in reported(nil) }
         #expect(Self.pushKitCalls(bridge).isEmpty)
         var iterator = client.pushKitEvents().makeAsyncIterator()
-        guard case .tokenForwardingFailed(let failure) = await iterator.next() else { Issue.record("no failure event"); return }
+        guard case .tokenForwardingFailed(let failure) = await iterator.next() else {
+            Issue.record("no failure event")
+            return
+        }
         #expect(failure.error.code == .consentRequired)
     }
 }

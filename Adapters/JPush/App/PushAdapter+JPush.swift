@@ -1,8 +1,9 @@
+import PushBridge
+import PushBridgeJPushDefinition
+
 #if canImport(ObjectiveC) && canImport(UIKit)
     import UserNotifications
 #endif
-import PushBridge
-import PushBridgeJPushDefinition
 
 /// JPush (极光) as one value: what an app lists among its adapters.
 extension PushAdapter {
@@ -33,7 +34,11 @@ extension PushAdapter {
         /// JPush, registering `categories` with the SDK as well as those the app declared: the
         /// second declaration the app no longer needs.
         @available(iOSApplicationExtension, unavailable)
-        @available(*, deprecated, message: "declare the categories once, in PushAppDelegate.notificationCategories (or PushAppIntegration.setNotificationCategories), and list .jpush")
+        @available(
+            *, deprecated,
+            message:
+                "declare the categories once, in PushAppDelegate.notificationCategories (or PushAppIntegration.setNotificationCategories), and list .jpush"
+        )
         public static func jpush(
             categories: Set<UNNotificationCategory>, advertisingIdentifier: @escaping @Sendable () -> String? = { nil }
         ) -> PushAdapter {
@@ -49,7 +54,11 @@ extension PushAdapter {
         /// `SimulatedDevice`, which stands the simulated provider in for it, or with
         /// ``jpush(scheduler:applicationState:advertisingIdentifier:bridge:)`` and a mock.
         public static var jpush: PushAdapter {
-            jpush(bridge: { throw PushError(.unsupported, field: "jpush", "the JPush SDK runs on iOS only: on this platform, use .jpush(bridge:) with a mock, or SimulatedDevice") })
+            jpush(bridge: {
+                throw PushError(
+                    .unsupported, field: "jpush",
+                    "the JPush SDK runs on iOS only: on this platform, use .jpush(bridge:) with a mock, or SimulatedDevice")
+            })
         }
     #endif
 

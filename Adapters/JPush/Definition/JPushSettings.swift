@@ -50,19 +50,23 @@ extension JPushSettings {
         // (developer.apple.com/documentation/adsupport/asidentifiermanager/advertisingidentifier:
         // all zeros otherwise), so a file shipped with the app cannot hold it.
         if fields.object["advertisingIdentifier"] != nil {
-            problems.add(fields.error(
-                "jpush.advertisingIdentifier",
-                "not read from a file (it differs per device and exists only after App Tracking Transparency consent): "
-                    + "remove it and pass JPushProvider(advertisingIdentifier:) a closure that reads it at run time"))
+            problems.add(
+                fields.error(
+                    "jpush.advertisingIdentifier",
+                    "not read from a file (it differs per device and exists only after App Tracking Transparency consent): "
+                        + "remove it and pass JPushProvider(advertisingIdentifier:) a closure that reads it at run time"))
         }
         fields.reportUnknownKeys(Self.jsonFields + ["advertisingIdentifier"], into: &problems)
-        let appKey = problems.collect { () throws(PushError) -> SecretText? in
-            guard let key = try fields.string("appKey") else { throw fields.error("jpush.appKey", "missing (expected 24 hexadecimal characters)") }
-            guard key.count == 24, key.utf8.allSatisfy({ ASCIIHex.isHexDigit($0) }) else {
-                throw fields.error("jpush.appKey", "\(SecretText.mask(key)) (\(key.count) characters) is not 24 hexadecimal characters")
-            }
-            return SecretText(key)
-        } ?? nil
+        let appKey =
+            problems.collect { () throws(PushError) -> SecretText? in
+                guard let key = try fields.string("appKey") else {
+                    throw fields.error("jpush.appKey", "missing (expected 24 hexadecimal characters)")
+                }
+                guard key.count == 24, key.utf8.allSatisfy({ ASCIIHex.isHexDigit($0) }) else {
+                    throw fields.error("jpush.appKey", "\(SecretText.mask(key)) (\(key.count) characters) is not 24 hexadecimal characters")
+                }
+                return SecretText(key)
+            } ?? nil
         let channel = problems.collect { () throws(PushError) -> String in
             let channel = try fields.string("channel") ?? JPushSettings.defaultChannel
             guard !channel.isEmpty, channel.count <= 64 else { throw fields.error("jpush.channel", "must be 1 to 64 characters") }

@@ -179,7 +179,8 @@ package struct JPushRequestBuilder: Sendable {
             return [(["tag": .array(tags.map { .string($0) })], audience.targets)]
         case .everyone: return [("all", audience.targets)]
         case .deviceTokens, .clientIDs:
-            throw PushError(.unsupported, field: "audience", "JPush addresses registration IDs, aliases, tags or everyone, not \(audience.kind.rawValue)s")
+            throw PushError(
+                .unsupported, field: "audience", "JPush addresses registration IDs, aliases, tags or everyone, not \(audience.kind.rawValue)s")
         }
     }
 

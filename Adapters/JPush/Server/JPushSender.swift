@@ -29,7 +29,8 @@ public struct JPushSender: PushSender, CustomStringConvertible, CustomReflectabl
     /// `platforms` is who it reaches: iOS devices only (the default), or every device of the
     /// app key, Android too (``PushPlatforms``).
     public init(
-        appKey: SecretText, masterSecret: SecretText, options: PushSenderOptions = PushSenderOptions(), environment: PushMessage.Environment = .production,
+        appKey: SecretText, masterSecret: SecretText, options: PushSenderOptions = PushSenderOptions(),
+        environment: PushMessage.Environment = .production,
         platforms: PushPlatforms = .ios
     ) {
         builder = JPushRequestBuilder(baseURL: options.baseURLs[.jpush] ?? "https://api.jpush.cn", environment: environment, platforms: platforms)
@@ -42,10 +43,15 @@ public struct JPushSender: PushSender, CustomStringConvertible, CustomReflectabl
     public func plan(_ message: PushMessage, to audience: PushAudience) throws(PushError) -> [PlannedPushRequest] {
         let body = try builder.body(message)
         let groups = try JPushRequestBuilder.audiences(audience)
-        var planned = [PlannedPushRequest(request: builder.cidRequest(count: groups.count, authorization: "Basic <appKey:masterSecret>").withPlaceholderCredentials(), targets: [])]
+        var planned = [
+            PlannedPushRequest(
+                request: builder.cidRequest(count: groups.count, authorization: "Basic <appKey:masterSecret>").withPlaceholderCredentials(),
+                targets: [])
+        ]
         for (index, group) in groups.enumerated() {
             let request = builder.pushRequest(
-                body, audience: group.audience, sendno: index + 1, cid: "<cid \(index + 1) from /v3/push/cid>", authorization: "Basic <appKey:masterSecret>")
+                body, audience: group.audience, sendno: index + 1, cid: "<cid \(index + 1) from /v3/push/cid>",
+                authorization: "Basic <appKey:masterSecret>")
             planned.append(PlannedPushRequest(request: request.withPlaceholderCredentials(), targets: group.targets))
         }
         return planned
@@ -83,7 +89,8 @@ public struct JPushSender: PushSender, CustomStringConvertible, CustomReflectabl
     }
 
     /// Fetches one cid per push, then sends the pushes, at most the options' concurrency at once.
-    public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError) {
+    public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError)
+    {
         let body = try builder.body(message)
         let groups = try JPushRequestBuilder.audiences(audience)
         let (cids, refusal) = await fetchCIDs(groups.count)

@@ -22,7 +22,8 @@ public struct JPushSenderDefinition: PushSenderDefinition {
     public init() {}
 
     /// The sender for the app's key and the section's master secret.
-    public func makeSender(settings: (any PushProviderSettings)?, server: JSONObject, field: String, options: PushSenderOptions) throws(PushConfigurationError)
+    public func makeSender(settings: (any PushProviderSettings)?, server: JSONObject, field: String, options: PushSenderOptions)
+        throws(PushConfigurationError)
         -> any PushSender
     {
         // 24 hexadecimal characters, as the app key (JPush's console; an inference from the
@@ -30,7 +31,8 @@ public struct JPushSenderDefinition: PushSenderDefinition {
         let masterSecret = try ServerSection.secret(
             "masterSecret", in: server, field: field, expected: "JPush's 24-character master secret", allowed: ["masterSecret", "platform"],
             shape: { $0.count == 24 && $0.utf8.allSatisfy(ASCIIHex.isHexDigit) ? nil : "is not 24 hexadecimal characters" })
-        let settings = try ServerSection.appSettings(settings, as: JPushSettings.self, section: "jpush", expected: "the app's JPush settings: its appKey")
+        let settings = try ServerSection.appSettings(
+            settings, as: JPushSettings.self, section: "jpush", expected: "the app's JPush settings: its appKey")
         let environment: PushMessage.Environment = settings.production == false ? .sandbox : .production
         let platforms: PushPlatforms
         do {

@@ -1,7 +1,7 @@
 import PushBridge
-import PushBridgeProviderKit
-import PushBridgeJPushTesting
 import PushBridgeJPush
+import PushBridgeJPushTesting
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
@@ -129,7 +129,8 @@ import Testing
     /// The documented codes and what each becomes.
     static let documented: [(code: Int, error: PushError.Code, words: String)] = [
         (6001, .outOfRange, "invalid setting"), (6002, .timeout, "timed out"), (6003, .outOfRange, "alias is illegal"),
-        (6004, .outOfRange, "alias is longer than 40 bytes"), (6005, .outOfRange, "tag is illegal"), (6006, .outOfRange, "tag is longer than 40 bytes"),
+        (6004, .outOfRange, "alias is longer than 40 bytes"), (6005, .outOfRange, "tag is illegal"),
+        (6006, .outOfRange, "tag is longer than 40 bytes"),
         (6007, .outOfRange, "more than 1000 tags"), (6008, .outOfRange, "5,000 bytes"), (6009, .providerFailure, "unknown error"),
         (6011, .providerFailure, "more than 10"), (6012, .providerFailure, "stopped"), (6013, .providerFailure, "clock"),
         (6014, .providerFailure, "network is busy"), (6015, .providerFailure, "blacklisted"), (6016, .providerFailure, "invalid user"),
@@ -168,7 +169,9 @@ import Testing
     static let rejected: [Rejected] = [
         Rejected(name: "empty alias", request: { _ = try await $0.alias(AliasRequest(.set(""))) }, code: 6003),
         Rejected(name: "alias of 41 bytes", request: { _ = try await $0.alias(AliasRequest(.set(SecretText(fortyOneBytes)))) }, code: 6004),
-        Rejected(name: "alias of 14 Chinese characters (42 bytes)", request: { _ = try await $0.alias(AliasRequest(.set(SecretText(fortyTwoChineseBytes)))) }, code: 6004),
+        Rejected(
+            name: "alias of 14 Chinese characters (42 bytes)",
+            request: { _ = try await $0.alias(AliasRequest(.set(SecretText(fortyTwoChineseBytes)))) }, code: 6004),
         Rejected(name: "no tags to add", request: { _ = try await $0.tags(TagsRequest(.add([]))) }, code: 6001),
         Rejected(name: "no tags to set", request: { _ = try await $0.tags(TagsRequest(.set([]))) }, code: 6001),
         Rejected(name: "no tags to delete", request: { _ = try await $0.tags(TagsRequest(.delete([]))) }, code: 6001),
@@ -216,7 +219,10 @@ import Testing
         let deleted = try await harness.provider.alias(AliasRequest(.delete(nil)))
         #expect(deleted.alias == nil)
         #expect(try await harness.provider.alias(AliasRequest(.get)).alias == nil)
-        #expect(harness.bridge.calls.map(\.description) == ["setAlias(••••cret, seq: 1)", "getAlias(-, seq: 2)", "deleteAlias(-, seq: 3)", "getAlias(-, seq: 4)"])
+        #expect(
+            harness.bridge.calls.map(\.description) == [
+                "setAlias(••••cret, seq: 1)", "getAlias(-, seq: 2)", "deleteAlias(-, seq: 3)", "getAlias(-, seq: 4)",
+            ])
     }
 
     @Test func tagsRoundTrip() async throws {

@@ -1,8 +1,8 @@
 import AdapterTestSupport
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
-import PushBridgeJPushTesting
 import PushBridgeJPush
+import PushBridgeJPushTesting
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
@@ -179,7 +179,8 @@ import Testing
     @Test func kindAndCapabilities() {
         let harness = JPushHarness()
         #expect(harness.provider.id == .jpush)
-        #expect(harness.provider.capabilities == [.alias, .tags, .serverBadge, .ownChannelMessages, .voip, .liveActivities, .liveActivityPushToStart])
+        #expect(
+            harness.provider.capabilities == [.alias, .tags, .serverBadge, .ownChannelMessages, .voip, .liveActivities, .liveActivityPushToStart])
         #expect(!harness.provider.capabilities.contains(.customFeedback))
     }
 }

@@ -1,7 +1,8 @@
-import SDKBindingChecks
 import Foundation
-@testable import PushBridgeJPush
+import SDKBindingChecks
 import Testing
+
+@testable import PushBridgeJPush
 
 /// The check-only modules CI type-checks against JPush's and JCore's real headers
 /// (`Tests/iOSBindingChecks/`) are generated here from ``JPushSDKSymbols`` and the
@@ -46,7 +47,9 @@ import Testing
         for (selector, name) in JPushImportedNames.delegateMethods {
             #expect(CheckOnlySource.spells(name, selector, droppingTypeWords: true), "\(name) does not spell \(selector)")
         }
-        #expect(Set(JPushImportedNames.classMethods.keys) == Set((JPushSDKSymbols.classMethods + JPushSDKSymbols.optionalClassMethods).flatMap(\.selectors)))
+        #expect(
+            Set(JPushImportedNames.classMethods.keys)
+                == Set((JPushSDKSymbols.classMethods + JPushSDKSymbols.optionalClassMethods).flatMap(\.selectors)))
         #expect(Set(JPushImportedNames.delegateMethods.keys) == Set(JPushSDKSymbols.delegateSelectors))
     }
 
@@ -56,7 +59,8 @@ import Testing
             moduleName: "JPushBindings", imports: ["UserNotifications", "JPush", "JCore"], selectors: Self.allSelectors, regenerate: Self.regenerate)
         try GeneratedFile.expect(bindings, at: Self.bindingsPath)
         try GeneratedFile.expect(probe, at: Self.probePath)
-        try GeneratedFile.expect(CheckOnlySource.conversionsFile(regenerate: Self.regenerate), at: "Tests/iOSBindingChecks/Bindings/Conversions.swift")
+        try GeneratedFile.expect(
+            CheckOnlySource.conversionsFile(regenerate: Self.regenerate), at: "Tests/iOSBindingChecks/Bindings/Conversions.swift")
     }
 }
 
@@ -71,8 +75,14 @@ import Testing
         ("setBadge(_:)", "setBadge:", true),
         ("setBadge(_:)", "setBadges:", false),
         ("jCollectionAuth(_:)", "JCollectionAuth:", true),
-        ("jpushNotificationCenter(_:willPresent:withCompletionHandler:)", "jpushNotificationCenter:willPresentNotification:withCompletionHandler:", true),
-        ("jpushNotificationCenter(_:willPresent:withCompletionHandler:)", "jpushNotificationCenter:willPresentNotification:withCompletionHandlers:", false),
+        (
+            "jpushNotificationCenter(_:willPresent:withCompletionHandler:)", "jpushNotificationCenter:willPresentNotification:withCompletionHandler:",
+            true
+        ),
+        (
+            "jpushNotificationCenter(_:willPresent:withCompletionHandler:)",
+            "jpushNotificationCenter:willPresentNotification:withCompletionHandlers:", false
+        ),
         ("start(withAppId:appKey:)", "startSdkWithAppId:appKey:", true),
         ("start(withAppId:appKey:)", "startSdkWithAppID:appKey:", false),
         ("geTuiSdkDidRegisterPush(toStartToken:result:)", "GeTuiSdkDidRegisterPushToStartToken:result:", true),

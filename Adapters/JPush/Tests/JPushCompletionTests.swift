@@ -1,8 +1,8 @@
 import AdapterTestSupport
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
-import PushBridgeJPushTesting
 import PushBridgeJPush
+import PushBridgeJPushTesting
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
@@ -33,13 +33,15 @@ import Testing
             name: "a dismissal: done once the client is done", state: .background,
             callback: { answers in
                 .didReceiveResponse(
-                    JPushResponseInfo(notification: .push(), actionIdentifier: ResponseAction.dismissIdentifier), completionHandler: { answers.record("done") })
+                    JPushResponseInfo(notification: .push(), actionIdentifier: ResponseAction.dismissIdentifier),
+                    completionHandler: { answers.record("done") })
             },
             beforeTheApp: [], afterTheApp: ["done"]),
         Row(
             name: "a response to something that is not a notification: done at once", state: .inactive,
             callback: { answers in
-                .didReceiveResponse(JPushResponseInfo(notification: JPushNotificationInfo(userInfo: [:])), completionHandler: { answers.record("done") })
+                .didReceiveResponse(
+                    JPushResponseInfo(notification: JPushNotificationInfo(userInfo: [:])), completionHandler: { answers.record("done") })
             },
             beforeTheApp: ["done"], afterTheApp: ["done"]),
     ]
@@ -47,7 +49,8 @@ import Testing
     @Test(arguments: cases)
     func eachCompletionHandlerRunsOnceAfterTheApp(_ row: Row) {
         let harness = JPushHarness(state: row.state, answersAtOnce: false)
-        let answers = row.answers(trigger: harness.bridge.trigger, appAnswersTwice: { harness.completePendingTwice(presentation: [.banner, .sound]) })
+        let answers = row.answers(
+            trigger: harness.bridge.trigger, appAnswersTwice: { harness.completePendingTwice(presentation: [.banner, .sound]) })
         #expect(answers.beforeTheApp == row.beforeTheApp)
         #expect(answers.afterTheApp == row.afterTheApp)
     }
@@ -77,10 +80,13 @@ import Testing
         client.setPresentationHandler { _ in [.banner, .sound] }
         let answers = Answers()
         await confirmation(expectedCount: 1) { answered in
-            bridge.trigger(.willPresent(.push(), completionHandler: { options in
-                answers.record(options)
-                answered()
-            }))
+            bridge.trigger(
+                .willPresent(
+                    .push(),
+                    completionHandler: { options in
+                        answers.record(options)
+                        answered()
+                    }))
             for _ in 0..<10_000 where answers.all.isEmpty { await Task.yield() }
         }
         #expect(answers.all == ["18"])
@@ -104,7 +110,9 @@ import Testing
         let (bridge, client) = client(.background)
         let note = try PushNotification(payload: ["aps": ["content-available": 1], "_j_msgid": 5])
         await confirmation(expectedCount: 1) { done in
-            client.handle(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: note), completion: .fetch { _ in done() })
+            client.handle(
+                CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: note),
+                completion: .fetch { _ in done() })
         }
         #expect(bridge.calls == [.handleRemoteNotification(id: "5")])
         #expect(await client.events().first(1).map(\.kind) == [.received])

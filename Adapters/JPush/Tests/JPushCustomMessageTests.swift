@@ -1,6 +1,6 @@
 import PushBridge
-import PushBridgeJPushTesting
 import PushBridgeJPush
+import PushBridgeJPushTesting
 import PushBridgeTesting
 import Testing
 
@@ -60,7 +60,7 @@ import Testing
 
     @Test func aMessageIsReadFromItsUserInfo() throws {
         let harness = JPushHarness(state: .active)
-        harness.bridge.sendCustomMessage(Self.message(20266199, content: "hello"))
+        harness.bridge.sendCustomMessage(Self.message(20_266_199, content: "hello"))
         let message = try #require(harness.messages.first)
         #expect(message.transport == .jpush)
         #expect(message.offline == false)

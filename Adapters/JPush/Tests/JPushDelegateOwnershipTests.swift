@@ -1,7 +1,7 @@
-import SDKBindingChecks
 import Foundation
 import PushBridge
 import PushBridgeJPush
+import SDKBindingChecks
 import Testing
 
 /// JPush keeps its registration delegate without retaining it (`assign` in `libJPush.a` 5.9.0), so
@@ -16,11 +16,14 @@ import Testing
         func count(_ name: String) { counts.withLock { $0[name, default: 0] += 1 } }
         subscript(_ name: String) -> Int { counts.withLock { $0[name] ?? 0 } }
 
-        func jpushNotificationCenter(willPresent notification: JPushNotificationInfo, withCompletionHandler completionHandler: @escaping @Sendable (Int) -> Void) {
+        func jpushNotificationCenter(
+            willPresent notification: JPushNotificationInfo, withCompletionHandler completionHandler: @escaping @Sendable (Int) -> Void
+        ) {
             count("willPresent")
             completionHandler(7)
         }
-        func jpushNotificationCenter(didReceive response: JPushResponseInfo, withCompletionHandler completionHandler: @escaping @Sendable () -> Void) {
+        func jpushNotificationCenter(didReceive response: JPushResponseInfo, withCompletionHandler completionHandler: @escaping @Sendable () -> Void)
+        {
             count("didReceive")
             completionHandler()
         }
@@ -61,7 +64,12 @@ import Testing
         let second = CountingDelegate()
         anchor.attach(first)
         anchor.attach(second)
-        await confirmation(expectedCount: 1) { done in anchor.willPresent(Self.note) { options in #expect(options == 7); done() } }
+        await confirmation(expectedCount: 1) { done in
+            anchor.willPresent(Self.note) { options in
+                #expect(options == 7)
+                done()
+            }
+        }
         await confirmation(expectedCount: 1) { done in anchor.didReceive(Self.response) { done() } }
         anchor.openSettings(for: Self.note)
         anchor.authorization(.denied, info: nil)

@@ -89,10 +89,11 @@ import Testing
     @Test func anUnreadableWillPresentIsReportedOnceAndAnsweredOnce() async {
         let (harness, diagnostics) = harness()
         await confirmation(expectedCount: 1) { answered in
-            harness.bridge.trigger(.willPresent(JPushNotificationInfo(userInfo: Self.unreadable)) { options in
-                #expect(options == 0)
-                answered()
-            })
+            harness.bridge.trigger(
+                .willPresent(JPushNotificationInfo(userInfo: Self.unreadable)) { options in
+                    #expect(options == 0)
+                    answered()
+                })
         }
         #expect(harness.events.isEmpty)
         #expect(harness.invocations.isEmpty)
@@ -108,9 +109,10 @@ import Testing
     @Test func anUnreadableResponseIsReportedOnceAndAnsweredOnce() async {
         let (harness, diagnostics) = harness()
         await confirmation(expectedCount: 1) { answered in
-            harness.bridge.trigger(.didReceiveResponse(JPushResponseInfo(notification: JPushNotificationInfo(userInfo: Self.unreadable))) {
-                answered()
-            })
+            harness.bridge.trigger(
+                .didReceiveResponse(JPushResponseInfo(notification: JPushNotificationInfo(userInfo: Self.unreadable))) {
+                    answered()
+                })
         }
         #expect(harness.events.isEmpty)
         #expect(diagnostics.all.map(\.code) == [.unreadablePayload])

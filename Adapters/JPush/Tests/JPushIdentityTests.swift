@@ -45,9 +45,10 @@ import Testing
         harness.bridge.trigger(.network(.didLogin))  // a reconnection: the same ID is not news
         let events = harness.events
         #expect(events.map(\.kind) == [.providerState, .registered, .providerState, .providerState])
-        let registration = try #require(events.compactMap { event -> PushEvent.Registration? in
-            if case .registered(let registration) = event { registration } else { nil }
-        }.first)
+        let registration = try #require(
+            events.compactMap { event -> PushEvent.Registration? in
+                if case .registered(let registration) = event { registration } else { nil }
+            }.first)
         #expect(registration.provider == .jpush)
         #expect(registration.identifier.revealed == JPushHarness.registrationID, "the app can still read it on purpose")
         #expect(!harness.bridge.calls.contains(.registrationIDCompletionHandler), "registrationID was ready")
@@ -76,12 +77,23 @@ import Testing
     }
 
     static let logins: [LoginCase] = [
-        LoginCase(name: "registrationID ready", property: "1a0018970a1b2c3d4e5", answer: (0, "unused"), askedTheHandler: false, published: [.providerState, .registered]),
-        LoginCase(name: "registrationID nil, the handler has it", property: nil, answer: (0, "1a0018970a1b2c3d4e5"), askedTheHandler: true, published: [.providerState, .registered]),
-        LoginCase(name: "registrationID empty, the handler has it", property: "", answer: (0, "1a0018970a1b2c3d4e5"), askedTheHandler: true, published: [.providerState, .registered]),
-        LoginCase(name: "the simulator: 1011 and nil", property: nil, answer: (1011, nil), askedTheHandler: true, published: [.providerState, .registrationFailed]),
-        LoginCase(name: "resCode 0 but no ID", property: nil, answer: (0, ""), askedTheHandler: true, published: [.providerState, .registrationFailed]),
-        LoginCase(name: "an ID with a failure code", property: nil, answer: (1005, "1a0018970a1b2c3d4e5"), askedTheHandler: true, published: [.providerState, .registrationFailed]),
+        LoginCase(
+            name: "registrationID ready", property: "1a0018970a1b2c3d4e5", answer: (0, "unused"), askedTheHandler: false,
+            published: [.providerState, .registered]),
+        LoginCase(
+            name: "registrationID nil, the handler has it", property: nil, answer: (0, "1a0018970a1b2c3d4e5"), askedTheHandler: true,
+            published: [.providerState, .registered]),
+        LoginCase(
+            name: "registrationID empty, the handler has it", property: "", answer: (0, "1a0018970a1b2c3d4e5"), askedTheHandler: true,
+            published: [.providerState, .registered]),
+        LoginCase(
+            name: "the simulator: 1011 and nil", property: nil, answer: (1011, nil), askedTheHandler: true,
+            published: [.providerState, .registrationFailed]),
+        LoginCase(
+            name: "resCode 0 but no ID", property: nil, answer: (0, ""), askedTheHandler: true, published: [.providerState, .registrationFailed]),
+        LoginCase(
+            name: "an ID with a failure code", property: nil, answer: (1005, "1a0018970a1b2c3d4e5"), askedTheHandler: true,
+            published: [.providerState, .registrationFailed]),
     ]
 
     @Test(arguments: logins)
@@ -129,7 +141,9 @@ import Testing
         printed += "\(events) \(String(reflecting: events)) \(harness.bridge.calls)"
         for event in events {
             printed += "\(event)"
-            if case .registered(let registration) = event { printed += "\(registration) \(registration.identifier) \(String(reflecting: registration))" }
+            if case .registered(let registration) = event {
+                printed += "\(registration) \(registration.identifier) \(String(reflecting: registration))"
+            }
             if case .registrationFailed(let failure) = event { printed += "\(failure.error) \(failure.error.message)" }
         }
         #expect(!printed.contains(id), "\(printed)")

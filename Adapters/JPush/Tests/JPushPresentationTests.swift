@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
 import PushBridgeJPush
 import PushBridgeJPushTesting
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
@@ -21,9 +21,13 @@ import Testing
         let bridge = MockJPushBridge()
         let provider = JPushProvider(
             settings: JPushSettings(appKey: "5a6e94518f6bd85ba173cf77"), bridge: bridge, scheduler: ManualScheduler(), systemVersion: ios)
-        let client = PushClient(provider: provider, options: PushClientOptions(defaultPresentation: [.banner, .list, .sound]), scheduler: ManualScheduler())
+        let client = PushClient(
+            provider: provider, options: PushClientOptions(defaultPresentation: [.banner, .list, .sound]), scheduler: ManualScheduler())
         let answers = Locked<[Int]>([])
-        bridge.trigger(.willPresent(JPushNotificationInfo(userInfo: ["aps": ["alert": "x"], "_j_msgid": 1]), completionHandler: { bits in answers.withLock { $0.append(bits) } }))
+        bridge.trigger(
+            .willPresent(
+                JPushNotificationInfo(userInfo: ["aps": ["alert": "x"], "_j_msgid": 1]),
+                completionHandler: { bits in answers.withLock { $0.append(bits) } }))
         #expect(answers.withLock { $0 } == [expected.jpushValue])
         withExtendedLifetime(client) {}
     }

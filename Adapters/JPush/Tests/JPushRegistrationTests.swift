@@ -1,6 +1,6 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
 import PushBridgeJPush
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
@@ -22,7 +22,8 @@ import Testing
         OptionCase(name: "alert", option: .alert, since: IOSVersion(3), below: IOSVersion(3)),
         OptionCase(name: "carPlay", option: .carPlay, since: IOSVersion(10), below: IOSVersion(9, 3, 6)),
         OptionCase(name: "criticalAlert", option: .criticalAlert, since: IOSVersion(12), below: IOSVersion(11, 4, 1)),
-        OptionCase(name: "providesAppNotificationSettings", option: .providesAppNotificationSettings, since: IOSVersion(12), below: IOSVersion(11, 4, 1)),
+        OptionCase(
+            name: "providesAppNotificationSettings", option: .providesAppNotificationSettings, since: IOSVersion(12), below: IOSVersion(11, 4, 1)),
         OptionCase(name: "provisional", option: .provisional, since: IOSVersion(12), below: IOSVersion(11, 4, 1)),
         OptionCase(name: "announcement", option: .announcement, since: IOSVersion(13), below: IOSVersion(12, 5, 7)),
     ]
@@ -53,7 +54,9 @@ import Testing
     }
 
     @Test func theBitsAreJPAuthorizationOptions() throws {
-        let all: AuthorizationOptions = [.badge, .sound, .alert, .carPlay, .criticalAlert, .providesAppNotificationSettings, .provisional, .announcement]
+        let all: AuthorizationOptions = [
+            .badge, .sound, .alert, .carPlay, .criticalAlert, .providesAppNotificationSettings, .provisional, .announcement,
+        ]
         #expect(try JPushRegisterEntity(PushRegistrationRequest(iosVersion: IOSVersion(13), options: all)).types == 255)
         #expect(try JPushRegisterEntity(PushRegistrationRequest(iosVersion: IOSVersion(7), options: [])).types == 0)
     }
@@ -120,11 +123,12 @@ import Testing
             ? PushStartRequest(iosVersion: IOSVersion(15), launchNotification: note, launchOptionsKey: .remoteNotification)
             : PushStartRequest(iosVersion: IOSVersion(15))
         try harness.provider.start(request)
-        #expect(harness.bridge.calls == [
-            .setup(
-                appKey: SecretText(JPushHarness.appKey), channel: "App Store", production: true, advertisingIdentifier: "IDFA-0000-1111-2222",
-                launchedWithNotification: launchedWithNotification)
-        ])
+        #expect(
+            harness.bridge.calls == [
+                .setup(
+                    appKey: SecretText(JPushHarness.appKey), channel: "App Store", production: true, advertisingIdentifier: "IDFA-0000-1111-2222",
+                    launchedWithNotification: launchedWithNotification)
+            ])
         #expect(harness.bridge.calls.first?.description.contains(JPushHarness.appKey) == false)
         #expect(harness.bridge.calls.first?.description.contains("IDFA-0000-1111-2222") == false)
     }

@@ -1,8 +1,9 @@
-import SDKBindingChecks
 import Foundation
 import PushBridge
-@testable import PushBridgeJPush
+import SDKBindingChecks
 import Testing
+
+@testable import PushBridgeJPush
 
 /// `JPUSHServiceBridge` binds JPush by name at run time, in a file no compiler sees on Linux. These
 /// tests hold every name it binds (``JPushSDKSymbols``) against what JPush's and JCore's headers
@@ -15,7 +16,11 @@ import Testing
 
     /// The bridge is read from every file it spans, the main one first.
     @Test func theBridgeIsReadFromEveryFileItSpans() throws {
-        #expect(try BridgeSource.files(of: "JPUSHServiceBridge", in: "Adapters/JPush/App/SDK") == ["JPUSHServiceBridge.swift", "JPUSHServiceBridge+Commands.swift", "JPUSHServiceBridge+DelegateProxy.swift"].map { "Adapters/JPush/App/SDK/" + $0 })
+        #expect(
+            try BridgeSource.files(of: "JPUSHServiceBridge", in: "Adapters/JPush/App/SDK")
+                == ["JPUSHServiceBridge.swift", "JPUSHServiceBridge+Commands.swift", "JPUSHServiceBridge+DelegateProxy.swift"].map {
+                    "Adapters/JPush/App/SDK/" + $0
+                })
     }
     static let symbolsPath = "Adapters/JPush/App/SDK/JPushSDKSymbols.swift"
 
@@ -105,7 +110,9 @@ import Testing
             let declaration = try #require(JPushHeaderFacts.declaration(owner, selector), "+[\(owner) \(selector)]")
             #expect(check.implementation(binding.alias, of: declaration) == [], "+[\(owner) \(selector)]")
             #expect(binding.callArguments.count == declaration.arguments.count + 2, "the call of +[\(owner) \(selector)]: \(binding.callArguments)")
-            #expect(binding.callArguments.prefix(2) == [binding.receiver, "selector"], "+[\(owner) \(selector)] is called on \(binding.callArguments.first ?? "?")")
+            #expect(
+                binding.callArguments.prefix(2) == [binding.receiver, "selector"],
+                "+[\(owner) \(selector)] is called on \(binding.callArguments.first ?? "?")")
             called.append("\(owner) \(selector)")
         }
         // The three tag changes share one call, their selector chosen by a switch.
@@ -176,7 +183,8 @@ import Testing
             Set(classes) == ["JPUSHService", "JPUSHRegisterEntity", "JGInforCollectionAuth", "JGInforCollectionAuthItems"])
         #expect(
             methods.count
-                == JPushHeaderFacts.all.count - JPushSDKSymbols.delegateSelectors.count - JPushSDKSymbols.optionalClassMethods.flatMap(\.selectors).count)
+                == JPushHeaderFacts.all.count - JPushSDKSymbols.delegateSelectors.count
+                - JPushSDKSymbols.optionalClassMethods.flatMap(\.selectors).count)
         #expect(methods.contains("+[JPUSHService registerVoipToken:]"))
         #expect(!methods.contains("+[JPUSHService registerLiveActivity:pushToStartToken:completion:seq:]"), "optional: not required")
         #expect(methods.contains("+[JPUSHService setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:]"))

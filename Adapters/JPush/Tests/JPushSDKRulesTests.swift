@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
 import PushBridgeJPush
 import PushBridgeJPushTesting
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 

@@ -1,8 +1,8 @@
 import AdapterTestSupport
 import PushBridge
+import PushBridgeJPush
 import PushBridgeJPushTesting
 import PushBridgeModel
-import PushBridgeJPush
 import PushBridgeTesting
 import Testing
 

@@ -1,9 +1,9 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
 import PushBridgeJPush
 import PushBridgeJPushTesting
-import PushBridgeTesting
+import PushBridgeProviderKit
 import PushBridgePushKit
+import PushBridgeTesting
 import Testing
 
 /// VoIP and Live Activity tokens through JPush (`JPUSHService.h` 5.7.0/5.9.0 L265-310).
@@ -42,11 +42,12 @@ import Testing
         client.didUpdateLiveActivityToken(Self.token, activityID: "order-42")
         client.didUpdatePushToStartToken(Self.token, attributesType: "DeliveryAttributes")
         client.didEndLiveActivity(activityID: "order-42")
-        #expect(Self.pushKitCalls(bridge) == [
-            "registerLiveActivity(order-42, pushToken: ••••0a0b, seq: 1)",
-            "registerLiveActivity(DeliveryAttributes, pushToStartToken: ••••0a0b, seq: 2)",
-            "registerLiveActivity(order-42, pushToken: nil, seq: 3)",
-        ])
+        #expect(
+            Self.pushKitCalls(bridge) == [
+                "registerLiveActivity(order-42, pushToken: ••••0a0b, seq: 1)",
+                "registerLiveActivity(DeliveryAttributes, pushToStartToken: ••••0a0b, seq: 2)",
+                "registerLiveActivity(order-42, pushToken: nil, seq: 3)",
+            ])
     }
 
     @Test func aFailureCodeOrAnSDKWithoutPushToStartIsAnEvent() async throws {

@@ -69,9 +69,10 @@ package final class VendorAdapterContext: Sendable {
             try requireConsent(for: selector)
             return true
         } catch {
-            sink.report(PushDiagnostic(
-                code: .withheldBeforeConsent, notificationID: notificationID, message: "\(vendor) \(selector) was not called: \(error.message)",
-                error: error))
+            sink.report(
+                PushDiagnostic(
+                    code: .withheldBeforeConsent, notificationID: notificationID, message: "\(vendor) \(selector) was not called: \(error.message)",
+                    error: error))
             return false
         }
     }

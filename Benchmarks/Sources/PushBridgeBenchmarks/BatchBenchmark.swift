@@ -21,7 +21,8 @@ enum BatchBenchmark {
             case 1: text += #"{"aps":{"alert":"Hi","badge":"\#(line)"}}"#
             case 2: text += #"{"aps":{"alert":"unterminated \#(line)"}"#
             default:
-                text += #"{"aps":{"alert":{"title":"New comment on your post","body":"Alice: That photo from the trip is great, where was it taken?"},"badge":3,"sound":"default","thread-id":"post-8841","category":"COMMENT","mutable-content":1},"type":"comment","postId":\#(line),"commentId":"c-99120","_j_msgid":20266199}"#
+                text +=
+                    #"{"aps":{"alert":{"title":"New comment on your post","body":"Alice: That photo from the trip is great, where was it taken?"},"badge":3,"sound":"default","thread-id":"post-8841","category":"COMMENT","mutable-content":1},"type":"comment","postId":\#(line),"commentId":"c-99120","_j_msgid":20266199}"#
             }
             text += "\n"
         }
@@ -51,18 +52,19 @@ enum BatchBenchmark {
         guard FileManager.default.createFile(atPath: file.path, contents: Data(bytes)) else { fatalError("cannot write \(file.path)") }
         defer { try? FileManager.default.removeItem(at: file) }
         var verdicts = 0
-        let seconds = Harness.measure(samples: 5, operations: 1) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["validate", "--batch", file.path]
-            let output = Pipe()
-            process.standardOutput = output
-            do { try process.run() } catch { fatalError("cannot run \(binary): \(error)") }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 1 else { fatalError("validate --batch exited \(process.terminationStatus), expected 1") }
-            verdicts = data.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-        } / 1e9
+        let seconds =
+            Harness.measure(samples: 5, operations: 1) {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: binary)
+                process.arguments = ["validate", "--batch", file.path]
+                let output = Pipe()
+                process.standardOutput = output
+                do { try process.run() } catch { fatalError("cannot run \(binary): \(error)") }
+                let data = output.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                guard process.terminationStatus == 1 else { fatalError("validate --batch exited \(process.terminationStatus), expected 1") }
+                verdicts = data.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            } / 1e9
         guard verdicts == lines else { fatalError("\(verdicts) verdicts for \(lines) lines") }
         // The same payloads through PayloadValidator in-process, for comparison.
         let payloads = bytes.split(separator: UInt8(ascii: "\n")).map(Array.init)
@@ -72,6 +74,7 @@ enum BatchBenchmark {
         Harness.report(
             "validate --batch throughput (\(lines) lines, \(bytes.count / 1_000_000) MB, 1% 4 KB, 2% invalid or unreadable)",
             value: Double(lines) / seconds, unit: "payloads/s", baseline: nil, target: nil, met: true)
-        Harness.report("  PayloadValidator.validate alone on the same lines", value: 1e9 / inProcess, unit: "payloads/s", baseline: nil, target: nil, met: true)
+        Harness.report(
+            "  PayloadValidator.validate alone on the same lines", value: 1e9 / inProcess, unit: "payloads/s", baseline: nil, target: nil, met: true)
     }
 }

@@ -14,11 +14,14 @@ enum ColdStartBenchmark {
         guard let configuration = try? PushConfiguration(jsonBytes: configuration) else { fatalError("configuration") }
         var factories = PushProviderFactories()
         factories.register(.apns) { _ in NoOpProvider() }
-        guard let client = try? PushClient(configuration: configuration, factories: factories, scheduler: ManualScheduler()) else { fatalError("client") }
+        guard let client = try? PushClient(configuration: configuration, factories: factories, scheduler: ManualScheduler()) else {
+            fatalError("client")
+        }
         let (invocation, _) = LaunchOptionsReader.invocation(launchOptions: launch, state: .inactive)
         client.handle(invocation)
-        client.handle(CallbackInvocation(
-            callback: .didReceiveResponse, state: .inactive, action: .default, notification: invocation.notification))
+        client.handle(
+            CallbackInvocation(
+                callback: .didReceiveResponse, state: .inactive, action: .default, notification: invocation.notification))
         var iterator = client.events().makeAsyncIterator()
         _ = await iterator.next()
     }

@@ -1,8 +1,8 @@
 import Foundation
 // The client driven as the UIKit glue drives it: provider-author entry points.
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
 import PushBridgeModel
+import PushBridgeProviderKit
 import PushBridgeTesting
 
 /// System callback in → `PushEvent` out to a subscriber (normalise, deduplicate, deliver), per

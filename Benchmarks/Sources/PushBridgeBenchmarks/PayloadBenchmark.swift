@@ -5,7 +5,8 @@ import PushBridgeValidation
 /// Parsing and validating a typical (~300 B) and a maximal (~4 KB) payload from JSON bytes,
 /// against `JSONSerialization.jsonObject` alone on the same bytes.
 enum PayloadBenchmark {
-    static let typical: [UInt8] = Array(#"""
+    static let typical: [UInt8] = Array(
+        #"""
         {"aps":{"alert":{"title":"New comment on your post","body":"Alice: That photo from the trip is great, where was it taken?"},"badge":3,"sound":"default","thread-id":"post-8841","category":"COMMENT","mutable-content":1},"type":"comment","postId":8841,"commentId":"c-99120","_j_msgid":20266199}
         """#.utf8)
 

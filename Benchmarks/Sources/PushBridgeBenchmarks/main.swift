@@ -18,7 +18,9 @@ if let unknown = chosen.subtracting(known).sorted().first {
 }
 func wanted(_ name: String) -> Bool { chosen.isEmpty || chosen.contains(name) }
 
-print(Harness.short ? "PushBridge benchmarks, short run (each once, on less work: not measurements)" : "PushBridge benchmarks (release, median of 9 samples)")
+print(
+    Harness.short
+        ? "PushBridge benchmarks, short run (each once, on less work: not measurements)" : "PushBridge benchmarks (release, median of 9 samples)")
 if wanted("pipeline") { await EventPipelineBenchmark.run() }
 if wanted("payload") { PayloadBenchmark.run() }
 if wanted("batch") { BatchBenchmark.run() }

@@ -41,7 +41,9 @@ public struct AudienceReader {
         var first = true
         while true {
             let chunk = [UInt8](try handle.read(upToCount: 1 << 16) ?? Data())
-            if first, let start = chunk.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }), start == UInt8(ascii: "[") || start == UInt8(ascii: "{") {
+            if first, let start = chunk.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }),
+                start == UInt8(ascii: "[") || start == UInt8(ascii: "{")
+            {
                 var all = chunk
                 while let more = try handle.read(upToCount: 1 << 20), !more.isEmpty { all += more }
                 let ids = try Self.json(all)
@@ -93,7 +95,9 @@ public struct AudienceReader {
         switch value {
         case .array(let items): list = items
         case .object(let object):
-            guard case .array(let items)? = object["targets"] else { throw CampaignError("--audience", "expected {\"targets\": [\"…\", …]} or a list of strings") }
+            guard case .array(let items)? = object["targets"] else {
+                throw CampaignError("--audience", "expected {\"targets\": [\"…\", …]} or a list of strings")
+            }
             list = items
         default: throw CampaignError("--audience", "expected a list of strings")
         }

@@ -25,13 +25,16 @@ public struct CampaignDatabase: Sendable, CustomStringConvertible {
         let query = components.queryItems ?? []
         // TLS to the database is not offered yet: a database on loopback or a private network.
         if let mode = query.first(where: { $0.name == "sslmode" })?.value, mode != "disable" {
-            throw CampaignError(field, "sslmode=\(mode) is not supported yet (expected disable: reach the database over loopback or a private network)")
+            throw CampaignError(
+                field, "sslmode=\(mode) is not supported yet (expected disable: reach the database over loopback or a private network)")
         }
         let tls = PostgresClient.Configuration.TLS.disable
         configuration = PostgresClient.Configuration(
-            host: host, port: components.port ?? 5432, username: user, password: components.password, database: database.isEmpty ? nil : database, tls: tls)
+            host: host, port: components.port ?? 5432, username: user, password: components.password, database: database.isEmpty ? nil : database,
+            tls: tls)
         connectionConfiguration = PostgresConnection.Configuration(
-            host: host, port: components.port ?? 5432, username: user, password: components.password, database: database.isEmpty ? nil : database, tls: .disable)
+            host: host, port: components.port ?? 5432, username: user, password: components.password, database: database.isEmpty ? nil : database,
+            tls: .disable)
         masked = Self.mask(url)
     }
 
@@ -76,7 +79,8 @@ public struct CampaignDatabase: Sendable, CustomStringConvertible {
     /// server's message and SQLSTATE for a PostgreSQL error, its kind otherwise.
     public static func describe(_ error: any Error) -> String {
         if let error = error as? PostgresTransactionError {
-            return describe(error.closureError ?? error.commitError ?? error.beginError ?? error.rollbackError ?? CampaignError("transaction", "failed"))
+            return describe(
+                error.closureError ?? error.commitError ?? error.beginError ?? error.rollbackError ?? CampaignError("transaction", "failed"))
         }
         guard let error = error as? PSQLError else { return "\(error)" }
         if let message = error.serverInfo?[.message] {

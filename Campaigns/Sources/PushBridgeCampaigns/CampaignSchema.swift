@@ -85,14 +85,16 @@ public enum CampaignSchema {
             try await connection.query("SELECT pg_advisory_xact_lock(1885498727)", logger: logger)
             try await connection.query("CREATE SCHEMA IF NOT EXISTS pushbridge", logger: logger)
             try await connection.query(
-                "CREATE TABLE IF NOT EXISTS pushbridge.schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())", logger: logger)
+                "CREATE TABLE IF NOT EXISTS pushbridge.schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+                logger: logger)
         }
         var applied: [Int] = []
         for migration in migrations {
             let done = try await client.withTransaction(logger: logger) { connection -> Bool in
                 // 0x70626d67 ("pbmg"): one migrating process at a time.
                 try await connection.query("SELECT pg_advisory_xact_lock(1885498727)", logger: logger)
-                let rows = try await connection.query("SELECT 1 FROM pushbridge.schema_migrations WHERE version = \(migration.version)", logger: logger)
+                let rows = try await connection.query(
+                    "SELECT 1 FROM pushbridge.schema_migrations WHERE version = \(migration.version)", logger: logger)
                 for try await _ in rows { return false }
                 for statement in migration.statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
                 try await connection.query("INSERT INTO pushbridge.schema_migrations (version) VALUES (\(migration.version))", logger: logger)

@@ -100,7 +100,9 @@ public struct RecordedResult: Sendable, Hashable {
     public var attempts: Int32
 
     /// A result from its parts.
-    public init(position: Int32, outcome: Outcome, code: String? = nil, status: Int32? = nil, messageID: String? = nil, detail: String? = nil, attempts: Int32) {
+    public init(
+        position: Int32, outcome: Outcome, code: String? = nil, status: Int32? = nil, messageID: String? = nil, detail: String? = nil, attempts: Int32
+    ) {
         self.position = position
         self.outcome = outcome
         self.code = code
@@ -218,7 +220,8 @@ public struct CampaignStore: Sendable {
                 throw CampaignError("campaign", "\(id) has a target kind \(kind) or state \(state) this build does not know")
             }
             return StoredCampaign(
-                id: id, provider: PushProviderID(rawValue: provider), configurationReference: reference, targetKind: targetKind, messageJSON: message, state: state)
+                id: id, provider: PushProviderID(rawValue: provider), configurationReference: reference, targetKind: targetKind, messageJSON: message,
+                state: state)
         }
         return nil
     }
@@ -237,7 +240,9 @@ public struct CampaignStore: Sendable {
             """, logger: logger)
         var moved = false
         for try await _ in rows.decode(Int64.self) { moved = true }
-        if moved { logger.notice("campaign state", metadata: ["campaign": "\(campaign)", "state": "\(state.rawValue)", "reason": "\(reason ?? "")"]) }
+        if moved {
+            logger.notice("campaign state", metadata: ["campaign": "\(campaign)", "state": "\(state.rawValue)", "reason": "\(reason ?? "")"])
+        }
         return moved
     }
 
@@ -368,8 +373,10 @@ public struct CampaignStore: Sendable {
             in rows.decode((String, String, String, String?, Bool, Int64, Double, Int64, Int64, Int64).self)
         {
             found = CampaignStatus(
-                id: campaign, name: name, provider: provider, state: CampaignState(rawValue: state) ?? .paused, pauseReason: reason, waitingSeconds: wait,
-                sealed: sealed, total: total, done: 0, pendingBatches: pending, leasedBatches: leased, ratePerSecond: Double(recent) / 60, byOutcome: [:],
+                id: campaign, name: name, provider: provider, state: CampaignState(rawValue: state) ?? .paused, pauseReason: reason,
+                waitingSeconds: wait,
+                sealed: sealed, total: total, done: 0, pendingBatches: pending, leasedBatches: leased, ratePerSecond: Double(recent) / 60,
+                byOutcome: [:],
                 byCode: [:])
         }
         guard var status = found else { return nil }

@@ -48,11 +48,15 @@ public enum CampaignVerdict: Sendable, Hashable {
         if rejection.status == 0, rejection.code == "credentials" { return reason }
         if rejection.status == 0, rejection.code == "couldNotConnect" {
             let text = rejection.message.lowercased()
-            if ["certificate", "trust", "ssl", "tls"].contains(where: { text.contains($0) }) { return "\(provider.rawValue): the connection's TLS certificate is not trusted: \(rejection.message)" }
+            if ["certificate", "trust", "ssl", "tls"].contains(where: { text.contains($0) }) {
+                return "\(provider.rawValue): the connection's TLS certificate is not trusted: \(rejection.message)"
+            }
         }
         switch provider.rawValue {
         case "apns":
-            let codes: Set<String> = ["InvalidProviderToken", "ExpiredProviderToken", "MissingProviderToken", "BadCertificate", "BadCertificateEnvironment"]
+            let codes: Set<String> = [
+                "InvalidProviderToken", "ExpiredProviderToken", "MissingProviderToken", "BadCertificate", "BadCertificateEnvironment",
+            ]
             return codes.contains(rejection.code) ? reason : nil
         case "jpush":
             return rejection.code == "1004" || rejection.status == 401 ? reason : nil

@@ -179,7 +179,8 @@ public final class CampaignWorker: Service, Sendable {
             case .record(let outcome):
                 records.append(
                     RecordedResult(
-                        position: position, outcome: outcome, code: rejection?.code, status: rejection.map { Int32($0.status) }, messageID: result.messageID,
+                        position: position, outcome: outcome, code: rejection?.code, status: rejection.map { Int32($0.status) },
+                        messageID: result.messageID,
                         detail: rejection?.message, attempts: Int32(result.attempts)))
                 report.recorded[outcome, default: 0] += 1
                 metrics.count(outcome, code: rejection?.code, provider: campaign.provider.rawValue)
@@ -230,7 +231,9 @@ public final class CampaignWorker: Service, Sendable {
     /// a rate limit stops the batch with at most the requests in flight spent), but for JPush,
     /// whose pushes carry many registration IDs and take their `cid` from JPush, one send for
     /// the batch.
-    private func send(_ message: PushMessage, sender: any PushSender, campaign: StoredCampaign, batch: ClaimedBatch, positions: [Int32], log: Logger) async -> Sent {
+    private func send(_ message: PushMessage, sender: any PushSender, campaign: StoredCampaign, batch: ClaimedBatch, positions: [Int32], log: Logger)
+        async -> Sent
+    {
         let kind = campaign.targetKind
         let collected = Locked(Sent())
         let stop = Locked(false)
@@ -241,7 +244,9 @@ public final class CampaignWorker: Service, Sendable {
             collected.withLock { $0.sent = positions.count }
             do {
                 try await sender.send(message, to: audience) { result in
-                    guard let id = result.target.id?.revealed, let position = byID.withLock({ $0[id]?.isEmpty == false ? $0[id]!.removeFirst() : nil }) else { return }
+                    guard let id = result.target.id?.revealed,
+                        let position = byID.withLock({ $0[id]?.isEmpty == false ? $0[id]!.removeFirst() : nil })
+                    else { return }
                     collected.withLock { $0.byPosition.append((position, result)) }
                 }
             } catch {

@@ -1,10 +1,10 @@
 import Foundation
 import PushBridgeAPNsServer
 import PushBridgeAsyncHTTPClient
+import PushBridgeCore
 import PushBridgeFCMServer
 import PushBridgeGetuiServer
 import PushBridgeJPushServer
-import PushBridgeCore
 import PushBridgeServer
 
 /// The senders of a worker: each campaign names a provider configuration by reference
@@ -45,7 +45,9 @@ public final class ConfigurationFileSenders: CampaignSenderSource {
         guard let path = files[campaign.configurationReference] else {
             let known = files.keys.sorted().joined(separator: ", ")
             throw CampaignError(
-                "--config", "this worker has no configuration named \"\(campaign.configurationReference)\" (campaign \(campaign.id)); it has: \(known.isEmpty ? "none" : known)")
+                "--config",
+                "this worker has no configuration named \"\(campaign.configurationReference)\" (campaign \(campaign.id)); it has: \(known.isEmpty ? "none" : known)"
+            )
         }
         let bytes: [UInt8]
         do {

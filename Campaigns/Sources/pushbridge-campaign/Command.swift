@@ -54,7 +54,9 @@ struct CampaignCommand {
 
     static func run(_ command: String, _ options: Options, logger: Logger) async throws {
         let known = ["migrate", "create", "add", "seal", "work", "status", "pause", "resume", "cancel"]
-        guard known.contains(command) else { throw UsageError(message: "\"\(command)\" is not a command (expected one of: \(known.joined(separator: ", ")))") }
+        guard known.contains(command) else {
+            throw UsageError(message: "\"\(command)\" is not a command (expected one of: \(known.joined(separator: ", ")))")
+        }
         guard let url = options.value("--database") ?? ProcessInfo.processInfo.environment["PUSHBRIDGE_POSTGRES_URL"] else {
             throw UsageError(message: "--database: missing (or set PUSHBRIDGE_POSTGRES_URL), expected postgres://USER@HOST:PORT/DATABASE")
         }
@@ -77,7 +79,9 @@ struct CampaignCommand {
             case "seal": try await store.seal(try options.campaign())
             case "status": try await status(store, options)
             case "pause":
-                try report(await store.transition(try options.campaign(), to: .paused, from: [.running], reason: options.value("--reason") ?? "paused by hand"), "paused")
+                try report(
+                    await store.transition(
+                        try options.campaign(), to: .paused, from: [.running], reason: options.value("--reason") ?? "paused by hand"), "paused")
             case "resume": try report(await store.transition(try options.campaign(), to: .running, from: [.paused]), "resumed")
             default: try report(await store.transition(try options.campaign(), to: .cancelled, from: [.running, .paused]), "cancelled")
             }
@@ -91,9 +95,13 @@ struct CampaignCommand {
 
     static func create(_ store: CampaignStore, _ options: Options) async throws {
         let provider = try options.required("--provider", "apns, jpush, getui or fcm")
-        guard ["apns", "jpush", "getui", "fcm"].contains(provider) else { throw UsageError(message: "--provider: \(provider) is not one of apns, jpush, getui, fcm") }
+        guard ["apns", "jpush", "getui", "fcm"].contains(provider) else {
+            throw UsageError(message: "--provider: \(provider) is not one of apns, jpush, getui, fcm")
+        }
         let messagePath = try options.required("--message", "a message file, as `pushbridge send` takes")
-        guard let messageData = FileManager.default.contents(atPath: messagePath) else { throw CampaignError("--message", "\(messagePath) cannot be read") }
+        guard let messageData = FileManager.default.contents(atPath: messagePath) else {
+            throw CampaignError("--message", "\(messagePath) cannot be read")
+        }
         // Checked now, so that no worker meets a message it cannot read.
         _ = try PushMessage(json: JSONParser.parse([UInt8](messageData)))
         let kinds: [String: PushTarget.Kind] = ["token": .deviceToken, "registration": .registrationID, "cid": .clientID, "alias": .alias]
@@ -106,7 +114,8 @@ struct CampaignCommand {
         let id = try await store.create(
             NewCampaign(
                 name: options.value("--name") ?? "campaign", provider: PushProviderID(rawValue: provider),
-                configurationReference: options.value("--config-ref") ?? "default", targetKind: kind, messageJSON: String(decoding: messageData, as: UTF8.self)))
+                configurationReference: options.value("--config-ref") ?? "default", targetKind: kind,
+                messageJSON: String(decoding: messageData, as: UTF8.self)))
         var count = 0
         if let audience = options.value("--audience") {
             // Batches appended ten at a time: bounded memory (ten batches), few transactions.
@@ -136,7 +145,8 @@ struct CampaignCommand {
         guard let status = try await store.status(id) else { throw CampaignError("--campaign", "\(id) does not exist") }
         if options.flag("--json") {
             let json: JSONValue = .object([
-                "campaign": .integer(status.id), "name": .string(status.name), "provider": .string(status.provider), "state": .string(status.state.rawValue),
+                "campaign": .integer(status.id), "name": .string(status.name), "provider": .string(status.provider),
+                "state": .string(status.state.rawValue),
                 "pauseReason": status.pauseReason.map(JSONValue.string) ?? .null, "sealed": .bool(status.sealed), "total": .integer(status.total),
                 "done": .integer(status.done), "pendingBatches": .integer(status.pendingBatches), "leasedBatches": .integer(status.leasedBatches),
                 "ratePerSecond": .double(status.ratePerSecond), "waitingSeconds": .double(status.waitingSeconds),
@@ -149,7 +159,9 @@ struct CampaignCommand {
         let fraction = status.total == 0 ? 1 : Double(status.done) / Double(status.total)
         let filled = Int((fraction * 30).rounded(.down))
         print("campaign \(status.id) \"\(status.name)\" (\(status.provider)): \(status.state.rawValue)\(status.pauseReason.map { ": \($0)" } ?? "")")
-        print("[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: 30 - filled))] \(status.done)/\(status.total)\(status.sealed ? "" : " (audience open)")  \(String(format: "%.1f", fraction * 100))%  \(String(format: "%.0f", status.ratePerSecond))/s")
+        print(
+            "[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: 30 - filled))] \(status.done)/\(status.total)\(status.sealed ? "" : " (audience open)")  \(String(format: "%.1f", fraction * 100))%  \(String(format: "%.0f", status.ratePerSecond))/s"
+        )
         if status.waitingSeconds > 0 { print("rate limited: workers wait \(Int(status.waitingSeconds.rounded(.up))) s more") }
         for (outcome, count) in status.byOutcome.sorted(by: { $0.key < $1.key }) { print("  \(outcome): \(count)") }
         for (code, count) in status.byCode.sorted(by: { $0.value > $1.value }) { print("    \(code): \(count)") }
@@ -164,7 +176,9 @@ struct CampaignCommand {
                 files["default"] = entry
             }
         }
-        guard !files.isEmpty else { throw UsageError(message: "--config: missing (NAME=PATH of a provider configuration, as `pushbridge send --config` reads)") }
+        guard !files.isEmpty else {
+            throw UsageError(message: "--config: missing (NAME=PATH of a provider configuration, as `pushbridge send --config` reads)")
+        }
         var senderOptions = ConfigurationFileSenders.defaultOptions(maxConcurrentRequests: try options.integer("--concurrency") ?? 100)
         for entry in options.values("--endpoint") {
             guard let equals = entry.firstIndex(of: "=") else { throw UsageError(message: "--endpoint: expected PROVIDER=URL, got \(entry)") }
@@ -176,13 +190,15 @@ struct CampaignCommand {
             maxConcurrentTargets: try options.integer("--concurrency") ?? 100)
         let client = database.makeClient(logger: logger)
         let worker = CampaignWorker(
-            store: CampaignStore(client: client, logger: logger), senders: ConfigurationFileSenders(files: files, options: senderOptions), options: workerOptions,
+            store: CampaignStore(client: client, logger: logger), senders: ConfigurationFileSenders(files: files, options: senderOptions),
+            options: workerOptions,
             logger: logger)
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 services: [
                     .init(service: client),
-                    .init(service: worker, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
+                    .init(
+                        service: worker, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
                 ], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         logger.info("worker started", metadata: ["worker": "\(workerOptions.workerID)", "configurations": "\(files.keys.sorted())"])
         try await group.run()
@@ -226,7 +242,9 @@ struct Options {
 
     func campaign() throws -> Int64 {
         let text = try required("--campaign", "a campaign's ID")
-        guard let id = Int64(text), id > 0 else { throw UsageError(message: "--campaign: \(text) is not a campaign ID (expected a positive integer)") }
+        guard let id = Int64(text), id > 0 else {
+            throw UsageError(message: "--campaign: \(text) is not a campaign ID (expected a positive integer)")
+        }
         return id
     }
 

@@ -74,14 +74,23 @@ struct CampaignVerdictTests {
         } else {
             Issue.record("InvalidProviderToken did not pause")
         }
-        for (code, status, provider) in [("ExpiredProviderToken", 403, "apns"), ("1004", 401, "jpush"), ("10001", 401, "getui"), ("UNAUTHENTICATED", 401, "fcm"), ("PERMISSION_DENIED", 403, "fcm")] {
+        for (code, status, provider) in [
+            ("ExpiredProviderToken", 403, "apns"), ("1004", 401, "jpush"), ("10001", 401, "getui"), ("UNAUTHENTICATED", 401, "fcm"),
+            ("PERMISSION_DENIED", 403, "fcm"),
+        ] {
             guard case .pause = verdict(.rejected(PushRejection(status: status, code: code, message: "")), PushProviderID(rawValue: provider)) else {
                 Issue.record("\(provider) \(code) did not pause")
                 continue
             }
         }
-        guard case .pause = verdict(.failed(PushRejection(status: 0, code: "credentials", message: "no key")), "apns") else { Issue.record("credentials"); return }
-        guard case .pause = verdict(.failed(PushRejection(status: 0, code: "couldNotConnect", message: "The certificate for this server is invalid")), "apns") else {
+        guard case .pause = verdict(.failed(PushRejection(status: 0, code: "credentials", message: "no key")), "apns") else {
+            Issue.record("credentials")
+            return
+        }
+        guard
+            case .pause = verdict(
+                .failed(PushRejection(status: 0, code: "couldNotConnect", message: "The certificate for this server is invalid")), "apns")
+        else {
             Issue.record("an untrusted certificate did not pause")
             return
         }

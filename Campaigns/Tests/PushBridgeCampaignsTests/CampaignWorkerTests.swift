@@ -18,7 +18,8 @@ struct CampaignWorkerTests {
         options.baseURLs[PushProviderID(rawValue: provider)] = baseURL
         return CampaignWorker(
             store: store, senders: ConfigurationFileSenders(files: ["default": configPath], options: options),
-            options: CampaignWorkerOptions(workerID: id, leaseSeconds: lease, pollSeconds: 0.1, campaign: campaign, exitWhenIdle: true, maxConcurrentTargets: 20),
+            options: CampaignWorkerOptions(
+                workerID: id, leaseSeconds: lease, pollSeconds: 0.1, campaign: campaign, exitWhenIdle: true, maxConcurrentTargets: 20),
             logger: TestDatabase.logger)
     }
 
@@ -47,7 +48,8 @@ struct CampaignWorkerTests {
             #expect(status.state == .done)
             #expect(status.done == 2_000 && status.total == 2_000)
             #expect(status.byOutcome == ["accepted": 2_000])
-            let distinct = try await TestDatabase.count(store, "SELECT count(DISTINCT (batch_no, position)) FROM pushbridge.results WHERE campaign_id = \(id)")
+            let distinct = try await TestDatabase.count(
+                store, "SELECT count(DISTINCT (batch_no, position)) FROM pushbridge.results WHERE campaign_id = \(id)")
             #expect(distinct == 2_000)
             let byA = try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.results WHERE campaign_id = \(id) AND worker = 'worker-a'")
             #expect(byA > 0 && byA < 2_000, "one worker did all the work: \(byA) of 2,000 by worker-a")
@@ -113,7 +115,8 @@ struct CampaignWorkerTests {
             try await Self.worker(store, config, provider: "jpush", at: emulator.baseURL, id: "worker-a", campaign: id).run()
             let status = try #require(try await store.status(id))
             #expect(status.state == .paused)
-            #expect(status.pauseReason?.contains("1004") == true || status.pauseReason?.contains("401") == true, "\(status.pauseReason ?? "no reason")")
+            #expect(
+                status.pauseReason?.contains("1004") == true || status.pauseReason?.contains("401") == true, "\(status.pauseReason ?? "no reason")")
             #expect(status.done == 0)
             let pushes = emulator.requests.filter { $0["path"]?.stringValue == "/v3/push" }
             #expect(pushes.count <= 1, "\(pushes.count) pushes after the first refusal")
@@ -149,11 +152,14 @@ struct CampaignWorkerTests {
         }
     }
 
-    @Test("Getui's rate limit (10005) outlasting the sender's retries: the target stays unrecorded, the batch stops, and every worker of the campaign waits")
+    @Test(
+        "Getui's rate limit (10005) outlasting the sender's retries: the target stays unrecorded, the batch stops, and every worker of the campaign waits"
+    )
     func aRateLimitedSendHoldsEveryWorkerBack() async throws {
         let prefix = "q" + UUID().uuidString.prefix(7).lowercased()
         // The fifth target is refused as over the limit; the sender does not retry (RetryPolicy.never).
-        let (emulator, config) = try Emulator.getui(scriptJSON: "{\"answers\": {\"\(prefix)000004\": [{\"code\": 10005, \"msg\": \"too many calls\"}]}}")
+        let (emulator, config) = try Emulator.getui(
+            scriptJSON: "{\"answers\": {\"\(prefix)000004\": [{\"code\": 10005, \"msg\": \"too many calls\"}]}}")
         try await TestDatabase.withStore { store in
             let (id, _) = try await makeCampaign(store, provider: "getui", kind: .clientID, count: 200, batchSize: 100, prefix: prefix)
             let worker = Self.worker(store, config, provider: "getui", at: emulator.baseURL, id: "worker-a", campaign: id, retryPolicy: .never)
@@ -164,7 +170,9 @@ struct CampaignWorkerTests {
             // Stopped at the refusal: the first batch released with targets unrecorded, the second never claimed.
             // At most the requests in flight (20) beside the refused one went on: not the rest of the batch.
             #expect(status.done > 0 && status.done < 50, "\(status.done) recorded")
-            #expect(try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.results WHERE campaign_id = \(id) AND batch_no = 0 AND position = 4") == 0)
+            #expect(
+                try await TestDatabase.count(
+                    store, "SELECT count(*) FROM pushbridge.results WHERE campaign_id = \(id) AND batch_no = 0 AND position = 4") == 0)
             #expect(try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.batches WHERE campaign_id = \(id) AND claims > 0") == 1)
             #expect(try await store.claim(worker: "worker-b", lease: 30, campaign: id) == nil)
         }

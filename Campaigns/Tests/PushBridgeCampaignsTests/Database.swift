@@ -2,6 +2,8 @@ import Foundation
 import Logging
 import PostgresNIO
 import PushBridgeCampaigns
+import PushBridgeCore
+import PushBridgeServer
 
 /// The PostgreSQL the tests use: `PUSHBRIDGE_POSTGRES_URL` (CI starts a throw-away cluster
 /// with `Campaigns/scripts/throwaway-postgres`). Without it the database tests are skipped,
@@ -35,7 +37,8 @@ enum TestDatabase {
 
 /// A campaign of `count` targets `prefix0`, `prefix1`, … in batches of `batchSize`, sealed.
 func makeCampaign(
-    _ store: CampaignStore, provider: String, kind: PushTarget.Kind, count: Int, batchSize: Int = 100, prefix: String = UUID().uuidString.prefix(8).lowercased()
+    _ store: CampaignStore, provider: String, kind: PushTarget.Kind, count: Int, batchSize: Int = 100,
+    prefix: String = UUID().uuidString.prefix(8).lowercased()
 ) async throws -> (id: Int64, targets: [String]) {
     let id = try await store.create(
         NewCampaign(
@@ -43,12 +46,11 @@ func makeCampaign(
             messageJSON: #"{"alert": {"title": "Sale", "body": "Today only"}}"#))
     let targets = (0..<count).map { "\(prefix)\(String(format: "%06d", $0))" }
     for start in stride(from: 0, to: count, by: batchSize * 10) {
-        let batches = stride(from: start, to: min(start + batchSize * 10, count), by: batchSize).map { Array(targets[$0..<min($0 + batchSize, count)]) }
+        let batches = stride(from: start, to: min(start + batchSize * 10, count), by: batchSize).map {
+            Array(targets[$0..<min($0 + batchSize, count)])
+        }
         try await store.append(batches, to: id)
     }
     try await store.seal(id)
     return (id, targets)
 }
-
-import PushBridgeCore
-import PushBridgeServer

@@ -69,7 +69,8 @@ final class Emulator: @unchecked Sendable {
     /// for it whose master secret is `secret`: a wrong one makes Getui refuse to authenticate.
     static func getui(secret: String = getuiSecret, scriptJSON: String? = nil) throws -> (Emulator, configPath: String) {
         let emulator = try Emulator(
-            "getui_emulator.py", arguments: ["--app-id", "djYjSlFVMf6p5YOy2OQUs8", "--app-key", "hPJ4a0Gr4r7QjWmTwxoNF2", "--master-secret", getuiSecret],
+            "getui_emulator.py",
+            arguments: ["--app-id", "djYjSlFVMf6p5YOy2OQUs8", "--app-key", "hPJ4a0Gr4r7QjWmTwxoNF2", "--master-secret", getuiSecret],
             scriptJSON: scriptJSON)
         let config = """
             {"provider": "getui", "getui": {"appId": "djYjSlFVMf6p5YOy2OQUs8", "appKey": "hPJ4a0Gr4r7QjWmTwxoNF2", "appSecret": "pY5gRtHCMs8XCZ1kV9n0r3"},

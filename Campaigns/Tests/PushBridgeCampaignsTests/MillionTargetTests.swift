@@ -25,7 +25,10 @@ struct MillionTargetTests {
 
         let child = Process()
         child.executableURL = URL(fileURLWithPath: try #require(BuiltCommand.path))
-        child.arguments = ["create", "--provider", "apns", "--message", message.path, "--audience", audience.path, "--batch-size", "1000", "--name", "million", "--json"]
+        child.arguments = [
+            "create", "--provider", "apns", "--message", message.path, "--audience", audience.path, "--batch-size", "1000", "--name", "million",
+            "--json",
+        ]
         var environment = ProcessInfo.processInfo.environment
         environment["PUSHBRIDGE_LOG_LEVEL"] = "error"
         child.environment = environment
@@ -56,7 +59,9 @@ struct MillionTargetTests {
 
         try await TestDatabase.withStore { store in
             #expect(try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.batches WHERE campaign_id = \(id)") == 1_000)
-            #expect(try await TestDatabase.count(store, "SELECT sum(cardinality(targets))::bigint FROM pushbridge.batches WHERE campaign_id = \(id)") == 1_000_000)
+            #expect(
+                try await TestDatabase.count(store, "SELECT sum(cardinality(targets))::bigint FROM pushbridge.batches WHERE campaign_id = \(id)")
+                    == 1_000_000)
             #expect(try await store.status(id)?.total == 1_000_000)
             try await store.client.query("DELETE FROM pushbridge.campaigns WHERE id = \(id)", logger: TestDatabase.logger)
         }

@@ -7,7 +7,9 @@ import Testing
 /// A worker process killed with SIGKILL mid-batch, and the worker that takes its batch over.
 @Suite("A worker killed mid-batch", .enabled(if: TestDatabase.isAvailable && BuiltCommand.path != nil, Comment(rawValue: BuiltCommand.skipReason)))
 struct WorkerCrashTests {
-    @Test("kill -9 mid-batch: another worker takes the batch when the lease ends; every target recorded once and, through Getui's request_id, delivered once")
+    @Test(
+        "kill -9 mid-batch: another worker takes the batch when the lease ends; every target recorded once and, through Getui's request_id, delivered once"
+    )
     func killedWorker() async throws {
         let count = 600
         // Every target's first request answers after 0.2 s: a batch of 100 at 20 in flight takes
@@ -23,7 +25,8 @@ struct WorkerCrashTests {
             let child = Process()
             child.executableURL = URL(fileURLWithPath: try #require(BuiltCommand.path))
             child.arguments = [
-                "work", "--config", "default=\(config)", "--campaign", "\(id)", "--lease", "2", "--concurrency", "20", "--endpoint", "getui=\(emulator.baseURL)",
+                "work", "--config", "default=\(config)", "--campaign", "\(id)", "--lease", "2", "--concurrency", "20", "--endpoint",
+                "getui=\(emulator.baseURL)",
             ]
             var environment = ProcessInfo.processInfo.environment
             environment["PUSHBRIDGE_LOG_LEVEL"] = "error"
@@ -54,7 +57,8 @@ struct WorkerCrashTests {
             let status = try #require(try await store.status(id))
             #expect(status.state == .done)
             #expect(status.done == Int64(count))
-            let distinct = try await TestDatabase.count(store, "SELECT count(DISTINCT (batch_no, position)) FROM pushbridge.results WHERE campaign_id = \(id)")
+            let distinct = try await TestDatabase.count(
+                store, "SELECT count(DISTINCT (batch_no, position)) FROM pushbridge.results WHERE campaign_id = \(id)")
             #expect(distinct == Int64(count))
             let taken = try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.batches WHERE campaign_id = \(id) AND claims > 1")
             #expect(taken >= 1, "no batch was taken over")
@@ -67,13 +71,16 @@ struct WorkerCrashTests {
             let ids = emulator.requests.compactMap { $0["body"]?["request_id"]?.stringValue }
             let repeated = ids.count - Set(ids).count
             #expect(repeated >= 1, "no request was re-sent with its first request_id (\(sentAtKill) requests at the kill)")
-            print("kill -9: \(recordedAtKill) recorded and \(sentAtKill) requests answered at the kill; \(repeated) re-sent with the same request_id; \(delivered.count) deliveries")
+            print(
+                "kill -9: \(recordedAtKill) recorded and \(sentAtKill) requests answered at the kill; \(repeated) re-sent with the same request_id; \(delivered.count) deliveries"
+            )
         }
     }
 }
 
 /// SIGTERM: the batch in flight finished and recorded, its lease released, nothing more claimed.
-@Suite("A worker stopped with SIGTERM", .enabled(if: TestDatabase.isAvailable && BuiltCommand.path != nil, Comment(rawValue: BuiltCommand.skipReason)))
+@Suite(
+    "A worker stopped with SIGTERM", .enabled(if: TestDatabase.isAvailable && BuiltCommand.path != nil, Comment(rawValue: BuiltCommand.skipReason)))
 struct WorkerShutdownTests {
     @Test("SIGTERM mid-batch: the worker finishes and records its batch, releases the lease and exits 0")
     func sigterm() async throws {
@@ -85,7 +92,9 @@ struct WorkerShutdownTests {
             let (id, _) = try await makeCampaign(store, provider: "getui", kind: .clientID, count: 400, batchSize: 100, prefix: prefix)
             let child = Process()
             child.executableURL = URL(fileURLWithPath: try #require(BuiltCommand.path))
-            child.arguments = ["work", "--config", "default=\(config)", "--campaign", "\(id)", "--concurrency", "20", "--endpoint", "getui=\(emulator.baseURL)"]
+            child.arguments = [
+                "work", "--config", "default=\(config)", "--campaign", "\(id)", "--concurrency", "20", "--endpoint", "getui=\(emulator.baseURL)",
+            ]
             var environment = ProcessInfo.processInfo.environment
             environment["PUSHBRIDGE_LOG_LEVEL"] = "error"
             child.environment = environment
@@ -99,13 +108,13 @@ struct WorkerShutdownTests {
             #expect(child.terminationReason == .exit && child.terminationStatus == 0)
             let recorded = try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.results WHERE campaign_id = \(id)")
             #expect(recorded > 0 && recorded % 100 == 0 && recorded < 400, "\(recorded) recorded: not whole batches, or the worker did not stop")
-            let leased = try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.batches WHERE campaign_id = \(id) AND leased_by IS NOT NULL")
+            let leased = try await TestDatabase.count(
+                store, "SELECT count(*) FROM pushbridge.batches WHERE campaign_id = \(id) AND leased_by IS NOT NULL")
             #expect(leased == 0)
             #expect(try await store.status(id)?.state == .running)
         }
     }
 }
-
 
 /// The `pushbridge-campaign` built beside the tests (`swift build --build-tests` builds it).
 enum BuiltCommand {
@@ -121,5 +130,6 @@ enum BuiltCommand {
         }
         return nil
     }()
-    static let skipReason = TestDatabase.isAvailable ? "pushbridge-campaign is not built beside the tests (swift build --build-tests)" : TestDatabase.skipReason
+    static let skipReason =
+        TestDatabase.isAvailable ? "pushbridge-campaign is not built beside the tests (swift build --build-tests)" : TestDatabase.skipReason
 }

@@ -90,7 +90,10 @@ enum Categories {
     static var comment: UNNotificationCategory {
         UNNotificationCategory(
             identifier: "comment",
-            actions: [UNTextInputNotificationAction(identifier: "reply", title: "Reply", options: [], textInputButtonTitle: "Send", textInputPlaceholder: "")],
+            actions: [
+                UNTextInputNotificationAction(
+                    identifier: "reply", title: "Reply", options: [], textInputButtonTitle: "Send", textInputPlaceholder: "")
+            ],
             intentIdentifiers: [], options: [.customDismissAction])
     }
     static var all: Set<UNNotificationCategory> { [comment] }

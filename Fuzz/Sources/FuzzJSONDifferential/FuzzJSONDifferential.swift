@@ -120,7 +120,8 @@ func difference(_ value: JSONValue, _ expected: Any, at path: String = "$") -> S
     case .bigInteger(let digits):
         let magnitude = digits.hasPrefix("-") ? digits.dropFirst() : Substring(digits)
         let canonical = magnitude.first.map { $0 != "0" } ?? false && magnitude.allSatisfy { $0.isASCII && $0.isNumber }
-        let beyond64Bits = magnitude.count > 19 || (magnitude.count == 19 && magnitude > (digits.hasPrefix("-") ? "9223372036854775808" : "9223372036854775807"))
+        let beyond64Bits =
+            magnitude.count > 19 || (magnitude.count == 19 && magnitude > (digits.hasPrefix("-") ? "9223372036854775808" : "9223372036854775807"))
         guard canonical && beyond64Bits else { return "\(path): big integer \(digits) is not a canonical integer beyond 64 bits" }
         if let decimal { return decimal.decimalValue == Decimal(string: digits) ? nil : "\(path): \(digits), Foundation \(decimal)" }
         guard let number, !isBool else { return "\(path): \(digits), Foundation \(expected)" }
@@ -139,7 +140,9 @@ func difference(_ value: JSONValue, _ expected: Any, at path: String = "$") -> S
         }
         return nil
     case .array(let elements):
-        guard let others = expected as? [Any], others.count == elements.count else { return "\(path): \(elements.count) elements, Foundation \(expected)" }
+        guard let others = expected as? [Any], others.count == elements.count else {
+            return "\(path): \(elements.count) elements, Foundation \(expected)"
+        }
         return zip(elements, others).enumerated().lazy.compactMap { index, pair in difference(pair.0, pair.1, at: "\(path)[\(index)]") }.first
     case .object(let object):
         guard let others = expected as? [String: Any], others.count == object.count else {

@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeValidation
 import PushBridgeGetui
 import PushBridgeJPush
+import PushBridgeValidation
 
 /// Every provider's definition: each checks its own keys beside `aps`.
 let definitions: [any PushProviderDefinition] = [APNsDefinition(), JPushDefinition(), GetuiDefinition()]

@@ -31,7 +31,9 @@ private func message(_ bytes: [UInt8]) {
     let apns = APNsSender(keyID: "ABC123DEFG", teamID: "DEF123GHIJ", topic: "com.example.app", signer: ZeroSigner(), options: options)
     let jpush = JPushSender(appKey: "5a6e94518f6bd85ba173cf77", masterSecret: "secret", options: options)
     let getui = GetuiSender(appID: "app", appKey: "key", masterSecret: "secret", options: options)
-    for (sender, audience) in [(apns, PushAudience.deviceTokens([token])), (jpush, .registrationIDs(["id1", "id2"])), (getui, .clientIDs(["cid1", "cid2"]))]
+    for (sender, audience) in [
+        (apns, PushAudience.deviceTokens([token])), (jpush, .registrationIDs(["id1", "id2"])), (getui, .clientIDs(["cid1", "cid2"])),
+    ]
         as [(any PushSender, PushAudience)]
     {
         _ = try? sender.plan(message, to: audience)
@@ -60,9 +62,11 @@ private func answer(provider: Int, _ bytes: [UInt8]) {
             let sender = APNsSender(keyID: "ABC123DEFG", teamID: "DEF123GHIJ", topic: "com.example.app", signer: ZeroSigner(), options: options)
             _ = try? await sender.send(message, to: .deviceTokens([token]))
         case 1:
-            _ = try? await JPushSender(appKey: "5a6e94518f6bd85ba173cf77", masterSecret: "secret", options: options).send(message, to: .aliases(["a", "b"]))
+            _ = try? await JPushSender(appKey: "5a6e94518f6bd85ba173cf77", masterSecret: "secret", options: options).send(
+                message, to: .aliases(["a", "b"]))
         default:
-            _ = try? await GetuiSender(appID: "app", appKey: "key", masterSecret: "secret", options: options).send(message, to: .clientIDs(["c1", "c2"]))
+            _ = try? await GetuiSender(appID: "app", appKey: "key", masterSecret: "secret", options: options).send(
+                message, to: .clientIDs(["c1", "c2"]))
         }
     }
     let done = DispatchSemaphore(value: 0)

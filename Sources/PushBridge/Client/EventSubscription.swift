@@ -214,7 +214,7 @@ final class EventSubscription: @unchecked Sendable {
 /// A noncopyable value stored inline in its subscription, not an object: using it retains and
 /// releases nothing, so the producer and the consumer never write to a shared reference count
 /// for it. Not thread-safe: the subscription guards each buffer with its lock.
-fileprivate struct EventBuffer: ~Copyable {
+private struct EventBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<PushEvent>
     private(set) var capacity: Int
     /// Slots `0 ..< count` have been written; `0 ..< readIndex` have been moved out again.

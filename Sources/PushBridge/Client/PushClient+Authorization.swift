@@ -78,7 +78,8 @@ extension PushClient {
         }
         let status = await readAuthorizationStatus(system)
         if let failure {
-            throw PushError(.providerFailure, field: "authorization", "iOS did not ask for \(options) (\(failure)); the status is \(status)", vendorCode: failure)
+            throw PushError(
+                .providerFailure, field: "authorization", "iOS did not ask for \(options) (\(failure)); the status is \(status)", vendorCode: failure)
         }
         return status
     }

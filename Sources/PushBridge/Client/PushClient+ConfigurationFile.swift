@@ -1,6 +1,6 @@
+import Foundation
 import PushBridgeCore
 import PushBridgeProviderKit
-import Foundation
 
 /// Making a client from the configuration file and the adapters the app links.
 ///
@@ -27,9 +27,13 @@ extension PushClient {
     ) {
         let name = configurationFile as NSString
         let url = bundle.url(forResource: name.deletingPathExtension, withExtension: name.pathExtension.isEmpty ? nil : name.pathExtension)
-        let bytes = url.map { ConfiguredSetup.contents(of: $0, field: configurationFile) }
-            ?? .failure(PushError(.invalidConfiguration, field: configurationFile, "not found in the app's bundle (add it to the target's resources)"))
-        self.init(ConfiguredSetup(source: configurationFile, adapters: adapters, bytes: bytes, appChoice: options.provider, launch: .device), options: options)
+        let bytes =
+            url.map { ConfiguredSetup.contents(of: $0, field: configurationFile) }
+            ?? .failure(
+                PushError(.invalidConfiguration, field: configurationFile, "not found in the app's bundle (add it to the target's resources)"))
+        self.init(
+            ConfiguredSetup(source: configurationFile, adapters: adapters, bytes: bytes, appChoice: options.provider, launch: .device),
+            options: options)
     }
 
     /// A client for the provider the configuration file at `url` names, among `adapters` (see

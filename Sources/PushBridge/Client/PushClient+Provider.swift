@@ -8,7 +8,8 @@ extension PushClient {
     /// (``configurationProblem`` says why).
     public var activeProvider: PushAdapter.Active? {
         guard configurationProblem == nil else { return nil }
-        return PushAdapter.Active(id: provider.id, environment: options.environment ?? SigningEnvironment.current, capabilities: provider.capabilities)
+        return PushAdapter.Active(
+            id: provider.id, environment: options.environment ?? SigningEnvironment.current, capabilities: provider.capabilities)
     }
 
     /// Records the user's answer to the app's privacy policy with the provider: JPush and Getui
@@ -43,9 +44,10 @@ extension PushClient {
     /// the user's consent allows push or after it was withdrawn: no `registered` event then.
     package func didRegisterForRemoteNotifications(deviceToken: [UInt8]) {
         guard mayForwardRegistration else {
-            return report(PushDiagnostic(
-                code: .withheldBeforeConsent, notificationID: "none",
-                message: "the device token was not forwarded to \(provider.id): the user's consent does not allow push (start(consent:))"))
+            return report(
+                PushDiagnostic(
+                    code: .withheldBeforeConsent, notificationID: "none",
+                    message: "the device token was not forwarded to \(provider.id): the user's consent does not allow push (start(consent:))"))
         }
         provider.didRegisterForRemoteNotifications(DeviceTokenRequest(token: deviceToken))
     }
@@ -85,15 +87,18 @@ extension PushClient {
         guard let system = notificationSystem else {
             throw PushError(
                 .unsupported, field: "badge",
-                "this client was given no notification center to set the icon's badge with: PushAppIntegration's launch entry point (or PushAppDelegate) gives it iOS's")
+                "this client was given no notification center to set the icon's badge with: PushAppIntegration's launch entry point (or PushAppDelegate) gives it iOS's"
+            )
         }
         if let server = provider.optionalRole((any ServerBadgeProvider).self, .serverBadge) {
             if mayForwardRegistration {
                 try server.setBadge(BadgeRequest(value: value))
             } else {
-                report(PushDiagnostic(
-                    code: .withheldBeforeConsent, notificationID: "none",
-                    message: "\(provider.id)'s server-side badge was not set to \(value): the user's consent does not allow push; the icon's was"))
+                report(
+                    PushDiagnostic(
+                        code: .withheldBeforeConsent, notificationID: "none",
+                        message: "\(provider.id)'s server-side badge was not set to \(value): the user's consent does not allow push; the icon's was")
+                )
             }
         }
         let failure = await withCheckedContinuation { (done: CheckedContinuation<PushError.VendorCode?, Never>) in

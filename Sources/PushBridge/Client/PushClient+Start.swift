@@ -68,7 +68,8 @@ extension PushClient {
             if consent == .notRequired, provider.needsPrivacyConsent {
                 throw PushError(
                     .consentRequired, field: "consent",
-                    "\(provider.id)'s vendor requires the user's consent before its SDK is called: ask it, and start with .granted (.notRequired is for plain APNs)")
+                    "\(provider.id)'s vendor requires the user's consent before its SDK is called: ask it, and start with .granted (.notRequired is for plain APNs)"
+                )
             }
             // Taken once: a second call (or a racing one) finds it started, or registers again
             // after a withdrawal.
@@ -100,9 +101,11 @@ extension PushClient {
         if let system = notificationSystem {
             system.unregisterForRemoteNotifications()
         } else {
-            report(PushDiagnostic(
-                code: .withheldBeforeConsent, notificationID: "none",
-                message: "the consent was withdrawn, but this client has no notification center to unregister from APNs with: its provider was told"))
+            report(
+                PushDiagnostic(
+                    code: .withheldBeforeConsent, notificationID: "none",
+                    message:
+                        "the consent was withdrawn, but this client has no notification center to unregister from APNs with: its provider was told"))
         }
     }
 

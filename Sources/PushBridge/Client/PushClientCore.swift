@@ -46,9 +46,10 @@ final class PushClientCore: Sendable {
     init(options: PushClientOptions, scheduler: any PushScheduler) {
         self.options = options
         self.scheduler = scheduler
-        state = Locked(State(
-            normalizer: PushEventNormalizer(dedupeWindow: options.dedupeWindow, correlationInterval: options.correlationInterval),
-            hub: EventHub(heldLimit: options.heldEventLimit)))
+        state = Locked(
+            State(
+                normalizer: PushEventNormalizer(dedupeWindow: options.dedupeWindow, correlationInterval: options.correlationInterval),
+                hub: EventHub(heldLimit: options.heldEventLimit)))
     }
 
     /// What the provider is given: every callback, message and event it reports comes here.
@@ -93,9 +94,10 @@ final class PushClientCore: Sendable {
     /// consent does not allow push (declined, or withdrawn) is withheld and reported instead.
     func publish(_ event: PushEvent) {
         if case .registered(let registration) = event, start.withLock({ $0.consent == .denied || $0.withdrawn }) {
-            return report(PushDiagnostic(
-                code: .withheldBeforeConsent, notificationID: "none",
-                message: "\(registration.provider)'s registration was not published: the user's consent does not allow push (start(consent:))"))
+            return report(
+                PushDiagnostic(
+                    code: .withheldBeforeConsent, notificationID: "none",
+                    message: "\(registration.provider)'s registration was not published: the user's consent does not allow push (start(consent:))"))
         }
         publishing { state in
             guard !state.isClosed else { return }

@@ -18,7 +18,8 @@ package struct LaunchContext: Sendable {
 
     /// A context from its parts.
     package init(
-        storefront: @escaping @Sendable () -> String?, environment: PushConfiguration.Environment, container: @escaping @Sendable (String) -> URL? = { _ in nil }
+        storefront: @escaping @Sendable () -> String?, environment: PushConfiguration.Environment,
+        container: @escaping @Sendable (String) -> URL? = { _ in nil }
     ) {
         self.storefront = storefront
         self.environment = environment

@@ -46,8 +46,10 @@ package enum SigningEnvironment {
     ///   read, or `aps-environment` is not `development` or `production`.
     package static func apsEnvironment(inProvisioningProfile bytes: [UInt8]) throws(PushError) -> PushConfiguration.Environment? {
         let field = "embedded.mobileprovision"
-        guard let start = firstIndex(of: Array("<?xml".utf8), in: bytes), let end = firstIndex(of: Array("</plist>".utf8), in: bytes, from: start) else {
-            throw PushError(.invalidConfiguration, field: field, "holds no property list (expected XML between <?xml and </plist> in the signed envelope)")
+        guard let start = firstIndex(of: Array("<?xml".utf8), in: bytes), let end = firstIndex(of: Array("</plist>".utf8), in: bytes, from: start)
+        else {
+            throw PushError(
+                .invalidConfiguration, field: field, "holds no property list (expected XML between <?xml and </plist> in the signed envelope)")
         }
         let xml = Data(bytes[start..<(end + "</plist>".utf8.count)])
         guard let root = try? PropertyListSerialization.propertyList(from: xml, options: [], format: nil) as? [String: Any] else {

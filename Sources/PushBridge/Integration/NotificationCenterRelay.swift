@@ -96,9 +96,11 @@ package struct NotificationCenterRelay: Sendable {
         forwardingTo others: [ResponseForward] = [], completion: @escaping @Sendable () -> Void
     ) {
         // The call the client takes, if it takes one.
-        let response = feedsClient ? notification.map {
-            CallbackInvocation(callback: .didReceiveResponse, state: state, action: action, textInput: textInput, notification: $0)
-        } : nil
+        let response =
+            feedsClient
+            ? notification.map {
+                CallbackInvocation(callback: .didReceiveResponse, state: state, action: action, textInput: textInput, notification: $0)
+            } : nil
         if let response, others.isEmpty {
             // The client's answer alone: the system's handler takes it as it is, no join.
             client.handle(response, completion: .response(completion))

@@ -46,7 +46,8 @@ package struct SystemResponse {
 extension PushClient {
     /// The notification `userInfo` carries, or `nil` — reported, naming `callback` and the
     /// request — when it cannot be read: the one place the read-or-report rule is written.
-    func notification(userInfo: [AnyHashable: Any], identifier: String?, source: NotificationSource, in callback: SystemCallback) -> PushNotification? {
+    func notification(userInfo: [AnyHashable: Any], identifier: String?, source: NotificationSource, in callback: SystemCallback) -> PushNotification?
+    {
         do throws(PushError) {
             return try PushNotification(userInfo: userInfo, identifier: identifier, source: source)
         } catch {

@@ -28,7 +28,12 @@ package final class ExactlyOnce<Value: Sendable>: Sendable {
     @inlinable @discardableResult
     package func complete(_ value: Value) -> Bool {
         // Take the handler under the lock, call it outside: never call out while locked.
-        guard let handler = state.withLock({ handler in defer { handler = nil }; return handler }) else { return false }
+        guard
+            let handler = state.withLock({ handler in
+                defer { handler = nil }
+                return handler
+            })
+        else { return false }
         handler(value)
         return true
     }

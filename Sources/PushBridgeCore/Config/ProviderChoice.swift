@@ -55,13 +55,15 @@ extension PushConfiguration {
     ///
     /// - Throws: ``PushError`` naming `options.provider` when the app chose a provider the file
     ///   does not offer.
-    package func chosenProvider(appChoice: PushProviderID?, storefront: () -> String?, recorded: PushProviderID?) throws(PushError) -> PushProviderID {
+    package func chosenProvider(appChoice: PushProviderID?, storefront: () -> String?, recorded: PushProviderID?) throws(PushError) -> PushProviderID
+    {
         let selectable = selectableProviders
         if let appChoice {
             guard selectable.contains(appChoice) else {
                 throw PushError(
                     .invalidConfiguration, field: "options.provider",
-                    "\(appChoice) is not a provider the configuration offers (expected one of: \(selectable.map(\.rawValue).joined(separator: ", ")))")
+                    "\(appChoice) is not a provider the configuration offers (expected one of: \(selectable.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
             return appChoice
         }

@@ -48,7 +48,8 @@ extension PushConfiguration {
             let id = PushProviderID(rawValue: name)
             if isOpen ? PushProviderID.isValidName(name) : known.contains(id) { return id }
             let shown = JSONFieldReader.shown(.string(name))
-            throw fields.error(field, isOpen ? "\(shown) is not a provider's name (lowercase letters, digits and -)" : "\(shown) is not one of: \(names)")
+            throw fields.error(
+                field, isOpen ? "\(shown) is not a provider's name (lowercase letters, digits and -)" : "\(shown) is not one of: \(names)")
         }
         let sectionKeys = definitions.map(\.id).map(\.rawValue)
         let allKeys = Self.commonJSONFields + definitions.filter { $0.id != .apns }.map(\.id.rawValue) + ["apns"]
@@ -61,11 +62,12 @@ extension PushConfiguration {
                 problems.add(fields.error(key, "unknown key (expected one of: \(allKeys.joined(separator: ", ")))"))
             }
         }
-        let provider = problems.collect { () throws(PushError) -> PushProviderID? in
-            guard let value = object["provider"] else { throw fields.error("provider", "missing (\(expected))") }
-            guard case .string(let name) = value else { throw fields.typeError("provider", value, expected: "a string") }
-            return try providerID(name, field: "provider")
-        } ?? nil
+        let provider =
+            problems.collect { () throws(PushError) -> PushProviderID? in
+                guard let value = object["provider"] else { throw fields.error("provider", "missing (\(expected))") }
+                guard case .string(let name) = value else { throw fields.typeError("provider", value, expected: "a string") }
+                return try providerID(name, field: "provider")
+            } ?? nil
         var additional: [PushProviderID] = []
         if let names = problems.collect({ () throws(PushError) in try fields.strings("additionalProviders") }) ?? nil {
             for (index, name) in names.enumerated() {
@@ -85,7 +87,8 @@ extension PushConfiguration {
                 let field = "markets.\(code)"
                 guard Market.isStorefrontCode(code) else {
                     let shown = JSONFieldReader.shown(.string(code))
-                    problems.add(fields.error(field, "\(shown) is not a storefront's country code (ISO 3166-1 alpha-3: three uppercase letters, \"CHN\")"))
+                    problems.add(
+                        fields.error(field, "\(shown) is not a storefront's country code (ISO 3166-1 alpha-3: three uppercase letters, \"CHN\")"))
                     continue
                 }
                 guard case .string(let name) = section[code] else {

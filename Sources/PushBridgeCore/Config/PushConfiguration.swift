@@ -73,7 +73,8 @@ public struct PushConfiguration: Sendable, Equatable, CustomStringConvertible {
     /// - Throws: ``PushError`` (``PushError/Code/invalidConfiguration``).
     public func settings<Settings: PushProviderSettings>(_ type: Settings.Type, for provider: PushProviderID) throws(PushError) -> Settings {
         guard let value = settings(for: provider) else {
-            throw PushError(.invalidConfiguration, field: provider.rawValue, "missing (the \(provider) settings are required when \(provider) is a provider)")
+            throw PushError(
+                .invalidConfiguration, field: provider.rawValue, "missing (the \(provider) settings are required when \(provider) is a provider)")
         }
         guard let settings = value as? Settings else {
             throw PushError(

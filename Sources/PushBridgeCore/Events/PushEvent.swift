@@ -75,10 +75,12 @@ public enum PushEvent: Sendable, Equatable {
 
         /// A mirror that shows the length of the text input, not the text.
         public var customMirror: Mirror {
-            Mirror(self, children: [
-                "notification": notification, "origin": origin, "action": action,
-                "textInput": textInput.map { "\($0.count) characters" } as Any,
-            ], displayStyle: .struct)
+            Mirror(
+                self,
+                children: [
+                    "notification": notification, "origin": origin, "action": action,
+                    "textInput": textInput.map { "\($0.count) characters" } as Any,
+                ], displayStyle: .struct)
         }
     }
 

@@ -109,17 +109,19 @@ public struct PushNotification: Sendable, Equatable {
     /// one delivery alike, whichever callback carried it.
     package consuming func identified(as id: String) -> PushNotification {
         guard id != storage.id else { return self }
-        return PushNotification(storage: Storage(
-            id: id, source: source, content: content, payload: payload, requestIdentifier: requestIdentifier,
-            providerMessageID: providerMessageID, fingerprint: fingerprint))
+        return PushNotification(
+            storage: Storage(
+                id: id, source: source, content: content, payload: payload, requestIdentifier: requestIdentifier,
+                providerMessageID: providerMessageID, fingerprint: fingerprint))
     }
 
     /// The same notification named by the provider's message ID `messageID`, found in its
     /// payload by the provider's definition.
     package consuming func identifiedByProvider(_ messageID: String) -> PushNotification {
-        PushNotification(storage: Storage(
-            id: messageID, source: source, content: content, payload: payload, requestIdentifier: requestIdentifier,
-            providerMessageID: messageID, fingerprint: fingerprint))
+        PushNotification(
+            storage: Storage(
+                id: messageID, source: source, content: content, payload: payload, requestIdentifier: requestIdentifier,
+                providerMessageID: messageID, fingerprint: fingerprint))
     }
 
     /// Reads a notification from the JSON bytes of its payload.

@@ -50,7 +50,9 @@ public enum JSONParser {
 
     /// Parses one JSON value and counts, on the way, the bytes of its compact form: what
     /// `JSONWriter.bytes(from:)` would write for it, without writing it.
-    package static func parseMeasuringCompactSize(_ bytes: [UInt8], limits: Limits = .default) throws(JSONParseError) -> (value: JSONValue, compactSize: Int) {
+    package static func parseMeasuringCompactSize(_ bytes: [UInt8], limits: Limits = .default) throws(JSONParseError) -> (
+        value: JSONValue, compactSize: Int
+    ) {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> (value: JSONValue, compactSize: Int) in
             var reader = JSONByteReader(buffer, limits: limits)
             let value = try reader.parseDocument()
@@ -159,9 +161,18 @@ struct JSONByteReader {
         case JSONASCII.openBracket: return try parseArray()
         case JSONASCII.quote: return .string(try parseString())
         case JSONASCII.minus, JSONASCII.zero...JSONASCII.nine: return try parseNumber()
-        case UInt8(ascii: "t"): try expectLiteral("true"); size = 4; return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); size = 5; return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); size = 4; return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            size = 4
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            size = 5
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            size = 4
+            return .null
         default: throw error(.unexpectedCharacter(expected: "a value"), at: index)
         }
     }

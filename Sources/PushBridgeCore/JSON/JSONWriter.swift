@@ -181,7 +181,8 @@ public enum JSONWriter {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func zeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
-        let hits = zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C)) | zeroByte(word ^ (ones &* 0xE2))
+        let hits =
+            zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C)) | zeroByte(word ^ (ones &* 0xE2))
             | ((word &- ones &* 0x20) & ~word)
         return hits & highs != 0
     }

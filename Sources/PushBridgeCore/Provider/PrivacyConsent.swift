@@ -78,7 +78,8 @@ package struct PrivacyConsentGate: Sendable {
         case .notRequired:
             throw PushError(
                 .consentRequired, field: call,
-                "\(provider)'s SDK must not be called without the user's consent, which the app said it does not ask (.notRequired): ask it, and start with .granted")
+                "\(provider)'s SDK must not be called without the user's consent, which the app said it does not ask (.notRequired): ask it, and start with .granted"
+            )
         case nil:
             throw PushError(
                 .consentRequired, field: call,

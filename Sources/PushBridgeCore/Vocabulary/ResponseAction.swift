@@ -33,4 +33,3 @@ public enum ResponseAction: Sendable, Hashable, CustomStringConvertible {
     /// The identifier.
     public var description: String { identifier }
 }
-

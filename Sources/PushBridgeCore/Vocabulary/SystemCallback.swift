@@ -86,4 +86,3 @@ public enum SystemCallback: String, Sendable, Hashable, CaseIterable, CustomStri
     /// Whether the two are the same case (by case, not by comparing raw strings).
     public static func == (lhs: SystemCallback, rhs: SystemCallback) -> Bool { lhs.bit == rhs.bit }
 }
-

@@ -32,9 +32,11 @@ struct DeliveryFacts: Sendable {
         // "unique in their ability to break through the scheduled notification summary by
         // default, and can also break through a Focus"; `INFocusStatus.isFocused`: "communication
         // from important people can break through").
-        let communicationBreaks = scenario.extras.flags & ScenarioExtras.communicationBit != 0
+        let communicationBreaks =
+            scenario.extras.flags & ScenarioExtras.communicationBit != 0
             && (!settings.focus || scenario.extras.flags & ScenarioExtras.focusAllowsSenderBit != 0)
-        let breaksThrough = (flags.critical && settings.criticalAlertsAllowed) || (flags.timeSensitive && settings.timeSensitiveAllowed)
+        let breaksThrough =
+            (flags.critical && settings.criticalAlertsAllowed) || (flags.timeSensitive && settings.timeSensitiveAllowed)
             || communicationBreaks
         let heldBack = settings.holdsBackNotifications && scenario.ios.major >= 15 && !breaksThrough
         quiet = provisional || heldBack
@@ -45,7 +47,8 @@ struct DeliveryFacts: Sendable {
         let extras = scenario.extras
         let budgetSpent = silent && Int(extras.silentPushesLastHour) >= scenario.disputed.silentPushBudget
         backgroundWakeAllowed = settings.allowsBackgroundWake && !budgetSpent
-        deferredByBudget = budgetSpent && settings.allowsBackgroundWake && flags.contentAvailable
+        deferredByBudget =
+            budgetSpent && settings.allowsBackgroundWake && flags.contentAvailable
             && (scenario.state == .background || scenario.state == .notRunning)
             && scenario.implemented.contains(.didReceiveRemoteNotificationFetch) && scenario.ios.major >= 7 && scenario.hasRemoteNotificationMode
         coveredAtAction = extras.overlay != .none

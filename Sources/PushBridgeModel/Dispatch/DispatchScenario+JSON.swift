@@ -6,7 +6,8 @@ extension DispatchScenario {
     public static let jsonFields = [
         "ios", "state", "implements", "centerDelegate", "backgroundModes", "notification",
         "customDismissAction", "presentation", "user", "lifecycle", "pushType",
-        "authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed", "criticalAlertsAllowed", "device",
+        "authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed", "criticalAlertsAllowed",
+        "device",
         "serviceExtension", "disputed",
         "steps", "reportsCall",
         "overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions", "communication", "focusAllowsSender", "contentExtension",
@@ -107,25 +108,34 @@ extension DispatchScenario {
         for (index, item) in items.enumerated() {
             let path = "scenes[\(index)]"
             guard case .object(let object) = item else {
-                throw PushError(.invalidScenario, field: path, "\(JSONFieldReader.shown(item)) is not a scene session (expected {\"id\": ID, \"state\": STATE, \"canActivate\": [PATTERN], \"prefersToActivate\": [PATTERN]})")
+                throw PushError(
+                    .invalidScenario, field: path,
+                    "\(JSONFieldReader.shown(item)) is not a scene session (expected {\"id\": ID, \"state\": STATE, \"canActivate\": [PATTERN], \"prefersToActivate\": [PATTERN]})"
+                )
             }
             let scene = JSONFieldReader(object, path: path, code: .invalidScenario)
             try scene.rejectUnknownKeys(["id", "state", "canActivate", "prefersToActivate"])
-            guard let id = try scene.string("id"), !id.isEmpty else { throw scene.error("\(path).id", "missing or empty, expected a scene identifier") }
+            guard let id = try scene.string("id"), !id.isEmpty else {
+                throw scene.error("\(path).id", "missing or empty, expected a scene identifier")
+            }
             guard !sessions.contains(where: { $0.id == id }) else { throw scene.error("\(path).id", "\(scene.shown(.string(id))) names two scenes") }
             guard let sceneState = try scene.choice("state", SceneState.self) else { throw scene.error("\(path).state", "missing (required)") }
-            let expected: [SceneState] = switch state {
-            case .foreground: SceneState.allCases
-            case .background: [.background, .unattached]
-            case .notRunning, .forceQuit: [.unattached]
-            }
+            let expected: [SceneState] =
+                switch state {
+                case .foreground: SceneState.allCases
+                case .background: [.background, .unattached]
+                case .notRunning, .forceQuit: [.unattached]
+                }
             guard expected.contains(sceneState) else {
-                throw scene.error("\(path).state", "\(sceneState) is not possible with the app \(state) (expected one of: \(expected.map(\.rawValue).joined(separator: ", ")))")
+                throw scene.error(
+                    "\(path).state",
+                    "\(sceneState) is not possible with the app \(state) (expected one of: \(expected.map(\.rawValue).joined(separator: ", ")))")
             }
-            sessions.append(SceneSession(
-                id: id, state: sceneState,
-                canActivate: try Self.patterns(scene, "canActivate", path: path) ?? .any,
-                prefersToActivate: try Self.patterns(scene, "prefersToActivate", path: path) ?? .none))
+            sessions.append(
+                SceneSession(
+                    id: id, state: sceneState,
+                    canActivate: try Self.patterns(scene, "canActivate", path: path) ?? .any,
+                    prefersToActivate: try Self.patterns(scene, "prefersToActivate", path: path) ?? .none))
         }
         if state == .foreground, !sessions.contains(where: { $0.state == .foregroundActive || $0.state == .foregroundInactive }) {
             throw fields.error("scenes", "has no scene in the foreground, but the app's state is foreground")
@@ -148,7 +158,9 @@ extension DispatchScenario {
         var patterns: [String] = []
         for (index, item) in items.enumerated() {
             guard case .string(let pattern) = item, !pattern.isEmpty else {
-                throw scene.error("\(path).\(key)[\(index)]", "\(scene.shown(item)) is not a target-content-id pattern (a non-empty string: \"ID\", \"PREFIX*\" or \"*\")")
+                throw scene.error(
+                    "\(path).\(key)[\(index)]",
+                    "\(scene.shown(item)) is not a target-content-id pattern (a non-empty string: \"ID\", \"PREFIX*\" or \"*\")")
             }
             patterns.append(pattern)
         }
@@ -161,7 +173,9 @@ extension DispatchScenario {
         overlay = try fields.choice("overlay", ScreenOverlay.self) ?? .none
         if overlay != .none {
             guard state == .foreground || state == .background else {
-                throw fields.error("overlay", "is for an app on screen: the scenario's state must be foreground or background (the user opened the app), not \(state)")
+                throw fields.error(
+                    "overlay",
+                    "is for an app on screen: the scenario's state must be foreground or background (the user opened the app), not \(state)")
             }
             guard steps.isEmpty else { throw fields.error("overlay", "cannot be combined with steps yet") }
         }
@@ -194,13 +208,18 @@ extension DispatchScenario {
         for (index, item) in items.enumerated() {
             let path = "steps[\(index)]"
             guard case .object(let object) = item else {
-                throw PushError(.invalidScenario, field: path, "\(JSONFieldReader.shown(item)) is not a step (expected {\"app\": STATE}, {\"notification\": {…}} or {\"user\": ACTION, \"on\": ID})")
+                throw PushError(
+                    .invalidScenario, field: path,
+                    "\(JSONFieldReader.shown(item)) is not a step (expected {\"app\": STATE}, {\"notification\": {…}} or {\"user\": ACTION, \"on\": ID})"
+                )
             }
             let step = JSONFieldReader(object, path: path, code: .invalidScenario)
             try step.rejectUnknownKeys(["app", "notification", "user", "on"])
             let kinds = ["app", "notification", "user"].filter { object[$0] != nil }
             guard kinds.count == 1 else {
-                throw PushError(.invalidScenario, field: path, "has \(kinds.isEmpty ? "none" : kinds.joined(separator: " and ")), expected exactly one of app, notification, user")
+                throw PushError(
+                    .invalidScenario, field: path,
+                    "has \(kinds.isEmpty ? "none" : kinds.joined(separator: " and ")), expected exactly one of app, notification, user")
             }
             if object["on"] != nil, kinds != ["user"] { throw step.error("\(path).on", "only a user step names the notification it acts on") }
             switch kinds[0] {
@@ -268,7 +287,8 @@ extension ScenarioNotification {
         let apnsCopy = try fields.object("apnsCopy")
         if let apnsCopy {
             guard source.channel != nil else {
-                throw fields.error("notification.apnsCopy", "only a provider channel's message (jpush.customMessage, getui.passthrough) has an APNs copy")
+                throw fields.error(
+                    "notification.apnsCopy", "only a provider channel's message (jpush.customMessage, getui.passthrough) has an APNs copy")
             }
             try Self.checkAPS(apnsCopy, field: "notification.apnsCopy")
         }
@@ -282,7 +302,8 @@ extension ScenarioNotification {
         guard source.isKnownShape else {
             throw fields.error(
                 "notification.source",
-                "\(JSONFieldReader.shown(.string(text))) is not one of: remote, local, or a provider's channel (provider.channel: jpush.customMessage, getui.passthrough)")
+                "\(JSONFieldReader.shown(.string(text))) is not one of: remote, local, or a provider's channel (provider.channel: jpush.customMessage, getui.passthrough)"
+            )
         }
         return source
     }
@@ -302,7 +323,8 @@ extension UserAction {
     /// `"clearGroup"` or `{"action": ID, "foreground": Bool, "text": String}` (`text` for a
     /// text-input action, optional); absent means `none`.
     public init(json value: JSONValue?) throws(PushError) {
-        let expected = "expected \"none\", \"tap\", \"dismiss\", \"openAppIcon\", \"clearGroup\" or {\"action\": ID, \"foreground\": Bool, \"text\": String}"
+        let expected =
+            "expected \"none\", \"tap\", \"dismiss\", \"openAppIcon\", \"clearGroup\" or {\"action\": ID, \"foreground\": Bool, \"text\": String}"
         switch value {
         case nil:
             self = .none

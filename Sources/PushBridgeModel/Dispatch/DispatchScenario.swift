@@ -148,7 +148,6 @@ public struct DispatchScenario: Sendable, Hashable {
         return SceneActivation.choose(among: scenes, target: targetContentID, supportsMultipleScenes: supportsMultipleScenes, launching: launching)
     }
 
-
     /// The background mode that lets iOS wake the app for `content-available` pushes.
     public static let remoteNotificationMode = "remote-notification"
 

@@ -52,7 +52,6 @@ public enum NotificationDisplay: String, Sendable, Hashable, CaseIterable, Custo
     public var isActionable: Bool { self != .none && self != .expandedActivity }
 }
 
-
 extension PresentationOptions {
     /// What the system shows for a visible notification given these options on `version`.
     ///

@@ -48,12 +48,14 @@ public enum DecisionFlow {
     public static func paths() -> [Path] {
         states.flatMap { state in
             bands.map { band in
-                Path(state: state.name, versions: band.name, branches: questions.map { question in
-                    let scenario = DispatchScenario(
-                        ios: band.version, state: state.state, implements: question.implements,
-                        notification: .remote(ExperimentMatrix.payload), presentation: [.alert], user: .tap)
-                    return Branch(answer: question.answer, outcome: outcome(DispatchModel.trace(for: scenario)))
-                })
+                Path(
+                    state: state.name, versions: band.name,
+                    branches: questions.map { question in
+                        let scenario = DispatchScenario(
+                            ios: band.version, state: state.state, implements: question.implements,
+                            notification: .remote(ExperimentMatrix.payload), presentation: [.alert], user: .tap)
+                        return Branch(answer: question.answer, outcome: outcome(DispatchModel.trace(for: scenario)))
+                    })
             }
         }
     }
@@ -68,20 +70,29 @@ public enum DecisionFlow {
         ("provisional", { $0.settings.authorization = .provisional }),
         ("denied", { $0.settings.authorization = .denied }),
         ("a Focus or the summary (active level)", { $0.settings.focus = true }),
-        ("time-sensitive through a Focus", { scenario in
-            scenario.settings.focus = true
-            scenario.notification.payload = ["aps": ["alert": "Your ride is here", "interruption-level": "time-sensitive"]]
-        }),
-        ("Background App Refresh off (silent push, then the app is opened)", { scenario in
-            scenario.settings.backgroundAppRefresh = false
-            scenario.notification.payload = DimensionTables.silentPayload
-            scenario.user = .openAppIcon
-        }),
+        (
+            "time-sensitive through a Focus",
+            { scenario in
+                scenario.settings.focus = true
+                scenario.notification.payload = ["aps": ["alert": "Your ride is here", "interruption-level": "time-sensitive"]]
+            }
+        ),
+        (
+            "Background App Refresh off (silent push, then the app is opened)",
+            { scenario in
+                scenario.settings.backgroundAppRefresh = false
+                scenario.notification.payload = DimensionTables.silentPayload
+                scenario.user = .openAppIcon
+            }
+        ),
         ("a scene app", { $0.lifecycle = .scenes }),
-        ("delegate set after launch (foreground action)", { scenario in
-            scenario.centerDelegate = .afterLaunch
-            scenario.user = .action(id: "reply", foreground: true)
-        }),
+        (
+            "delegate set after launch (foreground action)",
+            { scenario in
+                scenario.centerDelegate = .afterLaunch
+                scenario.user = .action(id: "reply", foreground: true)
+            }
+        ),
     ]
 
     /// The app states of the settings flow: a terminated app is `notRunning` (one the user
@@ -94,14 +105,16 @@ public enum DecisionFlow {
     /// wherever one is shown unless the answer says otherwise.
     public static func settingsPaths() -> [Path] {
         settingsStates.map { state in
-            Path(state: state.name, versions: "iOS 13 and later", branches: settingsQuestions.map { question in
-                var scenario = DispatchScenario(
-                    ios: IOSVersion(17), state: state.state,
-                    implements: DimensionTables.modernHandlers, notification: .remote(ExperimentMatrix.payload),
-                    presentation: [.banner, .list, .sound], user: .tap)
-                question.adjust(&scenario)
-                return Branch(answer: question.answer, outcome: DimensionTables.cellText(DispatchModel.trace(for: scenario)))
-            })
+            Path(
+                state: state.name, versions: "iOS 13 and later",
+                branches: settingsQuestions.map { question in
+                    var scenario = DispatchScenario(
+                        ios: IOSVersion(17), state: state.state,
+                        implements: DimensionTables.modernHandlers, notification: .remote(ExperimentMatrix.payload),
+                        presentation: [.banner, .list, .sound], user: .tap)
+                    question.adjust(&scenario)
+                    return Branch(answer: question.answer, outcome: DimensionTables.cellText(DispatchModel.trace(for: scenario)))
+                })
         }
     }
 

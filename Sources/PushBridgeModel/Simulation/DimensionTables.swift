@@ -82,7 +82,8 @@ public enum DimensionTables {
             ]
             return Table(
                 dimension: dimension, title: "By authorization",
-                note: "iOS 17.0; a visible push unless the column says silent. Provisional: delivered quietly to the list; denied: nothing shown, background pushes still delivered.",
+                note:
+                    "iOS 17.0; a visible push unless the column says silent. Provisional: delivered quietly to the list; denied: nothing shown, background pushes still delivered.",
                 columns: columns,
                 // An App Clip's ephemeral authorization alerts as `authorized`: no row of its own.
                 rows: NotificationAuthorization.allCases.filter { $0 != .ephemeral }.map { value in
@@ -97,7 +98,8 @@ public enum DimensionTables {
             ]
             return Table(
                 dimension: dimension, title: "By lifecycle",
-                note: "iOS 17.0. A scene app's launch options carry no notification; its scene connects with the response when the user's action brings it on screen.",
+                note:
+                    "iOS 17.0. A scene app's launch options carry no notification; its scene connects with the response when the user's action brings it on screen.",
                 columns: columns,
                 rows: AppLifecycle.allCases.map { value in row(value.rawValue, columns) { $0.lifecycle = value } })
         case .backgroundRefresh:
@@ -112,7 +114,8 @@ public enum DimensionTables {
             ]
             return Table(
                 dimension: dimension, title: "By Background App Refresh and Low Power Mode",
-                note: "iOS 17.0. Off (or Low Power Mode): no background wake; iOS holds the newest push and hands it to 3 when the user opens the app.",
+                note:
+                    "iOS 17.0. Off (or Low Power Mode): no background wake; iOS holds the newest push and hands it to 3 when the user opens the app.",
                 columns: columns,
                 rows: settings.map { label, value in row(label, columns) { $0.settings = value } })
         case .interruptionLevel:
@@ -125,7 +128,8 @@ public enum DimensionTables {
             ]
             return Table(
                 dimension: dimension, title: "By interruption level",
-                note: "iOS 17.0, aps.interruption-level as the row says. A Focus and the summary hold back active and passive notifications (to the list); time-sensitive (when allowed) and critical break through.",
+                note:
+                    "iOS 17.0, aps.interruption-level as the row says. A Focus and the summary hold back active and passive notifications (to the list); time-sensitive (when allowed) and critical break through.",
                 columns: columns,
                 rows: levels.map { level in
                     row(level, columns) { scenario in
@@ -146,7 +150,8 @@ public enum DimensionTables {
             ]
             return Table(
                 dimension: dimension, title: "By when the center delegate is set",
-                note: "iOS 17.0, app delegate life cycle. A delegate set after launch misses the response that launched the app; with none, responses reach no delegate.",
+                note:
+                    "iOS 17.0, app delegate life cycle. A delegate set after launch misses the response that launched the app; with none, responses reach no delegate.",
                 columns: columns,
                 rows: CenterDelegateTiming.allCases.map { value in row(value.rawValue, columns) { $0.centerDelegate = value } })
         }
@@ -163,11 +168,13 @@ public enum DimensionTables {
     }
 
     private static func row(_ label: String, _ columns: [Column], apply: (inout DispatchScenario) -> Void) -> Row {
-        Row(label: label, cells: columns.map { column in
-            var scenario = column.scenario
-            apply(&scenario)
-            return DispatchModel.trace(for: scenario)
-        })
+        Row(
+            label: label,
+            cells: columns.map { column in
+                var scenario = column.scenario
+                apply(&scenario)
+                return DispatchModel.trace(for: scenario)
+            })
     }
 
     /// One cell as the tables write it: `banner; arrival: 3 → 4; action: 5` (plus why a

@@ -87,12 +87,14 @@ public enum ExperimentMatrix {
     public static func tables(versions: [IOSVersion] = articleVersions) -> [Table] {
         experiments.map { experiment in
             let rows = versions.map { version in
-                Row(ios: version, cells: columns.map { state in
-                    let scenario = DispatchScenario(
-                        ios: version, state: state, implements: Set(experiment.implements),
-                        notification: .remote(payload), presentation: experiment.presentation, user: .tap)
-                    return Cell(state: state, trace: DispatchModel.trace(for: scenario))
-                })
+                Row(
+                    ios: version,
+                    cells: columns.map { state in
+                        let scenario = DispatchScenario(
+                            ios: version, state: state, implements: Set(experiment.implements),
+                            notification: .remote(payload), presentation: experiment.presentation, user: .tap)
+                        return Cell(state: state, trace: DispatchModel.trace(for: scenario))
+                    })
             }
             return Table(experiment: experiment, rows: rows)
         }

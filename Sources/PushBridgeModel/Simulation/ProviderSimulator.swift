@@ -206,7 +206,9 @@ public struct SystemSimulator: ProviderSimulator {
         }
 
         func replay(_ delivery: ChannelDelivery, message: JSONObject) throws(PushError) -> [TraceCall] {
-            throw PushError(.unsupported, field: "provider", "apns has no channel of its own: \(delivery.transport) messages need --provider \(delivery.transport)")
+            throw PushError(
+                .unsupported, field: "provider",
+                "apns has no channel of its own: \(delivery.transport) messages need --provider \(delivery.transport)")
         }
     }
 }

@@ -100,7 +100,8 @@ public enum ScenarioSimulator {
                         covered = true
                         client.applicationWillResignActive()
                     }
-                    calls += session.replay(call, notification: call.carriesNotification ? handover?.notification(for: call.callback) : nil, to: client)
+                    calls += session.replay(
+                        call, notification: call.carriesNotification ? handover?.notification(for: call.callback) : nil, to: client)
                     if call.callback == .didFinishLaunching, scenario.centerDelegate == .afterLaunch { client.notificationCenterDelegateSet() }
                 case .message(let delivery):
                     scheduler.advance(to: clock.time(of: delivery.phase))

@@ -53,8 +53,9 @@ package final class SimulationScheduler: PushScheduler {
 
     private func takeDue(by time: Double) -> Pending? {
         state.withLock { state in
-            guard let index = state.pending.indices.filter({ state.pending[$0].deadline <= time })
-                .min(by: { (state.pending[$0].deadline, state.pending[$0].order) < (state.pending[$1].deadline, state.pending[$1].order) })
+            guard
+                let index = state.pending.indices.filter({ state.pending[$0].deadline <= time })
+                    .min(by: { (state.pending[$0].deadline, state.pending[$0].order) < (state.pending[$1].deadline, state.pending[$1].order) })
             else { return nil }
             let due = state.pending.remove(at: index)
             state.now = max(state.now, due.deadline)

@@ -94,9 +94,10 @@ extension SimulationResult {
         object["calls"] = .array(calls.map(\.jsonValue))
         object["events"] = .array(namedEvents.map(\.jsonValue))
         if !diagnostics.isEmpty {
-            object["diagnostics"] = .array(diagnostics.map { diagnostic in
-                .object(["code": .string(diagnostic.code.rawValue), "message": .string(diagnostic.message)])
-            })
+            object["diagnostics"] = .array(
+                diagnostics.map { diagnostic in
+                    .object(["code": .string(diagnostic.code.rawValue), "message": .string(diagnostic.message)])
+                })
         }
         return .object(object)
     }

@@ -26,7 +26,9 @@ public enum LaunchOptionsReader {
             ?? options[localNotificationKey].map { (.localNotification, $0, .local) }
         guard let (key, value, source) = found else { return (bare, nil) }
         guard case .object(let payload) = value else {
-            return (bare, PushError(.invalidPayload, field: "launchOptions.\(key)", "is \(value.typeDescription), expected the notification's payload"))
+            return (
+                bare, PushError(.invalidPayload, field: "launchOptions.\(key)", "is \(value.typeDescription), expected the notification's payload")
+            )
         }
         do {
             let notification = try PushNotification(payload: payload, source: source)

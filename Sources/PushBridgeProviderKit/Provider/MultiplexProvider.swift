@@ -170,4 +170,5 @@ public final class MultiplexProvider: PushProvider {
 
 extension MultiplexProvider: CapabilityNarrowingProvider, ConsentGatedProvider, CallbackObservingProvider,
     MessageIdentifyingProvider, NotificationCenterOwningProvider, AliasAndTagsProvider, ServerBadgeProvider, FeedbackProvider,
-    OwnChannelProvider, VoIPProvider, LiveActivityProvider {}
+    OwnChannelProvider, VoIPProvider, LiveActivityProvider
+{}

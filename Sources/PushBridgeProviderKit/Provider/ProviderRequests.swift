@@ -15,7 +15,9 @@ public struct PushStartRequest: Sendable, Equatable {
     public var appGroup: String?
 
     /// A start request.
-    public init(iosVersion: IOSVersion, launchNotification: PushNotification? = nil, launchOptionsKey: LaunchOptionsKey? = nil, appGroup: String? = nil) {
+    public init(
+        iosVersion: IOSVersion, launchNotification: PushNotification? = nil, launchOptionsKey: LaunchOptionsKey? = nil, appGroup: String? = nil
+    ) {
         self.iosVersion = iosVersion
         self.launchNotification = launchNotification
         self.launchOptionsKey = launchOptionsKey
@@ -81,10 +83,11 @@ public struct DeviceTokenRequest: Sendable, Equatable, CustomStringConvertible, 
 
     /// The token in hex, masked when printed.
     public var hexToken: SecretText {
-        SecretText(token.map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined())
+        SecretText(
+            token.map { byte in
+                let hex = String(byte, radix: 16)
+                return byte < 16 ? "0" + hex : hex
+            }.joined())
     }
 }
 
@@ -130,7 +133,6 @@ public struct RegistrationFailureRequest: Sendable, Equatable {
         self.error = error
     }
 }
-
 
 /// Setting the provider's server-side badge.
 public struct BadgeRequest: Sendable, Equatable {

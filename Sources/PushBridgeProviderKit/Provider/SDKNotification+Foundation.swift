@@ -1,5 +1,5 @@
-import PushBridgeCore
 import Foundation
+import PushBridgeCore
 
 extension SDKNotification {
     /// A notification converted at the edge from the `userInfo` a vendor SDK's delegate method

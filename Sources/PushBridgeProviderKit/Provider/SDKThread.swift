@@ -1,6 +1,6 @@
-import PushBridgeCore
 import Dispatch
 import Foundation
+import PushBridgeCore
 
 /// The thread a vendor SDK's calls must be made on, and the way there.
 ///

@@ -13,7 +13,8 @@ public protocol PushSenderDefinition: Sendable {
     /// `server` section (`field` is its path, e.g. `server.jpush`, for errors).
     ///
     /// - Throws: `PushConfigurationError` naming each missing or malformed key.
-    func makeSender(settings: (any PushProviderSettings)?, server: JSONObject, field: String, options: PushSenderOptions) throws(PushConfigurationError)
+    func makeSender(settings: (any PushProviderSettings)?, server: JSONObject, field: String, options: PushSenderOptions)
+        throws(PushConfigurationError)
         -> any PushSender
 }
 

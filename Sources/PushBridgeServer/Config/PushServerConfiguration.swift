@@ -57,7 +57,9 @@ public struct PushServerConfiguration: Sendable, CustomStringConvertible, Custom
             throw PushConfigurationError(problems: [PushError(.malformedJSON, field: "configuration", error.description)])
         }
         guard case .object(var object) = json else {
-            throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: "configuration", "is \(json.typeDescription), expected an object")])
+            throw PushConfigurationError(problems: [
+                PushError(.invalidConfiguration, field: "configuration", "is \(json.typeDescription), expected an object")
+            ])
         }
         var problems: [PushError] = []
         var server = JSONObject()
@@ -69,7 +71,8 @@ public struct PushServerConfiguration: Sendable, CustomStringConvertible, Custom
         object = JSONObject(object.filter { $0.key != "server" }.map { ($0.key, $0.value) })
         let known = definitions.map(\.id.rawValue)
         for key in server.keys where !known.contains(key) {
-            problems.append(PushError(.invalidConfiguration, field: "server.\(key)", "unknown provider (expected one of: \(known.joined(separator: ", ")))"))
+            problems.append(
+                PushError(.invalidConfiguration, field: "server.\(key)", "unknown provider (expected one of: \(known.joined(separator: ", ")))"))
         }
         let app: PushConfiguration
         do {
@@ -107,18 +110,25 @@ public enum PushSenders {
         let named = configuration.app.namedProviders
         guard named.contains(id) else {
             let names = named.map(\.rawValue).joined(separator: ", ")
-            throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: "provider", "\(id) is not a provider the configuration names (expected one of: \(names))")])
+            throw PushConfigurationError(problems: [
+                PushError(.invalidConfiguration, field: "provider", "\(id) is not a provider the configuration names (expected one of: \(names))")
+            ])
         }
         guard let definition = definitions.first(where: { $0.id == id }) else {
             let names = definitions.map(\.id.rawValue).joined(separator: ", ")
-            throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: "provider", "\(id) has no sender in this build (expected one of: \(names))")])
+            throw PushConfigurationError(problems: [
+                PushError(.invalidConfiguration, field: "provider", "\(id) has no sender in this build (expected one of: \(names))")
+            ])
         }
         let section: JSONObject
         switch configuration.server[id.rawValue] {
         case .object(let value): section = value
-        case nil: throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: "server.\(id)", "missing (the \(id) sender's secrets)")])
+        case nil:
+            throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: "server.\(id)", "missing (the \(id) sender's secrets)")])
         case let value?:
-            throw PushConfigurationError(problems: [PushError(.invalidConfiguration, field: "server.\(id)", "is \(value.typeDescription), expected an object")])
+            throw PushConfigurationError(problems: [
+                PushError(.invalidConfiguration, field: "server.\(id)", "is \(value.typeDescription), expected an object")
+            ])
         }
         return try definition.makeSender(settings: configuration.app.settings(for: id), server: section, field: "server.\(id)", options: options)
     }

@@ -6,7 +6,9 @@ public enum ServerSection {
     /// error too.
     ///
     /// - Throws: `PushConfigurationError` naming `field.key`.
-    public static func secret(_ key: String, in section: JSONObject, field: String, expected: String, allowed: [String]) throws(PushConfigurationError) -> SecretText {
+    public static func secret(_ key: String, in section: JSONObject, field: String, expected: String, allowed: [String])
+        throws(PushConfigurationError) -> SecretText
+    {
         try secret(key, in: section, field: field, expected: expected, allowed: allowed, shape: { _ in nil })
     }
 
@@ -20,13 +22,16 @@ public enum ServerSection {
         var problems = ProblemList()
         let reader = JSONFieldReader(section, path: field, code: .invalidConfiguration)
         reader.reportUnknownKeys(allowed, into: &problems)
-        let value = problems.collect { () throws(PushError) -> String? in
-            guard let value = try reader.string(key), !value.isEmpty else { throw reader.error(reader.path(of: key), "missing (expected \(expected))") }
-            if let problem = shape(value) {
-                throw reader.error(reader.path(of: key), "\(SecretText.mask(value)) (\(value.count) characters) \(problem)")
-            }
-            return value
-        } ?? nil
+        let value =
+            problems.collect { () throws(PushError) -> String? in
+                guard let value = try reader.string(key), !value.isEmpty else {
+                    throw reader.error(reader.path(of: key), "missing (expected \(expected))")
+                }
+                if let problem = shape(value) {
+                    throw reader.error(reader.path(of: key), "\(SecretText.mask(value)) (\(value.count) characters) \(problem)")
+                }
+                return value
+            } ?? nil
         guard problems.isEmpty, let value else { throw PushConfigurationError(problems: problems.errors) }
         return SecretText(value)
     }

@@ -23,10 +23,11 @@ extension ES256Signer {
 
     /// `sha256:` and the hex SHA-256 of `bytes` behind a fixed label: a key's fingerprint.
     package static func fingerprint(ofKey bytes: some Collection<UInt8>) -> String {
-        "sha256:" + SHA256.hash(Array("pushbridge ES256 key\n".utf8) + Array(bytes)).map { byte in
-            let digits: [Character] = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
-        }.joined()
+        "sha256:"
+            + SHA256.hash(Array("pushbridge ES256 key\n".utf8) + Array(bytes)).map { byte in
+                let digits: [Character] = Array("0123456789abcdef")
+                return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+            }.joined()
     }
 }
 

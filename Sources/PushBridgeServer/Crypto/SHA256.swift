@@ -63,7 +63,8 @@ package enum SHA256 {
         var schedule = [UInt32](repeating: 0, count: 64)
         for index in 0..<16 {
             let offset = index * 4
-            schedule[index] = UInt32(block[offset]) << 24 | UInt32(block[offset + 1]) << 16 | UInt32(block[offset + 2]) << 8 | UInt32(block[offset + 3])
+            schedule[index] =
+                UInt32(block[offset]) << 24 | UInt32(block[offset + 1]) << 16 | UInt32(block[offset + 2]) << 8 | UInt32(block[offset + 3])
         }
         for index in 16..<64 {
             let s0 = rotate(schedule[index - 15], 7) ^ rotate(schedule[index - 15], 18) ^ (schedule[index - 15] >> 3)

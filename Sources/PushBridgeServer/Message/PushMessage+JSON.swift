@@ -89,7 +89,9 @@ extension PushMessage {
 extension PushMessage.Alert {
     init(json object: JSONObject, path: String) throws(PushError) {
         let fields = JSONFieldReader(object, path: path, code: .invalidPayload)
-        try fields.rejectUnknownKeys(["title", "subtitle", "body", "titleLocKey", "titleLocArgs", "locKey", "locArgs", "subtitleLocKey", "subtitleLocArgs"])
+        try fields.rejectUnknownKeys([
+            "title", "subtitle", "body", "titleLocKey", "titleLocArgs", "locKey", "locArgs", "subtitleLocKey", "subtitleLocArgs",
+        ])
         self.init(
             title: try fields.string("title"), subtitle: try fields.string("subtitle"), body: try fields.string("body"),
             titleLocKey: try fields.string("titleLocKey"), titleLocArgs: try fields.strings("titleLocArgs"), locKey: try fields.string("locKey"),
@@ -116,8 +118,12 @@ extension PushMessage.RichMedia {
     init(json object: JSONObject, path: String) throws(PushError) {
         let fields = JSONFieldReader(object, path: path, code: .invalidPayload)
         try fields.rejectUnknownKeys(["url", "kind", "onlyWiFi"])
-        guard let url = try fields.string("url"), !url.isEmpty else { throw fields.error(fields.path(of: "url"), "missing (expected the resource's address)") }
-        guard let kind = try fields.choice("kind", Kind.self) else { throw fields.error(fields.path(of: "kind"), "missing (expected image, audio or video)") }
+        guard let url = try fields.string("url"), !url.isEmpty else {
+            throw fields.error(fields.path(of: "url"), "missing (expected the resource's address)")
+        }
+        guard let kind = try fields.choice("kind", Kind.self) else {
+            throw fields.error(fields.path(of: "kind"), "missing (expected image, audio or video)")
+        }
         self.init(url: url, kind: kind, onlyWiFi: try fields.bool("onlyWiFi") ?? false)
     }
 }
@@ -127,6 +133,8 @@ extension PushMessage.Passthrough {
         let fields = JSONFieldReader(object, path: path, code: .invalidPayload)
         try fields.rejectUnknownKeys(["content", "title", "contentType", "extras"])
         guard let content = try fields.string("content") else { throw fields.error(fields.path(of: "content"), "missing (required)") }
-        self.init(content: content, title: try fields.string("title"), contentType: try fields.string("contentType"), extras: try fields.object("extras") ?? [:])
+        self.init(
+            content: content, title: try fields.string("title"), contentType: try fields.string("contentType"),
+            extras: try fields.object("extras") ?? [:])
     }
 }

@@ -78,16 +78,21 @@ extension PushMessage {
     package func serviceExtensionMedia(provider: String) throws(PushError) -> (key: String, value: JSONValue)? {
         guard let first = richMedia.first else { return nil }
         guard richMedia.count == 1 else {
-            throw PushError(.unsupported, field: "richMedia", "has \(richMedia.count) entries: \(provider) carries one (the app's service extension attaches one)")
+            throw PushError(
+                .unsupported, field: "richMedia", "has \(richMedia.count) entries: \(provider) carries one (the app's service extension attaches one)"
+            )
         }
         guard mutableContent else {
-            throw PushError(.invalidPayload, field: "richMedia", "needs mutableContent: the app's service extension attaches the media, and runs only then")
+            throw PushError(
+                .invalidPayload, field: "richMedia", "needs mutableContent: the app's service extension attaches the media, and runs only then")
         }
         guard !first.onlyWiFi else {
             throw PushError(.unsupported, field: "richMedia[0].onlyWiFi", "only Getui's service extension honours it; \(provider) has no such field")
         }
         guard first.url.lowercased().hasPrefix("https://") else {
-            throw PushError(.invalidPayload, field: "richMedia[0].url", "is not an HTTPS URL (iOS loads plain HTTP only with an App Transport Security exception)")
+            throw PushError(
+                .invalidPayload, field: "richMedia[0].url", "is not an HTTPS URL (iOS loads plain HTTP only with an App Transport Security exception)"
+            )
         }
         guard customData[Self.serviceExtensionMediaKey] == nil else {
             throw PushError(.invalidPayload, field: "customData.\(Self.serviceExtensionMediaKey)", "is where richMedia goes: set one or the other")

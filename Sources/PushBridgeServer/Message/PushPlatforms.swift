@@ -35,7 +35,9 @@ extension PushMessage {
     package func androidText(provider: String) throws(PushError) -> (title: String?, body: String)? {
         guard let alert else { return nil }
         guard !alert.isLocalized else {
-            throw PushError(.unsupported, field: "alert", "uses localisation keys, which \(provider)'s Android notification cannot carry: send literal text, or platform ios")
+            throw PushError(
+                .unsupported, field: "alert",
+                "uses localisation keys, which \(provider)'s Android notification cannot carry: send literal text, or platform ios")
         }
         return (alert.title, alert.body ?? "")
     }

@@ -80,7 +80,9 @@ package struct AttemptLoop: Sendable {
             } catch {
                 if error.kind == .untrustedServer {
                     // Every request to this server fails the same way: final, and it stops the send.
-                    return (.failure(.rejected(PushRejection(status: 0, code: error.kind.rawValue, message: error.message, stopsTheSend: true))), attempt)
+                    return (
+                        .failure(.rejected(PushRejection(status: 0, code: error.kind.rawValue, message: error.message, stopsTheSend: true))), attempt
+                    )
                 }
                 rejection = PushRejection(status: 0, code: error.kind.rawValue, message: error.message)
             }

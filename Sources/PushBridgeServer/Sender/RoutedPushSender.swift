@@ -17,7 +17,9 @@ public struct RoutedPushTarget: Sendable, Hashable, CustomStringConvertible {
     /// An APNs device token.
     public static func apns(deviceToken: SecretText) -> RoutedPushTarget { RoutedPushTarget(.apns, PushTarget(kind: .deviceToken, id: deviceToken)) }
     /// A JPush registration ID.
-    public static func jpush(registrationID: SecretText) -> RoutedPushTarget { RoutedPushTarget("jpush", PushTarget(kind: .registrationID, id: registrationID)) }
+    public static func jpush(registrationID: SecretText) -> RoutedPushTarget {
+        RoutedPushTarget("jpush", PushTarget(kind: .registrationID, id: registrationID))
+    }
     /// A Getui client ID.
     public static func getui(clientID: SecretText) -> RoutedPushTarget { RoutedPushTarget("getui", PushTarget(kind: .clientID, id: clientID)) }
 
@@ -103,7 +105,9 @@ public struct RoutedPushSender: Sendable {
                         // made at send time (a token the provider would not give). Every target of
                         // the group gets it, none dropped.
                         let rejection = PushRejection(status: 0, code: error.code.rawValue, message: error.description, stopsTheSend: true)
-                        for target in audience.targets { report(RoutedPushTarget(provider, target), PushSendResult(target: target, outcome: .rejected(rejection), attempts: 0)) }
+                        for target in audience.targets {
+                            report(RoutedPushTarget(provider, target), PushSendResult(target: target, outcome: .rejected(rejection), attempts: 0))
+                        }
                     }
                 }
             }
@@ -118,7 +122,8 @@ public struct RoutedPushSender: Sendable {
         for (index, routed) in targets.enumerated() {
             guard senders[routed.provider] != nil else {
                 let known = senders.keys.map(\.rawValue).sorted().joined(separator: ", ")
-                throw PushError(.unsupported, field: "targets[\(index)].provider", "\(routed.provider) has no sender here (expected one of: \(known))")
+                throw PushError(
+                    .unsupported, field: "targets[\(index)].provider", "\(routed.provider) has no sender here (expected one of: \(known))")
             }
             if !order.contains(routed.provider) { order.append(routed.provider) }
             switch routed.target.kind {
@@ -162,7 +167,7 @@ public struct RoutedPushSender: Sendable {
             }
             do {
                 _ = try sender.plan(message, to: probe)
-            } catch where error.field == "audience" || !(error.field ?? "").hasPrefix("audience") {
+            } catch  where error.field == "audience" || !(error.field ?? "").hasPrefix("audience") {
                 throw PushError(error.code, field: error.field, "\(sender.provider): \(error.message)")
             } catch {
                 continue  // the probed target's own problem

@@ -17,7 +17,8 @@
         ) throws(PushError) -> AnyClass {
             let missing = missing(
                 name, selectors: selectors, fix: fix, writtenAgainst: writtenAgainst, classExists: { NSClassFromString($0) != nil },
-                responds: { cls, selector in NSClassFromString(cls).map { class_getClassMethod($0, NSSelectorFromString(selector)) != nil } ?? false })
+                responds: { cls, selector in NSClassFromString(cls).map { class_getClassMethod($0, NSSelectorFromString(selector)) != nil } ?? false }
+            )
             if let missing { throw missing }
             guard let cls = NSClassFromString(name) else { throw PushError(.unsupported, field: "sdk", "\(name) is not in the extension") }
             return cls

@@ -63,10 +63,14 @@
         /// The bytes of ``pushConfigurationFile`` in the extension's bundle, or an error naming it.
         private func configurationFileBytes() throws(PushError) -> [UInt8] {
             let name = pushConfigurationFile as NSString
-            guard let url = Bundle.main.url(forResource: name.deletingPathExtension, withExtension: name.pathExtension.isEmpty ? nil : name.pathExtension),
+            guard
+                let url = Bundle.main.url(
+                    forResource: name.deletingPathExtension, withExtension: name.pathExtension.isEmpty ? nil : name.pathExtension),
                 let data = try? Data(contentsOf: url)
             else {
-                throw PushError(.invalidConfiguration, field: pushConfigurationFile, "not found in the extension's bundle (add it to the extension target's resources)")
+                throw PushError(
+                    .invalidConfiguration, field: pushConfigurationFile,
+                    "not found in the extension's bundle (add it to the extension target's resources)")
             }
             return Array(data)
         }
@@ -110,7 +114,8 @@
             content
         }
 
-        open override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+        open override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void)
+        {
             let content = (request.content.mutableCopy() as? UNMutableNotificationContent) ?? UNMutableNotificationContent()
             let payload = (try? JSONValue(foundation: request.content.userInfo))?.objectValue ?? JSONObject()
             let reporters = (try? makeReporters()) ?? []

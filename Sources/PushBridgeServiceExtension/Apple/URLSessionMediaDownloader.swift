@@ -12,7 +12,8 @@
         public init(session: URLSession = URLSession(configuration: .ephemeral)) { self.session = session }
 
         /// Downloads `url`, refusing a non-2xx status or more than `maxBytes`.
-        public func download(_ url: URL, maxBytes: Int, completion: @escaping @Sendable (Result<DownloadedMedia, PushError>) -> Void) -> ScheduledWork {
+        public func download(_ url: URL, maxBytes: Int, completion: @escaping @Sendable (Result<DownloadedMedia, PushError>) -> Void) -> ScheduledWork
+        {
             let task = session.downloadTask(with: url) { location, response, error in
                 if let error {
                     completion(.failure(PushError(.providerFailure, field: "download", "the attachment could not be downloaded", underlying: error)))

@@ -57,7 +57,8 @@ public struct ServiceExtensionConfiguration: Sendable {
     public func string(_ key: String, of provider: PushProviderID) throws(PushError) -> String {
         let field = "\(provider).\(key)"
         guard let section = configuration.settings(for: provider) as? UnreadProviderSettings else {
-            throw PushError(.invalidConfiguration, field: provider.rawValue, "missing (the \(provider) settings are required when \(provider) is a provider)")
+            throw PushError(
+                .invalidConfiguration, field: provider.rawValue, "missing (the \(provider) settings are required when \(provider) is a provider)")
         }
         guard let value = section.section[key] else { throw PushError(.invalidConfiguration, field: field, "missing") }
         guard case .string(let text) = value, !text.isEmpty else {

@@ -73,7 +73,8 @@ enum AttachmentLocator {
             return .failure(PushError(.invalidPayload, field: key.description, "the attachment URL is malformed"))
         }
         guard components.scheme?.lowercased() == "https" else {
-            return .failure(PushError(.invalidPayload, field: key.description, "the attachment URL is not https (\(components.scheme ?? "no scheme"))"))
+            return .failure(
+                PushError(.invalidPayload, field: key.description, "the attachment URL is not https (\(components.scheme ?? "no scheme"))"))
         }
         guard let host = components.host, !host.isEmpty else {
             return .failure(PushError(.invalidPayload, field: key.description, "the attachment URL has no host"))

@@ -211,11 +211,14 @@ public final class ServiceExtensionSession: Sendable {
         case .failure(let error): return .failed(error)
         case .success(let media):
             guard let (kind, fileExtension) = MediaKind.classify(mediaType: media.mediaType, pathExtension: url.pathExtension) else {
-                return .failed(PushError(.unsupported, field: key.description, "the attachment is not an image, audio or video file the system accepts"))
+                return .failed(
+                    PushError(.unsupported, field: key.description, "the attachment is not an image, audio or video file the system accepts"))
             }
             guard media.byteCount <= kind.maximumBytes else {
                 return .failed(
-                    PushError(.outOfRange, field: key.description, "the \(kind.rawValue) attachment has \(media.byteCount) bytes, more than the system's \(kind.maximumBytes)"))
+                    PushError(
+                        .outOfRange, field: key.description,
+                        "the \(kind.rawValue) attachment has \(media.byteCount) bytes, more than the system's \(kind.maximumBytes)"))
             }
             return .downloaded(media, kind: kind, fileExtension: fileExtension)
         }
@@ -225,7 +228,8 @@ public final class ServiceExtensionSession: Sendable {
 
     private func finish(_ ending: ServiceExtensionSessionOutcome.Ending) {
         let now = scheduler.now
-        let taken = state.withLock { state -> (ServiceExtensionSessionOutcome, @Sendable (ServiceExtensionSessionOutcome) -> Void, [ScheduledWork], Task<Void, Never>?)? in
+        let taken = state.withLock {
+            state -> (ServiceExtensionSessionOutcome, @Sendable (ServiceExtensionSessionOutcome) -> Void, [ScheduledWork], Task<Void, Never>?)? in
             guard state.started, !state.finished, let handler = state.handler else { return nil }
             state.finished = true
             state.handler = nil

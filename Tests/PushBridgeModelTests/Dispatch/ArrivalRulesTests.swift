@@ -7,50 +7,71 @@ import Testing
     static let foreground: [RuleCase] = [
         // If WP and not silent: 3 first when CA and F, then 4. Nothing else.
         RuleCase("iOS 10.0, WP, visible: 4 only", ios: IOSVersion(10), .foreground, display: .none, arrival: ["4 active"]),
-        RuleCase("iOS 10.0, WP + CA + F: 3 then 4", ios: IOSVersion(10), .foreground, payload: Payloads.alertCA,
-                 display: .none, arrival: ["3 active", "4 active"]),
-        RuleCase("iOS 17.0, WP + CA + F with everything implemented: 3 then 4, never 2", ios: IOSVersion(17), .foreground, implements: "2 3 4 5",
-                 payload: Payloads.alertCA, display: .none, arrival: ["3 active", "4 active"]),
-        RuleCase("iOS 12.3.1, WP + CA without F (2 and 4): 4 only", ios: IOSVersion(12, 3, 1), .foreground, implements: "2 4",
-                 payload: Payloads.alertCA, display: .none, arrival: ["4 active"]),
-        RuleCase("iOS 12.0, CA + F without the background mode: still 3 then 4 (BG is not a foreground condition)", ios: IOSVersion(12),
-                 .foreground, payload: Payloads.alertCA, modes: [], display: .none, arrival: ["3 active", "4 active"]),
-        RuleCase("iOS 10.0, badge + CA is not silent: 3 then 4", ios: IOSVersion(10), .foreground, payload: Payloads.badgeCA,
-                 display: .none, arrival: ["3 active", "4 active"]),
-        RuleCase("iOS 12.0, content-available true is not CA: 4 only", ios: IOSVersion(12), .foreground, payload: Payloads.contentAvailableTrue,
-                 display: .none, arrival: ["4 active"]),
-        RuleCase("iOS 12.0, content-available 0 is not CA: 4 only", ios: IOSVersion(12), .foreground, payload: Payloads.contentAvailableZero,
-                 display: .none, arrival: ["4 active"]),
+        RuleCase(
+            "iOS 10.0, WP + CA + F: 3 then 4", ios: IOSVersion(10), .foreground, payload: Payloads.alertCA,
+            display: .none, arrival: ["3 active", "4 active"]),
+        RuleCase(
+            "iOS 17.0, WP + CA + F with everything implemented: 3 then 4, never 2", ios: IOSVersion(17), .foreground, implements: "2 3 4 5",
+            payload: Payloads.alertCA, display: .none, arrival: ["3 active", "4 active"]),
+        RuleCase(
+            "iOS 12.3.1, WP + CA without F (2 and 4): 4 only", ios: IOSVersion(12, 3, 1), .foreground, implements: "2 4",
+            payload: Payloads.alertCA, display: .none, arrival: ["4 active"]),
+        RuleCase(
+            "iOS 12.0, CA + F without the background mode: still 3 then 4 (BG is not a foreground condition)", ios: IOSVersion(12),
+            .foreground, payload: Payloads.alertCA, modes: [], display: .none, arrival: ["3 active", "4 active"]),
+        RuleCase(
+            "iOS 10.0, badge + CA is not silent: 3 then 4", ios: IOSVersion(10), .foreground, payload: Payloads.badgeCA,
+            display: .none, arrival: ["3 active", "4 active"]),
+        RuleCase(
+            "iOS 12.0, content-available true is not CA: 4 only", ios: IOSVersion(12), .foreground, payload: Payloads.contentAvailableTrue,
+            display: .none, arrival: ["4 active"]),
+        RuleCase(
+            "iOS 12.0, content-available 0 is not CA: 4 only", ios: IOSVersion(12), .foreground, payload: Payloads.contentAvailableZero,
+            display: .none, arrival: ["4 active"]),
         // A silent push in the foreground goes to RH, never to 4.
-        RuleCase("iOS 10.0, silent with WP: RH (3), not 4", ios: IOSVersion(10), .foreground, payload: Payloads.silent,
-                 display: .none, arrival: ["3 active"]),
-        RuleCase("iOS 17.0, silent with 2 and 4: RH is 2", ios: IOSVersion(17), .foreground, implements: "2 4", payload: Payloads.silent,
-                 display: .none, arrival: ["2 active"]),
-        RuleCase("iOS 12.0, silent with only 4: nothing", ios: IOSVersion(12), .foreground, implements: "4", payload: Payloads.silent,
-                 display: .none, arrival: []),
+        RuleCase(
+            "iOS 10.0, silent with WP: RH (3), not 4", ios: IOSVersion(10), .foreground, payload: Payloads.silent,
+            display: .none, arrival: ["3 active"]),
+        RuleCase(
+            "iOS 17.0, silent with 2 and 4: RH is 2", ios: IOSVersion(17), .foreground, implements: "2 4", payload: Payloads.silent,
+            display: .none, arrival: ["2 active"]),
+        RuleCase(
+            "iOS 12.0, silent with only 4: nothing", ios: IOSVersion(12), .foreground, implements: "4", payload: Payloads.silent,
+            display: .none, arrival: []),
         // Otherwise RH, if there is one.
-        RuleCase("iOS 12.3.1 without WP (3 and 5): RH", ios: IOSVersion(12, 3, 1), .foreground, implements: "3 5",
-                 display: .none, arrival: ["3 active"]),
-        RuleCase("iOS 12.3.1 without WP (2 and 5): RH is 2", ios: IOSVersion(12, 3, 1), .foreground, implements: "2 5",
-                 display: .none, arrival: ["2 active"]),
-        RuleCase("iOS 12.0, nothing implemented: nothing", ios: IOSVersion(12), .foreground, implements: "",
-                 display: .none, arrival: []),
-        RuleCase("iOS 12.0, centerDelegate none: RH", ios: IOSVersion(12), .foreground, delegate: .none,
-                 display: .none, arrival: ["3 active"]),
-        RuleCase("iOS 12.0, centerDelegate afterLaunch: a warm arrival still reaches 4", ios: IOSVersion(12), .foreground, delegate: .afterLaunch,
-                 display: .none, arrival: ["4 active"]),
-        RuleCase("iOS 9.3.2, 4 and 5 listed: they do not exist yet, RH", ios: IOSVersion(9, 3, 2), .foreground,
-                 display: .none, arrival: ["3 active"]),
-        RuleCase("iOS 9.3.2, WP-style presentation is ignored: nothing shown", ios: IOSVersion(9, 3, 2), .foreground, presentation: [.alert],
-                 display: .none, arrival: ["3 active"]),
-        RuleCase("iOS 9.3.2, CA + F: RH once", ios: IOSVersion(9, 3, 2), .foreground, payload: Payloads.alertCA,
-                 display: .none, arrival: ["3 active"]),
-        RuleCase("iOS 7.0, 2 and 3: 3, never 2", ios: IOSVersion(7), .foreground, implements: "2 3",
-                 display: .none, arrival: ["3 active"]),
-        RuleCase("iOS 6.1, 2 and 3 listed: 3 does not exist yet, 2", ios: IOSVersion(6, 1), .foreground, implements: "2 3",
-                 display: .none, arrival: ["2 active"]),
-        RuleCase("iOS 3.0, only 2: 2", ios: IOSVersion(3), .foreground, implements: "2",
-                 display: .none, arrival: ["2 active"]),
+        RuleCase(
+            "iOS 12.3.1 without WP (3 and 5): RH", ios: IOSVersion(12, 3, 1), .foreground, implements: "3 5",
+            display: .none, arrival: ["3 active"]),
+        RuleCase(
+            "iOS 12.3.1 without WP (2 and 5): RH is 2", ios: IOSVersion(12, 3, 1), .foreground, implements: "2 5",
+            display: .none, arrival: ["2 active"]),
+        RuleCase(
+            "iOS 12.0, nothing implemented: nothing", ios: IOSVersion(12), .foreground, implements: "",
+            display: .none, arrival: []),
+        RuleCase(
+            "iOS 12.0, centerDelegate none: RH", ios: IOSVersion(12), .foreground, delegate: .none,
+            display: .none, arrival: ["3 active"]),
+        RuleCase(
+            "iOS 12.0, centerDelegate afterLaunch: a warm arrival still reaches 4", ios: IOSVersion(12), .foreground, delegate: .afterLaunch,
+            display: .none, arrival: ["4 active"]),
+        RuleCase(
+            "iOS 9.3.2, 4 and 5 listed: they do not exist yet, RH", ios: IOSVersion(9, 3, 2), .foreground,
+            display: .none, arrival: ["3 active"]),
+        RuleCase(
+            "iOS 9.3.2, WP-style presentation is ignored: nothing shown", ios: IOSVersion(9, 3, 2), .foreground, presentation: [.alert],
+            display: .none, arrival: ["3 active"]),
+        RuleCase(
+            "iOS 9.3.2, CA + F: RH once", ios: IOSVersion(9, 3, 2), .foreground, payload: Payloads.alertCA,
+            display: .none, arrival: ["3 active"]),
+        RuleCase(
+            "iOS 7.0, 2 and 3: 3, never 2", ios: IOSVersion(7), .foreground, implements: "2 3",
+            display: .none, arrival: ["3 active"]),
+        RuleCase(
+            "iOS 6.1, 2 and 3 listed: 3 does not exist yet, 2", ios: IOSVersion(6, 1), .foreground, implements: "2 3",
+            display: .none, arrival: ["2 active"]),
+        RuleCase(
+            "iOS 3.0, only 2: 2", ios: IOSVersion(3), .foreground, implements: "2",
+            display: .none, arrival: ["2 active"]),
     ]
 
     @Test(arguments: foreground)
@@ -81,14 +102,18 @@ import Testing
     @Test(arguments: presentations, [IOSVersion(10), IOSVersion(13, 7), IOSVersion(14), IOSVersion(17)])
     func foregroundDisplayIsWhatWillPresentAnswered(presentation: Presentation, ios: IOSVersion) {
         let expected = ios >= IOSVersion(14) ? presentation.from14 : presentation.before14
-        RuleCase("\(presentation.options) on \(ios)", ios: ios, .foreground, presentation: presentation.options,
-                 display: expected, arrival: ["4 active"]).check()
+        RuleCase(
+            "\(presentation.options) on \(ios)", ios: ios, .foreground, presentation: presentation.options,
+            display: expected, arrival: ["4 active"]
+        ).check()
     }
 
     @Test(arguments: [Payloads.alert, Payloads.alertCA, Payloads.alertDictionary])
     func aVisibleForegroundNotificationShowsWhatWillPresentAnswered(payload: JSONObject) {
-        RuleCase("visible", ios: IOSVersion(17), .foreground, payload: payload, presentation: [.banner],
-                 display: .banner, arrival: payload == Payloads.alertCA ? ["3 active", "4 active"] : ["4 active"]).check()
+        RuleCase(
+            "visible", ios: IOSVersion(17), .foreground, payload: payload, presentation: [.banner],
+            display: .banner, arrival: payload == Payloads.alertCA ? ["3 active", "4 active"] : ["4 active"]
+        ).check()
     }
 
     /// Spec, Phase 1 foreground: "Display: if 4 was called, what it answered: `alert` or `banner` →
@@ -97,41 +122,59 @@ import Testing
     @Test(
         arguments: [Payloads.badgeOnly, Payloads.emptyAlert, Payloads.emptyAlertDictionary])
     func foregroundDisplayOfANonVisibleNotificationIsWhatWillPresentAnswered(payload: JSONObject) {
-        RuleCase("not visible, banner", ios: IOSVersion(17), .foreground, payload: payload, presentation: [.banner],
-                 display: .banner, arrival: ["4 active"]).check()
-        RuleCase("not visible, list", ios: IOSVersion(17), .foreground, payload: payload, presentation: [.list],
-                 display: .list, arrival: ["4 active"]).check()
+        RuleCase(
+            "not visible, banner", ios: IOSVersion(17), .foreground, payload: payload, presentation: [.banner],
+            display: .banner, arrival: ["4 active"]
+        ).check()
+        RuleCase(
+            "not visible, list", ios: IOSVersion(17), .foreground, payload: payload, presentation: [.list],
+            display: .list, arrival: ["4 active"]
+        ).check()
     }
 
     static let background: [RuleCase] = [
-        RuleCase("iOS 12.0, visible, not CA: nothing called, banner", ios: IOSVersion(12), .background,
-                 display: .banner, arrival: []),
-        RuleCase("iOS 12.0, CA + F + BG: 3 background", ios: IOSVersion(12), .background, payload: Payloads.alertCA,
-                 display: .banner, arrival: ["3 background"]),
-        RuleCase("iOS 12.0, silent CA + F + BG: 3 background, nothing shown", ios: IOSVersion(12), .background, payload: Payloads.silent,
-                 display: .none, arrival: ["3 background"]),
-        RuleCase("iOS 7.0, CA + F + BG: 3 background", ios: IOSVersion(7), .background, implements: "3", payload: Payloads.silent,
-                 display: .none, arrival: ["3 background"]),
-        RuleCase("iOS 10.0, CA with 4 and 5 too: 3 only (4 is for the foreground)", ios: IOSVersion(10), .background, payload: Payloads.alertCA,
-                 display: .banner, arrival: ["3 background"]),
-        RuleCase("iOS 12.0, CA without the background mode: nothing", ios: IOSVersion(12), .background, payload: Payloads.alertCA, modes: [],
-                 display: .banner, arrival: []),
-        RuleCase("iOS 12.0, CA with other background modes only: nothing", ios: IOSVersion(12), .background, payload: Payloads.silent,
-                 modes: ["fetch", "audio"], display: .none, arrival: []),
-        RuleCase("iOS 12.0, CA with only 2: 2 is never called in the background", ios: IOSVersion(12), .background, implements: "2",
-                 payload: Payloads.alertCA, display: .banner, arrival: []),
-        RuleCase("iOS 6.1, CA with 3 listed: no 3 before iOS 7", ios: IOSVersion(6, 1), .background, implements: "2 3",
-                 payload: Payloads.alertCA, display: .banner, arrival: []),
-        RuleCase("iOS 12.0, content-available true: not CA, nothing", ios: IOSVersion(12), .background, payload: Payloads.contentAvailableTrue,
-                 display: .banner, arrival: []),
-        RuleCase("iOS 12.0, badge only: not visible", ios: IOSVersion(12), .background, payload: Payloads.badgeOnly,
-                 display: .none, arrival: []),
-        RuleCase("iOS 12.0, empty alert string: not visible", ios: IOSVersion(12), .background, payload: Payloads.emptyAlert,
-                 display: .none, arrival: []),
-        RuleCase("iOS 12.0, empty alert dictionary: not visible", ios: IOSVersion(12), .background, payload: Payloads.emptyAlertDictionary,
-                 display: .none, arrival: []),
-        RuleCase("iOS 12.0, alert dictionary: visible", ios: IOSVersion(12), .background, payload: Payloads.alertDictionary,
-                 display: .banner, arrival: []),
+        RuleCase(
+            "iOS 12.0, visible, not CA: nothing called, banner", ios: IOSVersion(12), .background,
+            display: .banner, arrival: []),
+        RuleCase(
+            "iOS 12.0, CA + F + BG: 3 background", ios: IOSVersion(12), .background, payload: Payloads.alertCA,
+            display: .banner, arrival: ["3 background"]),
+        RuleCase(
+            "iOS 12.0, silent CA + F + BG: 3 background, nothing shown", ios: IOSVersion(12), .background, payload: Payloads.silent,
+            display: .none, arrival: ["3 background"]),
+        RuleCase(
+            "iOS 7.0, CA + F + BG: 3 background", ios: IOSVersion(7), .background, implements: "3", payload: Payloads.silent,
+            display: .none, arrival: ["3 background"]),
+        RuleCase(
+            "iOS 10.0, CA with 4 and 5 too: 3 only (4 is for the foreground)", ios: IOSVersion(10), .background, payload: Payloads.alertCA,
+            display: .banner, arrival: ["3 background"]),
+        RuleCase(
+            "iOS 12.0, CA without the background mode: nothing", ios: IOSVersion(12), .background, payload: Payloads.alertCA, modes: [],
+            display: .banner, arrival: []),
+        RuleCase(
+            "iOS 12.0, CA with other background modes only: nothing", ios: IOSVersion(12), .background, payload: Payloads.silent,
+            modes: ["fetch", "audio"], display: .none, arrival: []),
+        RuleCase(
+            "iOS 12.0, CA with only 2: 2 is never called in the background", ios: IOSVersion(12), .background, implements: "2",
+            payload: Payloads.alertCA, display: .banner, arrival: []),
+        RuleCase(
+            "iOS 6.1, CA with 3 listed: no 3 before iOS 7", ios: IOSVersion(6, 1), .background, implements: "2 3",
+            payload: Payloads.alertCA, display: .banner, arrival: []),
+        RuleCase(
+            "iOS 12.0, content-available true: not CA, nothing", ios: IOSVersion(12), .background, payload: Payloads.contentAvailableTrue,
+            display: .banner, arrival: []),
+        RuleCase(
+            "iOS 12.0, badge only: not visible", ios: IOSVersion(12), .background, payload: Payloads.badgeOnly,
+            display: .none, arrival: []),
+        RuleCase(
+            "iOS 12.0, empty alert string: not visible", ios: IOSVersion(12), .background, payload: Payloads.emptyAlert,
+            display: .none, arrival: []),
+        RuleCase(
+            "iOS 12.0, empty alert dictionary: not visible", ios: IOSVersion(12), .background, payload: Payloads.emptyAlertDictionary,
+            display: .none, arrival: []),
+        RuleCase(
+            "iOS 12.0, alert dictionary: visible", ios: IOSVersion(12), .background, payload: Payloads.alertDictionary,
+            display: .banner, arrival: []),
         RuleCase("iOS 9.3.2, visible: banner", ios: IOSVersion(9, 3, 2), .background, display: .banner, arrival: []),
     ]
 
@@ -141,19 +184,25 @@ import Testing
     }
 
     static let notRunning: [RuleCase] = [
-        RuleCase("iOS 12.0, silent CA + F + BG: launched into the background, 1 then 3", ios: IOSVersion(12), .notRunning, payload: Payloads.silent,
-                 display: .none, arrival: ["1 background remoteNotification", "3 background"]),
-        RuleCase("iOS 12.0, visible CA: launched and shown", ios: IOSVersion(12), .notRunning, payload: Payloads.alertCA,
-                 display: .banner, arrival: ["1 background remoteNotification", "3 background"]),
-        RuleCase("iOS 9.3.2, CA + F + BG: launched", ios: IOSVersion(9, 3, 2), .notRunning, implements: "2 3", payload: Payloads.silent,
-                 display: .none, arrival: ["1 background remoteNotification", "3 background"]),
+        RuleCase(
+            "iOS 12.0, silent CA + F + BG: launched into the background, 1 then 3", ios: IOSVersion(12), .notRunning, payload: Payloads.silent,
+            display: .none, arrival: ["1 background remoteNotification", "3 background"]),
+        RuleCase(
+            "iOS 12.0, visible CA: launched and shown", ios: IOSVersion(12), .notRunning, payload: Payloads.alertCA,
+            display: .banner, arrival: ["1 background remoteNotification", "3 background"]),
+        RuleCase(
+            "iOS 9.3.2, CA + F + BG: launched", ios: IOSVersion(9, 3, 2), .notRunning, implements: "2 3", payload: Payloads.silent,
+            display: .none, arrival: ["1 background remoteNotification", "3 background"]),
         RuleCase("iOS 12.0, not CA: nothing", ios: IOSVersion(12), .notRunning, display: .banner, arrival: []),
-        RuleCase("iOS 12.0, CA without the background mode: nothing", ios: IOSVersion(12), .notRunning, payload: Payloads.silent, modes: [],
-                 display: .none, arrival: []),
-        RuleCase("iOS 12.0, CA with only 2: nothing", ios: IOSVersion(12), .notRunning, implements: "2 4 5", payload: Payloads.alertCA,
-                 display: .banner, arrival: []),
-        RuleCase("iOS 6.1, CA: no 3, nothing", ios: IOSVersion(6, 1), .notRunning, implements: "2 3", payload: Payloads.alertCA,
-                 display: .banner, arrival: []),
+        RuleCase(
+            "iOS 12.0, CA without the background mode: nothing", ios: IOSVersion(12), .notRunning, payload: Payloads.silent, modes: [],
+            display: .none, arrival: []),
+        RuleCase(
+            "iOS 12.0, CA with only 2: nothing", ios: IOSVersion(12), .notRunning, implements: "2 4 5", payload: Payloads.alertCA,
+            display: .banner, arrival: []),
+        RuleCase(
+            "iOS 6.1, CA: no 3, nothing", ios: IOSVersion(6, 1), .notRunning, implements: "2 3", payload: Payloads.alertCA,
+            display: .banner, arrival: []),
     ]
 
     @Test(arguments: notRunning)
@@ -162,13 +211,16 @@ import Testing
     }
 
     static let forceQuit: [RuleCase] = [
-        RuleCase("iOS 12.0, silent CA + F + BG: never launched", ios: IOSVersion(12), .forceQuit, payload: Payloads.silent,
-                 display: .none, arrival: []),
-        RuleCase("iOS 12.0, visible CA: never launched, shown", ios: IOSVersion(12), .forceQuit, payload: Payloads.alertCA,
-                 display: .banner, arrival: []),
+        RuleCase(
+            "iOS 12.0, silent CA + F + BG: never launched", ios: IOSVersion(12), .forceQuit, payload: Payloads.silent,
+            display: .none, arrival: []),
+        RuleCase(
+            "iOS 12.0, visible CA: never launched, shown", ios: IOSVersion(12), .forceQuit, payload: Payloads.alertCA,
+            display: .banner, arrival: []),
         RuleCase("iOS 9.3.2, visible: shown", ios: IOSVersion(9, 3, 2), .forceQuit, implements: "2 3", display: .banner, arrival: []),
-        RuleCase("iOS 17.0, badge only: nothing shown", ios: IOSVersion(17), .forceQuit, payload: Payloads.badgeOnly,
-                 display: .none, arrival: []),
+        RuleCase(
+            "iOS 17.0, badge only: nothing shown", ios: IOSVersion(17), .forceQuit, payload: Payloads.badgeOnly,
+            display: .none, arrival: []),
     ]
 
     @Test(arguments: forceQuit)
@@ -178,8 +230,10 @@ import Testing
 
     // MARK: Rules over many scenarios
 
-    static let versions = [IOSVersion(3), IOSVersion(6, 1), IOSVersion(7), IOSVersion(8, 4), IOSVersion(9, 3, 2), IOSVersion(10),
-                           IOSVersion(12, 3, 1), IOSVersion(14), IOSVersion(17)]
+    static let versions = [
+        IOSVersion(3), IOSVersion(6, 1), IOSVersion(7), IOSVersion(8, 4), IOSVersion(9, 3, 2), IOSVersion(10),
+        IOSVersion(12, 3, 1), IOSVersion(14), IOSVersion(17),
+    ]
     static let handlerSets = ["", "2", "3", "2 3", "4 5", "3 4", "3 5", "2 3 4 5"]
     static let payloads = [Payloads.alert, Payloads.alertCA, Payloads.silent, Payloads.badgeCA, Payloads.badgeOnly]
 
@@ -187,8 +241,9 @@ import Testing
     static func arrivals(on ios: IOSVersion, _ state: ArrivalState) -> [DispatchScenario] {
         handlerSets.flatMap { labels in
             payloads.map { payload in
-                DispatchScenario(ios: ios, state: state, implements: RuleCase.callbacks(labels), notification: .remote(payload),
-                                 presentation: [.alert])
+                DispatchScenario(
+                    ios: ios, state: state, implements: RuleCase.callbacks(labels), notification: .remote(payload),
+                    presentation: [.alert])
             }
         }
     }

@@ -5,15 +5,16 @@ import Testing
 /// Which callbacks exist on which iOS version (the vocabulary table of `docs/spec/dispatch-model.md`), and that a missing one is never called.
 @Suite struct CallbackAvailabilityTests {
     /// The callback, the last version without it (if any), the first with it, the first without it again (if any).
-    @Test(arguments: [
-        (SystemCallback.didFinishLaunching, nil, IOSVersion(3), nil),
-        (.didReceiveRemoteNotification, nil, IOSVersion(3), nil),
-        (.didReceiveRemoteNotificationFetch, IOSVersion(6, 9, 9), IOSVersion(7), nil),
-        (.willPresent, IOSVersion(9, 9, 9), IOSVersion(10), nil),
-        (.didReceiveResponse, IOSVersion(9, 9, 9), IOSVersion(10), nil),
-        (.didReceiveLocalNotification, IOSVersion(3, 9, 9), IOSVersion(4), IOSVersion(10)),
-        (.handleActionForRemote, IOSVersion(7, 9, 9), IOSVersion(8), IOSVersion(10)),
-    ] as [(SystemCallback, IOSVersion?, IOSVersion, IOSVersion?)])
+    @Test(
+        arguments: [
+            (SystemCallback.didFinishLaunching, nil, IOSVersion(3), nil),
+            (.didReceiveRemoteNotification, nil, IOSVersion(3), nil),
+            (.didReceiveRemoteNotificationFetch, IOSVersion(6, 9, 9), IOSVersion(7), nil),
+            (.willPresent, IOSVersion(9, 9, 9), IOSVersion(10), nil),
+            (.didReceiveResponse, IOSVersion(9, 9, 9), IOSVersion(10), nil),
+            (.didReceiveLocalNotification, IOSVersion(3, 9, 9), IOSVersion(4), IOSVersion(10)),
+            (.handleActionForRemote, IOSVersion(7, 9, 9), IOSVersion(8), IOSVersion(10)),
+        ] as [(SystemCallback, IOSVersion?, IOSVersion, IOSVersion?)])
     func aCallbackExistsFromItsFirstVersion(callback: SystemCallback, before: IOSVersion?, first: IOSVersion, gone: IOSVersion?) {
         if let before { #expect(!callback.exists(on: before)) }
         #expect(callback.exists(on: first))
@@ -34,8 +35,10 @@ import Testing
         #expect(SystemCallback.didReceiveRemoteNotificationFetch.rawValue == "application:didReceiveRemoteNotification:fetchCompletionHandler:")
     }
 
-    static let versions = [IOSVersion(3), IOSVersion(3, 9, 9), IOSVersion(6, 1), IOSVersion(7), IOSVersion(7, 9, 9), IOSVersion(8, 4),
-                           IOSVersion(9, 3, 2), IOSVersion(10), IOSVersion(14), IOSVersion(17)]
+    static let versions = [
+        IOSVersion(3), IOSVersion(3, 9, 9), IOSVersion(6, 1), IOSVersion(7), IOSVersion(7, 9, 9), IOSVersion(8, 4),
+        IOSVersion(9, 3, 2), IOSVersion(10), IOSVersion(14), IOSVersion(17),
+    ]
 
     @Test(arguments: SystemCallback.allCases)
     func aMethodIsNeverCalledOnAVersionWhereItDoesNotExist(callback: SystemCallback) {

@@ -64,7 +64,8 @@ import Testing
             (PushType.voip, Self.alert, true), (.pushtotalk, Self.alert, true), (.liveactivity, start, true), (.liveactivity, end, false),
             (.widgets, ["aps": ["content-changed": true]], false), (.location, Self.alert, false),
         ] as [(PushType, JSONObject, Bool)] {
-            let scenario = DispatchScenario(ios: IOSVersion(18), state: state, implements: Self.modern, notification: .remote(payload), pushType: type)
+            let scenario = DispatchScenario(
+                ios: IOSVersion(18), state: state, implements: Self.modern, notification: .remote(payload), pushType: type)
             let calls = DispatchModel.trace(for: scenario).calls
             if launches && state.isTerminated {
                 #expect(calls == [SystemCall(phase: .arrival, callback: .didFinishLaunching, state: .background)], "\(type) \(state)")
@@ -78,7 +79,8 @@ import Testing
     func aCoveredTapRunsInactiveUpToIOS10AndActiveFrom11(major: Int) {
         for implements in [Self.fetch, Self.modern] {
             var scenario = DispatchScenario(
-                ios: IOSVersion(major), state: .background, implements: implements, centerDelegate: implements == Self.fetch ? .none : .beforeLaunchEnds,
+                ios: IOSVersion(major), state: .background, implements: implements,
+                centerDelegate: implements == Self.fetch ? .none : .beforeLaunchEnds,
                 notification: .remote(Self.alert), user: .tap)
             scenario.overlay = .notificationCenter
             let calls = DispatchModel.trace(for: scenario).actionCalls
@@ -124,11 +126,12 @@ import Testing
                 #expect(DispatchModel.trace(for: scenario) == unlocked, "unlocking changes nothing on iOS 17: \(user) \(state)")
                 scenario.deviceLock = .lockedCancelsUnlock
                 let cancelled = DispatchModel.trace(for: scenario)
-                let needsUnlock: Bool = switch user {
-                case .tap: true
-                case .action(_, let foreground), .textInput(_, let foreground, _): foreground || authenticationRequired
-                default: false
-                }
+                let needsUnlock: Bool =
+                    switch user {
+                    case .tap: true
+                    case .action(_, let foreground), .textInput(_, let foreground, _): foreground || authenticationRequired
+                    default: false
+                    }
                 if needsUnlock {
                     #expect(cancelled.actionCalls.isEmpty && cancelled.actionDelivered == false, "\(user) \(state)")
                     #expect(cancelled.arrivalCalls == unlocked.arrivalCalls)

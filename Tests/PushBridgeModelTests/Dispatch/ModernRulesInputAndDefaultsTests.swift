@@ -24,11 +24,13 @@ extension ModernRulesTests {
         // The same calls as the plain action otherwise.
         var plain = scenario
         plain.user = .action(id: "reply", foreground: foreground)
-        #expect(DispatchModel.trace(for: plain).calls == trace.calls.map { call in
-            var call = call
-            call.textInput = nil
-            return call
-        })
+        #expect(
+            DispatchModel.trace(for: plain).calls
+                == trace.calls.map { call in
+                    var call = call
+                    call.textInput = nil
+                    return call
+                })
     }
 
     @Test func theSceneConnectionAndTheLegacyActionCarryTheTextToo() throws {
@@ -57,23 +59,29 @@ extension ModernRulesTests {
 
     // MARK: Clearing a group
 
-    static let clearGroup: [ModernRuleCase] = ArrivalState.allCases.flatMap { state -> [ModernRuleCase] in
-        let arrival = state == .foreground ? ["4 active"] : []
-        return [
-            ModernRuleCase("\(state), clear group: nothing", state, presentation: [.banner], user: .clearGroup,
-                           display: .banner, arrival: arrival, action: [], delivered: false),
-            ModernRuleCase("\(state), clear group with customDismissAction: still nothing", state, presentation: [.banner],
-                           customDismissAction: true, user: .clearGroup, display: .banner, arrival: arrival, action: [], delivered: false),
+    static let clearGroup: [ModernRuleCase] =
+        ArrivalState.allCases.flatMap { state -> [ModernRuleCase] in
+            let arrival = state == .foreground ? ["4 active"] : []
+            return [
+                ModernRuleCase(
+                    "\(state), clear group: nothing", state, presentation: [.banner], user: .clearGroup,
+                    display: .banner, arrival: arrival, action: [], delivered: false),
+                ModernRuleCase(
+                    "\(state), clear group with customDismissAction: still nothing", state, presentation: [.banner],
+                    customDismissAction: true, user: .clearGroup, display: .banner, arrival: arrival, action: [], delivered: false),
+            ]
+        } + [
+            ModernRuleCase(
+                "clear group on a list entry (Focus): nothing", .background, customDismissAction: true, user: .clearGroup,
+                settings: DeviceSettings(focus: true), display: .list, action: [], delivered: false),
+            ModernRuleCase(
+                "clear group on nothing shown: nothing", .background, customDismissAction: true, user: .clearGroup,
+                settings: denied, display: .none, action: [], delivered: false),
+            // The same notification dismissed alone does reach 5.
+            ModernRuleCase(
+                "dismissing it alone with customDismissAction: 5 dismiss", .background, customDismissAction: true, user: .dismiss,
+                display: .banner, action: ["5 background dismiss"], delivered: true),
         ]
-    } + [
-        ModernRuleCase("clear group on a list entry (Focus): nothing", .background, customDismissAction: true, user: .clearGroup,
-                       settings: DeviceSettings(focus: true), display: .list, action: [], delivered: false),
-        ModernRuleCase("clear group on nothing shown: nothing", .background, customDismissAction: true, user: .clearGroup,
-                       settings: denied, display: .none, action: [], delivered: false),
-        // The same notification dismissed alone does reach 5.
-        ModernRuleCase("dismissing it alone with customDismissAction: 5 dismiss", .background, customDismissAction: true, user: .dismiss,
-                       display: .banner, action: ["5 background dismiss"], delivered: true),
-    ]
 
     @Test(arguments: clearGroup)
     func clearingAGroupDeliversNoResponse(rule: ModernRuleCase) {
@@ -146,8 +154,10 @@ extension ModernRulesTests {
         NeutralVariant(name: "provisional before iOS 12", applies: { $0.ios.major < 12 }) { scenario in
             scenario.settings.authorization = .provisional
         },
-        NeutralVariant(name: "Background App Refresh off and Low Power Mode for a push that is not content-available",
-                       applies: { $0.notification.source == .local || $0.notification.payload["aps"]?["content-available"] == nil }) { scenario in
+        NeutralVariant(
+            name: "Background App Refresh off and Low Power Mode for a push that is not content-available",
+            applies: { $0.notification.source == .local || $0.notification.payload["aps"]?["content-available"] == nil }
+        ) { scenario in
             scenario.settings.backgroundAppRefresh = false
             scenario.settings.lowPowerMode = true
         },
@@ -160,8 +170,10 @@ extension ModernRulesTests {
         NeutralVariant(name: "asSent with the delegate set before launch ends", applies: { $0.centerDelegate == .beforeLaunchEnds }) { scenario in
             scenario.disputed.foregroundDisplayWithoutDelegate = .asSent
         },
-        NeutralVariant(name: "method 2 in the background when 3 is implemented (iOS 7+)",
-                       applies: { $0.ios.major >= 7 && $0.implements.contains(.didReceiveRemoteNotificationFetch) }) { scenario in
+        NeutralVariant(
+            name: "method 2 in the background when 3 is implemented (iOS 7+)",
+            applies: { $0.ios.major >= 7 && $0.implements.contains(.didReceiveRemoteNotificationFetch) }
+        ) { scenario in
             scenario.disputed.method2InBackground = true
         },
         NeutralVariant(name: "method 2 in the background in the foreground", applies: { $0.state == .foreground }) { scenario in
@@ -170,18 +182,25 @@ extension ModernRulesTests {
         NeutralVariant(name: "scenes before iOS 13", applies: { $0.ios.major < 13 }) { scenario in
             scenario.lifecycle = .scenes
         },
-        NeutralVariant(name: "an extension that modifies", applies: { _ in true }, change: { $0.serviceExtension = .modifies }, reportsExtension: true),
-        NeutralVariant(name: "an extension that hands the content back", applies: { _ in true }, change: { $0.serviceExtension = .unchanged },
-                       reportsExtension: true),
-        NeutralVariant(name: "an extension that times out", applies: { _ in true }, change: { $0.serviceExtension = .timesOut }, reportsExtension: true),
-        NeutralVariant(name: "a filtering extension: the space's payloads are not mutable", applies: { _ in true },
-                       change: { $0.serviceExtension = .filters }, reportsExtension: true),
+        NeutralVariant(
+            name: "an extension that modifies", applies: { _ in true }, change: { $0.serviceExtension = .modifies }, reportsExtension: true),
+        NeutralVariant(
+            name: "an extension that hands the content back", applies: { _ in true }, change: { $0.serviceExtension = .unchanged },
+            reportsExtension: true),
+        NeutralVariant(
+            name: "an extension that times out", applies: { _ in true }, change: { $0.serviceExtension = .timesOut }, reportsExtension: true),
+        NeutralVariant(
+            name: "a filtering extension: the space's payloads are not mutable", applies: { _ in true },
+            change: { $0.serviceExtension = .filters }, reportsExtension: true),
         // The alert push type, for payloads it describes (a content-available-only payload sent as
         // alert is a mismatch, dropped from iOS 13: HeadersLaunchesOverlaysRuleTests).
-        NeutralVariant(name: "the alert push type", applies: { scenario in
-            guard case .object(let aps)? = scenario.notification.payload["aps"] else { return true }
-            return aps["alert"] != nil || aps["badge"] != nil || aps["sound"] != nil || aps["content-available"] != .integer(1)
-        }) { $0.pushType = .alert },
+        NeutralVariant(
+            name: "the alert push type",
+            applies: { scenario in
+                guard case .object(let aps)? = scenario.notification.payload["aps"] else { return true }
+                return aps["alert"] != nil || aps["badge"] != nil || aps["sound"] != nil || aps["content-available"] != .integer(1)
+            }
+        ) { $0.pushType = .alert },
     ]
 
     @Test(arguments: neutral)
@@ -194,7 +213,9 @@ extension ModernRulesTests {
             let before = DispatchModel.trace(for: scenario)
             let after = DispatchModel.trace(for: changed)
             let same = variant.reportsExtension ? Self.core(before) == Self.core(after) : before == after
-            if !same, differing.count < 3 { differing.append("\(scenario.ios) \(scenario.state) \(scenario.user) \(scenario.notification.id ?? ""): \(before) → \(after)") }
+            if !same, differing.count < 3 {
+                differing.append("\(scenario.ios) \(scenario.state) \(scenario.user) \(scenario.notification.id ?? ""): \(before) → \(after)")
+            }
             if variant.reportsExtension {
                 #expect(after.serviceExtension != nil, "the trace reports the extension")
             }

@@ -45,12 +45,14 @@ import Testing
 
     @Test func everyNewFieldAtItsExplicitDefaultIsTheSameScenarioAndTrace() throws {
         let bare = try Self.decode(Self.scenario(#""user": "tap""#))
-        let explicit = try Self.decode(Self.scenario(#"""
-            "user": "tap", "authorization": "authorized", "backgroundAppRefresh": true, "lowPowerMode": false, "focus": false,
-            "scheduledSummary": false, "timeSensitiveAllowed": true, "serviceExtension": "none",
-            "disputed": {"silentPushWakesForceQuitApp": false, "foregroundDisplayWithoutDelegate": "none", "method2InBackground": false},
-            "steps": []
-            """#))
+        let explicit = try Self.decode(
+            Self.scenario(
+                #"""
+                "user": "tap", "authorization": "authorized", "backgroundAppRefresh": true, "lowPowerMode": false, "focus": false,
+                "scheduledSummary": false, "timeSensitiveAllowed": true, "serviceExtension": "none",
+                "disputed": {"silentPushWakesForceQuitApp": false, "foregroundDisplayWithoutDelegate": "none", "method2InBackground": false},
+                "steps": []
+                """#))
         #expect(bare == explicit)
         #expect(DispatchModel.trace(for: bare) == DispatchModel.trace(for: explicit))
         // An empty disputed object is every documented default too.
@@ -60,7 +62,8 @@ import Testing
     }
 
     @Test func everyNewFieldIsRead() throws {
-        let scenario = try Self.decode(#"""
+        let scenario = try Self.decode(
+            #"""
             {"ios": "16.4", "state": "forceQuit", \#(Self.aps),
              "authorization": "provisional", "backgroundAppRefresh": false, "lowPowerMode": true, "focus": true,
              "scheduledSummary": true, "timeSensitiveAllowed": false, "serviceExtension": "timesOut",
@@ -70,18 +73,23 @@ import Testing
                        {"user": "clearGroup", "on": "n-2"}, {"user": {"action": "like"}}, {"app": "forceQuit"}, {"app": "notRunning"},
                        {"app": "foreground"}, {"user": "openAppIcon"}]}
             """#)
-        #expect(scenario.settings == DeviceSettings(
-            authorization: .provisional, backgroundAppRefresh: false, lowPowerMode: true, focus: true, scheduledSummary: true,
-            timeSensitiveAllowed: false))
+        #expect(
+            scenario.settings
+                == DeviceSettings(
+                    authorization: .provisional, backgroundAppRefresh: false, lowPowerMode: true, focus: true, scheduledSummary: true,
+                    timeSensitiveAllowed: false))
         #expect(scenario.serviceExtension == .timesOut)
-        #expect(scenario.disputed == DisputedBehaviours(
-            silentPushWakesForceQuitApp: true, foregroundDisplayWithoutDelegate: .asSent, method2InBackground: true))
+        #expect(
+            scenario.disputed
+                == DisputedBehaviours(
+                    silentPushWakesForceQuitApp: true, foregroundDisplayWithoutDelegate: .asSent, method2InBackground: true))
         #expect(scenario.user == .textInput(id: "reply", foreground: true, text: "See you"))
-        #expect(scenario.steps == [
-            .app(.background), .notification(.local(["aps": ["alert": "y"]], id: "n-2")), .user(.clearGroup, on: "n-2"),
-            .user(.action(id: "like", foreground: false), on: nil), .app(.forceQuit), .app(.notRunning), .app(.foreground),
-            .user(.openAppIcon, on: nil),
-        ])
+        #expect(
+            scenario.steps == [
+                .app(.background), .notification(.local(["aps": ["alert": "y"]], id: "n-2")), .user(.clearGroup, on: "n-2"),
+                .user(.action(id: "like", foreground: false), on: nil), .app(.forceQuit), .app(.notRunning), .app(.foreground),
+                .user(.openAppIcon, on: nil),
+            ])
     }
 
     @Test(arguments: NotificationAuthorization.allCases)
@@ -103,13 +111,14 @@ import Testing
     @Test(arguments: ["backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed"], [false, true])
     func everySettingsSwitchIsRead(field: String, value: Bool) throws {
         let settings = try Self.decode(Self.scenario(#""\#(field)": \#(value)"#)).settings
-        let read: Bool = switch field {
-        case "backgroundAppRefresh": settings.backgroundAppRefresh
-        case "lowPowerMode": settings.lowPowerMode
-        case "focus": settings.focus
-        case "scheduledSummary": settings.scheduledSummary
-        default: settings.timeSensitiveAllowed
-        }
+        let read: Bool =
+            switch field {
+            case "backgroundAppRefresh": settings.backgroundAppRefresh
+            case "lowPowerMode": settings.lowPowerMode
+            case "focus": settings.focus
+            case "scheduledSummary": settings.scheduledSummary
+            default: settings.timeSensitiveAllowed
+            }
         #expect(read == value)
         // Nothing else changed.
         var others = settings
@@ -131,12 +140,14 @@ import Testing
     }
 
     @Test func theDisputedFieldsListIsWhatTheDecoderAccepts() throws {
-        #expect(Set(DisputedBehaviours.jsonFields) == [
-            "silentPushWakesForceQuitApp", "foregroundDisplayWithoutDelegate", "method2InBackground", "pushTypeMismatch", "silentPushBudget",
-        ])
-        for field in ["authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed",
-                      "serviceExtension", "disputed", "steps"]
-        {
+        #expect(
+            Set(DisputedBehaviours.jsonFields) == [
+                "silentPushWakesForceQuitApp", "foregroundDisplayWithoutDelegate", "method2InBackground", "pushTypeMismatch", "silentPushBudget",
+            ])
+        for field in [
+            "authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed",
+            "serviceExtension", "disputed", "steps",
+        ] {
             #expect(DispatchScenario.jsonFields.contains(field), "\(field)")
         }
     }
@@ -165,8 +176,9 @@ import Testing
 
     @Test func textInputAndClearGroupHaveTheirJSONShapes() {
         #expect(UserAction.clearGroup.jsonValue == "clearGroup")
-        #expect(UserAction.textInput(id: "reply", foreground: true, text: "hi").jsonValue
-            == ["action": "reply", "foreground": true, "text": "hi"])
+        #expect(
+            UserAction.textInput(id: "reply", foreground: true, text: "hi").jsonValue
+                == ["action": "reply", "foreground": true, "text": "hi"])
         // A plain action has no text key: it does not read back as a text input.
         #expect(UserAction.action(id: "reply", foreground: true).jsonValue.objectValue?["text"] == nil)
     }
@@ -184,7 +196,8 @@ import Testing
         // Settings.
         .init("authorization unknown", scenario(#""authorization": "allowed""#), "authorization", "is not one of: authorized, provisional, denied"),
         .init("authorization not a string", scenario(#""authorization": true"#), "authorization", "expected a string"),
-        .init("provisional on iOS 11", #"{"ios": "11.4", "state": "background", \#(aps), "authorization": "provisional"}"#, "authorization", "iOS 12"),
+        .init(
+            "provisional on iOS 11", #"{"ios": "11.4", "state": "background", \#(aps), "authorization": "provisional"}"#, "authorization", "iOS 12"),
         .init("backgroundAppRefresh a string", scenario(#""backgroundAppRefresh": "off""#), "backgroundAppRefresh", "expected true or false"),
         .init("backgroundAppRefresh a number", scenario(#""backgroundAppRefresh": 0"#), "backgroundAppRefresh", "expected true or false"),
         .init("lowPowerMode a string", scenario(#""lowPowerMode": "true""#), "lowPowerMode", "expected true or false"),
@@ -201,58 +214,76 @@ import Testing
         .init("disputed not an object", scenario(#""disputed": true"#), "disputed", "expected an object"),
         .init("disputed an array", scenario(#""disputed": ["method2InBackground"]"#), "disputed", "expected an object"),
         .init("disputed unknown key", scenario(#""disputed": {"method2": true}"#), "disputed.method2", "unknown field"),
-        .init("disputed.silentPushWakesForceQuitApp a string", scenario(#""disputed": {"silentPushWakesForceQuitApp": "yes"}"#),
-              "disputed.silentPushWakesForceQuitApp", "expected true or false"),
-        .init("disputed.foregroundDisplayWithoutDelegate unknown", scenario(#""disputed": {"foregroundDisplayWithoutDelegate": "banner"}"#),
-              "disputed.foregroundDisplayWithoutDelegate", "is not one of: none, asSent"),
-        .init("disputed.foregroundDisplayWithoutDelegate a bool", scenario(#""disputed": {"foregroundDisplayWithoutDelegate": false}"#),
-              "disputed.foregroundDisplayWithoutDelegate", "expected a string"),
-        .init("disputed.method2InBackground a number", scenario(#""disputed": {"method2InBackground": 1}"#),
-              "disputed.method2InBackground", "expected true or false"),
+        .init(
+            "disputed.silentPushWakesForceQuitApp a string", scenario(#""disputed": {"silentPushWakesForceQuitApp": "yes"}"#),
+            "disputed.silentPushWakesForceQuitApp", "expected true or false"),
+        .init(
+            "disputed.foregroundDisplayWithoutDelegate unknown", scenario(#""disputed": {"foregroundDisplayWithoutDelegate": "banner"}"#),
+            "disputed.foregroundDisplayWithoutDelegate", "is not one of: none, asSent"),
+        .init(
+            "disputed.foregroundDisplayWithoutDelegate a bool", scenario(#""disputed": {"foregroundDisplayWithoutDelegate": false}"#),
+            "disputed.foregroundDisplayWithoutDelegate", "expected a string"),
+        .init(
+            "disputed.method2InBackground a number", scenario(#""disputed": {"method2InBackground": 1}"#),
+            "disputed.method2InBackground", "expected true or false"),
         // User actions.
         .init("text not a string", scenario(#""user": {"action": "reply", "text": 5}"#), "user.text", "expected a string"),
         .init("text null", scenario(#""user": {"action": "reply", "text": null}"#), "user.text", "expected a string"),
         .init("text without an action", scenario(#""user": {"text": "hi"}"#), "user.action", "missing"),
         .init("clearGroup misspelt", scenario(#""user": "clearAll""#), "user", "clearGroup"),
-        .init("an unknown key beside text", scenario(#""user": {"action": "reply", "text": "x", "userText": "x"}"#), "user.userText", "unknown field"),
+        .init(
+            "an unknown key beside text", scenario(#""user": {"action": "reply", "text": "x", "userText": "x"}"#), "user.userText", "unknown field"),
         // Steps.
         .init("steps an object", scenario(#""steps": {"app": "foreground"}"#), "steps", "expected an array of steps"),
         .init("steps a string", scenario(#""steps": "tap""#), "steps", "expected an array of steps"),
         .init("a step a string", scenario(#""steps": ["foreground"]"#), "steps[0]", "is not a step"),
         .init("a step null", scenario(#""steps": [{"app": "background"}, null]"#), "steps[1]", "is not a step"),
         .init("a step with two kinds", scenario(#""steps": [{"app": "foreground", "user": "tap"}]"#), "steps[0]", "has app and user"),
-        .init("a step with three kinds", scenario(#""steps": [{"app": "foreground", "user": "tap", "notification": {}}]"#), "steps[0]",
-              "expected exactly one of app, notification, user"),
+        .init(
+            "a step with three kinds", scenario(#""steps": [{"app": "foreground", "user": "tap", "notification": {}}]"#), "steps[0]",
+            "expected exactly one of app, notification, user"),
         .init("an empty step", scenario(#""steps": [{"app": "background"}, {}]"#), "steps[1]", "has none"),
         .init("a step with on alone", scenario(#""steps": [{"on": "n-1"}]"#), "steps[0]", "has none"),
         .init("a step with an unknown key", scenario(#""steps": [{"app": "foreground", "delay": 5}]"#), "steps[0].delay", "unknown field"),
-        .init("an app step with an unknown state", scenario(#""steps": [{"app": "suspended"}]"#), "steps[0].app",
-              "is not one of: foreground, background, notRunning, forceQuit"),
+        .init(
+            "an app step with an unknown state", scenario(#""steps": [{"app": "suspended"}]"#), "steps[0].app",
+            "is not one of: foreground, background, notRunning, forceQuit"),
         .init("an app step not a string", scenario(#""steps": [{"app": 1}]"#), "steps[0].app", "expected a string"),
-        .init("an app step naming a notification", scenario(#""steps": [{"app": "foreground", "on": "n-1"}]"#), "steps[0].on",
-              "only a user step"),
-        .init("a user step with an unknown action", scenario(#""steps": [{"app": "foreground"}, {"user": "swipe"}]"#), "steps[1].user",
-              "is not a user action"),
-        .init("a user step with an action missing", scenario(#""steps": [{"app": "foreground"}, {"user": {"foreground": true}}]"#),
-              "steps[1].user.action", "missing"),
-        .init("a user step with a text not a string", scenario(#""steps": [{"user": {"action": "r", "text": []}}]"#), "steps[0].user.text",
-              "expected a string"),
+        .init(
+            "an app step naming a notification", scenario(#""steps": [{"app": "foreground", "on": "n-1"}]"#), "steps[0].on",
+            "only a user step"),
+        .init(
+            "a user step with an unknown action", scenario(#""steps": [{"app": "foreground"}, {"user": "swipe"}]"#), "steps[1].user",
+            "is not a user action"),
+        .init(
+            "a user step with an action missing", scenario(#""steps": [{"app": "foreground"}, {"user": {"foreground": true}}]"#),
+            "steps[1].user.action", "missing"),
+        .init(
+            "a user step with a text not a string", scenario(#""steps": [{"user": {"action": "r", "text": []}}]"#), "steps[0].user.text",
+            "expected a string"),
         .init("a user step with on not a string", scenario(#""steps": [{"user": "tap", "on": 2}]"#), "steps[0].on", "expected a string"),
-        .init("a notification step not an object", scenario(#""steps": [{"notification": "n-2"}]"#), "steps[0].notification",
-              "expected an object"),
-        .init("a notification step without a payload", scenario(#""steps": [{"notification": {"id": "n-2"}}]"#),
-              "steps[0].notification.payload", "missing"),
-        .init("a notification step without aps", scenario(#""steps": [{"app": "background"}, {"notification": {"payload": {"k": 1}}}]"#),
-              "steps[1].notification.payload.aps", "missing"),
-        .init("a notification step with an unknown key", scenario(#""steps": [{"notification": {"payload": {"aps": {}}, "delay": 1}}]"#),
-              "steps[0].notification.delay", "unknown field"),
-        .init("a notification step with an unknown source", scenario(#""steps": [{"notification": {"source": "sms", "payload": {"aps": {}}}}]"#),
-              "steps[0].notification.source", "is not one of"),
+        .init(
+            "a notification step not an object", scenario(#""steps": [{"notification": "n-2"}]"#), "steps[0].notification",
+            "expected an object"),
+        .init(
+            "a notification step without a payload", scenario(#""steps": [{"notification": {"id": "n-2"}}]"#),
+            "steps[0].notification.payload", "missing"),
+        .init(
+            "a notification step without aps", scenario(#""steps": [{"app": "background"}, {"notification": {"payload": {"k": 1}}}]"#),
+            "steps[1].notification.payload.aps", "missing"),
+        .init(
+            "a notification step with an unknown key", scenario(#""steps": [{"notification": {"payload": {"aps": {}}, "delay": 1}}]"#),
+            "steps[0].notification.delay", "unknown field"),
+        .init(
+            "a notification step with an unknown source", scenario(#""steps": [{"notification": {"source": "sms", "payload": {"aps": {}}}}]"#),
+            "steps[0].notification.source", "is not one of"),
         // At run time: a user step on a notification that never arrived names the step.
-        .init("a user step on an id that never arrived", scenario(#"\#(steps3), {"user": "tap", "on": "n-9"}]"#), "steps[2].on",
-              "never arrived"),
-        .init("a user step on one already acted on", scenario(#""user": "tap", "steps": [{"app": "background"}, {"user": "tap", "on": "n-1"}]"#),
-              "steps[1]", "not displayed"),
+        .init(
+            "a user step on an id that never arrived", scenario(#"\#(steps3), {"user": "tap", "on": "n-9"}]"#), "steps[2].on",
+            "never arrived"),
+        .init(
+            "a user step on one already acted on", scenario(#""user": "tap", "steps": [{"app": "background"}, {"user": "tap", "on": "n-1"}]"#),
+            "steps[1]", "not displayed"),
     ]
 
     @Test(arguments: malformed)

@@ -1,6 +1,6 @@
 import PushBridge
-import PushBridgeValidation
 import PushBridgeModel
+import PushBridgeValidation
 import Testing
 
 /// The model's push types and interruption levels: a push type for a framework or an extension
@@ -23,7 +23,9 @@ import Testing
             // No notification method; a VoIP or Push to Talk push launches an app with no process
             // into the background, with nothing in its launch options (HeadersLaunchesOverlaysRuleTests).
             let launches = (type == .voip || type == .pushtotalk) && state.isTerminated
-            #expect(trace.calls == (launches ? [SystemCall(phase: .arrival, callback: .didFinishLaunching, state: .background)] : []), "\(type) in \(state)")
+            #expect(
+                trace.calls == (launches ? [SystemCall(phase: .arrival, callback: .didFinishLaunching, state: .background)] : []),
+                "\(type) in \(state)")
             // Only a Live Activity update with an alert shows anything (below).
             #expect(trace.display == (type == .liveactivity ? .expandedActivity : .none))
             #expect(trace.actionDelivered == false, "there is no notification to tap")
@@ -34,8 +36,12 @@ import Testing
     func aLiveActivityUpdateWithAnAlertShowsByTheDeviceKind(device: DeviceKind, expected: NotificationDisplay) {
         // Apple, HIG "Live Activities": an alert shows the expanded presentation with the Dynamic
         // Island, a banner without; forums thread 799195. No notification delegate is called.
-        let update: JSONObject = ["aps": ["timestamp": 1_700_000_000, "event": "update", "content-state": ["status": "out"],
-                                          "alert": ["title": "Delivery", "body": "Out for delivery"]]]
+        let update: JSONObject = [
+            "aps": [
+                "timestamp": 1_700_000_000, "event": "update", "content-state": ["status": "out"],
+                "alert": ["title": "Delivery", "body": "Out for delivery"],
+            ]
+        ]
         let quiet: JSONObject = ["aps": ["timestamp": 1_700_000_000, "event": "update", "content-state": ["status": "out"]]]
         for state in ArrivalState.allCases {
             var shown = scenario(state: state, payload: update, pushType: .liveactivity, user: .tap)
@@ -83,13 +89,16 @@ import Testing
         var payload = Self.alert
         payload["aps"] = ["alert": "Hi", "interruption-level": "passive"]
         #expect(DispatchModel.trace(for: scenario(ios: ios, state: .background, payload: payload)).display == expected.display)
-        #expect(DispatchModel.trace(for: scenario(ios: ios, state: .foreground, payload: payload)).display == expected.display, "even when willPresent answers banner")
+        #expect(
+            DispatchModel.trace(for: scenario(ios: ios, state: .foreground, payload: payload)).display == expected.display,
+            "even when willPresent answers banner")
         let tapped = DispatchModel.trace(for: scenario(ios: ios, state: .background, payload: payload, user: .tap))
         #expect(tapped.actionDelivered == true, "the list entry can be tapped")
     }
 
     @Test func simulateSaysWhoHandlesThePush() throws {
-        let result = try ScenarioSimulator.run(scenario(state: .foreground, payload: ["aps": ["event": "update", "timestamp": 1, "content-state": [:]]], pushType: .liveactivity))
+        let result = try ScenarioSimulator.run(
+            scenario(state: .foreground, payload: ["aps": ["event": "update", "timestamp": 1, "content-state": [:]]], pushType: .liveactivity))
         #expect(result.jsonValue["pushType"] == "liveactivity")
         #expect(result.jsonValue["handledBy"]?.stringValue?.hasPrefix("ActivityKit") == true)
         #expect(result.calls.isEmpty && result.events.isEmpty)

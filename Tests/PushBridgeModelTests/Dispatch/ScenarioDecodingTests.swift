@@ -41,7 +41,8 @@ import Testing
     }
 
     @Test func everyFieldIsRead() throws {
-        let scenario = try Self.decode(#"""
+        let scenario = try Self.decode(
+            #"""
             {"ios": "9.3.2", "state": "forceQuit",
              "implements": ["application:didFinishLaunchingWithOptions:", "application:didReceiveRemoteNotification:",
                             "application:handleActionWithIdentifier:forRemoteNotification:completionHandler:"],
@@ -127,62 +128,118 @@ import Testing
         Malformed("ios null", #"{"ios": null, "state": "foreground", \#(aps)}"#, "ios", "not a version string"),
         // state
         Malformed("state missing", #"{"ios": "12", \#(aps)}"#, "state", "missing (required)"),
-        Malformed("state unknown", #"{"ios": "12", "state": "asleep", \#(aps)}"#, "state", #""asleep" is not one of: foreground, background, notRunning, forceQuit"#),
+        Malformed(
+            "state unknown", #"{"ios": "12", "state": "asleep", \#(aps)}"#, "state",
+            #""asleep" is not one of: foreground, background, notRunning, forceQuit"#),
         Malformed("state a number", #"{"ios": "12", "state": 1, \#(aps)}"#, "state", "is an integer, expected a string"),
         Malformed("state with the wrong case", #"{"ios": "12", "state": "Foreground", \#(aps)}"#, "state", "is not one of"),
         // implements
-        Malformed("implements a string", #"{"ios": "12", "state": "foreground", "implements": "x", \#(aps)}"#, "implements", "expected an array of strings"),
-        Malformed("implements holding a number", #"{"ios": "12", "state": "foreground", "implements": [1], \#(aps)}"#, "implements[0]", "is an integer, expected a string"),
-        Malformed("implements holding an unknown selector",
-                  #"{"ios": "12", "state": "foreground", "implements": ["application:didReceiveRemoteNotification:", "application:foo:"], \#(aps)}"#,
-                  "implements[1]", #""application:foo:" is not one of"#),
+        Malformed(
+            "implements a string", #"{"ios": "12", "state": "foreground", "implements": "x", \#(aps)}"#, "implements", "expected an array of strings"),
+        Malformed(
+            "implements holding a number", #"{"ios": "12", "state": "foreground", "implements": [1], \#(aps)}"#, "implements[0]",
+            "is an integer, expected a string"),
+        Malformed(
+            "implements holding an unknown selector",
+            #"{"ios": "12", "state": "foreground", "implements": ["application:didReceiveRemoteNotification:", "application:foo:"], \#(aps)}"#,
+            "implements[1]", #""application:foo:" is not one of"#),
         // centerDelegate
-        Malformed("centerDelegate unknown", #"{"ios": "12", "state": "foreground", "centerDelegate": "later", \#(aps)}"#, "centerDelegate", "is not one of: beforeLaunchEnds, afterLaunch, none"),
-        Malformed("centerDelegate a Bool", #"{"ios": "12", "state": "foreground", "centerDelegate": true, \#(aps)}"#, "centerDelegate", "is a Bool, expected a string"),
+        Malformed(
+            "centerDelegate unknown", #"{"ios": "12", "state": "foreground", "centerDelegate": "later", \#(aps)}"#, "centerDelegate",
+            "is not one of: beforeLaunchEnds, afterLaunch, none"),
+        Malformed(
+            "centerDelegate a Bool", #"{"ios": "12", "state": "foreground", "centerDelegate": true, \#(aps)}"#, "centerDelegate",
+            "is a Bool, expected a string"),
         // backgroundModes
-        Malformed("backgroundModes a string", #"{"ios": "12", "state": "foreground", "backgroundModes": "remote-notification", \#(aps)}"#, "backgroundModes", "expected an array of strings"),
-        Malformed("backgroundModes holding null", #"{"ios": "12", "state": "foreground", "backgroundModes": [null], \#(aps)}"#, "backgroundModes[0]", "is null, expected a string"),
+        Malformed(
+            "backgroundModes a string", #"{"ios": "12", "state": "foreground", "backgroundModes": "remote-notification", \#(aps)}"#,
+            "backgroundModes", "expected an array of strings"),
+        Malformed(
+            "backgroundModes holding null", #"{"ios": "12", "state": "foreground", "backgroundModes": [null], \#(aps)}"#, "backgroundModes[0]",
+            "is null, expected a string"),
         // notification
         Malformed("notification missing", #"{"ios": "12", "state": "foreground"}"#, "notification", "missing (required)"),
         Malformed("notification an array", #"{"ios": "12", "state": "foreground", "notification": []}"#, "notification", "expected an object"),
-        Malformed("notification with an unknown key", #"{"ios": "12", "state": "foreground", "notification": {"payload": {"aps": {}}, "body": "x"}}"#, "notification.body", "unknown field"),
-        Malformed("notification.source unknown", #"{"ios": "12", "state": "foreground", "notification": {"source": "fcm", "payload": {"aps": {}}}}"#, "notification.source", #""fcm" is not one of"#),
-        Malformed("notification.id a number", #"{"ios": "12", "state": "foreground", "notification": {"id": 5, "payload": {"aps": {}}}}"#, "notification.id", "is an integer, expected a string"),
+        Malformed(
+            "notification with an unknown key", #"{"ios": "12", "state": "foreground", "notification": {"payload": {"aps": {}}, "body": "x"}}"#,
+            "notification.body", "unknown field"),
+        Malformed(
+            "notification.source unknown", #"{"ios": "12", "state": "foreground", "notification": {"source": "fcm", "payload": {"aps": {}}}}"#,
+            "notification.source", #""fcm" is not one of"#),
+        Malformed(
+            "notification.id a number", #"{"ios": "12", "state": "foreground", "notification": {"id": 5, "payload": {"aps": {}}}}"#,
+            "notification.id", "is an integer, expected a string"),
         Malformed("payload missing", #"{"ios": "12", "state": "foreground", "notification": {}}"#, "notification.payload", "missing (required)"),
-        Malformed("payload a number", #"{"ios": "12", "state": "foreground", "notification": {"payload": 3}}"#, "notification.payload", "is an integer, expected an object"),
-        Malformed("payload an array", #"{"ios": "12", "state": "foreground", "notification": {"payload": []}}"#, "notification.payload", "is an array, expected an object"),
-        Malformed("payload a string of JSON", #"{"ios": "12", "state": "foreground", "notification": {"payload": "{\"aps\":{}}"}}"#, "notification.payload", "is a string, expected an object"),
-        Malformed("remote payload without aps", #"{"ios": "12", "state": "foreground", "notification": {"payload": {"alert": "x"}}}"#, "notification.payload.aps", "missing"),
-        Malformed("remote payload with aps a string", #"{"ios": "12", "state": "foreground", "notification": {"payload": {"aps": "x"}}}"#, "notification.payload.aps", "is a string, expected an object"),
-        Malformed("local payload with aps an array", #"{"ios": "12", "state": "foreground", "notification": {"source": "local", "payload": {"aps": []}}}"#, "notification.payload.aps", "is an array, expected an object"),
-        Malformed("an APNs copy on a remote notification", #"{"ios": "12", "state": "foreground", "notification": {"payload": {"aps": {}}, "apnsCopy": {"aps": {}}}}"#, "notification.apnsCopy", "only a provider channel's message"),
-        Malformed("a Getui passthrough without its taskId",
-                  #"{"ios": "12", "state": "foreground", "notification": {"source": "getui.passthrough", "payload": {"payload": "x"}}}"#,
-                  "notification.payload.taskId", "missing"),
-        Malformed("a JPush custom message without its content",
-                  #"{"ios": "12", "state": "foreground", "notification": {"source": "jpush.customMessage", "payload": {"title": "x"}}}"#,
-                  "notification.payload.content", "missing"),
+        Malformed(
+            "payload a number", #"{"ios": "12", "state": "foreground", "notification": {"payload": 3}}"#, "notification.payload",
+            "is an integer, expected an object"),
+        Malformed(
+            "payload an array", #"{"ios": "12", "state": "foreground", "notification": {"payload": []}}"#, "notification.payload",
+            "is an array, expected an object"),
+        Malformed(
+            "payload a string of JSON", #"{"ios": "12", "state": "foreground", "notification": {"payload": "{\"aps\":{}}"}}"#, "notification.payload",
+            "is a string, expected an object"),
+        Malformed(
+            "remote payload without aps", #"{"ios": "12", "state": "foreground", "notification": {"payload": {"alert": "x"}}}"#,
+            "notification.payload.aps", "missing"),
+        Malformed(
+            "remote payload with aps a string", #"{"ios": "12", "state": "foreground", "notification": {"payload": {"aps": "x"}}}"#,
+            "notification.payload.aps", "is a string, expected an object"),
+        Malformed(
+            "local payload with aps an array", #"{"ios": "12", "state": "foreground", "notification": {"source": "local", "payload": {"aps": []}}}"#,
+            "notification.payload.aps", "is an array, expected an object"),
+        Malformed(
+            "an APNs copy on a remote notification",
+            #"{"ios": "12", "state": "foreground", "notification": {"payload": {"aps": {}}, "apnsCopy": {"aps": {}}}}"#, "notification.apnsCopy",
+            "only a provider channel's message"),
+        Malformed(
+            "a Getui passthrough without its taskId",
+            #"{"ios": "12", "state": "foreground", "notification": {"source": "getui.passthrough", "payload": {"payload": "x"}}}"#,
+            "notification.payload.taskId", "missing"),
+        Malformed(
+            "a JPush custom message without its content",
+            #"{"ios": "12", "state": "foreground", "notification": {"source": "jpush.customMessage", "payload": {"title": "x"}}}"#,
+            "notification.payload.content", "missing"),
         // customDismissAction
-        Malformed("customDismissAction a number", #"{"ios": "12", "state": "foreground", "customDismissAction": 1, \#(aps)}"#, "customDismissAction", "is an integer, expected true or false"),
-        Malformed("customDismissAction a string", #"{"ios": "12", "state": "foreground", "customDismissAction": "true", \#(aps)}"#, "customDismissAction", "is a string, expected true or false"),
+        Malformed(
+            "customDismissAction a number", #"{"ios": "12", "state": "foreground", "customDismissAction": 1, \#(aps)}"#, "customDismissAction",
+            "is an integer, expected true or false"),
+        Malformed(
+            "customDismissAction a string", #"{"ios": "12", "state": "foreground", "customDismissAction": "true", \#(aps)}"#, "customDismissAction",
+            "is a string, expected true or false"),
         // presentation
-        Malformed("presentation a string", #"{"ios": "12", "state": "foreground", "presentation": "alert", \#(aps)}"#, "presentation", "expected an array of strings"),
-        Malformed("presentation holding an unknown option", #"{"ios": "12", "state": "foreground", "presentation": ["alert", "popup"], \#(aps)}"#, "presentation[1]", #""popup" is not one of: badge, sound, alert, list, banner"#),
+        Malformed(
+            "presentation a string", #"{"ios": "12", "state": "foreground", "presentation": "alert", \#(aps)}"#, "presentation",
+            "expected an array of strings"),
+        Malformed(
+            "presentation holding an unknown option", #"{"ios": "12", "state": "foreground", "presentation": ["alert", "popup"], \#(aps)}"#,
+            "presentation[1]", #""popup" is not one of: badge, sound, alert, list, banner"#),
         // user
         Malformed("user unknown", #"{"ios": "12", "state": "foreground", "user": "swipe", \#(aps)}"#, "user", #""swipe" is not a user action"#),
         Malformed("user a number", #"{"ios": "12", "state": "foreground", "user": 1, \#(aps)}"#, "user", "is not a user action"),
         Malformed("user an array", #"{"ios": "12", "state": "foreground", "user": ["tap"], \#(aps)}"#, "user", "is not a user action"),
-        Malformed("user object without action", #"{"ios": "12", "state": "foreground", "user": {"foreground": true}, \#(aps)}"#, "user.action", "missing (required)"),
-        Malformed("user object with an empty action", #"{"ios": "12", "state": "foreground", "user": {"action": ""}, \#(aps)}"#, "user.action", "is empty"),
-        Malformed("user object with a number for action", #"{"ios": "12", "state": "foreground", "user": {"action": 7}, \#(aps)}"#, "user.action", "expected a string"),
-        Malformed("user object with the default action ID",
-                  #"{"ios": "12", "state": "foreground", "user": {"action": "com.apple.UNNotificationDefaultActionIdentifier"}, \#(aps)}"#,
-                  "user.action", "is a system action"),
-        Malformed("user object with the dismiss action ID",
-                  #"{"ios": "12", "state": "foreground", "user": {"action": "com.apple.UNNotificationDismissActionIdentifier"}, \#(aps)}"#,
-                  "user.action", "is a system action"),
-        Malformed("user object with foreground not a Bool", #"{"ios": "12", "state": "foreground", "user": {"action": "a", "foreground": "yes"}, \#(aps)}"#, "user.foreground", "expected true or false"),
-        Malformed("user object with an unknown key", #"{"ios": "12", "state": "foreground", "user": {"action": "a", "typed": "hi"}, \#(aps)}"#, "user.typed", "unknown field"),
+        Malformed(
+            "user object without action", #"{"ios": "12", "state": "foreground", "user": {"foreground": true}, \#(aps)}"#, "user.action",
+            "missing (required)"),
+        Malformed(
+            "user object with an empty action", #"{"ios": "12", "state": "foreground", "user": {"action": ""}, \#(aps)}"#, "user.action", "is empty"),
+        Malformed(
+            "user object with a number for action", #"{"ios": "12", "state": "foreground", "user": {"action": 7}, \#(aps)}"#, "user.action",
+            "expected a string"),
+        Malformed(
+            "user object with the default action ID",
+            #"{"ios": "12", "state": "foreground", "user": {"action": "com.apple.UNNotificationDefaultActionIdentifier"}, \#(aps)}"#,
+            "user.action", "is a system action"),
+        Malformed(
+            "user object with the dismiss action ID",
+            #"{"ios": "12", "state": "foreground", "user": {"action": "com.apple.UNNotificationDismissActionIdentifier"}, \#(aps)}"#,
+            "user.action", "is a system action"),
+        Malformed(
+            "user object with foreground not a Bool", #"{"ios": "12", "state": "foreground", "user": {"action": "a", "foreground": "yes"}, \#(aps)}"#,
+            "user.foreground", "expected true or false"),
+        Malformed(
+            "user object with an unknown key", #"{"ios": "12", "state": "foreground", "user": {"action": "a", "typed": "hi"}, \#(aps)}"#,
+            "user.typed", "unknown field"),
     ]
 
     @Test(arguments: malformed)

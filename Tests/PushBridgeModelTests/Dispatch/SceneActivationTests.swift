@@ -66,8 +66,10 @@ import Testing
         let running = DispatchModel.trace(for: Self.scenario(.background, target: "chat-1", scenes: scenes))
         #expect(running.scene == SceneActivation(id: "chat", reason: .prefers, connects: true))
         #expect(running.calls.map(\.callback) == [.sceneWillConnect, .didReceiveResponse])
-        let cold = DispatchModel.trace(for: Self.scenario(
-            .notRunning, target: "chat-1", scenes: scenes.map { SceneSession(id: $0.id, state: .unattached, prefersToActivate: $0.prefersToActivate) }))
+        let cold = DispatchModel.trace(
+            for: Self.scenario(
+                .notRunning, target: "chat-1",
+                scenes: scenes.map { SceneSession(id: $0.id, state: .unattached, prefersToActivate: $0.prefersToActivate) }))
         #expect(cold.scene == SceneActivation(id: "chat", reason: .prefers, connects: true))
         #expect(cold.calls.map(\.callback) == [.didFinishLaunching, .sceneWillConnect, .didReceiveResponse])
     }
@@ -85,13 +87,21 @@ import Testing
     }
 
     static let connecting: [DispatchScenario] = [
-        scenario(.background, target: "doc-5", scenes: [SceneSession(id: "main", state: .background, canActivate: TargetContentPatterns(["home"]))], multiple: true),
-        scenario(.foreground, target: "doc-5", scenes: [SceneSession(id: "main", state: .foregroundActive, canActivate: TargetContentPatterns(["home"]))], multiple: true),
-        scenario(.background, target: "chat-1", scenes: [SceneSession(id: "chat", state: .unattached, prefersToActivate: TargetContentPatterns(["chat-*"])), inbox]),
+        scenario(
+            .background, target: "doc-5", scenes: [SceneSession(id: "main", state: .background, canActivate: TargetContentPatterns(["home"]))],
+            multiple: true),
+        scenario(
+            .foreground, target: "doc-5", scenes: [SceneSession(id: "main", state: .foregroundActive, canActivate: TargetContentPatterns(["home"]))],
+            multiple: true),
+        scenario(
+            .background, target: "chat-1",
+            scenes: [SceneSession(id: "chat", state: .unattached, prefersToActivate: TargetContentPatterns(["chat-*"])), inbox]),
         scenario(.background, target: "chat-1", scenes: [chat, inbox]),
         scenario(.notRunning, target: "chat-1", scenes: [SceneSession(id: "chat", state: .unattached)]),
         scenario(.background, target: "chat-1", scenes: [chat], user: .action(id: "open", foreground: true)),
-        scenario(.background, target: "x", scenes: [SceneSession(id: "m", state: .background, canActivate: .none)], multiple: true, user: .action(id: "open", foreground: true)),
+        scenario(
+            .background, target: "x", scenes: [SceneSession(id: "m", state: .background, canActivate: .none)], multiple: true,
+            user: .action(id: "open", foreground: true)),
     ]
 
     @Test(arguments: allSimulators, 0..<connecting.count)

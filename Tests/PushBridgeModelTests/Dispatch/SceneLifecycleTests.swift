@@ -1,9 +1,10 @@
 import AdapterTestSupport
-@testable import PushBridge
 import PushBridgeModel
-import PushBridgeTesting
 import PushBridgeProviderKit
+import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// Scene apps (UIKit scenes, every SwiftUI app): the launch options carry no notification; the
 /// scene's connection carries the response that launched the app, and the center's delegate
@@ -49,20 +50,30 @@ import Testing
         // notificationResponse present, the center delegate set late: S alone.
         let alone = PushEventNormalizer()
         var events: [PushEvent] = []
-        _ = alone.consumeCall(CallbackInvocation(callback: .didFinishLaunching, state: .inactive, notification: nil), clock: { 0 }) { events.append($0) }
+        _ = alone.consumeCall(CallbackInvocation(callback: .didFinishLaunching, state: .inactive, notification: nil), clock: { 0 }) {
+            events.append($0)
+        }
         _ = alone.consumeCall(
-            CallbackInvocation(callback: .sceneWillConnect, state: .inactive, action: .default, notification: handover.notification(for: .sceneWillConnect)),
-            clock: { 0.001 }) { events.append($0) }
+            CallbackInvocation(
+                callback: .sceneWillConnect, state: .inactive, action: .default, notification: handover.notification(for: .sceneWillConnect)),
+            clock: { 0.001 }
+        ) { events.append($0) }
         alone.flush { events.append($0) }
         try events.check([.opened(.coldStart, action: .default)])
         // notificationResponse nil on the cold start (onmyway133/blog#884): 5 alone.
         let nilResponse = PushEventNormalizer()
         events = []
-        _ = nilResponse.consumeCall(CallbackInvocation(callback: .didFinishLaunching, state: .inactive, notification: nil), clock: { 10 }) { events.append($0) }
-        _ = nilResponse.consumeCall(CallbackInvocation(callback: .sceneWillConnect, state: .inactive, notification: nil), clock: { 10.001 }) { events.append($0) }
+        _ = nilResponse.consumeCall(CallbackInvocation(callback: .didFinishLaunching, state: .inactive, notification: nil), clock: { 10 }) {
+            events.append($0)
+        }
+        _ = nilResponse.consumeCall(CallbackInvocation(callback: .sceneWillConnect, state: .inactive, notification: nil), clock: { 10.001 }) {
+            events.append($0)
+        }
         _ = nilResponse.consumeCall(
-            CallbackInvocation(callback: .didReceiveResponse, state: .inactive, action: .default, notification: handover.notification(for: .didReceiveResponse)),
-            clock: { 10.002 }) { events.append($0) }
+            CallbackInvocation(
+                callback: .didReceiveResponse, state: .inactive, action: .default, notification: handover.notification(for: .didReceiveResponse)),
+            clock: { 10.002 }
+        ) { events.append($0) }
         nilResponse.flush { events.append($0) }
         try events.check([.opened(.coldStart, action: .default)])
     }

@@ -1,6 +1,6 @@
 import PushBridge
-import PushBridgeValidation
 import PushBridgeModel
+import PushBridgeValidation
 import Testing
 
 /// A VoIP push reaches PushKit, never the notification delegates; from iOS 13 the app must report

@@ -83,12 +83,17 @@ import Testing
     }
 
     @Test func messagesParseTheirIdentity() throws {
-        let jpush = JPushDefinition(), getui = GetuiDefinition()
+        let jpush = JPushDefinition()
+        let getui = GetuiDefinition()
         #expect(try jpush.readMessage(Self.custom, channel: .jpushCustomMessage, offline: false, field: "message").id == "42")
         #expect(try getui.readMessage(Self.passthrough, channel: .getuiPassthrough, offline: true, field: "message").id == "t1:m1")
         #expect(getui.messageID(in: Self.copy) == "t1:m1")
-        #expect(throws: PushError.self) { try jpush.readMessage(["title": "no content"], channel: .jpushCustomMessage, offline: false, field: "message") }
-        #expect(throws: PushError.self) { try getui.readMessage(["payload": "x", "taskId": "t"], channel: .getuiPassthrough, offline: false, field: "message") }
+        #expect(throws: PushError.self) {
+            try jpush.readMessage(["title": "no content"], channel: .jpushCustomMessage, offline: false, field: "message")
+        }
+        #expect(throws: PushError.self) {
+            try getui.readMessage(["payload": "x", "taskId": "t"], channel: .getuiPassthrough, offline: false, field: "message")
+        }
         #expect(throws: PushError.self) {
             try getui.readMessage(["payload": "x", "taskId": "", "msgId": "m"], channel: .getuiPassthrough, offline: false, field: "message")
         }

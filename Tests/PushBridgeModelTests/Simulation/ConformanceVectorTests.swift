@@ -64,17 +64,21 @@ import Testing
         }
         if let calls = expect["calls"]?.arrayValue {
             let gotCalls = got["calls"]?.arrayValue ?? []
-            let same = gotCalls.count == calls.count && zip(gotCalls, calls).allSatisfy { got, want in
-                ["phase", "method", "state"].allSatisfy { field(got, $0) == field(want, $0) }
-                    && ["launchOptionsKey", "action"].allSatisfy { want[$0] == nil || field(got, $0) == field(want, $0) }
-            }
+            let same =
+                gotCalls.count == calls.count
+                && zip(gotCalls, calls).allSatisfy { got, want in
+                    ["phase", "method", "state"].allSatisfy { field(got, $0) == field(want, $0) }
+                        && ["launchOptionsKey", "action"].allSatisfy { want[$0] == nil || field(got, $0) == field(want, $0) }
+                }
             if !same { problems.append("calls \(JSONWriter.string(from: .array(gotCalls))) != \(JSONWriter.string(from: .array(calls)))") }
         }
         if let events = expect["events"]?.arrayValue {
             let gotEvents = got["events"]?.arrayValue ?? []
-            let same = gotEvents.count == events.count && zip(gotEvents, events).allSatisfy { got, want in
-                ["type", "origin", "action"].allSatisfy { want[$0] == nil || field(got, $0) == field(want, $0) }
-            }
+            let same =
+                gotEvents.count == events.count
+                && zip(gotEvents, events).allSatisfy { got, want in
+                    ["type", "origin", "action"].allSatisfy { want[$0] == nil || field(got, $0) == field(want, $0) }
+                }
             if !same { problems.append("events \(JSONWriter.string(from: .array(gotEvents))) != \(JSONWriter.string(from: .array(events)))") }
         }
         return problems
@@ -86,18 +90,22 @@ import Testing
     }
 
     @Test func theComparisonRejectsWhatTheToolRejects() throws {
-        let got = try JSONValue(parsing: #"""
-            {"display": "banner",
-             "calls": [{"phase": "action", "method": "application:didFinishLaunchingWithOptions:", "state": "inactive", "launchOptionsKey": "remoteNotification"}],
-             "events": [{"type": "opened", "origin": "coldStart", "action": "default", "id": "n"}]}
-            """#)
+        let got = try JSONValue(
+            parsing: #"""
+                {"display": "banner",
+                 "calls": [{"phase": "action", "method": "application:didFinishLaunchingWithOptions:", "state": "inactive", "launchOptionsKey": "remoteNotification"}],
+                 "events": [{"type": "opened", "origin": "coldStart", "action": "default", "id": "n"}]}
+                """#)
         let expectations: [(String, Bool)] = [
             (#"{"display": "banner"}"#, true),
             (#"{"display": "none"}"#, false),
             (#"{"actionDelivered": true}"#, true),  // absent counts as true
             (#"{"actionDelivered": false}"#, false),
             (#"{"calls": [{"phase": "action", "method": "application:didFinishLaunchingWithOptions:", "state": "inactive"}]}"#, true),
-            (#"{"calls": [{"phase": "action", "method": "application:didFinishLaunchingWithOptions:", "state": "inactive", "launchOptionsKey": null}]}"#, false),
+            (
+                #"{"calls": [{"phase": "action", "method": "application:didFinishLaunchingWithOptions:", "state": "inactive", "launchOptionsKey": null}]}"#,
+                false
+            ),
             (#"{"calls": [{"method": "application:didFinishLaunchingWithOptions:", "state": "inactive"}]}"#, false),  // phase always compared
             (#"{"calls": []}"#, false),
             (#"{"calls": [{"phase": "action", "method": "application:didFinishLaunchingWithOptions:", "state": "inactive", "action": null}]}"#, true),

@@ -100,7 +100,8 @@ import Testing
         let table6 = try #require(Self.tables.first { $0.experiment.number == 6 })
         let row12 = try #require(table6.rows.first { $0.ios == Self.v12 })
         #expect(row12.cells[1].trace.actionCalls.map { "\($0.callback.seedLabel) \($0.state)" } == ["5 inactive"])
-        #expect(row12.cells[2].trace.actionCalls.map { "\($0.callback.seedLabel) \($0.state) \($0.launchOptionsKey?.rawValue ?? "-")" }
+        #expect(
+            row12.cells[2].trace.actionCalls.map { "\($0.callback.seedLabel) \($0.state) \($0.launchOptionsKey?.rawValue ?? "-")" }
                 == ["1 inactive remoteNotification", "5 inactive -"])
     }
 }

@@ -92,7 +92,9 @@ import Testing
     @Test(arguments: allSimulators, [CenterDelegateTiming.afterLaunch, .none])
     func aLostResponseIsNoEventAndOneDiagnostic(provider: NamedSimulator, centerDelegate: CenterDelegateTiming) throws {
         for state in [ArrivalState.notRunning, .forceQuit] {
-            for (action, launchState) in [(UserAction.action(id: "reply", foreground: true), "inactive"), (.action(id: "archive", foreground: false), "background")] {
+            for (action, launchState) in [
+                (UserAction.action(id: "reply", foreground: true), "inactive"), (.action(id: "archive", foreground: false), "background"),
+            ] {
                 let result = try ScenarioSimulator.run(
                     Self.scenario(state, user: action, centerDelegate: centerDelegate), provider: provider)
                 let context = "\(provider.id.rawValue) \(state) \(action) \(centerDelegate)"
@@ -176,8 +178,10 @@ import Testing
             .none, .tap, .dismiss, .openAppIcon, .clearGroup, .action(id: "reply", foreground: true), .action(id: "archive", foreground: false),
             .textInput(id: "reply", foreground: false, text: "ok"),
         ]
-        let settings: [DeviceSettings] = [.typical, DeviceSettings(authorization: .provisional), DeviceSettings(authorization: .denied),
-                                          DeviceSettings(backgroundAppRefresh: false), DeviceSettings(focus: true)]
+        let settings: [DeviceSettings] = [
+            .typical, DeviceSettings(authorization: .provisional), DeviceSettings(authorization: .denied),
+            DeviceSettings(backgroundAppRefresh: false), DeviceSettings(focus: true),
+        ]
         for state in ArrivalState.allCases {
             for user in users {
                 for setting in settings {
@@ -186,8 +190,9 @@ import Testing
                             var scenario = Self.scenario(state, user: user, centerDelegate: centerDelegate, payload: payload, settings: setting)
                             scenario.customDismissAction = true
                             let result = try ScenarioSimulator.run(scenario, provider: provider)
-                            #expect(result.events.map(ExpectedPushEvent.init) == ExpectedPushEvent.expected(for: scenario, trace: result.trace),
-                                    "\(provider.id.rawValue) \(state) \(user) \(setting) \(centerDelegate) \(payload)")
+                            #expect(
+                                result.events.map(ExpectedPushEvent.init) == ExpectedPushEvent.expected(for: scenario, trace: result.trace),
+                                "\(provider.id.rawValue) \(state) \(user) \(setting) \(centerDelegate) \(payload)")
                         }
                     }
                 }

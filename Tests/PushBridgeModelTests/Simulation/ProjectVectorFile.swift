@@ -1,5 +1,5 @@
-import Foundation
 import AdapterTestSupport
+import Foundation
 import PushBridge
 import PushBridgeModel
 import PushBridgeTesting
@@ -22,7 +22,8 @@ struct ProjectVectorFile: Sendable {
             .deletingLastPathComponent()  // PushBridgeModelTests
             .deletingLastPathComponent()  // Tests
             .appendingPathComponent("Vectors/\(name)").path
-        let list = FileManager.default.contents(atPath: path)
+        let list =
+            FileManager.default.contents(atPath: path)
             .flatMap { try? JSONParser.parse($0, limits: JSONParser.Limits(maxBytes: 1 << 24)) }?.arrayValue ?? []
         vectors = list.enumerated().map { index, vector in
             ConformanceVectorTests.Vector(

@@ -45,7 +45,9 @@ import Testing
         ])
         let result = try StepSimulator.run(scenario)
         let methods = result.calls.map(\.call.method)
-        #expect(methods == [SystemCallback.didFinishLaunching, .didReceiveRemoteNotificationFetch, .sceneWillConnect, .didReceiveResponse].map(\.rawValue))
+        #expect(
+            methods
+                == [SystemCallback.didFinishLaunching, .didReceiveRemoteNotificationFetch, .sceneWillConnect, .didReceiveResponse].map(\.rawValue))
         #expect(result.events.map(\.kind) == [.received, .opened])
         #expect(result.events.last?.origin == .background)
     }

@@ -1,10 +1,9 @@
-import Testing
-
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeJPush
+import PushBridgeProviderKit
 import PushBridgeRouting
 import PushBridgeServiceExtension
+import Testing
 
 /// The raw-value enums compare and hash by case (a written-out `ordinal`, not `RawRepresentable`'s
 /// string comparison): two cases are equal exactly when their raw values are, and equal cases hash

@@ -40,7 +40,8 @@ import Testing
     /// The types each folder declares at the top level of its files.
     static func declaredTypes(_ sources: [String: [String]]) -> [String: String] {
         var owner: [String: String] = [:]
-        let declaration = /(?m)^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*(?:struct|class|enum|protocol|typealias|actor)\s+(\w+)/
+        let declaration =
+            /(?m)^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*(?:struct|class|enum|protocol|typealias|actor)\s+(\w+)/
         for (folder, files) in sources {
             for file in files {
                 for match in file.matches(of: declaration) where owner[String(match.1)] == nil { owner[String(match.1)] = folder }

@@ -90,7 +90,8 @@ import Testing
         var imported: Set<String> = []
         for file in files {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            imported.formUnion(text.matches(of: /^\s*(?:@\w+\s+)*import\s+(\w+)/.anchorsMatchLineEndings()).map { String($0.1) }.filter { graph[$0] != nil })
+            imported.formUnion(
+                text.matches(of: /^\s*(?:@\w+\s+)*import\s+(\w+)/.anchorsMatchLineEndings()).map { String($0.1) }.filter { graph[$0] != nil })
         }
         #expect(imported.contains("PushBridgeServiceExtension"))
         let linked = imported.reduce(into: Set<String>()) { $0.formUnion(Self.closure(of: $1, in: graph)) }

@@ -27,10 +27,12 @@ import Testing
         let note = try Fixture.notification("f")
         await confirmation(expectedCount: 1) { answered in
             let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
-            client.handle(Fixture.fetch(note, .background), completion: .fetch { result in
-                results.withLock { $0.append(result) }
-                answered()
-            })
+            client.handle(
+                Fixture.fetch(note, .background),
+                completion: .fetch { result in
+                    results.withLock { $0.append(result) }
+                    answered()
+                })
         }
         #expect(results.withLock { $0 } == [.noData])
     }
@@ -42,10 +44,12 @@ import Testing
         client.setBackgroundWorkHandler { _ in expected }
         let results = Locked<[BackgroundFetchResult]>([])
         try await confirmation(expectedCount: 1) { answered in
-            client.handle(Fixture.fetch(try Fixture.notification("f"), .background), completion: .fetch { result in
-                results.withLock { $0.append(result) }
-                answered()
-            })
+            client.handle(
+                Fixture.fetch(try Fixture.notification("f"), .background),
+                completion: .fetch { result in
+                    results.withLock { $0.append(result) }
+                    answered()
+                })
             await eventually { !results.withLock { $0 }.isEmpty }
             scheduler.advance(by: 60)  // the watchdog, if still scheduled, must not answer again
         }
@@ -63,10 +67,12 @@ import Testing
         }
         let results = Locked<[BackgroundFetchResult]>([])
         try await confirmation(expectedCount: 1) { answered in
-            client.handle(Fixture.fetch(try Fixture.notification("slow"), .background), completion: .fetch { result in
-                results.withLock { $0.append(result) }
-                answered()
-            })
+            client.handle(
+                Fixture.fetch(try Fixture.notification("slow"), .background),
+                completion: .fetch { result in
+                    results.withLock { $0.append(result) }
+                    answered()
+                })
             await eventually { started.withLock { $0 } }
             scheduler.advance(by: client.options.fetchWatchdogDelay - 0.5)
             #expect(results.withLock { $0 }.isEmpty)
@@ -129,10 +135,26 @@ import Testing
         let presented = Locked<[PresentationOptions]>([])
         let responded = Locked(0)
         let relay = NotificationCenterRelay(client: client)
-        relay.willPresent(try Fixture.notification("p"), forwardingTo: [{ answer in answer([.badge]); answer([.badge]) }]) { options in
+        relay.willPresent(
+            try Fixture.notification("p"),
+            forwardingTo: [
+                { answer in
+                    answer([.badge])
+                    answer([.badge])
+                }
+            ]
+        ) { options in
             presented.withLock { $0.append(options) }
         }
-        relay.didReceive(try Fixture.notification("r"), action: .default, state: .background, forwardingTo: [{ done in done(); done() }]) {
+        relay.didReceive(
+            try Fixture.notification("r"), action: .default, state: .background,
+            forwardingTo: [
+                { done in
+                    done()
+                    done()
+                }
+            ]
+        ) {
             responded.withLock { $0 += 1 }
         }
         for _ in 0..<1_000 { await Task.yield() }
@@ -155,14 +177,16 @@ import Testing
         let answers = Locked<[PresentationOptions]>([])
         try await confirmation(expectedCount: 2) { answered in
             for id in ["quiet", "loud"] {
-                NotificationCenterRelay(client: client).willPresent(try Fixture.notification(id), forwardingTo: [{ answer in answer([.badge]) }]) { options in
+                NotificationCenterRelay(client: client).willPresent(try Fixture.notification(id), forwardingTo: [{ answer in answer([.badge]) }]) {
+                    options in
                     answers.withLock { $0.append(options) }
                     answered()
                 }
             }
             await eventually { answers.withLock { $0 }.count == 2 }
         }
-        #expect(Set(answers.withLock { $0 }.map(\.rawValue)) == [PresentationOptions.badge.rawValue, PresentationOptions([.banner, .badge]).rawValue])
+        #expect(
+            Set(answers.withLock { $0 }.map(\.rawValue)) == [PresentationOptions.badge.rawValue, PresentationOptions([.banner, .badge]).rawValue])
     }
 
     @Test func presentationTimeoutAnswersTheDefault() async throws {
@@ -193,10 +217,12 @@ import Testing
             // Two notifications: iOS takes one response per delivery (acting removes it).
             for (id, action) in [("r1", ResponseAction.default), ("r2", .dismiss)] {
                 let note = try Fixture.notification(id)
-                client.handle(Fixture.response(note, action, .background), completion: .response {
-                    completed.withLock { $0 += 1 }
-                    answered()
-                })
+                client.handle(
+                    Fixture.response(note, action, .background),
+                    completion: .response {
+                        completed.withLock { $0 += 1 }
+                        answered()
+                    })
             }
             await eventually { completed.withLock { $0 } == 2 }
         }

@@ -1,6 +1,7 @@
-@testable import PushBridge
 import Dispatch
 import Testing
+
+@testable import PushBridge
 
 /// The `EventSubscription` queue behind each stream, fed directly: finishing, cancelling once,
 /// and bursts larger than its retained capacity.

@@ -1,7 +1,8 @@
-@_spi(ProviderAuthor) @testable import PushBridge
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
+
+@_spi(ProviderAuthor) @testable import PushBridge
 
 /// `PushEventStream`: a consumer waiting and woken, the stream ending, and unsubscribing when
 /// the consumer is cancelled or the stream dropped.
@@ -13,7 +14,10 @@ extension PushEventStreamTests {
         let progress = Locked((received: [String](), ended: false))
         let consumer = Task(executorPreference: executor) {
             for await event in stream {
-                let count = progress.withLock { $0.received.append(event.id ?? "?"); return $0.received.count }
+                let count = progress.withLock {
+                    $0.received.append(event.id ?? "?")
+                    return $0.received.count
+                }
                 if count > 50 { break }
             }
             progress.withLock { $0.ended = true }
@@ -42,7 +46,10 @@ extension PushEventStreamTests {
         let progress = Locked((received: [String](), ended: false, afterEnd: PushEvent?.none))
         let consumer = Task(executorPreference: executor) {
             for await event in stream {
-                let count = progress.withLock { $0.received.append(event.id ?? "?"); return $0.received.count }
+                let count = progress.withLock {
+                    $0.received.append(event.id ?? "?")
+                    return $0.received.count
+                }
                 if count > 1 { break }
             }
             var iterator = stream.makeAsyncIterator()

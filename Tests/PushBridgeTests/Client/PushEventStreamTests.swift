@@ -1,10 +1,11 @@
+import Dispatch
 import PushBridgeGetui
 import PushBridgeJPush
-@_spi(ProviderAuthor) @testable import PushBridge
 import PushBridgeProviderKit
-import Dispatch
 import PushBridgeTesting
 import Testing
+
+@_spi(ProviderAuthor) @testable import PushBridge
 
 /// `PushEventStream` and the `EventSubscription` behind it: exactly once and in order, iterators
 /// that share one queue, the end of the stream, unsubscribing, and the queue's own guarantees.

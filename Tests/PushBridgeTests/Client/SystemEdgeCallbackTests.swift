@@ -1,8 +1,8 @@
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeGetui
 import PushBridgeJPush
 import PushBridgeJPushTesting
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 

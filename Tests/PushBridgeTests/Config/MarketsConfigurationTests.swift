@@ -88,9 +88,12 @@ struct MarketsConfigurationTests {
         }
         #expect(try single.chosenProvider(appChoice: nil, storefront: read, recorded: .getui) == .jpush)
         #expect(reads.withLock { $0 } == 0)
-        #expect { try single.chosenProvider(appChoice: .getui, storefront: read, recorded: nil) } throws: { ($0 as? PushError)?.field == "options.provider" }
+        #expect { try single.chosenProvider(appChoice: .getui, storefront: read, recorded: nil) } throws: {
+            ($0 as? PushError)?.field == "options.provider"
+        }
 
-        let mixed = try decode(#"{"provider": "apns", "additionalProviders": ["getui"], "markets": {"CHN": "jpush"}, \#(Self.jpush), \#(Self.getui)}"#)
+        let mixed = try decode(
+            #"{"provider": "apns", "additionalProviders": ["getui"], "markets": {"CHN": "jpush"}, \#(Self.jpush), \#(Self.getui)}"#)
         #expect(mixed.selectableProviders == [.apns, .jpush])
         #expect(try mixed.chosenProvider(appChoice: nil, storefront: { nil }, recorded: .getui) == .apns)
         #expect(mixed.choosing(.jpush).providers == [.jpush, .getui])
@@ -107,6 +110,8 @@ struct MarketsConfigurationTests {
         #expect(ProviderRecord.read(in: directory) == nil)
         try Data("not json".utf8).write(to: directory.appendingPathComponent(ProviderRecord.fileName))
         #expect(ProviderRecord.read(in: directory) == nil)
-        #expect(throws: PushError.self) { try ProviderRecord(provider: .apns, environment: .production).write(in: directory.appendingPathComponent("missing")) }
+        #expect(throws: PushError.self) {
+            try ProviderRecord(provider: .apns, environment: .production).write(in: directory.appendingPathComponent("missing"))
+        }
     }
 }

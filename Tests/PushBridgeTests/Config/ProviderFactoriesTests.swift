@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
 import PushBridgeGetui
 import PushBridgeJPush
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
@@ -82,7 +82,8 @@ import Testing
     @Test func additionalProvidersAreMultiplexed() throws {
         let client = try PushClient(
             configuration: configuration(
-                #"{"provider": "getui", "additionalProviders": ["jpush"], "getui": {"appId": "a", "appKey": "b", "appSecret": "c"}, "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}}"#),
+                #"{"provider": "getui", "additionalProviders": ["jpush"], "getui": {"appId": "a", "appKey": "b", "appSecret": "c"}, "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}}"#
+            ),
             factories: factories, scheduler: ManualScheduler())
         let multiplex = try #require(client.provider as? MultiplexProvider)
         #expect(multiplex.providers.map(\.id) == [.getui, .jpush])

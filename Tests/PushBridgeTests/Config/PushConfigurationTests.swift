@@ -28,7 +28,8 @@ import Testing
         #expect(try decode(#"{"provider": "apns"}"#).provider == .apns)
 
         let migration = try decode(
-            #"{"provider": "getui", "additionalProviders": ["jpush"], "getui": {"appId": "A", "appKey": "B", "appSecret": "C"}, "jpush": {"appKey": "\#(Self.jpushKey)"}}"#)
+            #"{"provider": "getui", "additionalProviders": ["jpush"], "getui": {"appId": "A", "appKey": "B", "appSecret": "C"}, "jpush": {"appKey": "\#(Self.jpushKey)"}}"#
+        )
         #expect(migration.providers == [.getui, .jpush])
     }
 
@@ -92,7 +93,8 @@ import Testing
 
     @Test func descriptionsMaskEverySecret() throws {
         let configuration = try decode(
-            #"{"provider": "getui", "additionalProviders": ["jpush"], "getui": {"appId": "AppId12345", "appKey": "AppKey12345", "appSecret": "\#(Self.getuiSecret)"}, "jpush": {"appKey": "\#(Self.jpushKey)"}}"#)
+            #"{"provider": "getui", "additionalProviders": ["jpush"], "getui": {"appId": "AppId12345", "appKey": "AppKey12345", "appSecret": "\#(Self.getuiSecret)"}, "jpush": {"appKey": "\#(Self.jpushKey)"}}"#
+        )
         var dumped = ""
         dump(configuration, to: &dumped)
         for text in [configuration.description, String(reflecting: configuration), dumped] {

@@ -51,7 +51,10 @@ struct SigningEnvironmentTests {
             ([0x30, 0x80, 0x01, 0x02], "embedded.mobileprovision"),
             (Array("<?xml version=\"1.0\"?><plist><dict><key>a</key>".utf8), "embedded.mobileprovision"),
             (Array("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>a</key></plist>".utf8), "embedded.mobileprovision"),
-            (Self.profile(entitlements: "<key>aps-environment</key><string>sandbox</string>"), "embedded.mobileprovision.Entitlements.aps-environment"),
+            (
+                Self.profile(entitlements: "<key>aps-environment</key><string>sandbox</string>"),
+                "embedded.mobileprovision.Entitlements.aps-environment"
+            ),
             (Self.profile(entitlements: "<key>aps-environment</key><true/>"), "embedded.mobileprovision.Entitlements.aps-environment"),
         ]
         for (bytes, field) in cases {

@@ -1,9 +1,9 @@
 import PushBridgeJPush
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
 @_spi(ProviderAuthor) @testable import PushBridge
-import PushBridgeProviderKit
 
 /// The normaliser's rule for one push on two channels (OneDeliveryOneEvent.md, rule 1): a
 /// provider's own-channel message is its delivery's arrival, as the APNs notification with the
@@ -16,7 +16,8 @@ import PushBridgeProviderKit
         return try? PushNotification(payload: ["aps": .object(aps), "_j_msgid": 2003], identifier: identifier, providerMessageID: messageID)
     }
 
-    static func call(_ callback: SystemCallback, _ state: ApplicationState, key: LaunchOptionsKey? = nil, silent: Bool = false) -> CallbackInvocation {
+    static func call(_ callback: SystemCallback, _ state: ApplicationState, key: LaunchOptionsKey? = nil, silent: Bool = false) -> CallbackInvocation
+    {
         let identified = callback == .willPresent || callback == .didReceiveResponse
         return CallbackInvocation(
             callback: callback, state: state, launchOptionsKey: key, action: callback == .didReceiveResponse ? .default : nil,
@@ -45,9 +46,12 @@ import PushBridgeProviderKit
         Path(
             name: "3 background (content-available)", calls: [call(.didReceiveRemoteNotificationFetch, .background, silent: true)],
             alone: ["received background"], arrives: true),
-        Path(name: "4 then 5 (a foreground banner tapped)", calls: [call(.willPresent, .active), call(.didReceiveResponse, .active)],
+        Path(
+            name: "4 then 5 (a foreground banner tapped)", calls: [call(.willPresent, .active), call(.didReceiveResponse, .active)],
             alone: ["received foreground", "opened foreground"], arrives: true),
-        Path(name: "5 inactive (a tap from the background)", calls: [call(.didReceiveResponse, .inactive)], alone: ["opened background"], arrives: false),
+        Path(
+            name: "5 inactive (a tap from the background)", calls: [call(.didReceiveResponse, .inactive)], alone: ["opened background"],
+            arrives: false),
         Path(
             name: "1 then 5 (a cold-start tap)",
             calls: [call(.didFinishLaunching, .inactive, key: .remoteNotification), call(.didReceiveResponse, .inactive)],
@@ -102,7 +106,9 @@ import PushBridgeProviderKit
     @Test func aMessageOfAnotherPushIsItsOwnArrival() {
         let normalizer = PushEventNormalizer()
         var events = normalizer.consume(Self.call(.willPresent, .active))
-        normalizer.consume(message: PushEvent.Message(transport: "jpush", offline: false, id: "2004", payload: ["content": "other"])) { events.append($0) }
+        normalizer.consume(message: PushEvent.Message(transport: "jpush", offline: false, id: "2004", payload: ["content": "other"])) {
+            events.append($0)
+        }
         #expect(events.map(\.kind) == [.received, .message])
         #expect(normalizer.takeDiagnostics().isEmpty)
     }

@@ -5,7 +5,8 @@ import Testing
 /// `userInfo` dictionaries become `JSONValue`s once, at the edge, keeping Bool, integer and double apart.
 @Suite struct FoundationConversionTests {
     @Test func jsonSerializationOutputKeepsItsTypes() throws {
-        let text = #"{"aps":{"alert":{"title":"T","body":"B"},"badge":3,"content-available":1},"flag":true,"off":false,"ratio":0.5,"list":[1,"x",null]}"#
+        let text =
+            #"{"aps":{"alert":{"title":"T","body":"B"},"badge":3,"content-available":1},"flag":true,"off":false,"ratio":0.5,"list":[1,"x",null]}"#
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [AnyHashable: Any])
         let value = try JSONValue(foundation: object)
         #expect(value == (try JSONValue(parsing: text)))

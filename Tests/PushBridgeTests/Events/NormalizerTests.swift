@@ -1,9 +1,9 @@
 import PushBridgeGetui
 import PushBridgeJPush
+import PushBridgeProviderKit
 import Testing
 
 @testable import PushBridge
-import PushBridgeProviderKit
 
 /// The event normaliser (`docs/spec/events.md`): call sequences to events, exactly once, the dedupe window and identities.
 @Suite struct NormalizerTests {
@@ -59,25 +59,35 @@ import PushBridgeProviderKit
         CallSequence("L active → received foreground", [call(.didReceiveLocalNotification, .active)], ["received foreground n-1"]),
         CallSequence("L inactive → opened background", [call(.didReceiveLocalNotification, .inactive)], ["opened background default n-1"]),
         CallSequence("4 → received foreground", [call(.willPresent, .active)], ["received foreground n-1"]),
-        CallSequence("5 default, inactive → opened background", [call(.didReceiveResponse, .inactive, action: .default)], ["opened background default n-1"]),
-        CallSequence("5 default, active → opened foreground", [call(.didReceiveResponse, .active, action: .default)], ["opened foreground default n-1"]),
-        CallSequence("5 custom, background → opened with the action", [call(.didReceiveResponse, .background, action: .custom("like"))],
-                 ["opened background like n-1"]),
+        CallSequence(
+            "5 default, inactive → opened background", [call(.didReceiveResponse, .inactive, action: .default)], ["opened background default n-1"]),
+        CallSequence(
+            "5 default, active → opened foreground", [call(.didReceiveResponse, .active, action: .default)], ["opened foreground default n-1"]),
+        CallSequence(
+            "5 custom, background → opened with the action", [call(.didReceiveResponse, .background, action: .custom("like"))],
+            ["opened background like n-1"]),
         CallSequence("5 dismiss → dismissed", [call(.didReceiveResponse, .background, action: .dismiss)], ["dismissed n-1"]),
-        CallSequence("A custom → opened with the action", [call(.handleActionForRemote, .inactive, action: .custom("open"))], ["opened background open n-1"]),
-        CallSequence("1 inactive with the key → opened coldStart", [call(.didFinishLaunching, .inactive, key: .remoteNotification)],
-                 ["opened coldStart default n-1"]),
-        CallSequence("1 inactive with the local key → opened coldStart", [call(.didFinishLaunching, .inactive, key: .localNotification)],
-                 ["opened coldStart default n-1"]),
+        CallSequence(
+            "A custom → opened with the action", [call(.handleActionForRemote, .inactive, action: .custom("open"))], ["opened background open n-1"]),
+        CallSequence(
+            "1 inactive with the key → opened coldStart", [call(.didFinishLaunching, .inactive, key: .remoteNotification)],
+            ["opened coldStart default n-1"]),
+        CallSequence(
+            "1 inactive with the local key → opened coldStart", [call(.didFinishLaunching, .inactive, key: .localNotification)],
+            ["opened coldStart default n-1"]),
         CallSequence("1 without a key → nothing", [call(.didFinishLaunching, .inactive, id: nil)], []),
-        CallSequence("a call without a notification → nothing", [call(.willPresent, .active, id: nil), call(.didReceiveRemoteNotificationFetch, .background, id: nil)], []),
+        CallSequence(
+            "a call without a notification → nothing",
+            [call(.willPresent, .active, id: nil), call(.didReceiveRemoteNotificationFetch, .background, id: nil)], []),
         // A tap on a foreground banner of an app without 5 comes as RH active after 4 (the expected events of docs/spec/events.md).
-        CallSequence("4 then 3 active → received, then opened foreground",
-                 [call(.willPresent, .active), call(.didReceiveRemoteNotificationFetch, .active)],
-                 ["received foreground n-1", "opened foreground default n-1"]),
-        CallSequence("4 then 2 active → received, then opened foreground",
-                 [call(.willPresent, .active), call(.didReceiveRemoteNotification, .active)],
-                 ["received foreground n-1", "opened foreground default n-1"]),
+        CallSequence(
+            "4 then 3 active → received, then opened foreground",
+            [call(.willPresent, .active), call(.didReceiveRemoteNotificationFetch, .active)],
+            ["received foreground n-1", "opened foreground default n-1"]),
+        CallSequence(
+            "4 then 2 active → received, then opened foreground",
+            [call(.willPresent, .active), call(.didReceiveRemoteNotification, .active)],
+            ["received foreground n-1", "opened foreground default n-1"]),
     ]
 
     @Test(arguments: kindAndOrigin)
@@ -87,62 +97,86 @@ import PushBridgeProviderKit
 
     /// Guarantees 1, 2 and 4: one event per delivery and per action, however many calls carry it.
     static let exactlyOnce: [CallSequence] = [
-        CallSequence("3 then 4 in the foreground → one received", [call(.didReceiveRemoteNotificationFetch, .active), call(.willPresent, .active)],
-                 ["received foreground n-1"]),
-        CallSequence("3, 4, then a 5 tap → received then opened",
-                 [call(.didReceiveRemoteNotificationFetch, .active), call(.willPresent, .active), call(.didReceiveResponse, .active, action: .default)],
-                 ["received foreground n-1", "opened foreground default n-1"]),
-        CallSequence("1 then 5 → one opened coldStart",
-                 [call(.didFinishLaunching, .inactive, key: .remoteNotification), call(.didReceiveResponse, .inactive, action: .default)],
-                 ["opened coldStart default n-1"]),
-        CallSequence("1 then 3 → one opened coldStart",
-                 [call(.didFinishLaunching, .inactive, key: .remoteNotification), call(.didReceiveRemoteNotificationFetch, .inactive)],
-                 ["opened coldStart default n-1"]),
-        CallSequence("1 then 5 with a custom action → opened coldStart with the later call's action",
-                 [call(.didFinishLaunching, .inactive, key: .remoteNotification), call(.didReceiveResponse, .inactive, action: .custom("reply"))],
-                 ["opened coldStart reply n-1"]),
-        CallSequence("1 then A → opened coldStart with A's action",
-                 [call(.didFinishLaunching, .inactive, key: .remoteNotification), call(.handleActionForRemote, .inactive, action: .custom("open"))],
-                 ["opened coldStart open n-1"]),
-        CallSequence("1 local then L → one opened coldStart",
-                 [call(.didFinishLaunching, .inactive, key: .localNotification), call(.didReceiveLocalNotification, .inactive)],
-                 ["opened coldStart default n-1"]),
-        CallSequence("1 alone → opened coldStart (after the flush)", [call(.didFinishLaunching, .inactive, key: .remoteNotification)],
-                 ["opened coldStart default n-1"]),
-        CallSequence("1 background then 3 background → one received background",
-                 [call(.didFinishLaunching, .background, key: .remoteNotification), call(.didReceiveRemoteNotificationFetch, .background)],
-                 ["received background n-1"]),
-        CallSequence("1 background then a dismiss → dismissed only",
-                 [call(.didFinishLaunching, .background, key: .remoteNotification), call(.didReceiveResponse, .background, action: .dismiss)],
-                 ["dismissed n-1"]),
-        CallSequence("a background launch, then a tap → received background, then opened background",
-                 [call(.didFinishLaunching, .background, key: .remoteNotification), call(.didReceiveRemoteNotificationFetch, .background),
-                  call(.didReceiveResponse, .inactive, action: .default)],
-                 ["received background n-1", "opened background default n-1"]),
-        CallSequence("received background then a tap → both (never swallowed)",
-                 [call(.didReceiveRemoteNotificationFetch, .background), call(.didReceiveResponse, .inactive, action: .default)],
-                 ["received background n-1", "opened background default n-1"]),
-        CallSequence("received background then a 3 inactive tap → both",
-                 [call(.didReceiveRemoteNotificationFetch, .background), call(.didReceiveRemoteNotificationFetch, .inactive)],
-                 ["received background n-1", "opened background default n-1"]),
-        CallSequence("the same response twice → one opened",
-                 [call(.didReceiveResponse, .inactive, action: .default), call(.didReceiveResponse, .inactive, action: .default)],
-                 ["opened background default n-1"]),
-        CallSequence("the same background delivery twice → one received",
-                 [call(.didReceiveRemoteNotificationFetch, .background), call(.didReceiveRemoteNotificationFetch, .background)],
-                 ["received background n-1"]),
-        CallSequence("received then dismissed → both",
-                 [call(.willPresent, .active), call(.didReceiveResponse, .active, action: .dismiss)],
-                 ["received foreground n-1", "dismissed n-1"]),
-        CallSequence("a launch for a, then a tap on b → a's cold start, then b's background tap",
-                 [call(.didFinishLaunching, .inactive, key: .remoteNotification, id: "a"), call(.didReceiveResponse, .inactive, action: .default, id: "b")],
-                 ["opened coldStart default a", "opened background default b"]),
-        CallSequence("a launch for a, then an unrelated launch → a's cold start is flushed first",
-                 [call(.didFinishLaunching, .inactive, key: .remoteNotification, id: "a"), call(.didFinishLaunching, .inactive, id: nil)],
-                 ["opened coldStart default a"]),
-        CallSequence("two notifications in the foreground → two received",
-                 [call(.willPresent, .active, id: "a"), call(.willPresent, .active, id: "b")],
-                 ["received foreground a", "received foreground b"]),
+        CallSequence(
+            "3 then 4 in the foreground → one received", [call(.didReceiveRemoteNotificationFetch, .active), call(.willPresent, .active)],
+            ["received foreground n-1"]),
+        CallSequence(
+            "3, 4, then a 5 tap → received then opened",
+            [call(.didReceiveRemoteNotificationFetch, .active), call(.willPresent, .active), call(.didReceiveResponse, .active, action: .default)],
+            ["received foreground n-1", "opened foreground default n-1"]),
+        CallSequence(
+            "1 then 5 → one opened coldStart",
+            [call(.didFinishLaunching, .inactive, key: .remoteNotification), call(.didReceiveResponse, .inactive, action: .default)],
+            ["opened coldStart default n-1"]),
+        CallSequence(
+            "1 then 3 → one opened coldStart",
+            [call(.didFinishLaunching, .inactive, key: .remoteNotification), call(.didReceiveRemoteNotificationFetch, .inactive)],
+            ["opened coldStart default n-1"]),
+        CallSequence(
+            "1 then 5 with a custom action → opened coldStart with the later call's action",
+            [call(.didFinishLaunching, .inactive, key: .remoteNotification), call(.didReceiveResponse, .inactive, action: .custom("reply"))],
+            ["opened coldStart reply n-1"]),
+        CallSequence(
+            "1 then A → opened coldStart with A's action",
+            [call(.didFinishLaunching, .inactive, key: .remoteNotification), call(.handleActionForRemote, .inactive, action: .custom("open"))],
+            ["opened coldStart open n-1"]),
+        CallSequence(
+            "1 local then L → one opened coldStart",
+            [call(.didFinishLaunching, .inactive, key: .localNotification), call(.didReceiveLocalNotification, .inactive)],
+            ["opened coldStart default n-1"]),
+        CallSequence(
+            "1 alone → opened coldStart (after the flush)", [call(.didFinishLaunching, .inactive, key: .remoteNotification)],
+            ["opened coldStart default n-1"]),
+        CallSequence(
+            "1 background then 3 background → one received background",
+            [call(.didFinishLaunching, .background, key: .remoteNotification), call(.didReceiveRemoteNotificationFetch, .background)],
+            ["received background n-1"]),
+        CallSequence(
+            "1 background then a dismiss → dismissed only",
+            [call(.didFinishLaunching, .background, key: .remoteNotification), call(.didReceiveResponse, .background, action: .dismiss)],
+            ["dismissed n-1"]),
+        CallSequence(
+            "a background launch, then a tap → received background, then opened background",
+            [
+                call(.didFinishLaunching, .background, key: .remoteNotification), call(.didReceiveRemoteNotificationFetch, .background),
+                call(.didReceiveResponse, .inactive, action: .default),
+            ],
+            ["received background n-1", "opened background default n-1"]),
+        CallSequence(
+            "received background then a tap → both (never swallowed)",
+            [call(.didReceiveRemoteNotificationFetch, .background), call(.didReceiveResponse, .inactive, action: .default)],
+            ["received background n-1", "opened background default n-1"]),
+        CallSequence(
+            "received background then a 3 inactive tap → both",
+            [call(.didReceiveRemoteNotificationFetch, .background), call(.didReceiveRemoteNotificationFetch, .inactive)],
+            ["received background n-1", "opened background default n-1"]),
+        CallSequence(
+            "the same response twice → one opened",
+            [call(.didReceiveResponse, .inactive, action: .default), call(.didReceiveResponse, .inactive, action: .default)],
+            ["opened background default n-1"]),
+        CallSequence(
+            "the same background delivery twice → one received",
+            [call(.didReceiveRemoteNotificationFetch, .background), call(.didReceiveRemoteNotificationFetch, .background)],
+            ["received background n-1"]),
+        CallSequence(
+            "received then dismissed → both",
+            [call(.willPresent, .active), call(.didReceiveResponse, .active, action: .dismiss)],
+            ["received foreground n-1", "dismissed n-1"]),
+        CallSequence(
+            "a launch for a, then a tap on b → a's cold start, then b's background tap",
+            [
+                call(.didFinishLaunching, .inactive, key: .remoteNotification, id: "a"),
+                call(.didReceiveResponse, .inactive, action: .default, id: "b"),
+            ],
+            ["opened coldStart default a", "opened background default b"]),
+        CallSequence(
+            "a launch for a, then an unrelated launch → a's cold start is flushed first",
+            [call(.didFinishLaunching, .inactive, key: .remoteNotification, id: "a"), call(.didFinishLaunching, .inactive, id: nil)],
+            ["opened coldStart default a"]),
+        CallSequence(
+            "two notifications in the foreground → two received",
+            [call(.willPresent, .active, id: "a"), call(.willPresent, .active, id: "b")],
+            ["received foreground a", "received foreground b"]),
     ]
 
     @Test(arguments: exactlyOnce)
@@ -172,7 +206,8 @@ import PushBridgeProviderKit
         let normalizer = PushEventNormalizer()
         let note = try #require(Self.note("n-9"))
         let events = normalizer.consume(
-            CallbackInvocation(callback: .didReceiveResponse, state: .background, action: .custom("reply"), textInput: "on my way", notification: note))
+            CallbackInvocation(
+                callback: .didReceiveResponse, state: .background, action: .custom("reply"), textInput: "on my way", notification: note))
         #expect(events == [.opened(.init(notification: note, origin: .background, action: .custom("reply"), textInput: "on my way"))])
     }
 

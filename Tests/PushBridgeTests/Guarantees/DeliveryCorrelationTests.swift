@@ -1,8 +1,9 @@
-@_spi(ProviderAuthor) @testable import PushBridge
 import PushBridgeGetui
 import PushBridgeJPush
 import PushBridgeTesting
 import Testing
+
+@_spi(ProviderAuthor) @testable import PushBridge
 
 /// One delivery, one event; two deliveries, two events — whatever each callback carries, and
 /// however often other code hands the same call over (the rule in the "Exactly once" article).
@@ -74,9 +75,11 @@ import Testing
             }
             // Getui's hook hands the push over, then the app's own method 3 forwards it.
             for _ in 0..<2 {
-                client.handle(try DeviceFeeding.fetch(.background, DeviceFeeding.silentPayload), completion: .fetch { result in
-                    answers.withLock { $0.append(result) }
-                })
+                client.handle(
+                    try DeviceFeeding.fetch(.background, DeviceFeeding.silentPayload),
+                    completion: .fetch { result in
+                        answers.withLock { $0.append(result) }
+                    })
             }
             await waitUntil { answers.withLock { $0.count } == 1 }
             scheduler.advance(by: 60)
@@ -92,9 +95,11 @@ import Testing
         let run = try await ClientRun.run(options: PushClientOptions(repeatedCallCompletion: .answerEach)) { client, scheduler in
             client.setBackgroundWorkHandler { _ in .newData }
             for caller in ["sdk", "app"] {
-                client.handle(try DeviceFeeding.fetch(.background, DeviceFeeding.silentPayload), completion: .fetch { result in
-                    answers.withLock { $0[caller, default: []].append(result) }
-                })
+                client.handle(
+                    try DeviceFeeding.fetch(.background, DeviceFeeding.silentPayload),
+                    completion: .fetch { result in
+                        answers.withLock { $0[caller, default: []].append(result) }
+                    })
             }
             await waitUntil { answers.withLock { $0.count } == 2 }
             scheduler.advance(by: 60)
@@ -112,9 +117,11 @@ import Testing
                 return [.banner]
             }
             for _ in 0..<2 {
-                client.handle(try DeviceFeeding.willPresent("AB000000-0000-4000-8000-000000000004"), completion: .presentation { options in
-                    answers.withLock { $0.append(options) }
-                })
+                client.handle(
+                    try DeviceFeeding.willPresent("AB000000-0000-4000-8000-000000000004"),
+                    completion: .presentation { options in
+                        answers.withLock { $0.append(options) }
+                    })
             }
             await waitUntil { answers.withLock { $0.count } == 1 }
             scheduler.advance(by: 60)
@@ -129,9 +136,11 @@ import Testing
         let answers = Locked(0)
         let run = try await ClientRun.run { client, scheduler in
             for _ in 0..<2 {
-                client.handle(try DeviceFeeding.response("AB000000-0000-4000-8000-000000000005"), completion: .response {
-                    answers.withLock { $0 += 1 }
-                })
+                client.handle(
+                    try DeviceFeeding.response("AB000000-0000-4000-8000-000000000005"),
+                    completion: .response {
+                        answers.withLock { $0 += 1 }
+                    })
             }
             scheduler.advance(by: 60)
         }

@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
 import PushBridgeGetui
 import PushBridgeJPush
+import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
@@ -15,8 +15,11 @@ import Testing
         // content-available), and Getui redelivers it over its socket when the app comes online.
         let copy = try PushNotification(payload: ["aps": ["alert": "hi", "content-available": 1], "_gmid_": "task7:msg7:x"])
         await confirmation(expectedCount: 2) { answered in
-            client.handle(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .active, notification: copy), completion: .fetch { _ in answered() })
-            client.handle(CallbackInvocation(callback: .willPresent, state: .active, notification: copy), completion: .presentation { _ in answered() })
+            client.handle(
+                CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .active, notification: copy),
+                completion: .fetch { _ in answered() })
+            client.handle(
+                CallbackInvocation(callback: .willPresent, state: .active, notification: copy), completion: .presentation { _ in answered() })
         }
         getui.deliver(PushEvent.Message(transport: .getui, offline: true, id: "task7:msg7", payload: ["payload": "hi"]))
         getui.deliver(PushEvent.Message(transport: .getui, offline: false, id: "other:1", payload: ["payload": "sentinel"]))
@@ -59,7 +62,10 @@ import Testing
         }
         while client.subscriberCount < 2 { await Task.yield() }
         for index in 0..<100 {
-            client.handle(CallbackInvocation(callback: .willPresent, state: .active, notification: try PushNotification(payload: ["aps": ["alert": "x"]], identifier: "m\(index)")))
+            client.handle(
+                CallbackInvocation(
+                    callback: .willPresent, state: .active,
+                    notification: try PushNotification(payload: ["aps": ["alert": "x"]], identifier: "m\(index)")))
         }
         #expect(await leaving.value == 10)
         let all = await steady.first(100)

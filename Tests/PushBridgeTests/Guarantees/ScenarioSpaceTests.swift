@@ -23,13 +23,15 @@ import Testing
             // Exactly once, received before opened, all under one identity (what the app could
             // know on a device), which the trace shows as the scenario's.
             let kinds = result.events.map(\.kind)
-            let wellFormed = kinds.count <= 2 && kinds.filter { $0 == .received }.count <= 1
+            let wellFormed =
+                kinds.count <= 2 && kinds.filter { $0 == .received }.count <= 1
                 && (kinds.count < 2 || kinds[0] == .received) && Set(result.events.compactMap(\.id)).count <= 1
                 && result.namedEvents.allSatisfy { $0.id == scenario.notification.id }
             if actual != expected || !wellFormed, failures.count < 10 {
-                failures.append("\(scenario.ios) \(scenario.state) \(scenario.implements.map(\.seedLabel).sorted()) "
-                    + "\(scenario.notification.source) \(scenario.user) \(scenario.presentation) \(scenario.settings) \(scenario.lifecycle) "
-                    + "\(scenario.serviceExtension) \(scenario.disputed) \(scenario.centerDelegate): expected \(expected), got \(actual)")
+                failures.append(
+                    "\(scenario.ios) \(scenario.state) \(scenario.implements.map(\.seedLabel).sorted()) "
+                        + "\(scenario.notification.source) \(scenario.user) \(scenario.presentation) \(scenario.settings) \(scenario.lifecycle) "
+                        + "\(scenario.serviceExtension) \(scenario.disputed) \(scenario.centerDelegate): expected \(expected), got \(actual)")
             }
         }
         return (checked, failures)

@@ -108,9 +108,19 @@ import Testing
         let completed = AsyncStream<Void>.makeStream()
         let forwarded = Locked(0)
         relay.didReceive(
-            SystemResponse(notification: SystemNotification(identifier: "tap", userInfo: Self.payload(), isRemote: true), actionIdentifier: "com.apple.UNNotificationDefaultActionIdentifier"),
-            forwardingTo: [{ done in forwarded.withLock { $0 += 1 }; done() }],
-            applicationState: { MainActor.assertIsolated(); return .active },
+            SystemResponse(
+                notification: SystemNotification(identifier: "tap", userInfo: Self.payload(), isRemote: true),
+                actionIdentifier: "com.apple.UNNotificationDefaultActionIdentifier"),
+            forwardingTo: [
+                { done in
+                    forwarded.withLock { $0 += 1 }
+                    done()
+                }
+            ],
+            applicationState: {
+                MainActor.assertIsolated()
+                return .active
+            },
             completion: {
                 completions.withLock { $0 += 1 }
                 completed.continuation.yield()

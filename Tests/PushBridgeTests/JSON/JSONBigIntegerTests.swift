@@ -1,8 +1,8 @@
 import Foundation
+import PushBridgeValidation
 import Testing
 
 @testable import PushBridge
-import PushBridgeValidation
 
 /// `JSONValue.bigInteger`: an integer beyond 64 bits, which APNs accepts, kept exactly as written.
 @Suite struct JSONBigIntegerTests {

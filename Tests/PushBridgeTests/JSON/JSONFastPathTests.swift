@@ -1,7 +1,7 @@
+import PushBridgeValidation
 import Testing
 
 @testable import PushBridge
-import PushBridgeValidation
 
 /// The fast reader's exactness on inputs that take its slower paths: escapes, surrogate pairs,
 /// duplicate keys (in small and indexed objects), deep nesting, numbers at the edges; and the
@@ -30,7 +30,9 @@ import PushBridgeValidation
         #expect(try parse(#""abcdefgh\nijklmnopq\u0041rstuvwxyz0123456789\t""#) == .string("abcdefgh\nijklmnopqArstuvwxyz0123456789\t"))
         #expect(try parse(#""\u00e9t\u00E9 caf\u00e9""#) == .string("été café"))
         #expect(try parse(#""\u0000\u001f""#) == .string("\u{0}\u{1F}"))
-        #expect(try parse("\"raw \u{2028} and \u{2029} separators, long enough to scan\"") == .string("raw \u{2028} and \u{2029} separators, long enough to scan"))
+        #expect(
+            try parse("\"raw \u{2028} and \u{2029} separators, long enough to scan\"")
+                == .string("raw \u{2028} and \u{2029} separators, long enough to scan"))
         #expect(try parse(#""\u2028""#) == .string("\u{2028}"))
         #expect(try parse("\"été 😀 中文 plain text after\"") == .string("été 😀 中文 plain text after"))
     }

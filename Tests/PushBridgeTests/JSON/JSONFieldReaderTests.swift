@@ -1,6 +1,5 @@
-import Testing
-
 import PushBridge
+import Testing
 
 /// How errors show a key: control characters escaped, at most 40 characters (Unicode scalars),
 /// an ellipsis for the rest, so an error about any key stays one short line.

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import PushBridge
+import Testing
 
 /// JSONTestSuite's parsing cases (`Tests/JSONTestSuite`, from github.com/nst/JSONTestSuite, MIT; see
 /// its README) against `JSONParser`, as swift-crypto checks itself against Wycheproof: every `y_`

@@ -1,9 +1,10 @@
 import PushBridgeGetui
 import PushBridgeJPush
-@_spi(ProviderAuthor) @testable import PushBridge
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
+
+@_spi(ProviderAuthor) @testable import PushBridge
 
 /// A provider that records the callbacks it observes and finds its own message IDs.
 final class RecordingProvider: CapabilityNarrowingProvider, CallbackObservingProvider, MessageIdentifyingProvider, FeedbackProvider {

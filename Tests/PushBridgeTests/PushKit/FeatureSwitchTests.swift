@@ -1,7 +1,7 @@
 @_spi(ProviderAuthor) import PushBridge
 import PushBridgeProviderKit
-import PushBridgeTesting
 import PushBridgePushKit
+import PushBridgeTesting
 import Testing
 
 /// The configuration's switches decide which tokens reach the providers: a token of a feature

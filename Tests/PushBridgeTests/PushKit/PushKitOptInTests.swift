@@ -26,7 +26,10 @@ import Testing
         try #require(provider.sink.withLock { $0 }).tokenForwardingFailed(.pushToStart(attributesType: "Delivery"), provider: .jpush, error: error)
         var events = client.pushKitEvents().makeAsyncIterator()
         let first = await events.next()
-        #expect(first == .tokenForwardingFailed(PushKitEvent.ForwardingFailure(provider: .jpush, kind: .pushToStart(attributesType: "Delivery"), error: error)))
+        #expect(
+            first
+                == .tokenForwardingFailed(
+                    PushKitEvent.ForwardingFailure(provider: .jpush, kind: .pushToStart(attributesType: "Delivery"), error: error)))
     }
 
     @Test func theStreamEndsWhenTheClientGoesAway() async throws {

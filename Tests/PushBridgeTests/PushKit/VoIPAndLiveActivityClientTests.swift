@@ -1,7 +1,7 @@
 import PushBridge
 import PushBridgeProviderKit
-import PushBridgeTesting
 import PushBridgePushKit
+import PushBridgeTesting
 import Testing
 
 /// The client's VoIP facade and token forwarding, with plain providers (no vendor SDK).
@@ -34,10 +34,13 @@ import Testing
         let callKitAnswer = Locked<(@Sendable ((any Error)?) -> Void)?>(nil)
         let events = client.pushKitEvents()
         try await confirmation("PushKit's completion", expectedCount: 1) { completed in
-            client.handleVoIPPush(["caller": "Ada"], completion: {
-                order.withLock { $0.append("completion") }
-                completed()
-            }) { push, reported in
+            client.handleVoIPPush(
+                ["caller": "Ada"],
+                completion: {
+                    order.withLock { $0.append("completion") }
+                    completed()
+                }
+            ) { push, reported in
                 order.withLock { $0.append("report \(push.payload.count)") }
                 #expect(provider.entries.isEmpty, "the SDK's receipt comes after the report")
                 callKitAnswer.withLock { $0 = reported }  // CallKit answers later
@@ -62,7 +65,10 @@ import Testing
             }
         }
         var iterator = client.pushKitEvents().makeAsyncIterator()
-        guard case .voipPush(let push) = await iterator.next() else { Issue.record("no voipPush event"); return }
+        guard case .voipPush(let push) = await iterator.next() else {
+            Issue.record("no voipPush event")
+            return
+        }
         #expect(push.report.map { "\($0)" }?.contains("Do Not Disturb") == true)
         #expect(!"\(push)".contains("Ada"), "the payload's values are never printed")
     }
@@ -78,18 +84,23 @@ import Testing
         client.didEndLiveActivity(activityID: "order-42")
         client.didInvalidateVoIPToken()
         #expect(voipOnly.entries == ["jpush voip VoIPTokenRequest(••••0a0b)"])
-        #expect(activities.entries == [
-            "getui activity LiveActivityTokenRequest(liveActivity(order-42), ••••0a0b)",
-            "getui activity LiveActivityTokenRequest(pushToStart(DeliveryAttributes), ••••0a0b)",
-            "getui activity LiveActivityTokenRequest(liveActivity(order-42), ended)",
-        ])
+        #expect(
+            activities.entries == [
+                "getui activity LiveActivityTokenRequest(liveActivity(order-42), ••••0a0b)",
+                "getui activity LiveActivityTokenRequest(pushToStart(DeliveryAttributes), ••••0a0b)",
+                "getui activity LiveActivityTokenRequest(liveActivity(order-42), ended)",
+            ])
         let hex = "deadbeef010203040a0b"
         var iterator = client.pushKitEvents().makeAsyncIterator()  // the held events, in order
         var changes: [PushKitEvent.TokenChange] = []
         for _ in 0..<5 {
             if case .tokenChanged(let change) = await iterator.next() { changes.append(change) }
         }
-        #expect(changes.map(\.kind) == [.voip, .liveActivity(activityID: "order-42"), .pushToStart(attributesType: "DeliveryAttributes"), .liveActivity(activityID: "order-42"), .voip])
+        #expect(
+            changes.map(\.kind) == [
+                .voip, .liveActivity(activityID: "order-42"), .pushToStart(attributesType: "DeliveryAttributes"),
+                .liveActivity(activityID: "order-42"), .voip,
+            ])
         #expect(changes.map { $0.token?.revealed } == [hex, hex, hex, nil, nil])
         #expect(changes.map(\.forwardedTo) == [[.jpush], [.getui], [.getui], [.getui], []])
         for change in changes {
@@ -102,7 +113,8 @@ import Testing
         let client = PushClient(provider: NoOpProvider())
         client.didUpdateVoIPToken(Self.token)
         var iterator = client.pushKitEvents().makeAsyncIterator()
-        #expect(await iterator.next() == .tokenChanged(PushKitEvent.TokenChange(kind: .voip, token: SecretText("deadbeef010203040a0b"), forwardedTo: [])))
+        #expect(
+            await iterator.next() == .tokenChanged(PushKitEvent.TokenChange(kind: .voip, token: SecretText("deadbeef010203040a0b"), forwardedTo: [])))
     }
 
     /// The PushKit stream runs on the client's generic hub (`EventHub<PushKitEvent>`): every
@@ -150,6 +162,7 @@ import Testing
         }
         #expect(change.kind == .voip)
         #expect(change.forwardedTo.isEmpty)
-        #expect(PushCapabilities([.voip, .liveActivities, .liveActivityPushToStart]).description == "[voip, liveActivities, liveActivityPushToStart]")
+        #expect(
+            PushCapabilities([.voip, .liveActivities, .liveActivityPushToStart]).description == "[voip, liveActivities, liveActivityPushToStart]")
     }
 }

@@ -1,7 +1,7 @@
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeGetui
 import PushBridgeJPush
+import PushBridgeProviderKit
 import Testing
 
 /// Tokens, registration and client IDs, app keys and secrets, aliases and the payload's custom
@@ -50,7 +50,10 @@ import Testing
             ("AliasRequest.Outcome", AliasRequest.Outcome(alias: "alias-of-a-real-user", sequence: 1)),
             ("PushNotification", note),
             ("PushEvent.received", PushEvent.received(.init(notification: note, origin: .foreground))),
-            ("PushEvent.opened", PushEvent.opened(.init(notification: note, origin: .coldStart, action: .custom("reply"), textInput: "typed-reply-text"))),
+            (
+                "PushEvent.opened",
+                PushEvent.opened(.init(notification: note, origin: .coldStart, action: .custom("reply"), textInput: "typed-reply-text"))
+            ),
             ("PushEvent.message", PushEvent.message(message)),
             ("PushEvent.registered jpush", PushEvent.registered(.init(provider: .jpush, identifier: "1a0018970a1b2c3d4e5"))),
             ("PushEvent.registered getui", PushEvent.registered(.init(provider: .getui, identifier: "b4d1f5c2e8a94f7c9d0e1f2a3b4c5d6e"))),

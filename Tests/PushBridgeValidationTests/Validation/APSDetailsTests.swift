@@ -10,7 +10,7 @@ import Testing
                 "alert": ["title-loc-key": "T", "title-loc-args": ["a"], "loc-key": "B", "loc-args": ["x", "y"]],
                 "sound": ["critical": 1, "name": "alarm.caf", "volume": 0.5],
                 "interruption-level": "time-sensitive", "relevance-score": 0.75, "target-content-id": "chat-7", "filter-criteria": "work",
-            ],
+            ]
         ])
         let details = APSDetails(payload: note.payload)
         #expect(details.interruptionLevel == .timeSensitive)
@@ -25,7 +25,9 @@ import Testing
     @Test func aCriticalSoundsFlagIsTheNumberOneAsEveryOtherAPNsFlag() throws {
         // One reading of an APNs flag for the dispatch model (`DeliveryFlags`) and for `validate`:
         // the number 1, as 1 or 1.0 (`APSContent.isNumberOne`), never `true` or "1".
-        for (critical, expected) in [(JSONValue.integer(1), true), (.double(1), true), (.integer(0), false), (.bool(true), false), (.string("1"), false)] {
+        for (critical, expected) in [
+            (JSONValue.integer(1), true), (.double(1), true), (.integer(0), false), (.bool(true), false), (.string("1"), false),
+        ] {
             let note = try PushNotification(payload: ["aps": ["sound": ["critical": critical, "name": "alarm.caf"]]])
             #expect(APSDetails(payload: note.payload).criticalSound?.isCritical == expected, "\(critical)")
         }
@@ -33,7 +35,9 @@ import Testing
 
     @Test func aLiveActivitysFieldsAreRead() throws {
         let note = try PushNotification(payload: [
-            "aps": ["event": "end", "timestamp": 1_700_000_000, "dismissal-date": 1_700_003_600, "content-state": ["score": 3], "relevance-score": 75],
+            "aps": [
+                "event": "end", "timestamp": 1_700_000_000, "dismissal-date": 1_700_003_600, "content-state": ["score": 3], "relevance-score": 75,
+            ]
         ])
         let activity = try #require(APSDetails(payload: note.payload).liveActivity)
         #expect(activity.event == "end")

@@ -1,12 +1,14 @@
 import PushBridge
-import PushBridgeValidation
 import PushBridgeGetui
 import PushBridgeJPush
+import PushBridgeValidation
 import Testing
 
 /// Payload validation: sizes in UTF-8 bytes at their exact limits, strict aps types, every problem named.
 @Suite struct PayloadValidatorTests {
-    private func validate(_ text: String, _ type: PayloadValidator.PushType = .alert, provider: any PushProviderDefinition = APNsDefinition()) throws -> PayloadValidator.Report {
+    private func validate(_ text: String, _ type: PayloadValidator.PushType = .alert, provider: any PushProviderDefinition = APNsDefinition()) throws
+        -> PayloadValidator.Report
+    {
         try PayloadValidator.validate(Array(text.utf8), pushType: type, provider: provider)
     }
 

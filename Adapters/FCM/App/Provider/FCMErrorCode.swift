@@ -21,7 +21,8 @@ public enum FCMErrorCode {
     public static func error(_ code: PushError.VendorCode, field: String, call: String, topic: String? = nil) -> PushError {
         let about = topic.map { " for topic \"\($0)\"" } ?? ""
         if code == registrationUnavailable {
-            return PushError(.unsupported, field: field, "\(call): the FirebaseMessaging in the app has no registerWithCompletion: (12.16.0+)", vendorCode: code)
+            return PushError(
+                .unsupported, field: field, "\(call): the FirebaseMessaging in the app has no registerWithCompletion: (12.16.0+)", vendorCode: code)
         }
         let (kind, meaning): (PushError.Code, String) =
             switch code.domain == domain ? code.code : -1 {

@@ -29,7 +29,8 @@ extension FCMProvider {
         case .add(let set): (topics, subscribe) = (Array(set).sortedByUTF8(), true)
         case .delete(let set): (topics, subscribe) = (Array(set).sortedByUTF8(), false)
         case .set, .clean, .getAll, .validate:
-            throw unsupported("replacing, clearing, reading or checking topics (FCM's client SDK subscribes and unsubscribes only: use .add and .delete)")
+            throw unsupported(
+                "replacing, clearing, reading or checking topics (FCM's client SDK subscribes and unsubscribes only: use .add and .delete)")
         }
         guard !topics.isEmpty else { throw PushError(.outOfRange, field: "tags", "is empty (expected at least one topic)") }
         for topic in topics {
@@ -42,10 +43,15 @@ extension FCMProvider {
             last = try await replies.send { seq in
                 let answer: @Sendable (PushError.VendorCode?) -> Void = { error in
                     let result: Result<TagsRequest.Outcome, PushError> =
-                        error.map { .failure(FCMErrorCode.error($0, field: "tags", call: call, topic: topic)) } ?? .success(TagsRequest.Outcome(sequence: seq))
+                        error.map { .failure(FCMErrorCode.error($0, field: "tags", call: call, topic: topic)) }
+                        ?? .success(TagsRequest.Outcome(sequence: seq))
                     _ = replies.resolve(seq, result)
                 }
-                if subscribe { bridge.subscribe(toTopic: topic, completion: answer) } else { bridge.unsubscribe(fromTopic: topic, completion: answer) }
+                if subscribe {
+                    bridge.subscribe(toTopic: topic, completion: answer)
+                } else {
+                    bridge.unsubscribe(fromTopic: topic, completion: answer)
+                }
             }
         }
         return last
@@ -64,7 +70,8 @@ enum FCMTopic {
         guard !bytes.isEmpty else { return "has an empty topic" }
         guard bytes.count <= 900 else { return "a topic of \(bytes.count) characters is longer than 900" }
         let allowed = bytes.allSatisfy { byte in
-            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || [0x2D, 0x5F, 0x2E, 0x7E, 0x25].contains(byte)
+            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+                || [0x2D, 0x5F, 0x2E, 0x7E, 0x25].contains(byte)
         }
         guard allowed else { return "topic \"\(topic)\" has a character FCM refuses (expected letters, digits and - _ . ~ %)" }
         return nil

@@ -1,8 +1,8 @@
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeAPNs
-import PushBridgeFCMDefinition
 import PushBridgeAdapterSupport
+import PushBridgeFCMDefinition
+import PushBridgeProviderKit
 
 /// The Firebase Cloud Messaging adapter: iOS's own callbacks, as with plain APNs, plus what
 /// FirebaseMessaging needs from an app whose swizzling is off — the APNs token with its type,
@@ -132,7 +132,8 @@ public final class FCMProvider: PushProvider, FCMBridgeDelegate {
                 system.registerForRemoteNotifications()
             } else {
                 let reason = error.map { "authorization was not granted (\($0))" } ?? "the user did not allow notifications"
-                sink.publish(.registrationFailed(.init(provider: .fcm, error: PushError(.providerFailure, field: "authorization", reason, vendorCode: error))))
+                sink.publish(
+                    .registrationFailed(.init(provider: .fcm, error: PushError(.providerFailure, field: "authorization", reason, vendorCode: error))))
             }
         }
     }
@@ -142,7 +143,9 @@ public final class FCMProvider: PushProvider, FCMBridgeDelegate {
     /// reaches FCM not.
     public func didRegisterForRemoteNotifications(_ request: DeviceTokenRequest) {
         guard !request.token.isEmpty else {
-            return sink.publish(.registrationFailed(.init(provider: .fcm, error: PushError(.providerFailure, field: "deviceToken", "iOS returned an empty device token"))))
+            return sink.publish(
+                .registrationFailed(
+                    .init(provider: .fcm, error: PushError(.providerFailure, field: "deviceToken", "iOS returned an empty device token"))))
         }
         guard context.mayCall(FCMSDKSymbols.setAPNSToken) else { return }
         let (bridge, type) = (self.bridge, apnsTokenType)
@@ -165,8 +168,12 @@ public final class FCMProvider: PushProvider, FCMBridgeDelegate {
             bridge.token { token, error in
                 if let error { return self.registrationFailed(FCMSDKSymbols.token, error) }
                 guard let token, !token.isEmpty else {
-                    return self.sink.publish(.registrationFailed(.init(
-                        provider: .fcm, error: PushError(.providerFailure, field: "fcmToken", "FCM answered tokenWithCompletion: with neither a token nor an error"))))
+                    return self.sink.publish(
+                        .registrationFailed(
+                            .init(
+                                provider: .fcm,
+                                error: PushError(
+                                    .providerFailure, field: "fcmToken", "FCM answered tokenWithCompletion: with neither a token nor an error"))))
                 }
                 self.identifierArrived(token)
             }
@@ -209,9 +216,10 @@ public final class FCMProvider: PushProvider, FCMBridgeDelegate {
     }
 
     func reportEmpty(_ callback: String) {
-        sink.report(PushDiagnostic(
-            code: .unreadablePayload, notificationID: "none", message: "FCM called \(callback) with no identifier: nothing was published",
-            error: PushError(.providerFailure, field: "registration", "expected a non-empty identifier from \(callback)")))
+        sink.report(
+            PushDiagnostic(
+                code: .unreadablePayload, notificationID: "none", message: "FCM called \(callback) with no identifier: nothing was published",
+                error: PushError(.providerFailure, field: "registration", "expected a non-empty identifier from \(callback)")))
     }
 
     /// Hands every remote notification the app's callbacks carry to `appDidReceiveMessage:`,
@@ -234,4 +242,5 @@ public final class FCMProvider: PushProvider, FCMBridgeDelegate {
 
 /// What FCM does beyond the core: consent gates its auto-init, it sees the app's callbacks (for
 /// `appDidReceiveMessage:`), its message ID, and topics as tags (aliases narrowed away).
-extension FCMProvider: ConsentGatedProvider, CallbackObservingProvider, MessageIdentifyingProvider, AliasAndTagsProvider, CapabilityNarrowingProvider {}
+extension FCMProvider: ConsentGatedProvider, CallbackObservingProvider, MessageIdentifyingProvider, AliasAndTagsProvider, CapabilityNarrowingProvider
+{}

@@ -89,7 +89,8 @@
                     return class_getInstanceMethod(cls, NSSelectorFromString(selector)) != nil
                 })
             if let missing { throw missing }
-            guard let messagingClass = NSClassFromString(FCMSDKSymbols.messagingClass), let appClass = NSClassFromString(FCMSDKSymbols.appClass) else {
+            guard let messagingClass = NSClassFromString(FCMSDKSymbols.messagingClass), let appClass = NSClassFromString(FCMSDKSymbols.appClass)
+            else {
                 throw PushError(.unsupported, field: "sdk", FCMSDKSymbols.classMissing(FCMSDKSymbols.messagingClass))
             }
             let (defaultApp, appSelector) = Self.classMethod(appClass, FCMSDKSymbols.defaultApp, as: SharedObjectIMP.self)
@@ -107,8 +108,16 @@
         /// The adapter FCM's callbacks are forwarded to, held weakly as `FIRMessaging` holds its
         /// own delegate. An ``FCMProvider`` sets itself here when it is made with this bridge.
         public var delegate: (any FCMBridgeDelegate)? {
-            get { lock.lock(); defer { lock.unlock() }; return storedDelegate }
-            set { lock.lock(); defer { lock.unlock() }; storedDelegate = newValue }
+            get {
+                lock.lock()
+                defer { lock.unlock() }
+                return storedDelegate
+            }
+            set {
+                lock.lock()
+                defer { lock.unlock() }
+                storedDelegate = newValue
+            }
         }
 
         /// Answers YES for `FIRMessagingDelegate` too, whose methods this object implements

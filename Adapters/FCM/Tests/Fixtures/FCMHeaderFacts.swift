@@ -10,17 +10,20 @@ enum FCMHeaderFacts {
     /// `FIRMessaging.h`, at `line`.
     static func messaging(_ line: Int) -> DeclarationSite {
         DeclarationSite(
-            repository: "firebase/firebase-ios-sdk", commit: commit, path: "FirebaseMessaging/Sources/Public/FirebaseMessaging/FIRMessaging.h", line: line)
+            repository: "firebase/firebase-ios-sdk", commit: commit, path: "FirebaseMessaging/Sources/Public/FirebaseMessaging/FIRMessaging.h",
+            line: line)
     }
 
     /// `FIRMessagingExtensionHelper.h` or `FIRMessaging+ExtensionHelper.h`, at `line`.
     static func helper(_ file: String, _ line: Int) -> DeclarationSite {
-        DeclarationSite(repository: "firebase/firebase-ios-sdk", commit: commit, path: "FirebaseMessaging/Sources/Public/FirebaseMessaging/\(file)", line: line)
+        DeclarationSite(
+            repository: "firebase/firebase-ios-sdk", commit: commit, path: "FirebaseMessaging/Sources/Public/FirebaseMessaging/\(file)", line: line)
     }
 
     /// `FIRApp.h`, at `line`.
     static func app(_ line: Int) -> DeclarationSite {
-        DeclarationSite(repository: "firebase/firebase-ios-sdk", commit: commit, path: "FirebaseCore/Sources/Public/FirebaseCore/FIRApp.h", line: line)
+        DeclarationSite(
+            repository: "firebase/firebase-ios-sdk", commit: commit, path: "FirebaseCore/Sources/Public/FirebaseCore/FIRApp.h", line: line)
     }
 
     /// Where each class and protocol bound is declared.
@@ -32,13 +35,18 @@ enum FCMHeaderFacts {
     static let errorCompletion = ObjCType.block([.nullable("NSError")], nullable: false)
 
     static let all: [ObjCDeclaration] = [
-        ObjCDeclaration(owner: "FIRMessaging", kind: .classMethod, selector: "messaging", arguments: [], returns: .object("FIRMessaging"), sites: [messaging(222)]),
+        ObjCDeclaration(
+            owner: "FIRMessaging", kind: .classMethod, selector: "messaging", arguments: [], returns: .object("FIRMessaging"), sites: [messaging(222)]
+        ),
         ObjCDeclaration(owner: "FIRApp", kind: .classMethod, selector: "defaultApp", arguments: [], returns: .nullable("FIRApp"), sites: [app(82)]),
-        ObjCDeclaration(owner: "FIRMessaging", kind: .instanceMethod, selector: "setDelegate:", arguments: [.nullable("id<FIRMessagingDelegate>")], sites: [messaging(215)]),
+        ObjCDeclaration(
+            owner: "FIRMessaging", kind: .instanceMethod, selector: "setDelegate:", arguments: [.nullable("id<FIRMessagingDelegate>")],
+            sites: [messaging(215)]),
         ObjCDeclaration(
             owner: "FIRMessaging", kind: .instanceMethod, selector: "setAPNSToken:type:", arguments: [.object("NSData"), .integer],
             sites: [messaging(257)]),
-        ObjCDeclaration(owner: "FIRMessaging", kind: .instanceMethod, selector: "isAutoInitEnabled", arguments: [], returns: .bool, sites: [messaging(277)]),
+        ObjCDeclaration(
+            owner: "FIRMessaging", kind: .instanceMethod, selector: "isAutoInitEnabled", arguments: [], returns: .bool, sites: [messaging(277)]),
         ObjCDeclaration(owner: "FIRMessaging", kind: .instanceMethod, selector: "setAutoInitEnabled:", arguments: [.bool], sites: [messaging(277)]),
         ObjCDeclaration(
             owner: "FIRMessaging", kind: .instanceMethod, selector: "tokenWithCompletion:",
@@ -52,8 +60,10 @@ enum FCMHeaderFacts {
         ObjCDeclaration(
             owner: "FIRMessaging", kind: .instanceMethod, selector: "appDidReceiveMessage:", arguments: [.object("NSDictionary")],
             returns: .object("FIRMessagingMessageInfo"), sites: [messaging(481)]),
-        ObjCDeclaration(owner: "FIRMessaging", kind: .instanceMethod, selector: "registerWithCompletion:", arguments: [errorCompletion], sites: [messaging(402)]),
-        ObjCDeclaration(owner: "FIRMessaging", kind: .instanceMethod, selector: "isInstallationIdEnabled", arguments: [], returns: .bool, sites: [messaging(298)]),
+        ObjCDeclaration(
+            owner: "FIRMessaging", kind: .instanceMethod, selector: "registerWithCompletion:", arguments: [errorCompletion], sites: [messaging(402)]),
+        ObjCDeclaration(
+            owner: "FIRMessaging", kind: .instanceMethod, selector: "isInstallationIdEnabled", arguments: [], returns: .bool, sites: [messaging(298)]),
         ObjCDeclaration(
             owner: "FIRMessagingDelegate", kind: .instanceMethod, selector: "messaging:didReceiveRegistrationToken:",
             arguments: [.object("FIRMessaging"), .nullable("NSString")], sites: [messaging(162)]),
@@ -61,7 +71,8 @@ enum FCMHeaderFacts {
             owner: "FIRMessagingDelegate", kind: .instanceMethod, selector: "messaging:didReceiveRegistration:",
             arguments: [.object("FIRMessaging"), .nullable("NSString")], sites: [messaging(180)]),
         ObjCDeclaration(
-            owner: "FIRMessagingDelegate", kind: .instanceMethod, selector: "messaging:didUnregister:", arguments: [.object("FIRMessaging"), .object("NSString")],
+            owner: "FIRMessagingDelegate", kind: .instanceMethod, selector: "messaging:didUnregister:",
+            arguments: [.object("FIRMessaging"), .object("NSString")],
             sites: [messaging(194)]),
     ]
 

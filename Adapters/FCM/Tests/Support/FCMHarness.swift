@@ -1,10 +1,10 @@
+import AdapterTestSupport
 @_spi(ProviderAuthor) import PushBridge
-import PushBridgeProviderKit
 import PushBridgeAPNsTesting
 import PushBridgeFCM
 import PushBridgeFCMTesting
+import PushBridgeProviderKit
 import PushBridgeTesting
-import AdapterTestSupport
 
 /// The two mocks an FCM adapter talks to: FirebaseMessaging and iOS's prompt and registration.
 struct FCMMocks: Sendable {

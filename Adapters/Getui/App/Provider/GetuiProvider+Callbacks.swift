@@ -1,7 +1,7 @@
 import PushBridge
-import PushBridgeProviderKit
-import PushBridgeGetuiDefinition
 import PushBridgeAdapterSupport
+import PushBridgeGetuiDefinition
+import PushBridgeProviderKit
 
 /// `GeTuiSdkDelegate`'s callbacks, in the dispatch model's vocabulary.
 extension GetuiProvider {
@@ -31,7 +31,8 @@ extension GetuiProvider {
     public func getuiSdkGrantAuthorization(_ granted: Bool, error: PushError.VendorCode?) {
         guard !granted || error != nil else { return }
         let reason = error.map { "authorization was not granted (\($0))" } ?? "the user did not allow notifications"
-        sink.publish(.registrationFailed(.init(provider: .getui, error: PushError(.providerFailure, field: "authorization", reason, vendorCode: error))))
+        sink.publish(
+            .registrationFailed(.init(provider: .getui, error: PushError(.providerFailure, field: "authorization", reason, vendorCode: error))))
     }
 
     /// Not an SDK callback: what the SDK bridge could not convert, reported to the client's
@@ -43,8 +44,10 @@ extension GetuiProvider {
     /// A registration failure, unless a client ID arrived already.
     private func publishRegistrationFailure(_ message: String, vendorCode: PushError.VendorCode?) {
         guard !state.withLock({ $0.registered }) else { return }
-        sink.publish(.registrationFailed(.init(
-            provider: .getui, error: PushError(.providerFailure, field: "registration", message, vendorCode: vendorCode))))
+        sink.publish(
+            .registrationFailed(
+                .init(
+                    provider: .getui, error: PushError(.providerFailure, field: "registration", message, vendorCode: vendorCode))))
     }
 
     /// `GeTuiSdkNotificationCenter:willPresentNotification:completionHandler:`: iOS's method 4;
@@ -65,7 +68,9 @@ extension GetuiProvider {
     /// `GeTuiSdkNotificationCenter:openSettingsForNotification:` (iOS 12+): the user asked for
     /// the app's notification settings — a `settingsRequested` event (`nil`: from Settings).
     public func geTuiSdkNotificationCenter(openSettingsFor notification: GetuiNotificationInfo?) {
-        sink.publish(.settingsRequested(.init(notification: notification?.notification(by: GetuiDefinition(), in: GetuiCallbackName.openSettings, reportingTo: sink))))
+        sink.publish(
+            .settingsRequested(
+                .init(notification: notification?.notification(by: GetuiDefinition(), in: GetuiCallbackName.openSettings, reportingTo: sink))))
     }
 
     /// `GeTuiSdkDidReceiveNotification:notificationCenter:response:fetchCompletionHandler:`: with a
@@ -119,13 +124,14 @@ extension GetuiProvider {
                 return
             } catch {
                 // An `aps` that is not an object: kept, as a passthrough, and reported.
-                sink.report(PushDiagnostic(
-                    code: .unreadablePayload,
-                    notificationID: NotificationIdentity.derive(
-                        payload: userInfo, identifier: handed.identifier, providerMessageID: GetuiDefinition().messageID(in: userInfo)),
-                    message: "\(GetuiCallbackName.didReceiveSlience): the payload could not be read as a notification (\(error)); "
-                        + "it was delivered as a passthrough message and its completion handler answered with .noData",
-                    error: error))
+                sink.report(
+                    PushDiagnostic(
+                        code: .unreadablePayload,
+                        notificationID: NotificationIdentity.derive(
+                            payload: userInfo, identifier: handed.identifier, providerMessageID: GetuiDefinition().messageID(in: userInfo)),
+                        message: "\(GetuiCallbackName.didReceiveSlience): the payload could not be read as a notification (\(error)); "
+                            + "it was delivered as a passthrough message and its completion handler answered with .noData",
+                        error: error))
                 deliverPassthrough(payload: userInfo["payload"] ?? .object(userInfo), taskID: taskID, msgID: msgID, offline: offLine, reported: true)
                 fetch?.complete(.noData)
                 return
@@ -151,18 +157,22 @@ extension GetuiProvider {
     /// code as its `PushError/vendorCode`.
     public func geTuiSdkDidAliasAction(_ action: String, result: Bool, sequenceNum: String, error: PushError.VendorCode?) {
         guard let sequence = Self.sequence(sequenceNum) else { return }
-        context.aliasReplies.resolve(sequence, result
-            ? .success(AliasRequest.Outcome(alias: nil, sequence: sequence))
-            : .failure(Self.failure(field: "alias", "Getui \(action) failed", error)))
+        context.aliasReplies.resolve(
+            sequence,
+            result
+                ? .success(AliasRequest.Outcome(alias: nil, sequence: sequence))
+                : .failure(Self.failure(field: "alias", "Getui \(action) failed", error)))
     }
 
     /// `GeTuiSdkDidSetTagsAction:result:error:` (with the request's sequence number): a failure
     /// keeps the error's domain and code as its `PushError/vendorCode`.
     public func geTuiSdkDidSetTagsAction(_ sequenceNum: String, result: Bool, error: PushError.VendorCode?) {
         guard let sequence = Self.sequence(sequenceNum) else { return }
-        context.tagReplies.resolve(sequence, result
-            ? .success(TagsRequest.Outcome(sequence: sequence))
-            : .failure(Self.failure(field: "tags", "Getui setTags failed", error)))
+        context.tagReplies.resolve(
+            sequence,
+            result
+                ? .success(TagsRequest.Outcome(sequence: sequence))
+                : .failure(Self.failure(field: "tags", "Getui setTags failed", error)))
     }
 
     /// A reply's sequence number, read through `Int64` as the runtime reads integers, so that one
@@ -175,8 +185,10 @@ extension GetuiProvider {
     /// its `PushError/vendorCode`.
     public func getuiSdkDidQueryTag(_ tags: [String], sequenceNum: String, error: PushError.VendorCode?) {
         guard let sequence = Self.sequence(sequenceNum) else { return }
-        context.tagReplies.resolve(sequence, error.map { .failure(Self.failure(field: "tags", "Getui queryTag failed", $0)) }
-            ?? .success(TagsRequest.Outcome(tags: Set(tags), sequence: sequence)))
+        context.tagReplies.resolve(
+            sequence,
+            error.map { .failure(Self.failure(field: "tags", "Getui queryTag failed", $0)) }
+                ?? .success(TagsRequest.Outcome(tags: Set(tags), sequence: sequence)))
     }
 
     /// What failed: one of Getui's alias or tag codes as ``GetuiResultCode`` names it (its

@@ -1,6 +1,6 @@
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeAdapterSupport
+import PushBridgeProviderKit
 
 /// Aliases, tags, the server badge and the push mode through Getui's calls.
 ///

@@ -1,6 +1,6 @@
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeAdapterSupport
+import PushBridgeProviderKit
 
 /// The range of Getui feedback action IDs.
 public enum GetuiFeedback {

@@ -1,6 +1,6 @@
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeAdapterSupport
+import PushBridgeProviderKit
 
 /// VoIP and Live Activities through Getui (`GeTuiSdk.h` 3.1.0.0 L146-188, L292, L514-526).
 extension GetuiProvider {
@@ -43,7 +43,11 @@ extension GetuiProvider {
         }
         if !accepted {
             _ = state.withLock { $0.liveActivityRequests.removeValue(forKey: sn) }
-            fail(request.kind, PushError(.providerFailure, field: "liveActivityToken", "Getui did not accept the request (an invalid token, a repeated request, or an SDK without the call)"))
+            fail(
+                request.kind,
+                PushError(
+                    .providerFailure, field: "liveActivityToken",
+                    "Getui did not accept the request (an invalid token, a repeated request, or an SDK without the call)"))
         }
     }
 
@@ -59,7 +63,9 @@ extension GetuiProvider {
 
     private func answered(_ sequenceNum: String, result: Bool, error: PushError.VendorCode?) {
         guard let kind = state.withLock({ $0.liveActivityRequests.removeValue(forKey: sequenceNum) }), !result || error != nil else { return }
-        fail(kind, PushError(.providerFailure, field: "liveActivityToken", "Getui refused the token\(error.map { " (\($0))" } ?? "")", vendorCode: error))
+        fail(
+            kind,
+            PushError(.providerFailure, field: "liveActivityToken", "Getui refused the token\(error.map { " (\($0))" } ?? "")", vendorCode: error))
     }
 
     private func allowed(_ selector: String, kind: PushTokenKind) -> Bool {

@@ -1,7 +1,7 @@
 import PushBridge
-import PushBridgeProviderKit
-import PushBridgeGetuiDefinition
 import PushBridgeAdapterSupport
+import PushBridgeGetuiDefinition
+import PushBridgeProviderKit
 
 /// The Getui (个推) adapter: turns the Getui SDK's callbacks — notifications, taps and the three
 /// shapes of passthrough (透传) — into the same `PushEvent`s as plain APNs, through the same
@@ -178,4 +178,5 @@ public final class GetuiProvider: PushProvider, GetuiBridgeDelegate {
 /// Activities (push tokens and push-to-start tokens).
 extension GetuiProvider: ConsentGatedProvider, CallbackObservingProvider, MessageIdentifyingProvider,
     NotificationCenterOwningProvider, AliasAndTagsProvider, ServerBadgeProvider, FeedbackProvider, OwnChannelProvider, VoIPProvider,
-    LiveActivityProvider {}
+    LiveActivityProvider
+{}

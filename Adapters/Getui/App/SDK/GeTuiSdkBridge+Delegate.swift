@@ -70,9 +70,14 @@
             fetchCompletionHandler completionHandler: ((UIBackgroundFetchResult) -> Void)?
         ) {
             nonisolated(unsafe) let complete = completionHandler
-            guard let delegate else { complete?(.noData); return }
+            guard let delegate else {
+                complete?(.noData)
+                return
+            }
             let info = response.map { Self.info($0.notification) } ?? GetuiNotificationInfo(foundationUserInfo: userInfo)
-            let reply = response.map { GetuiResponseInfo(actionIdentifier: $0.actionIdentifier, userText: ($0 as? UNTextInputNotificationResponse)?.userText) }
+            let reply = response.map {
+                GetuiResponseInfo(actionIdentifier: $0.actionIdentifier, userText: ($0 as? UNTextInputNotificationResponse)?.userText)
+            }
             let fetch = Self.fetchCompletion(complete)
             delegate.geTuiSdkDidReceiveNotification(info, response: reply, fetchCompletionHandler: fetch)
         }
@@ -84,10 +89,14 @@
             fetchCompletionHandler completionHandler: ((UIBackgroundFetchResult) -> Void)?
         ) {
             nonisolated(unsafe) let complete = completionHandler
-            guard let delegate else { complete?(.noData); return }
+            guard let delegate else {
+                complete?(.noData)
+                return
+            }
             let fetch = Self.fetchCompletion(complete)
             delegate.geTuiSdkDidReceiveSlience(
-                json(userInfo, in: GetuiCallbackName.didReceiveSlience), fromGetui: fromGetui, offLine: offLine, appID: appId, taskID: taskId, msgID: msgId,
+                json(userInfo, in: GetuiCallbackName.didReceiveSlience), fromGetui: fromGetui, offLine: offLine, appID: appId, taskID: taskId,
+                msgID: msgId,
                 fetchCompletionHandler: fetch)
         }
 
@@ -129,9 +138,10 @@
                 if case .object(let object) = try JSONValue(foundation: userInfo) { return object }
                 throw PushError(.invalidPayload, field: "payload", "expected an object")
             } catch {
-                delegate?.sdkBridgeCouldNotRead(PushDiagnostic(
-                    code: .unreadablePayload, notificationID: "unidentified",
-                    message: "\(callback): the payload could not be read (\(error)); it was handed on as an empty object", error: error))
+                delegate?.sdkBridgeCouldNotRead(
+                    PushDiagnostic(
+                        code: .unreadablePayload, notificationID: "unidentified",
+                        message: "\(callback): the payload could not be read (\(error)); it was handed on as an empty object", error: error))
                 return JSONObject()
             }
         }

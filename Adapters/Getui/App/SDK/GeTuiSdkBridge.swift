@@ -127,8 +127,16 @@
         /// The adapter Getui's callbacks are forwarded to, held weakly as the SDK holds its own
         /// delegate. A ``GetuiProvider`` sets itself here when it is made with this bridge.
         public var delegate: (any GetuiBridgeDelegate)? {
-            get { lock.lock(); defer { lock.unlock() }; return storedDelegate }
-            set { lock.lock(); defer { lock.unlock() }; storedDelegate = newValue }
+            get {
+                lock.lock()
+                defer { lock.unlock() }
+                return storedDelegate
+            }
+            set {
+                lock.lock()
+                defer { lock.unlock() }
+                storedDelegate = newValue
+            }
         }
 
         /// `UIApplication.shared.applicationState` as PushBridge names it, read on the main thread

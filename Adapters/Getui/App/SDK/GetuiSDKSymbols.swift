@@ -86,7 +86,8 @@ enum GetuiSDKSymbols {
 
     /// Every `GeTuiSdk` class method the bridge calls: all must be in the app.
     static let requiredClassMethods = [
-        startSdk, setIDFA, setApplicationGroupIdentifier, status, registerRemoteNotification, clientID, bindAlias, unbindAlias, setTags, queryTag, sendFeedbackMessage,
+        startSdk, setIDFA, setApplicationGroupIdentifier, status, registerRemoteNotification, clientID, bindAlias, unbindAlias, setTags, queryTag,
+        sendFeedbackMessage,
         handleRemoteNotification, setBadge, resetBadge, setPushModeForOff, registerVoipTokenCredentials, handleVoipNotification,
         registerLiveActivityToken,
     ]

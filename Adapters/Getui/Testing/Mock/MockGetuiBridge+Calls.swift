@@ -95,7 +95,8 @@ extension MockGetuiBridge {
         /// `GeTuiSdkNotificationCenter:openSettingsForNotification:` (`nil`: from Settings).
         case openSettings(GetuiNotificationInfo?)
         /// `GeTuiSdkDidReceiveNotification:notificationCenter:response:fetchCompletionHandler:`.
-        case receiveNotification(GetuiNotificationInfo, response: GetuiResponseInfo?, fetchCompletionHandler: (@Sendable (BackgroundFetchResult) -> Void)?)
+        case receiveNotification(
+            GetuiNotificationInfo, response: GetuiResponseInfo?, fetchCompletionHandler: (@Sendable (BackgroundFetchResult) -> Void)?)
         /// `GeTuiSdkDidReceiveSlience:fromGetui:offLine:appId:taskId:msgId:fetchCompletionHandler:`.
         case slience(
             JSONObject, fromGetui: Bool, offLine: Bool, appID: String? = nil, taskID: String?, msgID: String?,

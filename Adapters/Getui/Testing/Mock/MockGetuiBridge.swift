@@ -1,7 +1,7 @@
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeGetui
 import PushBridgeModel
+import PushBridgeProviderKit
 
 /// A stand-in for the Getui SDK, for tests (yours and PushBridge's): records every call, answers
 /// alias and tag requests through its delegate as told (or never, to test timeouts), chooses what
@@ -80,20 +80,38 @@ public final class MockGetuiBridge: GetuiBridge {
     /// Every call so far, in order.
     public var calls: [Call] { state[\.calls] }
     /// How alias and tag requests are answered (default: `.success`).
-    public var answer: Answer { get { state[\.answer] } set { state[\.answer] = newValue } }
+    public var answer: Answer {
+        get { state[\.answer] }
+        set { state[\.answer] = newValue }
+    }
     /// What `sendFeedbackMessage` returns (default: `true`, submitted).
-    public var feedbackSubmitted: Bool { get { state[\.feedbackSubmitted] } set { state[\.feedbackSubmitted] = newValue } }
+    public var feedbackSubmitted: Bool {
+        get { state[\.feedbackSubmitted] }
+        set { state[\.feedbackSubmitted] = newValue }
+    }
     /// What `setTags` and `queryTag` return (default: `true`, submitted); when `false` they are not
     /// answered, as the SDK does not answer a request it did not submit.
-    public var acceptsTags: Bool { get { state[\.acceptsTags] } set { state[\.acceptsTags] = newValue } }
+    public var acceptsTags: Bool {
+        get { state[\.acceptsTags] }
+        set { state[\.acceptsTags] = newValue }
+    }
     /// What `registerVoipTokenCredentials:` returns (Getui's validity check).
-    public var acceptsVoipToken: Bool { get { state[\.acceptsVoipToken] } set { state[\.acceptsVoipToken] = newValue } }
+    public var acceptsVoipToken: Bool {
+        get { state[\.acceptsVoipToken] }
+        set { state[\.acceptsVoipToken] = newValue }
+    }
     /// How Live Activity registrations are answered: `true` or `false` through
     /// `GeTuiSdkDidRegisterLiveActivity:…`/`…PushToStartToken:…` at once; `nil`, the call
     /// returns `NO` (Getui's "有效判断 或 重复请求") and nothing is answered.
-    public var liveActivityResult: Bool? { get { state[\.liveActivityResult] } set { state[\.liveActivityResult] = newValue } }
+    public var liveActivityResult: Bool? {
+        get { state[\.liveActivityResult] }
+        set { state[\.liveActivityResult] = newValue }
+    }
     /// Whether the SDK has `registerLiveActivity:pushToStartToken:sequenceNum:` (3.0.7.0+).
-    public var hasPushToStart: Bool { get { state[\.hasPushToStart] } set { state[\.hasPushToStart] = newValue } }
+    public var hasPushToStart: Bool {
+        get { state[\.hasPushToStart] }
+        set { state[\.hasPushToStart] = newValue }
+    }
     /// Stores a payload for `retrivePayloadById:`.
     public func storePayload(_ payload: String, id: String) { state.withLock { $0.payloads[id] = payload } }
 
@@ -133,7 +151,10 @@ public final class MockGetuiBridge: GetuiBridge {
     /// ``GetuiBridge``'s `startSdk`: recorded, credentials masked.
     public func startSdk(appID: String, appKey: String, appSecret: String, launchingOptions: JSONObject?) {
         checkThread("startSdkWithAppId:appKey:appSecret:delegate:launchingOptions:")
-        record(.start(appID: SecretText(appID), appKey: SecretText(appKey), appSecret: SecretText(appSecret), launchedWithNotification: launchingOptions != nil))
+        record(
+            .start(
+                appID: SecretText(appID), appKey: SecretText(appKey), appSecret: SecretText(appSecret),
+                launchedWithNotification: launchingOptions != nil))
     }
 
     /// ``GetuiBridge``'s `registerRemoteNotification`: recorded (checked against ``sdkThread``).
@@ -148,7 +169,10 @@ public final class MockGetuiBridge: GetuiBridge {
     public func setApplicationGroupIdentifier(_ identifier: String) { record(.setApplicationGroupIdentifier(identifier)) }
 
     /// ``GetuiBridge``'s `status`: `started` (online) unless set otherwise.
-    public var status: GetuiSdkStatus { get { state[\.status] } set { state[\.status] = newValue } }
+    public var status: GetuiSdkStatus {
+        get { state[\.status] }
+        set { state[\.status] = newValue }
+    }
 
     /// ``GetuiBridge``'s `clientID`: the one the mock was made with.
     public var clientID: String? { state[\.clientID] }
@@ -227,7 +251,9 @@ public final class MockGetuiBridge: GetuiBridge {
 
     /// ``GetuiBridge``'s `handleRemoteNotification`: recorded with the notification's identity.
     public func handleRemoteNotification(_ userInfo: JSONObject) {
-        record(.handleRemoteNotification(id: NotificationIdentity.derive(payload: userInfo, identifier: nil, providerMessageID: GetuiDefinition().messageID(in: userInfo))))
+        record(
+            .handleRemoteNotification(
+                id: NotificationIdentity.derive(payload: userInfo, identifier: nil, providerMessageID: GetuiDefinition().messageID(in: userInfo))))
     }
 
     /// ``GetuiBridge``'s `retrivePayload`: a payload stored with ``storePayload(_:id:)``.
@@ -242,7 +268,9 @@ public final class MockGetuiBridge: GetuiBridge {
     /// ``GetuiBridge``'s `setPushModeForOff`: recorded.
     public func setPushModeForOff(_ off: Bool) { record(.pushModeForOff(off)) }
     /// Records the scene connection.
-    public func handleSceneWillConnect(_ connectionOptions: PlatformObject?) { record(.handleSceneWillConnect(withOptions: connectionOptions != nil)) }
+    public func handleSceneWillConnect(_ connectionOptions: PlatformObject?) {
+        record(.handleSceneWillConnect(withOptions: connectionOptions != nil))
+    }
     /// Records the token (masked); returns ``acceptsVoipToken``.
     public func registerVoipTokenCredentials(_ token: [UInt8]) -> Bool {
         record(.registerVoipToken(DeviceTokenRequest(token: token).hexToken))
@@ -254,7 +282,8 @@ public final class MockGetuiBridge: GetuiBridge {
     public func registerLiveActivity(_ liveActivityID: String, activityToken: String, sequenceNum: String) -> Bool {
         record(.registerLiveActivity(id: liveActivityID, token: SecretText(activityToken), sequenceNum: sequenceNum))
         guard let result = liveActivityResult else { return false }
-        delegate?.geTuiSdkDidRegisterLiveActivity(sequenceNum, result: result, error: result ? nil : PushError.VendorCode(domain: "GetuiErrorDomain", code: -1))
+        delegate?.geTuiSdkDidRegisterLiveActivity(
+            sequenceNum, result: result, error: result ? nil : PushError.VendorCode(domain: "GetuiErrorDomain", code: -1))
         return true
     }
     /// `false` without ``hasPushToStart``; else records (masked) and answers as ``liveActivityResult`` says.
@@ -262,7 +291,8 @@ public final class MockGetuiBridge: GetuiBridge {
         guard hasPushToStart else { return false }
         record(.registerPushToStart(attributes: activityAttributes, token: SecretText(pushToStartToken), sequenceNum: sequenceNum))
         guard let result = liveActivityResult else { return false }
-        delegate?.geTuiSdkDidRegisterPushToStartToken(sequenceNum, result: result, error: result ? nil : PushError.VendorCode(domain: "GetuiErrorDomain", code: -1))
+        delegate?.geTuiSdkDidRegisterPushToStartToken(
+            sequenceNum, result: result, error: result ? nil : PushError.VendorCode(domain: "GetuiErrorDomain", code: -1))
         return true
     }
 

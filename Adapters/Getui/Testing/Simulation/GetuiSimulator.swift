@@ -1,7 +1,7 @@
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeGetui
 import PushBridgeModel
+import PushBridgeProviderKit
 
 /// Getui's part in `pushbridge simulate --provider getui` and the simulated device: iOS's calls
 /// replayed as the Getui SDK hands them to the app, through a ``GetuiProvider`` on a
@@ -52,7 +52,9 @@ public struct GetuiSimulator: ProviderSimulator {
         }
 
         /// `GeTuiSdkDidReceiveNotification:notificationCenter:response:fetchCompletionHandler:`.
-        func respondToSDK(_ notification: PushNotification, action: ResponseAction?, textInput: String?, done: @escaping @Sendable () -> Void) -> String {
+        func respondToSDK(_ notification: PushNotification, action: ResponseAction?, textInput: String?, done: @escaping @Sendable () -> Void)
+            -> String
+        {
             let response = GetuiResponseInfo(actionIdentifier: action?.identifier ?? ResponseAction.defaultIdentifier, userText: textInput)
             bridge.trigger(.receiveNotification(Self.info(notification), response: response, fetchCompletionHandler: { _ in done() }))
             return GetuiCallbackName.didReceiveNotification

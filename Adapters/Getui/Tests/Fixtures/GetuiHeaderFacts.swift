@@ -36,7 +36,8 @@ enum GetuiHeaderFacts {
             arguments: [.object("NSString"), .object("NSString"), .object("NSString"), .object("id<GeTuiSdkDelegate>"), .nullable("NSDictionary")],
             sites: [g31(47)]),
         ObjCDeclaration(owner: sdk, kind: .classMethod, selector: "setIDFA:", arguments: [.object("NSString")], sites: [g31(101)]),
-        ObjCDeclaration(owner: sdk, kind: .classMethod, selector: "setApplicationGroupIdentifier:", arguments: [.object("NSString")], sites: [g31(53)]),
+        ObjCDeclaration(
+            owner: sdk, kind: .classMethod, selector: "setApplicationGroupIdentifier:", arguments: [.object("NSString")], sites: [g31(53)]),
         ObjCDeclaration(owner: sdk, kind: .classMethod, selector: "status", arguments: [], returns: .unsignedInteger("SdkStatus"), sites: [g31(82)]),
         ObjCDeclaration(
             owner: sdk, kind: .classMethod, selector: "registerRemoteNotification:", arguments: [.unsignedInteger("UNAuthorizationOptions")],
@@ -46,16 +47,19 @@ enum GetuiHeaderFacts {
             owner: sdk, kind: .classMethod, selector: "bindAlias:andSequenceNum:", arguments: [.object("NSString"), .object("NSString")],
             sites: [g31(256)]),
         ObjCDeclaration(
-            owner: sdk, kind: .classMethod, selector: "unbindAlias:andSequenceNum:andIsSelf:", arguments: [.object("NSString"), .object("NSString"), .bool],
+            owner: sdk, kind: .classMethod, selector: "unbindAlias:andSequenceNum:andIsSelf:",
+            arguments: [.object("NSString"), .object("NSString"), .bool],
             sites: [g31(266)]),
         ObjCDeclaration(
             owner: sdk, kind: .classMethod, selector: "setTags:andSequenceNum:", arguments: [.object("NSArray"), .object("NSString")], returns: .bool,
             sites: [g31(225)]),
         ObjCDeclaration(owner: sdk, kind: .classMethod, selector: "queryTag:", arguments: [.object("NSString")], returns: .bool, sites: [g31(215)]),
         ObjCDeclaration(
-            owner: sdk, kind: .classMethod, selector: "sendFeedbackMessage:andTaskId:andMsgId:", arguments: [.integer, .object("NSString"), .object("NSString")],
+            owner: sdk, kind: .classMethod, selector: "sendFeedbackMessage:andTaskId:andMsgId:",
+            arguments: [.integer, .object("NSString"), .object("NSString")],
             returns: .bool, sites: [g31(331)]),
-        ObjCDeclaration(owner: sdk, kind: .classMethod, selector: "handleRemoteNotification:", arguments: [.object("NSDictionary")], sites: [g31(284)]),
+        ObjCDeclaration(
+            owner: sdk, kind: .classMethod, selector: "handleRemoteNotification:", arguments: [.object("NSDictionary")], sites: [g31(284)]),
         ObjCDeclaration(owner: sdk, kind: .classMethod, selector: "setBadge:", arguments: [.unsignedInteger("NSUInteger")], sites: [g31(237)]),
         ObjCDeclaration(owner: sdk, kind: .classMethod, selector: "resetBadge", arguments: [], sites: [g31(245)]),
         ObjCDeclaration(owner: sdk, kind: .classMethod, selector: "setPushModeForOff:", arguments: [.bool], sites: [g31(112)]),
@@ -77,10 +81,13 @@ enum GetuiHeaderFacts {
             arguments: [.object("NSString"), .object("NSString"), .object("NSString")], returns: .bool, sites: [g31(178)]),
 
         // GeTuiSdkDelegate methods (all @optional, from line 381).
-        ObjCDeclaration(owner: delegate, kind: .instanceMethod, selector: "GeTuiSdkDidRegisterClient:", arguments: [.object("NSString")], sites: [g31(390)]),
         ObjCDeclaration(
-            owner: delegate, kind: .instanceMethod, selector: "GeTuiSDkDidNotifySdkState:", arguments: [.unsignedInteger("SdkStatus")], sites: [g31(397)]),
-        ObjCDeclaration(owner: delegate, kind: .instanceMethod, selector: "GeTuiSdkDidOccurError:", arguments: [.object("NSError")], sites: [g31(404)]),
+            owner: delegate, kind: .instanceMethod, selector: "GeTuiSdkDidRegisterClient:", arguments: [.object("NSString")], sites: [g31(390)]),
+        ObjCDeclaration(
+            owner: delegate, kind: .instanceMethod, selector: "GeTuiSDkDidNotifySdkState:", arguments: [.unsignedInteger("SdkStatus")],
+            sites: [g31(397)]),
+        ObjCDeclaration(
+            owner: delegate, kind: .instanceMethod, selector: "GeTuiSdkDidOccurError:", arguments: [.object("NSError")], sites: [g31(404)]),
         ObjCDeclaration(
             owner: delegate, kind: .instanceMethod, selector: "GetuiSdkGrantAuthorization:error:", arguments: [.bool, .nullable("NSError")],
             sites: [g31(412)]),

@@ -1,8 +1,8 @@
-import PushBridge
-import PushBridgeGetuiTesting
-import PushBridgeGetui
-import PushBridgeTesting
 import AdapterTestSupport
+import PushBridge
+import PushBridgeGetui
+import PushBridgeGetuiTesting
+import PushBridgeTesting
 
 /// A mock Getui SDK and a provider on it, feeding a real client (``AdapterHarness``).
 typealias GetuiHarness = AdapterHarness<MockGetuiBridge, GetuiProvider>

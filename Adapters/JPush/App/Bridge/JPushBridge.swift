@@ -52,7 +52,9 @@ public protocol JPushBridge: Sendable {
     func getAlias(seq: Int, completion: @escaping @Sendable (_ resCode: Int, _ alias: String?, _ seq: Int) -> Void)
     /// `+addTags:completion:seq:`, `+setTags:completion:seq:` or `+deleteTags:completion:seq:`
     /// (by `operation`); the completion gets `(iResCode, iTags, seq)`.
-    func tags(_ operation: JPushTagOperation, _ tags: Set<String>, seq: Int, completion: @escaping @Sendable (_ resCode: Int, _ tags: Set<String>?, _ seq: Int) -> Void)
+    func tags(
+        _ operation: JPushTagOperation, _ tags: Set<String>, seq: Int,
+        completion: @escaping @Sendable (_ resCode: Int, _ tags: Set<String>?, _ seq: Int) -> Void)
     /// `+cleanTags:seq:`; the completion gets `(iResCode, iTags, seq)`.
     func cleanTags(seq: Int, completion: @escaping @Sendable (_ resCode: Int, _ tags: Set<String>?, _ seq: Int) -> Void)
     /// `+getAllTags:seq:`; the completion gets `(iResCode, iTags, seq)`.
@@ -83,7 +85,8 @@ public protocol JPushBridge: Sendable {
     /// nothing, when the SDK in the app lacks the method.
     func registerLiveActivity(
         attributes activityAttributes: String, pushToStartToken: [UInt8]?, seq: Int,
-        completion: @escaping @Sendable (_ resCode: Int, _ activityAttributes: String?, _ seq: Int) -> Void) -> Bool
+        completion: @escaping @Sendable (_ resCode: Int, _ activityAttributes: String?, _ seq: Int) -> Void
+    ) -> Bool
 }
 
 /// Which of JPush's three tag-changing calls a ``JPushBridge/tags(_:_:seq:completion:)`` is.

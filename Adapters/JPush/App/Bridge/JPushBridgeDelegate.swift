@@ -20,7 +20,8 @@ public protocol JPushBridgeDelegate: AnyObject, Sendable {
     /// `jpushNotificationCenter:willPresentNotification:withCompletionHandler:` (iOS 10+): a
     /// notification arrives in the foreground; `completionHandler` takes
     /// `UNNotificationPresentationOptions` bits as an `NSInteger` and must be called exactly once.
-    func jpushNotificationCenter(willPresent notification: JPushNotificationInfo, withCompletionHandler completionHandler: @escaping @Sendable (Int) -> Void)
+    func jpushNotificationCenter(
+        willPresent notification: JPushNotificationInfo, withCompletionHandler completionHandler: @escaping @Sendable (Int) -> Void)
     /// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:` (iOS 10+):
     /// the user tapped, dismissed or pressed an action; `completionHandler` must be called once.
     func jpushNotificationCenter(didReceive response: JPushResponseInfo, withCompletionHandler completionHandler: @escaping @Sendable () -> Void)

@@ -1,7 +1,7 @@
 import PushBridge
-import PushBridgeProviderKit
-import PushBridgeJPushDefinition
 import PushBridgeAdapterSupport
+import PushBridgeJPushDefinition
+import PushBridgeProviderKit
 
 /// `JPUSHRegisterDelegate`'s callbacks, in the dispatch model's vocabulary.
 extension JPushProvider {
@@ -29,7 +29,9 @@ extension JPushProvider {
     /// the action and any typed text pass on; `completionHandler` runs exactly once, when the
     /// client is done (at once for something that is not a notification, which is reported as a
     /// `PushDiagnostic/Code/unreadablePayload` diagnostic).
-    public func jpushNotificationCenter(didReceive response: JPushResponseInfo, withCompletionHandler completionHandler: @escaping @Sendable () -> Void) {
+    public func jpushNotificationCenter(
+        didReceive response: JPushResponseInfo, withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+    ) {
         let complete = ExactlyOnce<Void> { _ in completionHandler() }
         guard let note = response.notification.notification(by: JPushDefinition(), in: JPushCallbackName.didReceiveResponse, reportingTo: sink)
         else {
@@ -48,7 +50,9 @@ extension JPushProvider {
     /// app's notification settings — a `settingsRequested` event (`nil`: from the Settings app,
     /// as JPush passes it although its header says non-null since 5.2.0).
     public func jpushNotificationCenter(openSettingsFor notification: JPushNotificationInfo?) {
-        sink.publish(.settingsRequested(.init(notification: notification?.notification(by: JPushDefinition(), in: JPushCallbackName.openSettings, reportingTo: sink))))
+        sink.publish(
+            .settingsRequested(
+                .init(notification: notification?.notification(by: JPushDefinition(), in: JPushCallbackName.openSettings, reportingTo: sink))))
     }
 
     /// Not an SDK callback: what the SDK bridge could not convert, reported to the client's
@@ -61,7 +65,9 @@ extension JPushProvider {
     /// `authorization`), as with plain APNs; any other status publishes nothing.
     public func jpushNotificationAuthorization(_ status: JPushAuthorizationStatus, withInfo info: JSONObject?) {
         guard status == .denied else { return }
-        sink.publish(.registrationFailed(.init(
-            provider: .jpush, error: PushError(.providerFailure, field: "authorization", "the user did not allow notifications"))))
+        sink.publish(
+            .registrationFailed(
+                .init(
+                    provider: .jpush, error: PushError(.providerFailure, field: "authorization", "the user did not allow notifications"))))
     }
 }

@@ -1,6 +1,6 @@
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeAdapterSupport
+import PushBridgeProviderKit
 
 /// Aliases, tags and the server badge through JPush's calls.
 ///
@@ -39,7 +39,8 @@ extension JPushProvider {
         let bridge = self.bridge
         let replies = context.aliasReplies
         let reply: @Sendable (Int, String?, Int) -> Void = { code, alias, seq in
-            let result: Result<AliasRequest.Outcome, PushError> = JPushResultCode.error(code, field: "alias").map { .failure($0) }
+            let result: Result<AliasRequest.Outcome, PushError> =
+                JPushResultCode.error(code, field: "alias").map { .failure($0) }
                 ?? .success(AliasRequest.Outcome(alias: alias.map { SecretText($0) }, sequence: seq))
             replies.resolve(seq, result)
         }
@@ -85,7 +86,8 @@ extension JPushProvider {
         let bridge = self.bridge
         let replies = context.tagReplies
         let reply: @Sendable (Int, Set<String>?, Int) -> Void = { code, tags, seq in
-            let result: Result<TagsRequest.Outcome, PushError> = JPushResultCode.error(code, field: "tags").map { .failure($0) }
+            let result: Result<TagsRequest.Outcome, PushError> =
+                JPushResultCode.error(code, field: "tags").map { .failure($0) }
                 ?? .success(TagsRequest.Outcome(tags: tags, sequence: seq))
             replies.resolve(seq, result)
         }
@@ -103,7 +105,8 @@ extension JPushProvider {
         case .validate(let tag):
             return try await replies.send { seq in
                 bridge.validTag(tag, seq: seq) { code, tags, seq, isBind in
-                    let result: Result<TagsRequest.Outcome, PushError> = JPushResultCode.error(code, field: "tags").map { .failure($0) }
+                    let result: Result<TagsRequest.Outcome, PushError> =
+                        JPushResultCode.error(code, field: "tags").map { .failure($0) }
                         ?? .success(TagsRequest.Outcome(tags: tags, isBound: isBind, sequence: seq))
                     replies.resolve(seq, result)
                 }

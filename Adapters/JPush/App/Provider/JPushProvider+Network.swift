@@ -93,8 +93,10 @@ extension JPushProvider {
     }
 
     private func publishRegistrationFailure(field: String, _ message: String, vendorCode: PushError.VendorCode? = nil) {
-        sink.publish(.registrationFailed(.init(
-            provider: .jpush, error: PushError(.providerFailure, field: field, message, vendorCode: vendorCode))))
+        sink.publish(
+            .registrationFailed(
+                .init(
+                    provider: .jpush, error: PushError(.providerFailure, field: field, message, vendorCode: vendorCode))))
     }
 
     /// An error code in JPush's `userInfo` (a number, or a string of digits); `nil` for anything else.

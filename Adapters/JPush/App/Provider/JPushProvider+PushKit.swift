@@ -1,6 +1,6 @@
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeAdapterSupport
+import PushBridgeProviderKit
 
 /// VoIP and Live Activities through JPush (`JPUSHService.h` 5.7.0/5.9.0 L265-310).
 extension JPushProvider {
@@ -22,7 +22,10 @@ extension JPushProvider {
     /// 0, or an SDK without the push-to-start call, is reported through the sink (`PushEventSink.tokenForwardingFailed(_:provider:error:)`).
     public func registerLiveActivityToken(_ request: LiveActivityTokenRequest) {
         let kind = request.kind
-        let selector = if case .pushToStart = kind { "registerLiveActivity:pushToStartToken:completion:seq:" } else { "registerLiveActivity:pushToken:completion:seq:" }
+        let selector =
+            if case .pushToStart = kind { "registerLiveActivity:pushToStartToken:completion:seq:" } else {
+                "registerLiveActivity:pushToken:completion:seq:"
+            }
         guard context.mayCall(selector) else { return }
         let seq = state.withLock { state in
             defer { state.nextLiveActivitySeq += 1 }
@@ -41,7 +44,10 @@ extension JPushProvider {
             if !called {
                 sink.tokenForwardingFailed(
                     kind, provider: .jpush,
-                    error: PushError(.unsupported, field: "sdk", "this JPush SDK has no +registerLiveActivity:pushToStartToken:completion:seq: (JPush 5.5.0 and later have it, 5.2.0 does not)"))
+                    error: PushError(
+                        .unsupported, field: "sdk",
+                        "this JPush SDK has no +registerLiveActivity:pushToStartToken:completion:seq: (JPush 5.5.0 and later have it, 5.2.0 does not)"
+                    ))
             }
         case .voip:
             registerVoIPToken(VoIPTokenRequest(token: request.token))

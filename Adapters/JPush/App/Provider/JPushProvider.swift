@@ -1,7 +1,7 @@
 import PushBridge
-import PushBridgeProviderKit
-import PushBridgeJPushDefinition
 import PushBridgeAdapterSupport
+import PushBridgeJPushDefinition
+import PushBridgeProviderKit
 
 /// The JPush (极光) adapter: turns the JPush SDK's callbacks into the same `PushEvent`s as plain
 /// APNs, through the same normaliser, and carries out the app's commands with JPush's calls.
@@ -166,4 +166,5 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
 /// the server badge, custom messages, VoIP and Live Activities (push tokens and push-to-start
 /// tokens). No custom feedback: the client's `report` throws `unsupported`.
 extension JPushProvider: ConsentGatedProvider, CallbackObservingProvider, MessageIdentifyingProvider,
-    NotificationCenterOwningProvider, AliasAndTagsProvider, ServerBadgeProvider, OwnChannelProvider, VoIPProvider, LiveActivityProvider {}
+    NotificationCenterOwningProvider, AliasAndTagsProvider, ServerBadgeProvider, OwnChannelProvider, VoIPProvider, LiveActivityProvider
+{}

@@ -23,7 +23,9 @@
         }
 
         /// `+addTags:`, `+setTags:` or `+deleteTags:completion:seq:`.
-        public func tags(_ operation: JPushTagOperation, _ tags: Set<String>, seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void) {
+        public func tags(
+            _ operation: JPushTagOperation, _ tags: Set<String>, seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void
+        ) {
             let name: String =
                 switch operation {
                 case .add: JPushSDKSymbols.addTags
@@ -86,9 +88,13 @@
         public func registerLiveActivity(
             attributes activityAttributes: String, pushToStartToken: [UInt8]?, seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void
         ) -> Bool {
-            guard class_getClassMethod(service, NSSelectorFromString(JPushSDKSymbols.registerLiveActivityPushToStartToken)) != nil else { return false }
+            guard class_getClassMethod(service, NSSelectorFromString(JPushSDKSymbols.registerLiveActivityPushToStartToken)) != nil else {
+                return false
+            }
             let (call, selector) = Self.classMethod(service, JPushSDKSymbols.registerLiveActivityPushToStartToken, as: LiveActivityIMP.self)
-            call(service, selector, activityAttributes as NSString, pushToStartToken.map { Data($0) as NSData }, Self.liveActivityReply(completion), seq)
+            call(
+                service, selector, activityAttributes as NSString, pushToStartToken.map { Data($0) as NSData }, Self.liveActivityReply(completion),
+                seq)
             return true
         }
 

@@ -31,7 +31,8 @@
         /// `jpushNotificationCenter:willPresentNotification:withCompletionHandler:`.
         @objc(jpushNotificationCenter:willPresentNotification:withCompletionHandler:)
         package func jpushNotificationCenter(
-            _ center: UNUserNotificationCenter, willPresent notification: UNNotification, withCompletionHandler completionHandler: @escaping (Int) -> Void
+            _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+            withCompletionHandler completionHandler: @escaping (Int) -> Void
         ) {
             nonisolated(unsafe) let complete = completionHandler
             anchor.willPresent(JPUSHServiceBridge.info(notification)) { options in complete(options) }
@@ -40,7 +41,8 @@
         /// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`.
         @objc(jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:)
         package func jpushNotificationCenter(
-            _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse, withCompletionHandler completionHandler: @escaping () -> Void
+            _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+            withCompletionHandler completionHandler: @escaping () -> Void
         ) {
             nonisolated(unsafe) let complete = completionHandler
             let reply = JPushResponseInfo(

@@ -143,7 +143,9 @@
                 let registerEntity = NSClassFromString(JPushSDKSymbols.registerEntityClass) as? NSObject.Type,
                 let collectionAuth = NSClassFromString(JPushSDKSymbols.collectionAuthClass)
             else {
-                throw PushError(.unsupported, field: "sdk", "JPush's \(JPushSDKSymbols.registerEntityClass) is not an NSObject subclass: not a JPush 5.x or 6.x SDK")
+                throw PushError(
+                    .unsupported, field: "sdk",
+                    "JPush's \(JPushSDKSymbols.registerEntityClass) is not an NSObject subclass: not a JPush 5.x or 6.x SDK")
             }
             self.service = service
             self.registerEntity = registerEntity
@@ -161,7 +163,11 @@
         /// registration delegate reaches (``JPushRegistrationDelegateAnchor``): a client built
         /// after another takes JPush's callbacks over.
         public var delegate: (any JPushBridgeDelegate)? {
-            get { lock.lock(); defer { lock.unlock() }; return storedDelegate }
+            get {
+                lock.lock()
+                defer { lock.unlock() }
+                return storedDelegate
+            }
             set {
                 lock.lock()
                 storedDelegate = newValue
@@ -238,10 +244,12 @@
                 let named = declared.filter { identifiers.contains($0.identifier) }
                 let missing = identifiers.filter { identifier in !named.contains { $0.identifier == identifier } }
                 if !missing.isEmpty {
-                    delegate?.sdkBridgeCouldNotRead(PushDiagnostic(
-                        code: .undeclaredCategory, notificationID: "none",
-                        message: "JPush was registered without the categories \(missing.joined(separator: ", ")): the app declared none by that identifier "
-                            + "(PushAppDelegate.notificationCategories, PushAppIntegration.setNotificationCategories)"))
+                    delegate?.sdkBridgeCouldNotRead(
+                        PushDiagnostic(
+                            code: .undeclaredCategory, notificationID: "none",
+                            message:
+                                "JPush was registered without the categories \(missing.joined(separator: ", ")): the app declared none by that identifier "
+                                + "(PushAppDelegate.notificationCategories, PushAppIntegration.setNotificationCategories)"))
                 }
                 config.setValue(NSSet(set: named), forKey: JPushSDKSymbols.entityCategoriesKey)
             }

@@ -49,7 +49,8 @@ extension MockJPushBridge {
             case .badge(let value): "setBadge(\(value))"
             case .registerVoipToken(let token): "registerVoipToken(\(token))"
             case .handleVoipNotification(let keys): "handleVoipNotification(keys: \(keys.count))"
-            case .registerLiveActivity(let id, let token, let seq): "registerLiveActivity(\(id), pushToken: \(token.map(\.masked) ?? "nil"), seq: \(seq))"
+            case .registerLiveActivity(let id, let token, let seq):
+                "registerLiveActivity(\(id), pushToken: \(token.map(\.masked) ?? "nil"), seq: \(seq))"
             case .registerPushToStart(let attributes, let token, let seq):
                 "registerLiveActivity(\(attributes), pushToStartToken: \(token.map(\.masked) ?? "nil"), seq: \(seq))"
             }

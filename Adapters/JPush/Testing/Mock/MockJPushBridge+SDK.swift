@@ -1,7 +1,7 @@
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeJPush
 import PushBridgeModel
+import PushBridgeProviderKit
 
 /// ``JPushBridge``: every call recorded, alias and tag requests answered as told.
 extension MockJPushBridge {
@@ -14,9 +14,11 @@ extension MockJPushBridge {
     /// ``JPushBridge``'s `setup`: recorded, the app key and advertising identifier masked.
     public func setup(launchOptions: JSONObject?, appKey: String, channel: String, apsForProduction: Bool, advertisingIdentifier: String?) {
         checkThread("setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:")
-        record(.setup(
-            appKey: SecretText(appKey), channel: channel, production: apsForProduction, advertisingIdentifier: advertisingIdentifier.map { SecretText($0) },
-            launchedWithNotification: launchOptions != nil))
+        record(
+            .setup(
+                appKey: SecretText(appKey), channel: channel, production: apsForProduction,
+                advertisingIdentifier: advertisingIdentifier.map { SecretText($0) },
+                launchedWithNotification: launchOptions != nil))
     }
 
     /// ``JPushBridge``'s `registerForRemoteNotificationConfig`: recorded.
@@ -30,7 +32,9 @@ extension MockJPushBridge {
 
     /// ``JPushBridge``'s `handleRemoteNotification`: recorded with the notification's identity.
     public func handleRemoteNotification(_ userInfo: JSONObject) {
-        record(.handleRemoteNotification(id: NotificationIdentity.derive(payload: userInfo, identifier: nil, providerMessageID: JPushDefinition().messageID(in: userInfo))))
+        record(
+            .handleRemoteNotification(
+                id: NotificationIdentity.derive(payload: userInfo, identifier: nil, providerMessageID: JPushDefinition().messageID(in: userInfo))))
     }
 
     /// ``JPushBridge``'s `registrationIDCompletionHandler`: recorded, and answered at once with
@@ -60,7 +64,8 @@ extension MockJPushBridge {
     }
 
     /// ``JPushBridge``'s `tags`: recorded, and answered as ``tagAnswer`` says.
-    public func tags(_ operation: JPushTagOperation, _ tags: Set<String>, seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void) {
+    public func tags(_ operation: JPushTagOperation, _ tags: Set<String>, seq: Int, completion: @escaping @Sendable (Int, Set<String>?, Int) -> Void)
+    {
         record(.tags(operation: operation.rawValue, tags: tags, seq: seq))
         submit(.tags(operation, tags, completion), seq: seq)
     }
@@ -113,8 +118,9 @@ extension MockJPushBridge {
         attributes activityAttributes: String, pushToStartToken: [UInt8]?, seq: Int, completion: @escaping @Sendable (Int, String?, Int) -> Void
     ) -> Bool {
         guard hasPushToStart else { return false }
-        record(.registerPushToStart(
-            attributes: activityAttributes, pushToStartToken: pushToStartToken.map { DeviceTokenRequest(token: $0).hexToken }, seq: seq))
+        record(
+            .registerPushToStart(
+                attributes: activityAttributes, pushToStartToken: pushToStartToken.map { DeviceTokenRequest(token: $0).hexToken }, seq: seq))
         completion(liveActivityResultCode, activityAttributes, seq)
         return true
     }

@@ -1,7 +1,7 @@
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeJPush
 import PushBridgeModel
+import PushBridgeProviderKit
 
 /// A stand-in for the JPush SDK, for tests (yours and PushBridge's): records every call (secrets
 /// masked), answers alias and tag requests with chosen result codes — or never, to test timeouts —
@@ -153,16 +153,31 @@ public final class MockJPushBridge: JPushBridge {
         set { state.withLock { $0.registrationIDAnswer = (newValue.resCode, newValue.registrationID.map { SecretText($0) }) } }
     }
     /// How alias requests are answered (default: `.success`).
-    public var aliasAnswer: Answer { get { state[\.aliasAnswer] } set { state[\.aliasAnswer] = newValue } }
+    public var aliasAnswer: Answer {
+        get { state[\.aliasAnswer] }
+        set { state[\.aliasAnswer] = newValue }
+    }
     /// How tag requests are answered (default: `.success`).
-    public var tagAnswer: Answer { get { state[\.tagAnswer] } set { state[\.tagAnswer] = newValue } }
+    public var tagAnswer: Answer {
+        get { state[\.tagAnswer] }
+        set { state[\.tagAnswer] = newValue }
+    }
     /// What `setBadge:` returns (default: `true`, accepted).
-    public var badgeAccepted: Bool { get { state[\.badgeAccepted] } set { state[\.badgeAccepted] = newValue } }
+    public var badgeAccepted: Bool {
+        get { state[\.badgeAccepted] }
+        set { state[\.badgeAccepted] = newValue }
+    }
     /// The `iResCode` Live Activity registrations are answered with (0: accepted).
-    public var liveActivityResultCode: Int { get { state[\.liveActivityResultCode] } set { state[\.liveActivityResultCode] = newValue } }
+    public var liveActivityResultCode: Int {
+        get { state[\.liveActivityResultCode] }
+        set { state[\.liveActivityResultCode] = newValue }
+    }
     /// Whether the SDK has `registerLiveActivity:pushToStartToken:completion:seq:` (5.7.0 does,
     /// 5.2.0 does not).
-    public var hasPushToStart: Bool { get { state[\.hasPushToStart] } set { state[\.hasPushToStart] = newValue } }
+    public var hasPushToStart: Bool {
+        get { state[\.hasPushToStart] }
+        set { state[\.hasPushToStart] = newValue }
+    }
     /// The sequence numbers of the requests not answered yet, in order.
     public var pendingSequences: [Int] { state.withLock { $0.pending.keys.sorted() } }
 

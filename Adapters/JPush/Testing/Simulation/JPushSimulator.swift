@@ -1,7 +1,7 @@
 import PushBridge
-import PushBridgeProviderKit
 import PushBridgeJPush
 import PushBridgeModel
+import PushBridgeProviderKit
 
 /// JPush's part in `pushbridge simulate --provider jpush` and the simulated device: iOS's calls
 /// replayed as the JPush SDK hands them to the app, through a ``JPushProvider`` on a
@@ -67,7 +67,9 @@ public struct JPushSimulator: ProviderSimulator {
         }
 
         /// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`.
-        func respondToSDK(_ notification: PushNotification, action: ResponseAction?, textInput: String?, done: @escaping @Sendable () -> Void) -> String {
+        func respondToSDK(_ notification: PushNotification, action: ResponseAction?, textInput: String?, done: @escaping @Sendable () -> Void)
+            -> String
+        {
             let response = JPushResponseInfo(
                 notification: Self.info(notification), actionIdentifier: action?.identifier ?? ResponseAction.defaultIdentifier, userText: textInput)
             bridge.trigger(.didReceiveResponse(response, completionHandler: done))
@@ -79,7 +81,9 @@ public struct JPushSimulator: ProviderSimulator {
         /// the session was not told of it, this one, held and released the same way).
         func replay(_ delivery: ChannelDelivery, message: JSONObject) throws(PushError) -> [TraceCall] {
             guard delivery.transport == .jpush else {
-                throw PushError(.unsupported, field: "provider", "jpush cannot deliver \(delivery.transport) messages: simulate them with --provider \(delivery.transport)")
+                throw PushError(
+                    .unsupported, field: "provider",
+                    "jpush cannot deliver \(delivery.transport) messages: simulate them with --provider \(delivery.transport)")
             }
             state.withLock { $0 = .active }
             let delivered: Int

@@ -5,7 +5,8 @@
 enum JPushImportedNames {
     /// `JPUSHService`'s and `JGInforCollectionAuth`'s class methods, by selector.
     static let classMethods: [String: String] = [
-        "setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:": "setup(withOption:appKey:channel:apsForProduction:advertisingIdentifier:)",
+        "setupWithOption:appKey:channel:apsForProduction:advertisingIdentifier:":
+            "setup(withOption:appKey:channel:apsForProduction:advertisingIdentifier:)",
         "registerForRemoteNotificationConfig:delegate:": "register(forRemoteNotificationConfig:delegate:)",
         "registerDeviceToken:": "registerDeviceToken(_:)",
         "handleRemoteNotification:": "handleRemoteNotification(_:)",
@@ -33,7 +34,8 @@ enum JPushImportedNames {
     /// that repeats the parameter's type: `willPresentNotification:` → `willPresent:`).
     static let delegateMethods: [String: String] = [
         "jpushNotificationCenter:willPresentNotification:withCompletionHandler:": "jpushNotificationCenter(_:willPresent:withCompletionHandler:)",
-        "jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:": "jpushNotificationCenter(_:didReceive:withCompletionHandler:)",
+        "jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:":
+            "jpushNotificationCenter(_:didReceive:withCompletionHandler:)",
         "jpushNotificationCenter:openSettingsForNotification:": "jpushNotificationCenter(_:openSettingsFor:)",
         "jpushNotificationAuthorization:withInfo:": "jpushNotificationAuthorization(_:withInfo:)",
     ]

@@ -1,8 +1,8 @@
-import PushBridge
-import PushBridgeJPushTesting
-import PushBridgeJPush
-import PushBridgeTesting
 import AdapterTestSupport
+import PushBridge
+import PushBridgeJPush
+import PushBridgeJPushTesting
+import PushBridgeTesting
 
 /// A mock JPush SDK and a provider on it, feeding a real client (``AdapterHarness``).
 typealias JPushHarness = AdapterHarness<MockJPushBridge, JPushProvider>
@@ -51,7 +51,7 @@ extension AdapterHarness where Bridge == MockJPushBridge, Provider == JPushProvi
 
 extension JPushNotificationInfo {
     /// A JPush push with message ID `id`.
-    static func push(_ id: Int64 = 20266199, alert: String = "hi") -> JPushNotificationInfo {
+    static func push(_ id: Int64 = 20_266_199, alert: String = "hi") -> JPushNotificationInfo {
         JPushNotificationInfo(userInfo: ["aps": ["alert": .string(alert)], "_j_msgid": .integer(id)])
     }
 

@@ -68,7 +68,8 @@ enum Contender: String, CaseIterable {
             Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
                 .replacingOccurrences(of: "=", with: "")
         }
-        let input = base64URL(Array(#"{"alg":"ES256","kid":"ABC123DEFG"}"#.utf8)) + "."
+        let input =
+            base64URL(Array(#"{"alg":"ES256","kid":"ABC123DEFG"}"#.utf8)) + "."
             + base64URL(Array(#"{"iss":"DEF123GHIJ","iat":\#(Int(Date().timeIntervalSince1970))}"#.utf8))
         return input + "." + base64URL(try OpenSSLCommandES256Signer(privateKeyPath: keyPath).sign(Array(input.utf8)))
     }
@@ -76,7 +77,9 @@ enum Contender: String, CaseIterable {
     /// Device token number `index`.
     static func token(_ index: Int) -> SecretText { SecretText(String(format: "%064x", index + 1)) }
 
-    private static func sendBare(_ tokens: Range<Int>, baseURL: String, headers: [(String, String)], body: [UInt8], concurrency: Int) async throws -> Int {
+    private static func sendBare(_ tokens: Range<Int>, baseURL: String, headers: [(String, String)], body: [UInt8], concurrency: Int) async throws
+        -> Int
+    {
         let client = HTTPClient.shared
         let payload = ByteBuffer(bytes: body)
         return try await withThrowingTaskGroup(of: Bool.self) { group in

@@ -30,7 +30,9 @@ struct Race {
             var bare: Measurement?
             for contender in Contender.allCases {
                 let before = ConnectionCounter.read(connectionsFile)
-                let child = try Child(["client", contender.rawValue, "--url", url, "--count", String(count), "--concurrency", String(level), "--key", key])
+                let child = try Child([
+                    "client", contender.rawValue, "--url", url, "--count", String(count), "--concurrency", String(level), "--key", key,
+                ])
                 let line = child.readLine()
                 guard child.wait() == 0, var measurement = try? JSONDecoder().decode(Measurement.self, from: Data(line.utf8)) else {
                     print("\(contender.rawValue): failed (\(line.isEmpty ? "no output" : line))")

@@ -10,7 +10,10 @@ import PushBridgeRouting
 // here, on Linux, unchanged. `FrontDoorTests` fails if the two copies differ.
 
 // README: begin
-enum Screen: Hashable { case comment(id: Int), inbox }
+enum Screen: Hashable {
+    case comment(id: Int)
+    case inbox
+}
 
 final class CommentsPush: PushApp {  // no UIKit: SimulatedDevice runs it, unchanged, on Linux
     private(set) var screens: [Screen] = []  // where the user was taken

@@ -1,4 +1,3 @@
-@testable import CommentsApp
 import PushBridge
 import PushBridgeAPNsTesting
 import PushBridgeGetuiTesting
@@ -7,6 +6,8 @@ import PushBridgeJPushTesting
 import PushBridgeModel
 import PushBridgeTesting
 import Testing
+
+@testable import CommentsApp
 
 /// The README's app — its own event handler, presentation answer and start — run unchanged on a
 /// simulated device, through each provider, without a phone. The device is driven from these
@@ -51,14 +52,16 @@ import Testing
         #expect(await app.pushOff == nil)
     }
 
-    @Test("a registration that fails turns push off, with the reason", arguments: [
-        (APNsSimulator() as any ProviderSimulator, SimulatedRegistration.authorizationDenied, "authorization"),
-        (APNsSimulator(), .noEntitlement, "deviceToken"),
-        (JPushSimulator(), .authorizationDenied, "authorization"),
-        (JPushSimulator(), .providerFails, "registration"),
-        (GetuiSimulator(), .authorizationDenied, "authorization"),
-        (GetuiSimulator(), .providerFails, "registration"),
-    ] as [(any ProviderSimulator, SimulatedRegistration, String)])
+    @Test(
+        "a registration that fails turns push off, with the reason",
+        arguments: [
+            (APNsSimulator() as any ProviderSimulator, SimulatedRegistration.authorizationDenied, "authorization"),
+            (APNsSimulator(), .noEntitlement, "deviceToken"),
+            (JPushSimulator(), .authorizationDenied, "authorization"),
+            (JPushSimulator(), .providerFails, "registration"),
+            (GetuiSimulator(), .authorizationDenied, "authorization"),
+            (GetuiSimulator(), .providerFails, "registration"),
+        ] as [(any ProviderSimulator, SimulatedRegistration, String)])
     func registrationFails(_ provider: any ProviderSimulator, _ outcome: SimulatedRegistration, _ field: String) async throws {
         let app = CommentsPush()
         let device = SimulatedDevice(ios: IOSVersion(17), provider: provider, registration: outcome, running: app)

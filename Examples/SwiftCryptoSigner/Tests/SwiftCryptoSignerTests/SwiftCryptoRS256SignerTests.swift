@@ -16,7 +16,9 @@ import _CryptoExtras
         let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         let raw = try SwiftCryptoRS256Signer(pemRepresentation: SecretText(key.pemRepresentation)).sign(Self.message)
         #expect(raw.count == 256)
-        #expect(key.publicKey.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: raw), for: Crypto.SHA256.hash(data: Self.message), padding: .insecurePKCS1v1_5))
+        #expect(
+            key.publicKey.isValidSignature(
+                _RSA.Signing.RSASignature(rawRepresentation: raw), for: Crypto.SHA256.hash(data: Self.message), padding: .insecurePKCS1v1_5))
     }
 
     @Test(.enabled(if: OpenSSLCommandES256Signer.installedExecutable() != nil, "needs the openssl command"))
@@ -25,10 +27,14 @@ import _CryptoExtras
         let pem = SecretText(key.pemRepresentation)
         let openSSL = try OpenSSLCommandRS256Signer(privateKey: pem).sign(Self.message)
         #expect(openSSL == (try SwiftCryptoRS256Signer(pemRepresentation: pem).sign(Self.message)))
-        #expect(key.publicKey.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: openSSL), for: Crypto.SHA256.hash(data: Self.message), padding: .insecurePKCS1v1_5))
+        #expect(
+            key.publicKey.isValidSignature(
+                _RSA.Signing.RSASignature(rawRepresentation: openSSL), for: Crypto.SHA256.hash(data: Self.message), padding: .insecurePKCS1v1_5))
     }
 
     @Test func aKeyThatIsNotRSAIsRefusedWithoutShowingIt() {
-        #expect(throws: RS256SigningError.self) { try SwiftCryptoRS256Signer(pemRepresentation: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n") }
+        #expect(throws: RS256SigningError.self) {
+            try SwiftCryptoRS256Signer(pemRepresentation: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n")
+        }
     }
 }

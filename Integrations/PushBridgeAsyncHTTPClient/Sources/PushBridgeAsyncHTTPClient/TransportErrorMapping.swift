@@ -41,7 +41,8 @@ enum TransportErrorMapping {
 
     private static func transportError(_ error: HTTPClientError) -> PushTransportError {
         switch error {
-        case .connectTimeout, .tlsHandshakeTimeout, .getConnectionFromPoolTimeout, .socksHandshakeTimeout, .httpProxyHandshakeTimeout, .alreadyShutdown:
+        case .connectTimeout, .tlsHandshakeTimeout, .getConnectionFromPoolTimeout, .socksHandshakeTimeout, .httpProxyHandshakeTimeout,
+            .alreadyShutdown:
             return PushTransportError(.couldNotConnect, "\(error)")
         case .deadlineExceeded, .readTimeout, .writeTimeout:
             return PushTransportError(.timedOut, "\(error)")

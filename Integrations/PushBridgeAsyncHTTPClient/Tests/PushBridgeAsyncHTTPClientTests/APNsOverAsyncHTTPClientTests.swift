@@ -37,7 +37,8 @@ struct APNsOverAsyncHTTPClientTests {
     @Test func anEarlyAnswerIsAnAnswerAndNothingIsSentTwice() async throws {
         let setup = try APNsSetup(script: #"{"earlyAnswer": true}"#)
         let tokens = APNsSetup.tokens(60)
-        let results = try await setup.sender(AsyncHTTPClientTransport(), inFlight: 16).send(PushMessage(alert: .init(body: "early")), to: .deviceTokens(tokens))
+        let results = try await setup.sender(AsyncHTTPClientTransport(), inFlight: 16).send(
+            PushMessage(alert: .init(body: "early")), to: .deviceTokens(tokens))
         #expect(results.filter { $0.messageID != nil }.count == 60)
         #expect(results.allSatisfy { $0.attempts == 1 })
         #expect(setup.sleeper.waits == 0)
@@ -75,7 +76,8 @@ struct APNsOverAsyncHTTPClientTests {
     @Test func aConnectionDroppedAfterAcceptanceIsReportedAsLost() async throws {
         let token = APNsSetup.tokens(1)[0]
         let setup = try APNsSetup(script: #"{"answers": {"\#(token.revealed)": [{"action": "drop-after-accept"}]}}"#)
-        let results = try await setup.sender(AsyncHTTPClientTransport(), policy: .never).send(PushMessage(alert: .init(body: "x")), to: .deviceTokens([token]))
+        let results = try await setup.sender(AsyncHTTPClientTransport(), policy: .never).send(
+            PushMessage(alert: .init(body: "x")), to: .deviceTokens([token]))
         guard case .failed(let failure) = results[0].outcome else {
             Issue.record("\(results)")
             return

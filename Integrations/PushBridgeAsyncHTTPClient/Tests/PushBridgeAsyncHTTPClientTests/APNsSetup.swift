@@ -29,7 +29,8 @@ struct APNsSetup {
         emulator = try Emulator(
             "apns_emulator.py",
             arguments: [
-                "--cert", tls + "/cert.pem", "--key", tls + "/key.pem", "--public-key", publicKey, "--key-id", "ABC123DEFG", "--team-id", "DEF123GHIJ",
+                "--cert", tls + "/cert.pem", "--key", tls + "/key.pem", "--public-key", publicKey, "--key-id", "ABC123DEFG", "--team-id",
+                "DEF123GHIJ",
                 "--topic", "com.example.app",
             ], scriptJSON: script, https: true)
     }
@@ -37,7 +38,8 @@ struct APNsSetup {
     /// An APNs sender to the emulator over `transport`, `inFlight` requests at once.
     func sender(_ transport: any PushHTTPTransport, inFlight: Int = 100, policy: RetryPolicy = .standard) -> APNsSender {
         let options = PushSenderOptions(
-            transport: transport, retryPolicy: policy, sleeper: sleeper, maxConcurrentRequests: inFlight, random: { 0.5 }, baseURLs: [.apns: emulator.baseURL])
+            transport: transport, retryPolicy: policy, sleeper: sleeper, maxConcurrentRequests: inFlight, random: { 0.5 },
+            baseURLs: [.apns: emulator.baseURL])
         return APNsSender(
             keyID: "ABC123DEFG", teamID: "DEF123GHIJ", topic: "com.example.app",
             signer: OpenSSLCommandES256Signer(privateKeyPath: keyFolder.appendingPathComponent("AuthKey.p8").path), options: options)

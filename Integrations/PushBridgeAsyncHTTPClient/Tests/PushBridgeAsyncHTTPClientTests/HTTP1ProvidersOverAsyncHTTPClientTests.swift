@@ -17,7 +17,8 @@ struct HTTP1ProvidersOverAsyncHTTPClientTests {
     static let getuiSecret: SecretText = "kYnqvnKQ5lA4IDhlMtDj07"
 
     static func options(_ provider: PushProviderID, _ emulator: Emulator, _ sleeper: CountingSleeper) -> PushSenderOptions {
-        PushSenderOptions(transport: AsyncHTTPClientTransport(timeout: .seconds(10)), sleeper: sleeper, random: { 0.5 }, baseURLs: [provider: emulator.baseURL])
+        PushSenderOptions(
+            transport: AsyncHTTPClientTransport(timeout: .seconds(10)), sleeper: sleeper, random: { 0.5 }, baseURLs: [provider: emulator.baseURL])
     }
 
     static func jpush(_ script: String? = nil) throws -> Emulator {
@@ -27,7 +28,8 @@ struct HTTP1ProvidersOverAsyncHTTPClientTests {
     @Test func aJPushPushIsAcceptedAndTheRequestIsExact() async throws {
         let emulator = try Self.jpush()
         let sender = JPushSender(appKey: Self.jpushKey, masterSecret: Self.jpushSecret, options: Self.options(.jpush, emulator, CountingSleeper()))
-        let results = try await sender.send(PushMessage(alert: .init(title: "Hi", body: "There"), badge: 1), to: .registrationIDs(["1a0018970a9b2c3d4e5"]))
+        let results = try await sender.send(
+            PushMessage(alert: .init(title: "Hi", body: "There"), badge: 1), to: .registrationIDs(["1a0018970a9b2c3d4e5"]))
         let messageID = try #require(results.first?.messageID)
         let requests = emulator.requests
         try #require(requests.compactMap { $0["method"]?.stringValue } == ["GET", "POST"])
@@ -57,10 +59,13 @@ struct HTTP1ProvidersOverAsyncHTTPClientTests {
 
     @Test func aGetuiPushAuthenticatesThenIsAcceptedWithItsTaskID() async throws {
         let emulator = try Emulator(
-            "getui_emulator.py", arguments: ["--app-id", Self.getuiID.revealed, "--app-key", Self.getuiKey.revealed, "--master-secret", Self.getuiSecret.revealed])
-        let sender = GetuiSender(appID: Self.getuiID, appKey: Self.getuiKey, masterSecret: Self.getuiSecret, options: Self.options(.getui, emulator, CountingSleeper()))
+            "getui_emulator.py",
+            arguments: ["--app-id", Self.getuiID.revealed, "--app-key", Self.getuiKey.revealed, "--master-secret", Self.getuiSecret.revealed])
+        let sender = GetuiSender(
+            appID: Self.getuiID, appKey: Self.getuiKey, masterSecret: Self.getuiSecret, options: Self.options(.getui, emulator, CountingSleeper()))
         let cid = SecretText("1d4a1b3c5e7f9a0b2c4d6e8f0a1b3c5d")
-        let results = try await sender.send(PushMessage(alert: .init(title: "Hi", body: "There"), badge: 3), to: .clientIDs([cid, SecretText("2d4a1b3c5e7f9a0b2c4d6e8f0a1b3c5d")]))
+        let results = try await sender.send(
+            PushMessage(alert: .init(title: "Hi", body: "There"), badge: 3), to: .clientIDs([cid, SecretText("2d4a1b3c5e7f9a0b2c4d6e8f0a1b3c5d")]))
         #expect(results.count == 2)
         let taskID = try #require(results.first?.messageID)
         let requests = emulator.requests

@@ -36,22 +36,26 @@ struct TransportErrorTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbridge-ahc-untrusted-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let openssl = OpenSSLCommandES256Signer.installedExecutable() ?? "/usr/bin/openssl"
-        let made = try Emulator.run(openssl, [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2", "-keyout", folder.path + "/key.pem",
-            "-out", folder.path + "/cert.pem", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
-        ])
+        let made = try Emulator.run(
+            openssl,
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2", "-keyout", folder.path + "/key.pem",
+                "-out", folder.path + "/cert.pem", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+            ])
         try #require(made == 0)
         _ = try Emulator.run(openssl, ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", folder.path + "/AuthKey.p8"])
         _ = try Emulator.run(openssl, ["pkey", "-in", folder.path + "/AuthKey.p8", "-pubout", "-out", folder.path + "/public.pem"])
         let emulator = try Emulator(
             "apns_emulator.py",
             arguments: [
-                "--cert", folder.path + "/cert.pem", "--key", folder.path + "/key.pem", "--public-key", folder.path + "/public.pem", "--key-id", "ABC123DEFG",
+                "--cert", folder.path + "/cert.pem", "--key", folder.path + "/key.pem", "--public-key", folder.path + "/public.pem", "--key-id",
+                "ABC123DEFG",
                 "--team-id", "DEF123GHIJ", "--topic", "com.example.app",
             ], https: true)
         let transport = AsyncHTTPClientTransport(timeout: .seconds(5))
         do {
-            _ = try await transport.send(PushHTTPRequest(method: "POST", url: emulator.baseURL + "/3/device/8e3a9f1c0b7d4e6a", body: Array("{}".utf8)))
+            _ = try await transport.send(
+                PushHTTPRequest(method: "POST", url: emulator.baseURL + "/3/device/8e3a9f1c0b7d4e6a", body: Array("{}".utf8)))
             Issue.record("an answer from an untrusted server")
         } catch {
             #expect(error.kind == .untrustedServer, "\(error)")

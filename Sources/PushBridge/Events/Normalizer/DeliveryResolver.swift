@@ -58,11 +58,12 @@ struct DeliveryResolver: Sendable {
         if let previous, previous.fingerprint == fingerprint, previous.callback == invocation.callback,
             previous.state == invocation.state, now - previous.time <= correlationInterval
         {
-            diagnostics.append(PushDiagnostic(
-                code: .identicalCallsMerged, notificationID: previous.deliveryID,
-                message: "\(invocation.callback.rawValue) was called twice with the same payload, "
-                    + "\(Int(((now - previous.time) * 1000).rounded())) ms apart and nothing between: taken as one delivery handed over twice "
-                    + "(two deliveries need a message ID in the payload to be told apart this close)"))
+            diagnostics.append(
+                PushDiagnostic(
+                    code: .identicalCallsMerged, notificationID: previous.deliveryID,
+                    message: "\(invocation.callback.rawValue) was called twice with the same payload, "
+                        + "\(Int(((now - previous.time) * 1000).rounded())) ms apart and nothing between: taken as one delivery handed over twice "
+                        + "(two deliveries need a message ID in the payload to be told apart this close)"))
             remember(notification, invocation.callback, invocation.state, as: previous.deliveryID, now: now)
             return previous.deliveryID
         }

@@ -33,7 +33,8 @@ enum EventClassifier {
         case .didReceiveResponse, .handleActionForRemote, .handleActionForLocal:
             let origin: PushOrigin = launchedForIt ? .coldStart : (invocation.state == .active ? .foreground : .background)
             ledger.tell(
-                response(notification, action: invocation.action ?? .default, origin: origin, textInput: invocation.textInput), identity, .response, emit)
+                response(notification, action: invocation.action ?? .default, origin: origin, textInput: invocation.textInput), identity, .response,
+                emit)
         case .didFinishLaunching, .sceneWillConnect:
             break
         }

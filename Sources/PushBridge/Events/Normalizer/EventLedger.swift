@@ -121,8 +121,10 @@ struct EventLedger: Sendable {
     /// Reports the copy of a push dropped because the other channel told the app first, once per push.
     private mutating func reportCopy(_ identity: IdentityKey, dropped: String, told: String) {
         guard insert(identity, .copyReported) else { return }
-        droppedCopies.append(PushDiagnostic(
-            code: .channelCopyDropped, notificationID: identity.id, message: "one push on two channels: \(dropped) was dropped, the app was told by \(told)"))
+        droppedCopies.append(
+            PushDiagnostic(
+                code: .channelCopyDropped, notificationID: identity.id,
+                message: "one push on two channels: \(dropped) was dropped, the app was told by \(told)"))
     }
 
     /// The diagnostics of copies dropped since the last call, oldest first; the list is emptied.

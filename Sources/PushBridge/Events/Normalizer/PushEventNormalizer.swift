@@ -252,9 +252,10 @@ final class PushEventNormalizer {
         flush(emit: emit)
         if wasRunning, let notification = invocation.notification {
             guard let id = resolvedDelivery(invocation, notification) else { return nil }
-            launch.hold(.init(
-                notification: notification.identified(as: id), state: invocation.state, action: invocation.action ?? .default,
-                textInput: invocation.textInput, wasRunning: true))
+            launch.hold(
+                .init(
+                    notification: notification.identified(as: id), state: invocation.state, action: invocation.action ?? .default,
+                    textInput: invocation.textInput, wasRunning: true))
             return id
         }
         resolver.forgetPrevious()
@@ -264,9 +265,10 @@ final class PushEventNormalizer {
             return nil
         }
         let id = resolver.launchDelivery(for: notification)
-        launch.hold(.init(
-            notification: notification.identified(as: id), state: invocation.state, action: invocation.action ?? .default,
-            textInput: invocation.textInput))
+        launch.hold(
+            .init(
+                notification: notification.identified(as: id), state: invocation.state, action: invocation.action ?? .default,
+                textInput: invocation.textInput))
         return id
     }
 
