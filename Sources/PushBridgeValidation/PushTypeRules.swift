@@ -59,10 +59,10 @@ enum PushTypeRules {
             // An alert sent as background was not received (andrei-m-code/net-core-push-notifications#9,
             // iOS 13): an error. A badge or sound beside content-available is delivered and wakes
             // the app (Apple Developer Forums thread 745345, as issue 46 reports it): a warning.
-            // The dispatch model still drops it by default (its vector
-            // apple-pushtype-14.0-background-badge-foreground-dropped, an inference from Apple's
-            // "must accurately reflect" sentence): the two sources disagree, and the model's
-            // `disputed.pushTypeMismatch` knob has no "delivered" value yet.
+            // The dispatch model agrees by default: its knob `disputed.backgroundBadgeOrSound`
+            // is `delivered` (the vector report-pushtype-14.0-forums745345-background-badge-delivered);
+            // `dropped` keeps the older inference from Apple's "must accurately reflect" sentence
+            // (the vector apple-pushtype-14.0-background-badge-foreground-dropped sets it).
             if aps?["alert"] != nil {
                 errors.append(
                     mismatch(
@@ -103,7 +103,9 @@ enum PushTypeRules {
     /// "Sending notification requests to APNs"); malliina/mobile-push#19 (a `content-available`
     /// push sent as `alert` never arrived) and andrei-m-code/net-core-push-notifications#9
     /// (iOS 13, an alert sent as `background` was not received). The dispatch model drops such a
-    /// push on iOS 13+ (the trace's `delivery` `droppedPushTypeMismatch`).
+    /// push on iOS 13+ (the trace's `delivery` `droppedPushTypeMismatch`); a `background` push
+    /// that only badges or sounds is no error here and delivered there by default
+    /// (`disputed.backgroundBadgeOrSound`).
     private static func mismatch(_ type: String, _ detail: String) -> PushError {
         PayloadValidator.problem("apns-push-type", "\(type) does not match the payload (APNs may delay or drop it on iOS 13+): \(detail)")
     }

@@ -5,7 +5,7 @@ import Testing
 
 /// `pushbridge simulate`'s fields for the request's headers, the background budget and system UI
 /// over the app (`apnsPriority`, `silentPushesLastHour`, `overlay`, `disputed.pushTypeMismatch`,
-/// `disputed.silentPushBudget`): malformed values exit 2 with one line naming the field, and the
+/// `disputed.silentPushBudget`, `disputed.backgroundBadgeOrSound`): malformed values exit 2 with one line naming the field, and the
 /// trace says what APNs or iOS did (`delivery`) only when it applies.
 @Suite struct SimulateHeadersAndOverlayTests {
     static let silent =
@@ -20,6 +20,7 @@ import Testing
         (#"{"ios": "17", "state": "background", "silentPushesLastHour": 1.5, \#(silent)}"#, "silentPushesLastHour"),
         (#"{"ios": "17", "state": "background", "disputed": {"pushTypeMismatch": "later"}, \#(silent)}"#, "disputed.pushTypeMismatch"),
         (#"{"ios": "17", "state": "background", "disputed": {"silentPushBudget": -2}, \#(silent)}"#, "disputed.silentPushBudget"),
+        (#"{"ios": "17", "state": "background", "disputed": {"backgroundBadgeOrSound": "shown"}, \#(silent)}"#, "disputed.backgroundBadgeOrSound"),
         (#"{"ios": "17", "state": "background", "deviceLock": true, \#(silent)}"#, "deviceLock"),
         (#"{"ios": "17", "state": "background", "communication": "yes", \#(silent)}"#, "communication"),
         (#"{"ios": "17", "state": "background", "contentExtension": "forward", \#(silent)}"#, "contentExtension"),
@@ -48,12 +49,21 @@ import Testing
         #expect(matched["calls"]?.arrayValue?.count == 1)
     }
 
+    @Test func aBackgroundPushWithABadgeWakesTheAppUnlessTheKnobDropsIt() throws {
+        let badged = #""implements": ["application:didReceiveRemoteNotification:fetchCompletionHandler:"], "notification": {"id": "b", "payload": {"aps": {"content-available": 1, "badge": 2}}}"#
+        let delivered = try JSONValue(parsing: SimulateCommandTests.run(
+            ["simulate"], stdin: #"{"ios": "14.0", "state": "background", "pushType": "background", \#(badged)}"#).standardOutput)
+        #expect(delivered["delivery"] == nil)
+        #expect(delivered["calls"]?.arrayValue?.compactMap { $0["method"] } == ["application:didReceiveRemoteNotification:fetchCompletionHandler:"])
+        let dropped = try JSONValue(parsing: SimulateCommandTests.run(
+            ["simulate"], stdin: #"{"ios": "14.0", "state": "background", "pushType": "background", "disputed": {"backgroundBadgeOrSound": "dropped"}, \#(badged)}"#).standardOutput)
+        #expect(dropped["delivery"] == "droppedPushTypeMismatch")
+        #expect(dropped["calls"] == .array([]))
+    }
+
     @Test func theSimulateHelpListsTheNewFields() {
         let help = SimulateCommandTests.run(["simulate", "--help"], stdin: "").standardOutput
-        for field in [
-            "overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions", "communication", "focusAllowsSender",
-            "contentExtension", "pushTypeMismatch", "silentPushBudget",
-        ] {
+        for field in ["overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions", "communication", "focusAllowsSender", "contentExtension", "pushTypeMismatch", "silentPushBudget", "backgroundBadgeOrSound"] {
             #expect(help.contains(field), "\(field)")
         }
     }

@@ -18,7 +18,11 @@ struct DeliveryFacts: Sendable {
         let flags = scenario.notification.flags
         isLocal = scenario.notification.source.isLocal
         contentAvailable = !isLocal && flags.contentAvailable
-        silent = contentAvailable && flags.isSilent
+        // A background push that also badges or sounds is delivered as one by default
+        // (`DisputedBehaviours.backgroundBadgeOrSound`, Apple Developer Forums thread 745345).
+        silent = contentAvailable
+            && (flags.isSilent
+                || (scenario.disputed.backgroundBadgeOrSound == .delivered && DispatchModel.quietBackgroundPush(scenario)))
         passive = flags.passive && scenario.ios.major >= 15
         scenes = scenario.lifecycle == .scenes && scenario.ios.major >= 13
         // A running app's tap that no connected scene takes connects one (`SceneSessions.swift`).
@@ -106,7 +110,8 @@ struct DeliveryFacts: Sendable {
     let visible: Bool
     /// **CA**: `aps.content-available` is the number 1.
     let contentAvailable: Bool
-    /// **silent**: CA and no `alert`, `badge` or `sound`.
+    /// **silent**: CA and no `alert`, `badge` or `sound`; or, by default, CA in a `background`
+    /// push on iOS 13+ with a badge or sound and no alert (``DisputedBehaviours/backgroundBadgeOrSound``).
     let silent: Bool
     /// **passive**: `interruption-level: passive` on iOS 15+: "the system adds the notification
     /// to the notification list without lighting up the screen or playing a sound" (Apple,

@@ -18,7 +18,11 @@ extension DispatchModel {
     ///   malliina/mobile-push#19 (a `content-available` push sent as `alert` never arrived; fixed
     ///   by sending `background`); andrei-m-code/net-core-push-notifications#9 (iOS 13, an alert
     ///   sent as `background` was not received). `delayed` is the knob
-    ///   ``DisputedBehaviours/pushTypeMismatch``.
+    ///   ``DisputedBehaviours/pushTypeMismatch``. A `background` push that only badges or
+    ///   sounds beside `content-available` (no alert) is delivered as a background push by
+    ///   default (Apple Developer Forums thread 745345: APNs delivers it and wakes the app); it is
+    ///   a mismatch only under ``DisputedBehaviours/backgroundBadgeOrSound`` `dropped`
+    ///   (`quietBackgroundPush`).
     /// - **Priority 10 for a background push**: Apple (the same page, `apns-priority`: for
     ///   background notifications "Using priority 10 is an error"); threema-ch/push-relay#32
     ///   (2019, iOS 13: silent pushes at priority 10 "are rejected by the system", fine at 5).
@@ -32,6 +36,7 @@ extension DispatchModel {
         guard let type = scenario.pushType, scenario.ios.major >= 13, pushTypeMismatch(type, payload: scenario.notification.payload) else {
             return nil
         }
+        if scenario.disputed.backgroundBadgeOrSound == .delivered, quietBackgroundPush(scenario) { return nil }
         return scenario.disputed.pushTypeMismatch == .dropped ? .droppedPushTypeMismatch : .delayedPushTypeMismatch
     }
 
@@ -46,6 +51,18 @@ extension DispatchModel {
         case .background: return interacts
         default: return false
         }
+    }
+
+    /// Whether the scenario is a `background` push on iOS 13+ whose payload badges or sounds
+    /// beside `content-available` but has no alert: the push ``DisputedBehaviours/backgroundBadgeOrSound``
+    /// decides. Under `delivered` the model treats it as any background push (``DeliveryFacts``'
+    /// **silent**): 3 in the background, never `willPresent`, counted against the budget.
+    static func quietBackgroundPush(_ scenario: borrowing DispatchScenario) -> Bool {
+        guard scenario.pushType == .background, scenario.ios.major >= 13, !scenario.notification.source.isLocal,
+            !scenario.notification.source.isProviderChannel,
+            case .object(let aps)? = scenario.notification.payload["aps"], aps["alert"] == nil
+        else { return false }
+        return (aps["badge"] != nil || aps["sound"] != nil) && APSContent.isNumberOne(aps["content-available"])
     }
 
     /// The trace of a push the headers kept from the device: nothing shown, nothing called,

@@ -261,6 +261,7 @@ extension DisputedBehaviours {
             foregroundDisplayWithoutDelegate: try fields.choice("foregroundDisplayWithoutDelegate", ForegroundDisplayWithoutDelegate.self) ?? .none,
             method2InBackground: try fields.bool("method2InBackground") ?? false)
         pushTypeMismatch = try fields.choice("pushTypeMismatch", PushTypeMismatchOutcome.self) ?? .dropped
+        backgroundBadgeOrSound = try fields.choice("backgroundBadgeOrSound", BackgroundBadgeOrSoundOutcome.self) ?? .delivered
         if let budget = try fields.integer("silentPushBudget") {
             guard (0...255).contains(budget) else { throw fields.error("disputed.silentPushBudget", "\(budget) is not a count from 0 to 255") }
             silentPushBudget = budget

@@ -41,6 +41,17 @@ public struct DisputedBehaviours: Sendable, Hashable {
     /// the reports saw nothing arrive (malliina/mobile-push#19; andrei-m-code/net-core-push-notifications#9,
     /// iOS 13). `.delayed`: delivered later, as the payload says.
     public var pushTypeMismatch: PushTypeMismatchOutcome = .dropped
+    /// What iOS 13+ does with a `background` push whose payload badges or plays a sound beside
+    /// `content-available` (no alert). Default ``BackgroundBadgeOrSoundOutcome/delivered``: APNs
+    /// delivers it and the app is woken as for any background push — same calls, same budget,
+    /// same Background App Refresh rules (Apple Developer Forums thread 745345, a real-device
+    /// report, as issue 46 cites it; PushBridge's validator warns about it rather than refusing
+    /// it). ``BackgroundBadgeOrSoundOutcome/dropped``: the older reading that the badge or sound
+    /// makes it an alert push, so a mismatch that ``pushTypeMismatch`` governs *(inference from
+    /// Apple's "The value of this header must accurately reflect the contents of your
+    /// notification's payload", "Sending notification requests to APNs")*. A background push
+    /// with an alert is a mismatch under either value.
+    public var backgroundBadgeOrSound: BackgroundBadgeOrSoundOutcome = .delivered
     /// How many background pushes an hour iOS lets wake the app before it defers the next one.
     /// Default 4, the fifth deferred: firebase/firebase-ios-sdk#7072 (2020, iOS 14: throttled at
     /// the fifth silent push). Apple gives only advice: "don't try to send more than two or three
@@ -69,6 +80,7 @@ public struct DisputedBehaviours: Sendable, Hashable {
     /// The knobs' names in a scenario's `disputed` object.
     public static let jsonFields = [
         "silentPushWakesForceQuitApp", "foregroundDisplayWithoutDelegate", "method2InBackground", "pushTypeMismatch", "silentPushBudget",
+        "backgroundBadgeOrSound",
     ]
 }
 

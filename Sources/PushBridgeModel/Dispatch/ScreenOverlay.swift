@@ -53,3 +53,17 @@ public enum PushTypeMismatchOutcome: String, Sendable, Hashable, CaseIterable, C
     /// The scenario value.
     public var description: String { rawValue }
 }
+
+/// What iOS 13+ does with a `background` push whose `content-available` payload also badges or
+/// plays a sound (no alert): the sources disagree (``DisputedBehaviours/backgroundBadgeOrSound``).
+public enum BackgroundBadgeOrSoundOutcome: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Delivered as a background push: the app is woken as for any (the default; Apple Developer
+    /// Forums thread 745345, a real-device report).
+    case delivered
+    /// A push-type mismatch, which ``DisputedBehaviours/pushTypeMismatch`` governs (the older
+    /// inference from Apple's "must accurately reflect the contents of your notification's payload").
+    case dropped
+
+    /// The scenario value.
+    public var description: String { rawValue }
+}

@@ -31,6 +31,70 @@ import Testing
         #expect(late.delivery == (ios.major >= 13 ? .delayedPushTypeMismatch : nil))
     }
 
+    static let badged: JSONObject = ["aps": ["content-available": 1, "badge": 3]]
+    static let sounding: JSONObject = ["aps": ["content-available": 1, "sound": "chime.caf"]]
+
+    /// `disputed.backgroundBadgeOrSound` `delivered` (the default, Apple Developer Forums thread
+    /// 745345): a background push that badges or sounds wakes the app as the same push without
+    /// them does, in every state, and counts against the budget; `dropped` makes it a mismatch
+    /// that `pushTypeMismatch` governs.
+    @Test(arguments: ArrivalState.allCases, [badged, sounding])
+    func aBackgroundPushThatBadgesOrSoundsIsABackgroundPushByDefault(state: ArrivalState, payload: JSONObject) {
+        let plain = DispatchScenario(
+            ios: IOSVersion(17), state: state, implements: Self.modern, notification: .remote(Self.silent), pushType: .background)
+        var quiet = plain
+        quiet.notification = .remote(payload)
+        let trace = DispatchModel.trace(for: quiet)
+        #expect(trace.delivery == nil)
+        #expect(trace.calls == DispatchModel.trace(for: plain).calls, "\(state)")
+        #expect(trace.display == .none)
+        if state == .background || state == .foreground {
+            #expect(trace.calls.map(\.callback) == [.didReceiveRemoteNotificationFetch], "never willPresent, in \(state)")
+        }
+        // The budget: the fifth background push in the hour is deferred, badge or not.
+        var spent = quiet
+        spent.silentPushesLastHour = 4
+        if state == .background {
+            #expect(DispatchModel.trace(for: spent).delivery == .deferredBudget)
+            #expect(DispatchModel.trace(for: spent).calls.isEmpty)
+        }
+        // Background App Refresh off: held, as any background push.
+        var refreshOff = quiet
+        refreshOff.settings.backgroundAppRefresh = false
+        #expect(DispatchModel.trace(for: refreshOff).calls == {
+            var off = plain
+            off.settings.backgroundAppRefresh = false
+            return DispatchModel.trace(for: off).calls
+        }())
+
+        // `dropped`: the old reading, governed by `pushTypeMismatch`.
+        var dropped = quiet
+        dropped.disputed.backgroundBadgeOrSound = .dropped
+        #expect(DispatchModel.trace(for: dropped).delivery == .droppedPushTypeMismatch)
+        #expect(DispatchModel.trace(for: dropped).calls.isEmpty)
+        dropped.disputed.pushTypeMismatch = .delayed
+        #expect(DispatchModel.trace(for: dropped).delivery == .delayedPushTypeMismatch)
+    }
+
+    /// The knob reaches only a badge or a sound: a background push that alerts stays a mismatch
+    /// (dropped by default), and an alert push with only content-available too, under either value.
+    @Test(arguments: BackgroundBadgeOrSoundOutcome.allCases)
+    func anAlertingBackgroundPushStaysAMismatchUnderEitherValue(value: BackgroundBadgeOrSoundOutcome) {
+        var alerting = DispatchScenario(
+            ios: IOSVersion(17), state: .background, implements: Self.modern,
+            notification: .remote(["aps": ["content-available": 1, "badge": 1, "alert": "Gate B12"]]), pushType: .background)
+        alerting.disputed.backgroundBadgeOrSound = value
+        #expect(DispatchModel.trace(for: alerting).delivery == .droppedPushTypeMismatch)
+        var silentAsAlert = DispatchScenario(ios: IOSVersion(17), state: .background, implements: Self.fetch, notification: .remote(Self.silent), pushType: .alert)
+        silentAsAlert.disputed.backgroundBadgeOrSound = value
+        #expect(DispatchModel.trace(for: silentAsAlert).delivery == .droppedPushTypeMismatch)
+        // Before iOS 13 the header is ignored: the payload decides, the knob is not read.
+        var old = DispatchScenario(
+            ios: IOSVersion(12, 4), state: .foreground, implements: Self.modern, notification: .remote(Self.badged), pushType: .background)
+        old.disputed.backgroundBadgeOrSound = value
+        #expect(DispatchModel.trace(for: old).calls.map(\.callback) == [.didReceiveRemoteNotificationFetch, .willPresent])
+    }
+
     @Test func noHeaderFieldLeavesTheTraceAsItWas() {
         for state in ArrivalState.allCases {
             for payload in [Self.silent, Self.alert] {

@@ -139,15 +139,34 @@ import Testing
         #expect((field == "method2InBackground" ? disputed.silentPushWakesForceQuitApp : disputed.method2InBackground) == false)
     }
 
+    @Test(arguments: BackgroundBadgeOrSoundOutcome.allCases)
+    func theBackgroundBadgeOrSoundKnobIsRead(value: BackgroundBadgeOrSoundOutcome) throws {
+        let disputed = try Self.decode(Self.scenario(#""disputed": {"backgroundBadgeOrSound": "\#(value.rawValue)"}"#)).disputed
+        #expect(disputed.backgroundBadgeOrSound == value)
+        #expect(disputed.pushTypeMismatch == .dropped)
+        // Absent, it is the documented default: delivered (Apple Developer Forums thread 745345).
+        #expect(try Self.decode(#"{"ios": "17.2", "state": "background", \#(Self.aps)}"#).disputed.backgroundBadgeOrSound == .delivered)
+        #expect(DisputedBehaviours.documented.backgroundBadgeOrSound == .delivered)
+    }
+
+    @Test func aBackgroundBadgeOrSoundKnobOfTheWrongKindNamesTheField() {
+        for value in [#""maybe""#, "true", "1"] {
+            #expect {
+                try Self.decode(Self.scenario(#""disputed": {"backgroundBadgeOrSound": \#(value)}"#))
+            } throws: { error in
+                (error as? PushError)?.field == "disputed.backgroundBadgeOrSound"
+            }
+        }
+    }
+
     @Test func theDisputedFieldsListIsWhatTheDecoderAccepts() throws {
-        #expect(
-            Set(DisputedBehaviours.jsonFields) == [
-                "silentPushWakesForceQuitApp", "foregroundDisplayWithoutDelegate", "method2InBackground", "pushTypeMismatch", "silentPushBudget",
-            ])
-        for field in [
-            "authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed",
-            "serviceExtension", "disputed", "steps",
-        ] {
+        #expect(Set(DisputedBehaviours.jsonFields) == [
+            "silentPushWakesForceQuitApp", "foregroundDisplayWithoutDelegate", "method2InBackground", "pushTypeMismatch", "silentPushBudget",
+            "backgroundBadgeOrSound",
+        ])
+        for field in ["authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed",
+                      "serviceExtension", "disputed", "steps"]
+        {
             #expect(DispatchScenario.jsonFields.contains(field), "\(field)")
         }
     }
