@@ -50,20 +50,30 @@ import Testing
     }
 
     @Test func aBackgroundPushWithABadgeWakesTheAppUnlessTheKnobDropsIt() throws {
-        let badged = #""implements": ["application:didReceiveRemoteNotification:fetchCompletionHandler:"], "notification": {"id": "b", "payload": {"aps": {"content-available": 1, "badge": 2}}}"#
-        let delivered = try JSONValue(parsing: SimulateCommandTests.run(
-            ["simulate"], stdin: #"{"ios": "14.0", "state": "background", "pushType": "background", \#(badged)}"#).standardOutput)
+        let badged =
+            #""implements": ["application:didReceiveRemoteNotification:fetchCompletionHandler:"], "notification": {"id": "b", "payload": {"aps": {"content-available": 1, "badge": 2}}}"#
+        let delivered = try JSONValue(
+            parsing: SimulateCommandTests.run(
+                ["simulate"], stdin: #"{"ios": "14.0", "state": "background", "pushType": "background", \#(badged)}"#
+            ).standardOutput)
         #expect(delivered["delivery"] == nil)
         #expect(delivered["calls"]?.arrayValue?.compactMap { $0["method"] } == ["application:didReceiveRemoteNotification:fetchCompletionHandler:"])
-        let dropped = try JSONValue(parsing: SimulateCommandTests.run(
-            ["simulate"], stdin: #"{"ios": "14.0", "state": "background", "pushType": "background", "disputed": {"backgroundBadgeOrSound": "dropped"}, \#(badged)}"#).standardOutput)
+        let dropped = try JSONValue(
+            parsing: SimulateCommandTests.run(
+                ["simulate"],
+                stdin:
+                    #"{"ios": "14.0", "state": "background", "pushType": "background", "disputed": {"backgroundBadgeOrSound": "dropped"}, \#(badged)}"#
+            ).standardOutput)
         #expect(dropped["delivery"] == "droppedPushTypeMismatch")
         #expect(dropped["calls"] == .array([]))
     }
 
     @Test func theSimulateHelpListsTheNewFields() {
         let help = SimulateCommandTests.run(["simulate", "--help"], stdin: "").standardOutput
-        for field in ["overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions", "communication", "focusAllowsSender", "contentExtension", "pushTypeMismatch", "silentPushBudget", "backgroundBadgeOrSound"] {
+        for field in [
+            "overlay", "apnsPriority", "silentPushesLastHour", "deviceLock", "actionOptions", "communication", "focusAllowsSender",
+            "contentExtension", "pushTypeMismatch", "silentPushBudget", "backgroundBadgeOrSound",
+        ] {
             #expect(help.contains(field), "\(field)")
         }
     }

@@ -20,7 +20,8 @@ struct DeliveryFacts: Sendable {
         contentAvailable = !isLocal && flags.contentAvailable
         // A background push that also badges or sounds is delivered as one by default
         // (`DisputedBehaviours.backgroundBadgeOrSound`, Apple Developer Forums thread 745345).
-        silent = contentAvailable
+        silent =
+            contentAvailable
             && (flags.isSilent
                 || (scenario.disputed.backgroundBadgeOrSound == .delivered && DispatchModel.quietBackgroundPush(scenario)))
         passive = flags.passive && scenario.ios.major >= 15

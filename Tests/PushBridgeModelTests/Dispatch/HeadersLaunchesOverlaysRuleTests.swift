@@ -61,11 +61,13 @@ import Testing
         // Background App Refresh off: held, as any background push.
         var refreshOff = quiet
         refreshOff.settings.backgroundAppRefresh = false
-        #expect(DispatchModel.trace(for: refreshOff).calls == {
-            var off = plain
-            off.settings.backgroundAppRefresh = false
-            return DispatchModel.trace(for: off).calls
-        }())
+        #expect(
+            DispatchModel.trace(for: refreshOff).calls
+                == {
+                    var off = plain
+                    off.settings.backgroundAppRefresh = false
+                    return DispatchModel.trace(for: off).calls
+                }())
 
         // `dropped`: the old reading, governed by `pushTypeMismatch`.
         var dropped = quiet
@@ -85,7 +87,8 @@ import Testing
             notification: .remote(["aps": ["content-available": 1, "badge": 1, "alert": "Gate B12"]]), pushType: .background)
         alerting.disputed.backgroundBadgeOrSound = value
         #expect(DispatchModel.trace(for: alerting).delivery == .droppedPushTypeMismatch)
-        var silentAsAlert = DispatchScenario(ios: IOSVersion(17), state: .background, implements: Self.fetch, notification: .remote(Self.silent), pushType: .alert)
+        var silentAsAlert = DispatchScenario(
+            ios: IOSVersion(17), state: .background, implements: Self.fetch, notification: .remote(Self.silent), pushType: .alert)
         silentAsAlert.disputed.backgroundBadgeOrSound = value
         #expect(DispatchModel.trace(for: silentAsAlert).delivery == .droppedPushTypeMismatch)
         // Before iOS 13 the header is ignored: the payload decides, the knob is not read.

@@ -160,13 +160,15 @@ import Testing
     }
 
     @Test func theDisputedFieldsListIsWhatTheDecoderAccepts() throws {
-        #expect(Set(DisputedBehaviours.jsonFields) == [
-            "silentPushWakesForceQuitApp", "foregroundDisplayWithoutDelegate", "method2InBackground", "pushTypeMismatch", "silentPushBudget",
-            "backgroundBadgeOrSound",
-        ])
-        for field in ["authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed",
-                      "serviceExtension", "disputed", "steps"]
-        {
+        #expect(
+            Set(DisputedBehaviours.jsonFields) == [
+                "silentPushWakesForceQuitApp", "foregroundDisplayWithoutDelegate", "method2InBackground", "pushTypeMismatch", "silentPushBudget",
+                "backgroundBadgeOrSound",
+            ])
+        for field in [
+            "authorization", "backgroundAppRefresh", "lowPowerMode", "focus", "scheduledSummary", "timeSensitiveAllowed",
+            "serviceExtension", "disputed", "steps",
+        ] {
             #expect(DispatchScenario.jsonFields.contains(field), "\(field)")
         }
     }
