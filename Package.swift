@@ -84,7 +84,7 @@ let package = Package(
             name: "PushBridgeGetuiServer", dependencies: ["PushBridgeServer", "PushBridgeGetuiDefinition", "PushBridgeCore"],
             path: "Adapters/Getui/Server"),
         .target(
-            name: "PushBridgeFCMServer", dependencies: ["PushBridgeServer", "PushBridgeFCMDefinition", "PushBridgeCore"],
+            name: "PushBridgeFCMServer", dependencies: ["PushBridgeServer", "PushBridgeFCMDefinition", "PushBridgeCore", "PushBridgeValidation"],
             path: "Adapters/FCM/Server"),
         // The model and the test kit.
         .target(name: "PushBridgeModel", dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeValidation"]),

@@ -172,6 +172,7 @@ struct CommandHelp: Sendable {
           alert: a string (the body) or an object of title, subtitle, body, titleLocKey, titleLocArgs, locKey, locArgs, subtitleLocKey, subtitleLocArgs
           customData: an object, delivered beside aps; passthrough: an object of content, title, contentType, extras (content required)
           criticalSound: an object of name, volume; richMedia: an array of objects of url, kind, onlyWiFi (kind: \(PushMessage.RichMedia.Kind.allCases.map(\.rawValue).joined(separator: ", ")))
+          liveActivity: an object of event, timestamp, contentState, attributesType, attributes, staleDate, dismissalDate (aps's Live Activity keys); liveActivityToken, analyticsLabel: strings, FCM's only (apns.live_activity_token, fcm_options.analytics_label)
           interruptionLevel: \(PushMessage.InterruptionLevel.allCases.map(\.rawValue).joined(separator: ", ")); priority: \(PushMessage.Priority.allCases.map { String($0.rawValue) }.joined(separator: ", ")); pushType: \(pushTypes)
           environment: \(PushMessage.Environment.allCases.map(\.rawValue).joined(separator: ", ")) (default: the configuration's, server.apns.environment or jpush.production, else production): the APNs environment the tokens belong to, overriding the configuration's for this message
         """

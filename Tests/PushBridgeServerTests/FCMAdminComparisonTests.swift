@@ -60,6 +60,24 @@ struct FCMAdminComparisonTests {
                 "apnsHeaders": ["apns-push-type": "background", "apns-priority": "5"], "aps": ["content-available": true], "validateOnly": true,
             ],
             validateOnly: true),
+        // firebase-admin 7.7.0 has APNSConfig(live_activity_token=) and FCMOptions/APNSFCMOptions(analytics_label=);
+        // a Live Activity's aps keys are its Aps custom_data.
+        Case(
+            name: "a Live Activity update with an analytics label",
+            message: {
+                var message = PushMessage(priority: .immediate)
+                message.liveActivity = .init(event: "update", timestamp: 1_767_225_600, contentState: ["eta": 12, "stage": "on the way"])
+                message.liveActivityToken = "80f4a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e"
+                message.analyticsLabel = "order-42_update"
+                return message
+            }(),
+            audience: .registrationIDs(["fcm-token-1"]),
+            admin: [
+                "token": "fcm-token-1", "liveActivityToken": "80f4a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e",
+                "apnsHeaders": ["apns-push-type": "liveactivity", "apns-priority": "10"],
+                "aps": ["custom": ["event": "update", "timestamp": 1_767_225_600, "content-state": ["eta": 12, "stage": "on the way"]]],
+                "analyticsLabel": "order-42_update",
+            ]),
     ]
 
     @Test(arguments: cases)

@@ -147,6 +147,34 @@ import Testing
         #expect(both.standardError.hasPrefix("error: --validate-only:"))
     }
 
+    /// A Live Activity through FCM in a message file: the dry run's output keeps its keys (additive
+    /// only), shows `apns.live_activity_token` masked and the analytics label, and judges the
+    /// payload as a `liveactivity` push; a bad label exits 2 naming the field.
+    @Test func anFCMLiveActivityDryRunMasksTheActivityToken() throws {
+        let activityToken = "80f4a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e"
+        let message =
+            #"{"liveActivity": {"event": "update", "timestamp": 1767225600, "contentState": {"eta": 12}}, "#
+            + #""liveActivityToken": "\#(activityToken)", "analyticsLabel": "order-42"}"#
+        let output = run(
+            ["send", "--config", "server.json", "--to", "registration:fcm-token-1a2b3c4d", "--dry-run", "--state", "foreground", "-"],
+            config: Self.fcmConfig(), message: message)
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(!output.standardOutput.contains(activityToken))
+        let report = try #require(try JSONParser.parse(Array(output.standardOutput.utf8)).objectValue)
+        #expect(Set(report.keys) == ["audience", "devicePayload", "dryRun", "predictions", "provider", "requests", "validation"])
+        let body = report["requests"]?.arrayValue?[1]["body"]?["message"]
+        #expect(body?["apns"]?["live_activity_token"] == "••••6d7e")
+        #expect(body?["apns"]?["headers"] == ["apns-push-type": "liveactivity"])
+        #expect(body?["fcm_options"] == ["analytics_label": "order-42"])
+        #expect(report["validation"]?["pushType"] == "liveactivity")
+        #expect(report["validation"]?["valid"] == true)
+        let bad = run(
+            ["send", "--config", "server.json", "--to", "registration:fcm-token-1a2b3c4d", "--dry-run", "-"], config: Self.fcmConfig(),
+            message: #"{"alert": "x", "analyticsLabel": "no spaces allowed"}"#)
+        #expect(bad.status == 2)
+        #expect(bad.standardError.hasPrefix("error: analyticsLabel:"), "\(bad.standardError)")
+    }
+
     /// `--validate-only` to the local FCM: the exchange with a real RSA key, `validate_only: true`,
     /// one accepted row, nothing delivered.
     @Test(

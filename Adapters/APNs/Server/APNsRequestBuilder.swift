@@ -50,6 +50,7 @@ package struct APNsRequestBuilder: Sendable {
         if message.badgeIncrement != nil {
             throw PushError(.unsupported, field: "badgeIncrement", "APNs keeps no badge count to change: set badge to the number to show")
         }
+        try message.refuseFCMOnlyFields(provider: "APNs")
         var payload = try message.apnsPayload()
         // No media field in APNs: the URL goes where the app's service extension reads it.
         if let media = try message.serviceExtensionMedia(provider: "APNs") { payload[media.key] = media.value }

@@ -1,6 +1,7 @@
 import PushBridgeCore
 import PushBridgeFCMDefinition
 import PushBridgeServer
+import PushBridgeValidation
 
 /// A message as FCM HTTP v1's request, `POST /v1/projects/{project}/messages:send` with
 /// `{"message": Message, "validate_only": true?}`.
@@ -19,7 +20,10 @@ import PushBridgeServer
 /// | ``PushMessage/alert`` with a subtitle or localisation keys | `apns.payload.aps.alert` | `apns.payload` is APNs' payload, passed through |
 /// | ``PushMessage/badge``, `sound`, `category`, `threadID`, `interruptionLevel`, `relevanceScore`, `targetContentID`, `contentAvailable`, `mutableContent`, ``PushMessage/criticalSound`` | `apns.payload.aps` | Apple's keys, as the APNs sender writes them |
 /// | ``PushMessage/customData`` | `message.data` | strings only ([v1]: "map (key: string, value: string)"): a value that is not a string is sent as its compact JSON text, which the app decodes (`"3"`, `"true"`, `"{\"a\":1}"`); FCM delivers each key beside `aps` |
-/// | ``PushMessage/effectivePushType`` | `apns.headers.apns-push-type` | `alert` or `background` only |
+/// | ``PushMessage/effectivePushType`` | `apns.headers.apns-push-type` | `alert`, `background`, or `liveactivity` with ``PushMessage/liveActivityToken`` |
+/// | ``PushMessage/liveActivityToken`` | `apns.live_activity_token` | [v1] `ApnsConfig.live_activity_token`: "Apple Live Activity token to send updates to. This token can either be a push token or push-to-start token from Apple"; the audience stays the app's registration token (Firebase, "Get started with Live Activity": `message.token` and `apns.live_activity_token` together); hex, as ActivityKit gives it |
+/// | ``PushMessage/liveActivity`` | `apns.payload.aps`: `event`, `timestamp`, `content-state`, `attributes-type`, `attributes`, `stale-date`, `dismissal-date` | Apple's keys, judged as the APNs sender judges them (`PayloadValidator`, push type `liveactivity`); the alert stays in `aps` (Firebase's guide puts it there), not in `notification` |
+/// | ``PushMessage/analyticsLabel`` | `fcm_options.analytics_label` and `apns.fcm_options.analytics_label` | `^[a-zA-Z0-9-_.~%]{1,50}$`: [v1] `FcmOptions`, `ApnsFcmOptions` give the field ("Label associated with the message's analytics data"); the pattern is firebase-admin's (7.7.0, `_messaging_encoder.py`, `check_analytics_label`) |
 /// | ``PushMessage/priority`` | `apns.headers.apns-priority` | absent: `5` for a background push (FCM's default is 10, which APNs refuses for one: Firebase, "Setting the priority of a message") |
 /// | ``PushMessage/timeToLive`` | `apns.headers.apns-expiration` | UNIX seconds; FCM's default is 30 days |
 /// | ``PushMessage/collapseID`` | `apns.headers.apns-collapse-id` | at most 64 bytes |
@@ -28,9 +32,11 @@ import PushBridgeServer
 ///
 /// ``PushMessage/passthrough`` (FirebaseMessaging 7.0 removed its direct channel: CHANGELOG),
 /// ``PushMessage/badgeIncrement`` (FCM keeps no count), audio or video ``PushMessage/richMedia``
-/// and push types other than `alert` and `background` are refused, naming the field. The APNs
-/// environment is not sent: FCM knows each token's from the app's registration
-/// (`setAPNSToken(_:type:)`).
+/// and push types other than `alert`, `background` and `liveactivity` are refused, naming the
+/// field. The APNs environment is not sent: FCM knows each token's from the app's registration
+/// (`setAPNSToken(_:type:)`). Nor is `apns-topic`: FCM knows the app's bundle ID, and Firebase's
+/// Live Activity guide sends none (an inference: FCM adds `.push-type.liveactivity` itself, as
+/// its examples work without it).
 package struct FCMRequestBuilder: Sendable {
     /// The most topics in one condition (Firebase, "Send messages to topics": "You can include up
     /// to five topics in your conditional expression").
@@ -42,6 +48,9 @@ package struct FCMRequestBuilder: Sendable {
     /// with APNs' own dictionary beside which FCM delivers the keys.
     package static let reservedDataKeys: Set<String> = ["from", "message_type", "gcm", "aps", "notification", "fcm_options"]
     package static let reservedDataPrefixes = ["google.", "gcm."]
+    /// The longest analytics label (`^[a-zA-Z0-9-_.~%]{1,50}$`: firebase-admin 7.7.0's
+    /// `_messaging_encoder.py`, `check_analytics_label`; [v1] `FcmOptions` names the field).
+    package static let maxAnalyticsLabelLength = 50
 
     package let projectID: String
     package let baseURL: String
@@ -109,6 +118,40 @@ package struct FCMRequestBuilder: Sendable {
         !token.isEmpty && token.revealed.utf8.allSatisfy { ASCIIHex.isAlphanumeric($0) || "-_:.".utf8.contains($0) }
     }
 
+    /// Whether `token` can be an ActivityKit token: hex digits, an even number of them (ActivityKit
+    /// gives `Data`, which apps and FCM's guide send as hex, as APNs device tokens are).
+    package static func isWellFormedActivityToken(_ token: SecretText) -> Bool {
+        let bytes = token.revealed.utf8
+        return !bytes.isEmpty && bytes.count % 2 == 0 && bytes.allSatisfy(ASCIIHex.isHexDigit)
+    }
+
+    /// Whether `label` is an analytics label FCM takes: `[a-zA-Z0-9-_.~%]{1,50}`.
+    package static func isAnalyticsLabel(_ label: String) -> Bool {
+        (1...maxAnalyticsLabelLength).contains(label.utf8.count)
+            && label.utf8.allSatisfy { ASCIIHex.isAlphanumeric($0) || "-_.~%".utf8.contains($0) }
+    }
+
+    /// A Live Activity push goes to one app's registration token (beside the activity's token),
+    /// not to a topic or condition (an inference: FCM's guide and [v1] pair the activity token
+    /// with `message.token` only, and one activity token belongs to one device).
+    ///
+    /// - Throws: ``PushError`` naming `audience`.
+    package static func checkAudience(_ message: PushMessage, _ addressees: [Addressee]) throws(PushError) {
+        guard message.liveActivityToken != nil, addressees.contains(where: { $0.key != "token" }) else { return }
+        throw PushError(
+            .unsupported, field: "audience",
+            "a Live Activity push (liveActivityToken) goes to the app's FCM registration token (registrationIDs), not to topics")
+    }
+
+    /// `body` with `apns.live_activity_token` masked: a plan's (what a dry run prints).
+    package static func maskingLiveActivityToken(_ body: JSONObject) -> JSONObject {
+        guard case .object(var apns)? = body["apns"], case .string(let token)? = apns["live_activity_token"] else { return body }
+        var masked = body
+        apns["live_activity_token"] = .string(SecretText.mask(token))
+        masked["apns"] = .object(apns)
+        return masked
+    }
+
     /// The `message` object without its target; `now` dates `apns-expiration`.
     ///
     /// - Throws: ``PushError`` naming the field FCM cannot carry or whose limit it breaks.
@@ -116,7 +159,12 @@ package struct FCMRequestBuilder: Sendable {
         try Self.checkSupported(message)
         var body = JSONObject()
         var aps = message.apsDictionary
-        if let alert = message.alert, alert.subtitle == nil, !alert.isLocalized, alert.title != nil || alert.body != nil {
+        let isLiveActivity = message.effectivePushType == .liveactivity
+        if isLiveActivity {
+            let report = PayloadValidator.validate(["aps": .object(aps)], pushType: .liveactivity, priority: message.priority?.rawValue)
+            if let problem = report.problems.first { throw Self.liveActivityProblem(problem) }
+        }
+        if !isLiveActivity, let alert = message.alert, alert.subtitle == nil, !alert.isLocalized, alert.title != nil || alert.body != nil {
             var notification = JSONObject()
             if let title = alert.title { notification["title"] = .string(title) }
             if let text = alert.body { notification["body"] = .string(text) }
@@ -125,12 +173,31 @@ package struct FCMRequestBuilder: Sendable {
         }
         if !message.customData.isEmpty { body["data"] = .object(try Self.data(message.customData)) }
         var apns = JSONObject()
+        if let token = message.liveActivityToken { apns["live_activity_token"] = .string(token.revealed) }
         let headers = try Self.headers(message, now: now)
         if !headers.isEmpty { apns["headers"] = .object(headers) }
         if !aps.isEmpty { apns["payload"] = ["aps": .object(aps)] }
-        if let image = try Self.image(message) { apns["fcm_options"] = ["image": .string(image)] }
+        var options = JSONObject()
+        if let image = try Self.image(message) { options["image"] = .string(image) }
+        if let label = message.analyticsLabel {
+            options["analytics_label"] = .string(label)
+            body["fcm_options"] = ["analytics_label": .string(label)]
+        }
+        if !options.isEmpty { apns["fcm_options"] = .object(options) }
         if !apns.isEmpty { body["apns"] = .object(apns) }
         return body
+    }
+
+    /// The validator's problem with its field named as the message names it: `aps.event` is
+    /// `liveActivity.event`, `aps` alone is `liveActivity`.
+    static func liveActivityProblem(_ problem: PushError) -> PushError {
+        let names = [
+            "aps.event": "liveActivity.event", "aps.timestamp": "liveActivity.timestamp", "aps.content-state": "liveActivity.contentState",
+            "aps.attributes-type": "liveActivity.attributesType", "aps.attributes": "liveActivity.attributes",
+            "aps.stale-date": "liveActivity.staleDate", "aps.dismissal-date": "liveActivity.dismissalDate", "aps": "liveActivity",
+        ]
+        guard let field = problem.field, let name = names[field] else { return problem }
+        return PushError(problem.code, field: name, problem.message)
     }
 
     /// `{"message": …, "validate_only": true?}` for one addressee.
@@ -169,8 +236,35 @@ package struct FCMRequestBuilder: Sendable {
             throw PushError(.unsupported, field: "badgeIncrement", "FCM keeps no badge count for a device: set badge")
         }
         let type = message.effectivePushType
-        guard type == .alert || type == .background else {
-            throw PushError(.unsupported, field: "pushType", "this sender sends alert and background pushes through FCM, not \(type.rawValue)")
+        guard type == .alert || type == .background || type == .liveactivity else {
+            throw PushError(
+                .unsupported, field: "pushType", "this sender sends alert, background and liveactivity pushes through FCM, not \(type.rawValue)")
+        }
+        if let token = message.liveActivityToken {
+            guard type == .liveactivity else {
+                throw PushError(
+                    .invalidPayload, field: "liveActivityToken",
+                    "is set for a \(type.rawValue) push: FCM sends to an activity token a liveactivity push only (set liveActivity)")
+            }
+            guard isWellFormedActivityToken(token) else {
+                throw PushError(
+                    .invalidPayload, field: "liveActivityToken", "\(token.masked) is not an ActivityKit token (hex digits, an even number of them)")
+            }
+            if let priority = message.priority, !type.priorities.contains(priority.rawValue) {
+                throw PushError(
+                    .invalidPayload, field: "priority",
+                    "is \(priority.rawValue): a Live Activity push goes at 10 or 5 (Apple, \"Sending notification requests to APNs\")")
+            }
+        } else if type == .liveactivity {
+            throw PushError(
+                .invalidPayload, field: "liveActivityToken",
+                "missing: FCM sends a Live Activity push to the activity's token (apns.live_activity_token) beside the app's registration token")
+        }
+        if let label = message.analyticsLabel, !isAnalyticsLabel(label) {
+            throw PushError(
+                .invalidPayload, field: "analyticsLabel",
+                "\"\(JSONFieldReader.displayKey(label))\" is not an FCM analytics label (expected 1 to \(maxAnalyticsLabelLength) of a-z, A-Z, 0-9, -, _, ., ~, %)"
+            )
         }
         if message.customData["aps"] != nil {
             throw PushError(.invalidPayload, field: "customData.aps", "is reserved: the custom keys sit beside aps, they cannot replace it")

@@ -53,11 +53,13 @@ public struct FCMSender: PushSender, CustomStringConvertible, CustomReflectable 
         #endif
     }
 
-    /// The token exchange and one request per addressee; credentials as placeholders.
+    /// The token exchange and one request per addressee; credentials as placeholders, the
+    /// Live Activity token (`apns.live_activity_token`) masked.
     public func plan(_ message: PushMessage, to audience: PushAudience) throws(PushError) -> [PlannedPushRequest] {
         let addressees = try FCMRequestBuilder.addressees(audience)
         try Self.checkTokens(addressees)
-        let body = try builder.message(message, now: options.now())
+        try FCMRequestBuilder.checkAudience(message, addressees)
+        let body = FCMRequestBuilder.maskingLiveActivityToken(try builder.message(message, now: options.now()))
         let exchange = FCMAccessToken.exchangeRequest(tokenURI: "<service account's token_uri>", assertion: "<RS256-signed JWT>")
         return [PlannedPushRequest(request: exchange, targets: [])]
             + addressees.map { addressee in
@@ -76,6 +78,7 @@ public struct FCMSender: PushSender, CustomStringConvertible, CustomReflectable 
     public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError)
     {
         let addressees = try FCMRequestBuilder.addressees(audience)
+        try FCMRequestBuilder.checkAudience(message, addressees)
         let sentAt = options.now()
         let body = try builder.message(message, now: sentAt)
         _ = try await accessToken.token()

@@ -56,6 +56,7 @@ package struct GetuiRequestBuilder: Sendable {
     ///
     /// - Throws: ``PushError`` naming the field Getui cannot carry.
     package func content(_ message: PushMessage) throws(PushError) -> JSONObject {
+        try message.refuseFCMOnlyFields(provider: "Getui", liveActivity: true)
         // With media, mutableContent is what a portable message sets for APNs, JPush and FCM:
         // Getui's multimedia reaches its service extension without it (an inference from its
         // extension SDK; ios.aps has no such field). Alone it has no field: refused.

@@ -61,6 +61,7 @@ package struct JPushRequestBuilder: Sendable {
     ///
     /// - Throws: ``PushError`` naming the field JPush cannot carry or whose limit it breaks.
     package func body(_ message: PushMessage) throws(PushError) -> JSONObject {
+        try message.refuseFCMOnlyFields(provider: "JPush", liveActivity: true)
         for (field, isSet) in [
             ("relevanceScore", message.relevanceScore != nil), ("targetContentID", message.targetContentID != nil),
             ("priority", message.priority != nil),

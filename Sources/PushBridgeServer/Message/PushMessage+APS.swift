@@ -1,4 +1,5 @@
 import PushBridgeCore
+import PushBridgeValidation
 
 extension PushMessage {
     /// The `aps` dictionary APNs delivers for this message: the keys of Apple's "Generating a
@@ -18,7 +19,36 @@ extension PushMessage {
         if let targetContentID { aps["target-content-id"] = .string(targetContentID) }
         if let interruptionLevel { aps["interruption-level"] = .string(interruptionLevel.rawValue) }
         if let relevanceScore { aps["relevance-score"] = .double(relevanceScore) }
+        if let liveActivity {
+            if let event = liveActivity.event { aps["event"] = .string(event) }
+            if let timestamp = liveActivity.timestamp { aps["timestamp"] = .integer(timestamp) }
+            if let state = liveActivity.contentState { aps["content-state"] = .object(state) }
+            if let type = liveActivity.attributesType { aps["attributes-type"] = .string(type) }
+            if let attributes = liveActivity.attributes { aps["attributes"] = .object(attributes) }
+            if let date = liveActivity.staleDate { aps["stale-date"] = .integer(date) }
+            if let date = liveActivity.dismissalDate { aps["dismissal-date"] = .integer(date) }
+        }
         return aps
+    }
+
+    /// Refuses the fields only FCM carries (``liveActivityToken``, ``analyticsLabel``) for a
+    /// sender through `provider` that has no place for them, naming the field; with
+    /// `liveActivity`, also ``liveActivity`` (JPush and Getui have no Live Activity field).
+    package func refuseFCMOnlyFields(provider: String, liveActivity refusesLiveActivity: Bool = false) throws(PushError) {
+        if let liveActivityToken {
+            let how =
+                provider == "APNs"
+                ? "APNs sends a Live Activity push to the activity's token as its device token: put \(liveActivityToken.masked) in the audience (deviceTokens)"
+                : "it is FCM's apns.live_activity_token"
+            throw PushError(.unsupported, field: "liveActivityToken", "\(provider) has no such field: \(how)")
+        }
+        if analyticsLabel != nil {
+            throw PushError(
+                .unsupported, field: "analyticsLabel", "\(provider) has no analytics label (it is FCM's fcm_options.analytics_label): leave it unset")
+        }
+        if refusesLiveActivity, liveActivity != nil {
+            throw PushError(.unsupported, field: "liveActivity", "\(provider)'s sender has no Live Activity push: send it through APNs or FCM")
+        }
     }
 
     /// The whole payload APNs delivers: `aps` and the custom keys beside it.

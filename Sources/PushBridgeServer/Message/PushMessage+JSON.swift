@@ -6,14 +6,16 @@ extension PushMessage {
     public static let jsonFields = [
         "alert", "badge", "sound", "category", "threadID", "interruptionLevel", "relevanceScore", "contentAvailable", "mutableContent",
         "targetContentID", "customData", "passthrough", "collapseID", "timeToLive", "priority", "pushType", "environment",
-        "criticalSound", "badgeIncrement", "richMedia",
+        "criticalSound", "badgeIncrement", "richMedia", "liveActivity", "liveActivityToken", "analyticsLabel",
     ]
 
     /// Reads a message file (what `pushbridge send` takes): the fields of ``PushMessage`` by
     /// their Swift names; `alert` is an object (`title`, `subtitle`, `body`, `titleLocKey`,
     /// `titleLocArgs`, `locKey`, `locArgs`, `subtitleLocKey`, `subtitleLocArgs`) or a string, the
     /// body alone; `criticalSound` is `{"name", "volume"}`; `richMedia` a list of `{"url",
-    /// "kind": "image"|"audio"|"video", "onlyWiFi"}`.
+    /// "kind": "image"|"audio"|"video", "onlyWiFi"}`; `liveActivity` is `{"event", "timestamp",
+    /// "contentState", "attributesType", "attributes", "staleDate", "dismissalDate"}`;
+    /// `liveActivityToken` and `analyticsLabel` are strings (FCM's).
     ///
     /// ```json
     /// {"alert": {"title": "Order shipped", "body": "Arrives Thursday"}, "badge": 1,
@@ -74,6 +76,11 @@ extension PushMessage {
                 return try RichMedia(json: members, path: "richMedia[\(index)]")
             }
         }
+        if let members = try fields.object("liveActivity") {
+            liveActivity = try APSDetails.LiveActivity(json: members, path: "liveActivity")
+        }
+        if let token = try fields.string("liveActivityToken") { liveActivityToken = SecretText(token) }
+        analyticsLabel = try fields.string("analyticsLabel")
         try checkExclusiveFields()
     }
 
@@ -97,6 +104,24 @@ extension PushMessage.Alert {
             titleLocKey: try fields.string("titleLocKey"), titleLocArgs: try fields.strings("titleLocArgs"), locKey: try fields.string("locKey"),
             locArgs: try fields.strings("locArgs"), subtitleLocKey: try fields.string("subtitleLocKey"),
             subtitleLocArgs: try fields.strings("subtitleLocArgs"))
+    }
+}
+
+extension APSDetails.LiveActivity {
+    init(json object: JSONObject, path: String) throws(PushError) {
+        let fields = JSONFieldReader(object, path: path, code: .invalidPayload)
+        try fields.rejectUnknownKeys(["event", "timestamp", "contentState", "attributesType", "attributes", "staleDate", "dismissalDate"])
+        func seconds(_ key: String) throws(PushError) -> Int64? {
+            guard let value = object[key] else { return nil }
+            guard case .integer(let number) = value, number >= 0 else {
+                throw fields.error(fields.path(of: key), "is \(JSONFieldReader.shown(value)), expected seconds since 1970 (an integer, 0 or more)")
+            }
+            return number
+        }
+        self.init(
+            event: try fields.string("event"), timestamp: try seconds("timestamp"), contentState: try fields.object("contentState"),
+            attributesType: try fields.string("attributesType"), attributes: try fields.object("attributes"), staleDate: try seconds("staleDate"),
+            dismissalDate: try seconds("dismissalDate"))
     }
 }
 

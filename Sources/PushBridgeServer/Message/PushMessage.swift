@@ -75,6 +75,25 @@ public struct PushMessage: Sendable, Hashable {
     ///
     /// Not part of a message file (`init(json:)`); `nil` (random keys) by default.
     public var idempotenceKey: String? = nil
+    /// A Live Activity's `aps` fields (ActivityKit, iOS 16.1+): `event`, `timestamp`,
+    /// `content-state`, a start's `attributes-type` and `attributes`, `stale-date`,
+    /// `dismissal-date` (Apple, "Starting and updating Live Activities with ActivityKit push
+    /// notifications"). Set, the push type is `liveactivity` unless ``pushType`` says otherwise.
+    /// APNs sends it to the activity's token as the device token (`.deviceTokens([activityToken])`);
+    /// FCM to ``liveActivityToken`` beside the app's registration token. JPush and Getui: refused.
+    public var liveActivity: APSDetails.LiveActivity? = nil
+    /// The ActivityKit token an FCM Live Activity push goes to (an activity's update token or a
+    /// push-to-start token, hex as ActivityKit gives it): FCM's `apns.live_activity_token`
+    /// (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages#apnsconfig),
+    /// sent beside the app's FCM registration token, the audience. A secret: masked wherever
+    /// printed. FCM only: APNs addresses the activity token as the device token itself (the
+    /// audience `.deviceTokens([activityToken])`), so APNs, JPush and Getui refuse this field.
+    public var liveActivityToken: SecretText? = nil
+    /// FCM's analytics label (`fcm_options.analytics_label` and `apns.fcm_options.analytics_label`,
+    /// `^[a-zA-Z0-9-_.~%]{1,50}$`, firebase-admin's pattern): the name Firebase's delivery reports
+    /// group the message under.
+    /// FCM only: the other senders refuse it, naming the field (nothing dropped silently).
+    public var analyticsLabel: String? = nil
 
     /// A message from its parts; everything but the alert defaults to absent.
     public init(
@@ -106,10 +125,12 @@ public struct PushMessage: Sendable, Hashable {
         self.richMedia = []
     }
 
-    /// The push type APNs gets: the one set, else `background` for a message with
+    /// The push type APNs gets: the one set, else `liveactivity` for a message with
+    /// ``liveActivity``, else `background` for a message with
     /// `content-available` and no alert, badge or sound, else `alert`.
     public var effectivePushType: PayloadValidator.PushType {
         if let pushType { return pushType }
+        if liveActivity != nil { return .liveactivity }
         return isSilent ? .background : .alert
     }
 
