@@ -1,8 +1,9 @@
 import PushBridge
 import PushBridgeFCMDefinition
 
-/// What an app's files show of FCM's checklist: swizzling off, and `GoogleService-Info.plist`
-/// beside the Info.plist, for the same Firebase project as the configuration.
+/// What an app's files show of FCM's checklist: swizzling off, auto-init off until the consent,
+/// and `GoogleService-Info.plist` beside the Info.plist, for the same Firebase project as the
+/// configuration.
 extension AppFileChecks {
     /// What was found where `GoogleService-Info.plist` should be: beside the Info.plist given.
     enum GoogleServiceInfo: Sendable, Hashable {
@@ -33,6 +34,34 @@ extension AppFileChecks {
             )
         case .bool(true):
             return AppFileFinding(kind: .problem, key: key, text: "YES: Firebase swizzles the delegates PushBridge owns; set it to NO")
+        case .some(let other):
+            return AppFileFinding(kind: .problem, key: key, text: "is \(other.kind), expected a Boolean NO")
+        }
+    }
+
+    /// `FirebaseMessagingAutoInitEnabled`, with FCM among the providers: PushBridge turns
+    /// FirebaseMessaging's auto-init on when push starts, after the app's consent, and off when
+    /// consent is withdrawn; left on, `FirebaseApp.configure()` fetches a token at launch, before
+    /// the consent. `FIRMessaging.h` (12.19.0, `autoInitEnabled`): "set
+    /// FirebaseMessagingAutoInitEnabled to NO in your application's Info.plist" to prevent it; unset,
+    /// the SDK falls back to `FirebaseDataCollectionDefaultEnabled` (FIRMessaging.m, L486–497), so
+    /// absent with data collection off is as good as NO.
+    static func firebaseAutoInit(_ value: PropertyListValue?, dataCollection: PropertyListValue?, providers: [PushProviderID]) -> AppFileFinding? {
+        guard providers.contains(.fcm) else { return nil }
+        let key = "info-plist.FirebaseMessagingAutoInitEnabled"
+        switch value {
+        case .bool(false):
+            return AppFileFinding(kind: .checked, key: key, text: "NO (PushBridge turns auto-init on when push starts, after the consent)")
+        case nil where dataCollection == .bool(false):
+            return AppFileFinding(
+                kind: .checked, key: key, text: "absent, and FirebaseDataCollectionDefaultEnabled is NO: no token before push starts")
+        case nil:
+            return AppFileFinding(
+                kind: .problem, key: key,
+                text: "absent, so FirebaseApp.configure() fetches an FCM token at launch, before the user's consent: set it to NO (Boolean)")
+        case .bool(true):
+            return AppFileFinding(
+                kind: .problem, key: key, text: "YES: FirebaseApp.configure() fetches an FCM token before the consent; set it to NO")
         case .some(let other):
             return AppFileFinding(kind: .problem, key: key, text: "is \(other.kind), expected a Boolean NO")
         }
@@ -69,6 +98,9 @@ extension AppFileChecks {
         guard let infoPlist else { return [] }
         return [
             Self.firebaseSwizzling(infoPlist["FirebaseAppDelegateProxyEnabled"], providers: providers),
+            Self.firebaseAutoInit(
+                infoPlist["FirebaseMessagingAutoInitEnabled"], dataCollection: infoPlist["FirebaseDataCollectionDefaultEnabled"], providers: providers
+            ),
             Self.googleServiceInfo(googleServiceInfo, projectId: configuration?.fcm?.projectId, providers: providers),
         ].compactMap { $0 }
     }

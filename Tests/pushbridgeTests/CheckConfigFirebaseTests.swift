@@ -21,7 +21,9 @@ import Testing
         [UInt8]((try? PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)) ?? Data())
     }
 
-    nonisolated(unsafe) static let info: [String: Any] = ["UIBackgroundModes": ["remote-notification"], "FirebaseAppDelegateProxyEnabled": false]
+    nonisolated(unsafe) static let info: [String: Any] = [
+        "UIBackgroundModes": ["remote-notification"], "FirebaseAppDelegateProxyEnabled": false, "FirebaseMessagingAutoInitEnabled": false,
+    ]
 
     @Test("swizzling off and the project's GoogleService-Info.plist: both lines checked, ok")
     func allGood() {
@@ -41,6 +43,28 @@ import Testing
         let output = run(Self.fcm, info: info, google: ["PROJECT_ID": "my-app-1a2b3"])
         #expect(output.status == 1)
         #expect(output.standardOutput.hasPrefix("info-plist.FirebaseAppDelegateProxyEnabled: "), "\(output.standardOutput)")
+    }
+
+    @Test(
+        "auto-init left on — absent, YES or not a Boolean — is a problem: a token would be fetched before the consent",
+        arguments: [nil, true, "NO"] as [(any Sendable)?])
+    func autoInitOn(value: (any Sendable)?) {
+        var info = Self.info
+        info["FirebaseMessagingAutoInitEnabled"] = value
+        let output = run(Self.fcm, info: info, google: ["PROJECT_ID": "my-app-1a2b3"])
+        #expect(output.status == 1)
+        #expect(output.standardOutput.contains("info-plist.FirebaseMessagingAutoInitEnabled: "), "\(output.standardOutput)")
+        #expect(!output.standardOutput.hasSuffix("ok\n"))
+    }
+
+    @Test("auto-init absent with FirebaseDataCollectionDefaultEnabled NO is checked, not a problem (the SDK falls back to it)")
+    func autoInitFollowsDataCollection() {
+        var info = Self.info
+        info["FirebaseMessagingAutoInitEnabled"] = nil
+        info["FirebaseDataCollectionDefaultEnabled"] = false
+        let output = run(Self.fcm, info: info, google: ["PROJECT_ID": "my-app-1a2b3"])
+        #expect(output.status == 0, "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("info-plist.FirebaseMessagingAutoInitEnabled: absent, and FirebaseDataCollectionDefaultEnabled is NO"))
     }
 
     @Test("a missing GoogleService-Info.plist is a problem naming where it was looked for")
