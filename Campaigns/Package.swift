@@ -19,6 +19,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The benchmark's sink (Benchmarks/APNsRace's): already in the graph through AsyncHTTPClient.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         .target(
@@ -44,6 +48,22 @@ let package = Package(
                 .product(name: "PushBridgeServer", package: "PushBridge"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        // The price of durability: 1, 2 and 4 workers against one bare sender, to the APNs race's
+        // sink (its Sink.swift, linked by path). Release mode: `.build/release/campaign-bench --short`.
+        .executableTarget(
+            name: "campaign-bench",
+            dependencies: [
+                "PushBridgeCampaigns",
+                .product(name: "PushBridgeCore", package: "PushBridge"),
+                .product(name: "PushBridgeServer", package: "PushBridge"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
         .testTarget(
             name: "PushBridgeCampaignsTests",

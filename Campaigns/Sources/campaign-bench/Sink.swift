@@ -1,0 +1,1 @@
+../../../Benchmarks/APNsRace/Sources/APNsRace/Sink.swift
