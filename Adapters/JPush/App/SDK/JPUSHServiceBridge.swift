@@ -239,10 +239,18 @@
             config.setValue(NSNumber(value: entity.types), forKey: JPushSDKSymbols.entityTypesKey)
             if let identifiers = entity.categories, !identifiers.isEmpty {
                 // The categories the app declared once (PushAppIntegration.setNotificationCategories,
-                // which PushAppDelegate calls), and those this bridge was made with.
-                let declared = categories.union(NotificationCategoryStore.process.current)
-                let named = declared.filter { identifiers.contains($0.identifier) }
-                let missing = identifiers.filter { identifier in !named.contains { $0.identifier == identifier } }
+                // which PushAppDelegate calls), and those this bridge was made with, collected
+                // straight into the NSSet JPush takes: an NSSet unites equal objects as a Set does
+                // (`isEqual:`, `hash`), and no Set of UNNotificationCategory is specialised for it.
+                let named = NSMutableSet()
+                var found: [String] = []
+                for declared in [categories, NotificationCategoryStore.process.current] {
+                    for category in declared where identifiers.contains(category.identifier) {
+                        named.add(category)
+                        found.append(category.identifier)
+                    }
+                }
+                let missing = identifiers.filter { !found.contains($0) }
                 if !missing.isEmpty {
                     delegate?.sdkBridgeCouldNotRead(
                         PushDiagnostic(
@@ -251,7 +259,7 @@
                                 "JPush was registered without the categories \(missing.joined(separator: ", ")): the app declared none by that identifier "
                                 + "(PushAppDelegate.notificationCategories, PushAppIntegration.setNotificationCategories)"))
                 }
-                config.setValue(NSSet(set: named), forKey: JPushSDKSymbols.entityCategoriesKey)
+                config.setValue(named, forKey: JPushSDKSymbols.entityCategoriesKey)
             }
             let (call, selector) = Self.classMethod(service, JPushSDKSymbols.registerForRemoteNotificationConfig, as: RegisterConfigIMP.self)
             call(service, selector, config, JPushRegisterDelegateProxy.process)
