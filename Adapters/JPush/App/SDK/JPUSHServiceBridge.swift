@@ -111,11 +111,11 @@
     /// let client = PushClient(provider: provider) // the provider is the bridge's delegate
     /// ```
     public final class JPUSHServiceBridge: NSObject, JPushBridge, @unchecked Sendable {
-        // @unchecked: the mutable state — the weak delegate and the observers — is guarded by
-        // `lock`; the classes are set once, in `init`.
+        // @unchecked: the mutable state — the weak delegate and whether the network notifications
+        // are observed — is guarded by `lock`; the classes are set once, in `init`.
         private let lock = NSLock()
         private weak var storedDelegate: (any JPushBridgeDelegate)?
-        private var observers: [any NSObjectProtocol] = []
+        private var isObservingNetwork = false
         private let categories: Set<UNNotificationCategory>
         /// `JPUSHService`.
         let service: AnyClass
@@ -155,7 +155,7 @@
         }
 
         deinit {
-            for observer in observers { NotificationCenter.default.removeObserver(observer) }
+            NotificationCenter.default.removeObserver(self)
         }
 
         /// The adapter JPush's callbacks are forwarded to, held weakly. A ``JPushProvider`` sets
@@ -239,10 +239,18 @@
             config.setValue(NSNumber(value: entity.types), forKey: JPushSDKSymbols.entityTypesKey)
             if let identifiers = entity.categories, !identifiers.isEmpty {
                 // The categories the app declared once (PushAppIntegration.setNotificationCategories,
-                // which PushAppDelegate calls), and those this bridge was made with.
-                let declared = categories.union(NotificationCategoryStore.process.current)
-                let named = declared.filter { identifiers.contains($0.identifier) }
-                let missing = identifiers.filter { identifier in !named.contains { $0.identifier == identifier } }
+                // which PushAppDelegate calls), and those this bridge was made with, collected
+                // straight into the NSSet JPush takes: an NSSet unites equal objects as a Set does
+                // (`isEqual:`, `hash`), and no Set of UNNotificationCategory is specialised for it.
+                let named = NSMutableSet()
+                var found: [String] = []
+                for declared in [categories, NotificationCategoryStore.process.current] {
+                    for category in declared where identifiers.contains(category.identifier) {
+                        named.add(category)
+                        found.append(category.identifier)
+                    }
+                }
+                let missing = identifiers.filter { !found.contains($0) }
                 if !missing.isEmpty {
                     delegate?.sdkBridgeCouldNotRead(
                         PushDiagnostic(
@@ -251,7 +259,7 @@
                                 "JPush was registered without the categories \(missing.joined(separator: ", ")): the app declared none by that identifier "
                                 + "(PushAppDelegate.notificationCategories, PushAppIntegration.setNotificationCategories)"))
                 }
-                config.setValue(NSSet(set: named), forKey: JPushSDKSymbols.entityCategoriesKey)
+                config.setValue(named, forKey: JPushSDKSymbols.entityCategoriesKey)
             }
             let (call, selector) = Self.classMethod(service, JPushSDKSymbols.registerForRemoteNotificationConfig, as: RegisterConfigIMP.self)
             call(service, selector, config, JPushRegisterDelegateProxy.process)
@@ -285,21 +293,29 @@
         // MARK: Network notifications
 
         /// Observes every ``JPushNetworkNotification`` (once), forwarding each with its `userInfo`
-        /// on the thread JPush posts it.
+        /// on the thread JPush posts it (``networkNotification(_:)``).
+        ///
+        /// The bridge observes by selector (Apple, developer.apple.com/documentation/foundation/
+        /// notificationcenter/addobserver(_:selector:name:object:)), so there are no observation
+        /// tokens to keep: the notification center does not retain the bridge, and since iOS 9
+        /// holds it as a zeroing weak reference (Foundation release notes for OS X 10.11 and iOS 9,
+        /// "NSNotificationCenter"); `deinit` removes it all the same.
         private func observeNetworkNotifications() {
             lock.lock()
-            let observing = !observers.isEmpty
+            let observing = isObservingNetwork
+            isObservingNetwork = true
             lock.unlock()
             guard !observing else { return }
-            let added = JPushNetworkNotification.allCases.map { name in
-                NotificationCenter.default.addObserver(forName: Notification.Name(name.rawValue), object: nil, queue: nil) { [weak self] note in
-                    guard let self else { return }
-                    delegate?.jpushNetworkNotification(name, userInfo: note.userInfo.map { self.json($0, in: name.rawValue) })
-                }
+            for name in JPushNetworkNotification.allCases {
+                NotificationCenter.default.addObserver(
+                    self, selector: #selector(networkNotification(_:)), name: Notification.Name(name.rawValue), object: nil)
             }
-            lock.lock()
-            observers += added
-            lock.unlock()
+        }
+
+        /// One of JPush's network notifications, forwarded to the delegate with its `userInfo`.
+        @objc private func networkNotification(_ note: Notification) {
+            guard let name = JPushNetworkNotification(rawValue: note.name.rawValue) else { return }
+            delegate?.jpushNetworkNotification(name, userInfo: note.userInfo.map { json($0, in: name.rawValue) })
         }
 
         // MARK: Conversion at the edge
