@@ -5,7 +5,7 @@ import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
-@_spi(ProviderAuthor) @testable import PushBridge
+@testable import PushBridge
 
 /// `PushEventStream` and the `EventSubscription` behind it: exactly once and in order, iterators
 /// that share one queue, the end of the stream, unsubscribing, and the queue's own guarantees.
@@ -17,7 +17,7 @@ import Testing
 
     /// One `received` event per identifier, through the client's callback path (method 4).
     static func emit(_ ids: [String], to client: PushClient) throws {
-        for id in ids { client.handle(Fixture.willPresent(try Fixture.notification(id))) }
+        for id in ids { client.receive(Fixture.willPresent(try Fixture.notification(id))) }
     }
 
     /// A cheap distinct event for feeding an `EventSubscription` directly.
@@ -83,7 +83,7 @@ import Testing
             do {
                 let producer = try #require(client)
                 for (index, note) in notes.enumerated() {
-                    producer.handle(Fixture.willPresent(note))
+                    producer.receive(Fixture.willPresent(note))
                     if index % 1_000 == 0 { await Task.yield() }
                 }
             }
@@ -200,7 +200,7 @@ import Testing
             do {
                 let producer = try #require(client)
                 for (index, note) in notes.enumerated() {
-                    producer.handle(Fixture.willPresent(note))
+                    producer.receive(Fixture.willPresent(note))
                     if index % 500 == 0 { await Task.yield() }
                 }
             }
@@ -239,7 +239,7 @@ import Testing
             }
             do {
                 let producer = try #require(client)
-                for note in notes { producer.handle(Fixture.willPresent(note)) }
+                for note in notes { producer.receive(Fixture.willPresent(note)) }
             }
             guard Self.release(&client) else {
                 for reader in readers { reader.cancel() }
