@@ -69,6 +69,20 @@ import Testing
         #expect(linked.isDisjoint(with: Self.appSide), "\(target) links \(linked.intersection(Self.appSide).sorted())")
     }
 
+    /// The lock-held queue behind each event stream is a target of its own (issue 44 item 3, as
+    /// NIO keeps `_NIODataStructures`): on the vocabulary only, used by the runtime, tested beside
+    /// it, and no product an app could name.
+    @Test func theFastQueueIsFencedInAnInternalTarget() throws {
+        let graph = try Self.targets()
+        #expect(graph["_PushBridgeEventQueue"] == ["PushBridgeCore"])
+        #expect(graph["PushBridge"]?.contains("_PushBridgeEventQueue") == true)
+        #expect(graph["_PushBridgeEventQueueTests"]?.contains("_PushBridgeEventQueue") == true)
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(!manifest.contains(#".library(name: "_PushBridgeEventQueue""#), "not a product")
+        let runtime = try Self.swiftFiles(in: ["Sources/PushBridge"])
+        #expect(!runtime.contains { $0.text.contains("@exclusivity(unchecked)") }, "the unchecked buffers live in the fenced target only")
+    }
+
     @Test func theVocabularyDependsOnNothingAndTheKitOnTheVocabularyOnly() throws {
         let graph = try Self.targets()
         #expect(graph["PushBridgeCore"] == [])
