@@ -130,7 +130,7 @@ let package = Package(
             path: "Adapters/FCM/App"),
         .target(
             name: "PushBridgeFCMTesting",
-            dependencies: ["PushBridgeFCM", "PushBridgeAPNs", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"],
+            dependencies: ["PushBridgeFCM", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"],
             path: "Adapters/FCM/Testing"),
         // The providers this package ships, listed once (their simulators): the command and the tests
         // that run every provider read it. A target, not a product.
