@@ -164,6 +164,13 @@ import Testing
                 "DeepLink.swift: Fuzzing struct DeepLink",
                 "PushClient+SystemCallbacks.swift: ProviderAuthor func handle",
             ])
+        // The package itself enters the pipeline by the `package` twin, never by the SPI.
+        let callers = try Self.productionSources().filter { source in
+            source.text.split(separator: "\n").contains { line in
+                !line.contains(/^\s*\/\//) && line.contains(/\bclient\.handle\(|^\s+handle\(/)
+            }
+        }
+        #expect(callers.isEmpty, "PushClient.handle called inside the package: \(callers.map(\.path))")
         // Each stays because a package outside this one uses it.
         let outside = try Self.swiftFiles(in: ["Benchmarks/Sources", "Fuzz/Sources"])
         #expect(outside.contains { $0.text.contains("@_spi(ProviderAuthor) import PushBridge") && $0.text.contains("client.handle(") })
