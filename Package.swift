@@ -64,7 +64,10 @@ let package = Package(
         // vocabulary, so an app's `import PushBridge` sees it).
         .target(name: "PushBridgeCore"),
         .target(name: "PushBridgeProviderKit", dependencies: ["PushBridgeCore"]),
-        .target(name: "PushBridge", dependencies: ["PushBridgeCore", "PushBridgeProviderKit"]),
+        // The lock-held queue behind each event stream, fenced in a target of its own beside its
+        // stress test (as NIO keeps `_NIODataStructures`): not a product; the runtime uses it.
+        .target(name: "_PushBridgeEventQueue", dependencies: ["PushBridgeCore"]),
+        .target(name: "PushBridge", dependencies: ["PushBridgeCore", "PushBridgeProviderKit", "_PushBridgeEventQueue"]),
         .target(name: "PushBridgeUIKit", dependencies: ["PushBridge", "PushBridgeProviderKit"]),
         .target(name: "PushBridgePushKit", dependencies: ["PushBridge", "PushBridgeProviderKit"]),
         .target(name: "PushBridgeRouting", dependencies: ["PushBridge"]),
@@ -127,7 +130,7 @@ let package = Package(
             path: "Adapters/FCM/App"),
         .target(
             name: "PushBridgeFCMTesting",
-            dependencies: ["PushBridgeFCM", "PushBridgeAPNs", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"],
+            dependencies: ["PushBridgeFCM", "PushBridgeAPNs", "PushBridgeAPNsTesting", "PushBridge", "PushBridgeProviderKit", "PushBridgeModel"],
             path: "Adapters/FCM/Testing"),
         // The providers this package ships, listed once (their simulators): the command and the tests
         // that run every provider read it. A target, not a product.
@@ -142,6 +145,8 @@ let package = Package(
                 "PushBridgeValidation", "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer",
                 "PushBridgeGetuiServer", "PushBridgeFCMServer",
             ]),
+        // The event queue's own tests and its stress test, beside its target.
+        .testTarget(name: "_PushBridgeEventQueueTests", dependencies: ["_PushBridgeEventQueue", "PushBridgeCore"]),
         // The core's tests exercise its rules with the real providers' definitions too.
         .testTarget(
             name: "PushBridgeTests",

@@ -1,5 +1,5 @@
 import ProviderList
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeModel
 
 #if canImport(Testing)  // not in the iOS SDK, where ios-typecheck builds this module's interface

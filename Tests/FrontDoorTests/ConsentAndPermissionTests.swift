@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeTesting
 import Testing
 

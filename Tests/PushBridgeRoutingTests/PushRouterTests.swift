@@ -1,5 +1,5 @@
 import PushBridge
-@_spi(Fuzzing) import PushBridgeRouting
+import PushBridgeRouting
 import Testing
 
 /// The router: registered routes only, typed parameters, a fallback, and hostile payloads refused

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeServiceExtension
 import PushBridgeTesting
 import Testing

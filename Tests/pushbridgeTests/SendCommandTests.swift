@@ -1,6 +1,6 @@
 import EmulatorSupport
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import Testing
 
 @testable import pushbridge

@@ -25,7 +25,7 @@ public struct APNsSimulator: ProviderSimulator {
     }
 
     final class Session: ProviderSimulationSession {
-        let prompt = Prompt()
+        let prompt = AuthorizationPrompt()
         let apns: APNsProvider
 
         init() {
@@ -53,30 +53,6 @@ public struct APNsSimulator: ProviderSimulator {
             let answered = TraceCall(phase: .arrival, method: "requestAuthorizationWithOptions:completionHandler:", state: .active)
             guard outcome != .authorizationDenied else { return [answered] }
             return [answered] + (outcome == .providerFails ? .noEntitlement : outcome).systemAnswer(to: client)
-        }
-    }
-
-    /// iOS's authorization prompt, answered when the device says: the request's completion is
-    /// kept until then.
-    final class Prompt: APNsSystemBridge {
-        private let pending = Locked<(@Sendable (Bool, PushError.VendorCode?) -> Void)?>(nil)
-
-        func requestAuthorization(options: AuthorizationOptions, completion: @escaping @Sendable (Bool, PushError.VendorCode?) -> Void) {
-            pending.withLock { $0 = completion }
-        }
-
-        func registerForRemoteNotifications() {}
-
-        /// Answers the pending request; `false` when none was made.
-        func answer(granted: Bool) -> Bool {
-            guard
-                let completion = pending.withLock({ pending in
-                    defer { pending = nil }
-                    return pending
-                })
-            else { return false }
-            completion(granted, nil)
-            return true
         }
     }
 }

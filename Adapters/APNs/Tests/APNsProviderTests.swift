@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeAPNs
 import PushBridgeAPNsTesting
 import PushBridgeProviderKit
@@ -84,7 +84,7 @@ import Testing
         let client = PushClient(provider: APNsProvider(bridge: MockAPNsBridge()), scheduler: ManualScheduler())
         let note = try PushNotification(payload: ["aps": ["alert": "hi"]], identifier: "a-1")
         await confirmation(expectedCount: 1) { answered in
-            client.handle(
+            client.receive(
                 CallbackInvocation(callback: .willPresent, state: .active, notification: note), completion: .presentation { _ in answered() })
         }
         let events = await client.events().first(1)

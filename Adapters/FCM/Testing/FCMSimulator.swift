@@ -1,5 +1,6 @@
 import PushBridge
 import PushBridgeAPNs
+import PushBridgeAPNsTesting
 import PushBridgeFCM
 import PushBridgeModel
 import PushBridgeProviderKit
@@ -37,7 +38,7 @@ public struct FCMSimulator: ProviderSimulator {
 
     final class Session: ProviderSimulationSession {
         let bridge = MockFCMBridge(identifier: FCMSimulator.identifier)
-        let prompt = Prompt()
+        let prompt = AuthorizationPrompt()
         let fcm: FCMProvider
 
         init() {
@@ -72,30 +73,6 @@ public struct FCMSimulator: ProviderSimulator {
             var calls = [answered] + outcome.systemAnswer(to: client)
             if outcome != .noEntitlement { calls.append(TraceCall(phase: .arrival, method: "tokenWithCompletion:", state: .active)) }
             return calls
-        }
-    }
-
-    /// iOS's authorization prompt, answered when the device says: the request's completion is
-    /// kept until then.
-    final class Prompt: APNsSystemBridge {
-        private let pending = Locked<(@Sendable (Bool, PushError.VendorCode?) -> Void)?>(nil)
-
-        func requestAuthorization(options: AuthorizationOptions, completion: @escaping @Sendable (Bool, PushError.VendorCode?) -> Void) {
-            pending.withLock { $0 = completion }
-        }
-
-        func registerForRemoteNotifications() {}
-
-        /// Answers the pending request; `false` when none was made.
-        func answer(granted: Bool) -> Bool {
-            guard
-                let completion = pending.withLock({ pending in
-                    defer { pending = nil }
-                    return pending
-                })
-            else { return false }
-            completion(granted, nil)
-            return true
         }
     }
 }

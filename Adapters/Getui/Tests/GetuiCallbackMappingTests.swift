@@ -1,5 +1,5 @@
 import AdapterTestSupport
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeGetui
 import PushBridgeGetuiTesting
 import PushBridgeProviderKit
@@ -172,7 +172,7 @@ import Testing
     @Test func theAppDelegatesOwnCallbacksGoToTheClientAndNoReceiptIsReported() throws {
         let harness = GetuiHarness(state: .inactive)
         let note = try PushNotification(payload: ["aps": ["alert": "x"], "_gmid_": "t7:m7"])
-        harness.recorder.client.handle(
+        harness.recorder.client.receive(
             CallbackInvocation(callback: .didFinishLaunching, state: .inactive, launchOptionsKey: .remoteNotification, notification: note))
         harness.provider.didRegisterForRemoteNotifications(DeviceTokenRequest(token: [1, 2, 3]))
         #expect(harness.invocations.isEmpty, "the client takes the app's own callbacks; the adapter relays none")

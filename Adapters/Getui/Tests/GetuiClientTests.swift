@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeGetui
 import PushBridgeGetuiTesting
 import PushBridgeProviderKit
@@ -51,14 +51,13 @@ private enum PushStartRequestCall {
             (#"{"provider": "getui", "getui": {"appId": "AppId1234567", "appKey": "AppKey1234567", "appSecret": "AppSecret1234567"}}"#, nil),
         ] {
             let bridge = MockGetuiBridge()
-            var factories = PushProviderFactories()
-            factories.register(.getui) { configuration in
+            let adapter = PushAdapter(id: .getui, definition: nil) { configuration in
                 let provider = GetuiProvider(settings: try configuration.require(\.getui, "getui"), bridge: bridge, scheduler: ManualScheduler())
                 try provider.setPrivacyConsent(.granted)
                 return provider
             }
             let parsed = try PushConfiguration(jsonBytes: Array(configuration.utf8), providers: [GetuiDefinition()])
-            let client = try PushClient(configuration: parsed, factories: factories, scheduler: ManualScheduler())
+            let client = try PushClient(configuration: parsed, adapters: [adapter], scheduler: ManualScheduler())
             try client.start(PushStartRequest(iosVersion: IOSVersion(17)))
             let start = PushStartRequestCall.start
             if let expected {

@@ -1,5 +1,5 @@
 import AdapterTestSupport
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeJPush
 import PushBridgeJPushTesting
 import PushBridgeProviderKit
@@ -129,14 +129,14 @@ import Testing
         let invocation = CallbackInvocation(
             callback: row.callback, state: .background, launchOptionsKey: row.callback == .didFinishLaunching ? .remoteNotification : nil,
             action: row.callback.carriesResponse ? .default : nil, notification: note)
-        harness.recorder.client.handle(invocation)
+        harness.recorder.client.receive(invocation)
         #expect(harness.invocations.isEmpty, "the client takes the app's own callbacks; the adapter only observes them")
         #expect(harness.reportedReceipts == (row.reported ? ["42"] : []))
     }
 
     @Test func aLaunchWithoutANotificationReportsNothing() {
         let harness = JPushHarness()
-        harness.recorder.client.handle(CallbackInvocation(callback: .didFinishLaunching, state: .inactive, notification: nil))
+        harness.recorder.client.receive(CallbackInvocation(callback: .didFinishLaunching, state: .inactive, notification: nil))
         #expect(harness.bridge.calls.isEmpty)
         #expect(harness.events.isEmpty)
     }

@@ -1,5 +1,5 @@
 import AdapterTestSupport
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeJPush
 import PushBridgeJPushTesting
 import PushBridgeProviderKit
@@ -110,7 +110,7 @@ import Testing
         let (bridge, client) = client(.background)
         let note = try PushNotification(payload: ["aps": ["content-available": 1], "_j_msgid": 5])
         await confirmation(expectedCount: 1) { done in
-            client.handle(
+            client.receive(
                 CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: note),
                 completion: .fetch { _ in done() })
         }

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeJPush
 import PushBridgeJPushTesting
 import PushBridgeProviderKit

@@ -12,11 +12,10 @@ enum ColdStartBenchmark {
 
     static func coldStart() async {
         guard let configuration = try? PushConfiguration(jsonBytes: configuration) else { fatalError("configuration") }
-        var factories = PushProviderFactories()
-        factories.register(.apns) { _ in NoOpProvider() }
-        guard let client = try? PushClient(configuration: configuration, factories: factories, scheduler: ManualScheduler()) else {
-            fatalError("client")
-        }
+        // The adapter builds the provider the configuration names, as `PushClient(configurationFile:adapters:)` has it built.
+        let adapter = PushAdapter(id: .apns, definition: nil) { _ in NoOpProvider() }
+        guard configuration.provider == adapter.id, let provider = try? adapter.makeProvider(configuration) else { fatalError("provider") }
+        let client = PushClient(provider: provider, scheduler: ManualScheduler())
         let (invocation, _) = LaunchOptionsReader.invocation(launchOptions: launch, state: .inactive)
         client.handle(invocation)
         client.handle(

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeValidation
 
 // The oracle is Foundation's `JSONSerialization` (`.fragmentsAllowed`), a parser that shares no

@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeGetui
 import PushBridgeJPush
 import PushBridgeValidation

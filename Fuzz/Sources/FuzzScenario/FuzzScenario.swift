@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeModel
 
 /// libFuzzer entry: scenario bytes → decoder → dispatch model → normaliser. Must never trap.

@@ -1,5 +1,5 @@
 import Dispatch
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeAPNsServer
 import PushBridgeGetuiServer
 import PushBridgeJPushServer

@@ -1,12 +1,13 @@
 import PushBridgeCore
 import PushBridgeProviderKit
+import _PushBridgeEventQueue
 
 /// The subscribers of a ``PushClient`` and the events held while there are none.
 ///
 /// A plain value: the client keeps it under the same lock as its normaliser, so events reach
 /// every subscriber in the order the normaliser emitted them. Its subscriptions' producer side
 /// is guarded by that same lock (the client creates them so), which is held whenever the hub is
-/// used: the hub queues events with ``EventSubscription/yieldHoldingLock(taking:waking:)`` and
+/// used: the hub queues events with `EventSubscription.yieldHoldingLock(taking:waking:)` and
 /// collects the consumers to wake in ``wakeups``, which the client resumes once it has released
 /// the lock (``takeWakeups()``).
 struct EventHub {
@@ -80,7 +81,7 @@ struct EventHub {
     }
 
     /// The consumers to resume, handed over (empty when nobody was waiting); the caller resumes
-    /// them with ``EventSubscription/resume(_:)`` after releasing the client's lock.
+    /// them with `EventSubscription.resume(_:)` after releasing the client's lock.
     mutating func takeWakeups() -> [EventSubscription.Waiter] {
         guard !wakeups.isEmpty else { return [] }
         defer { wakeups.removeAll() }

@@ -169,16 +169,18 @@ struct ConfiguredSetup {
 
 /// Making a client from a configuration file.
 extension PushClient {
-    /// A client whose provider the configuration picks among `factories`, with the features it
-    /// switches on (`PushClientOptions.features`).
+    /// A client whose provider the configuration picks among `adapters` (the last one listed for
+    /// a provider), with the features it switches on (`PushClientOptions.features`): what
+    /// ``init(configurationFile:bundle:adapters:options:)`` does once the file is read, for the
+    /// package's tests, which hold a configuration already.
     ///
-    /// - Throws: `PushError` when the configuration names a provider with no registered factory.
-    @_spi(ProviderAuthor) public convenience init(
-        configuration: PushConfiguration, factories: PushProviderFactories, options: PushClientOptions = PushClientOptions(),
+    /// - Throws: `PushError` when the configuration names a provider no adapter builds.
+    package convenience init(
+        configuration: PushConfiguration, adapters: [PushAdapter], options: PushClientOptions = PushClientOptions(),
         scheduler: any PushScheduler = DispatchScheduler()
     ) throws(PushError) {
         var options = options
         options.features = configuration.features
-        self.init(provider: try factories.adapters.provider(for: configuration), options: options, scheduler: scheduler)
+        self.init(provider: try adapters.provider(for: configuration), options: options, scheduler: scheduler)
     }
 }

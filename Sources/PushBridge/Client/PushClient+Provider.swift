@@ -18,12 +18,12 @@ extension PushClient {
     /// or turns it off when the consent is withdrawn.
     ///
     /// - Throws: What the provider's SDK reported, if anything.
-    @_spi(ProviderAuthor) public func setPrivacyConsent(_ consent: PrivacyConsent) throws(PushError) {
+    package func setPrivacyConsent(_ consent: PrivacyConsent) throws(PushError) {
         try (provider as? any ConsentGatedProvider)?.setPrivacyConsent(consent)
     }
 
     /// Starts the provider's SDK at launch, with the notification the app was launched for.
-    @_spi(ProviderAuthor) public func start(_ request: PushStartRequest) throws(PushError) {
+    package func start(_ request: PushStartRequest) throws(PushError) {
         var request = request
         if request.appGroup == nil { request.appGroup = core.options.features?.serviceExtension?.appGroup }
         try provider.start(request)
@@ -32,7 +32,7 @@ extension PushClient {
     }
 
     /// Asks for authorization and registers for remote notifications through the provider.
-    @_spi(ProviderAuthor) public func register(_ request: PushRegistrationRequest) throws(PushError) {
+    package func register(_ request: PushRegistrationRequest) throws(PushError) {
         try provider.register(request)
         // An SDK that takes the delegate when it registers (JPush's
         // `registerForRemoteNotificationConfig:delegate:`) has it now.

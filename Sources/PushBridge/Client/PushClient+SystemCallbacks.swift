@@ -87,7 +87,7 @@ extension PushClient {
     ///   - options: The system's `UIScene.ConnectionOptions`, for an SDK that reads them.
     package func sceneWillConnect(response: (notification: PushNotification, action: ResponseAction, textInput: String?)?, options: PlatformObject?) {
         observer?.sceneWillConnect(SceneConnectionRequest(connectionOptions: options))
-        handle(
+        receive(
             CallbackInvocation(
                 callback: .sceneWillConnect, state: .inactive, action: response?.action, textInput: response?.textInput,
                 notification: response?.notification))

@@ -1,5 +1,6 @@
 import PushBridgeCore
 import PushBridgeProviderKit
+import _PushBridgeEventQueue
 
 /// The part of a ``PushClient`` its provider calls into: the normaliser (which owns the launch,
 /// through its `LaunchTracker`), the subscribers, the app's handlers, and the deadlines each
@@ -240,7 +241,7 @@ final class PushClientCore: Sendable {
     }
 
     /// Runs `body` under the lock, then resumes the consumers its events woke: after the lock
-    /// is released, never under it (see ``EventSubscription/yieldHoldingLock(taking:waking:)``).
+    /// is released, never under it (see `EventSubscription.yieldHoldingLock(taking:waking:)`).
     private func publishing<Result>(_ body: (inout State) -> Result) -> Result {
         let (result, woken) = state.withLock { state in
             let result = body(&state)

@@ -1,5 +1,6 @@
 import PushBridgeCore
 import PushBridgeProviderKit
+import _PushBridgeEventQueue
 
 /// The one event pipeline, read without waiting: how the simulator, the simulated device and the
 /// adapters' tests run their calls through a real ``PushClient`` instead of a copy of it.

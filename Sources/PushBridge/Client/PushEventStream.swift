@@ -1,5 +1,6 @@
 import PushBridgeCore
 import PushBridgeProviderKit
+import _PushBridgeEventQueue
 
 /// The events of one subscription to a ``PushClient``, in the order the client emitted them:
 /// what ``PushClient/events()`` returns.

@@ -80,7 +80,7 @@ extension PushClient {
         let (invocation, error) = LaunchOptionsReader.invocation(launchOptions: options, state: state)
         if let error { reportUnreadablePayload(error, in: .didFinishLaunching) }
         recordLaunch(invocation)
-        handle(invocation)
+        receive(invocation)
     }
 
     /// From `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`: `completion`
@@ -93,7 +93,7 @@ extension PushClient {
             completion(.noData)
             return
         }
-        handle(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: state, notification: note), completion: .fetch(completion))
+        receive(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: state, notification: note), completion: .fetch(completion))
     }
 
     /// From `scene(_:willConnectTo:options:)`: the response the options carry

@@ -44,7 +44,8 @@ public struct PushAdapter: Sendable {
     }
 }
 
-/// The one registry of providers: the adapters an app lists (``PushProviderFactories`` builds one too).
+/// The one registry of providers: the adapters an app lists (issue 44: `PushProviderFactories`, a
+/// second registry with the same closure type, is gone).
 extension [PushAdapter] {
     /// The provider the configuration names, built by its adapter (the last one listed for it) —
     /// a `MultiplexProvider` when it names additional providers.
@@ -74,5 +75,16 @@ extension [PushAdapter] {
             throw PushError(.invalidConfiguration, field: "provider", "missing")
         }
         return providers.count == 1 ? primary : MultiplexProvider(primary: primary, others: [any PushProvider](providers.dropFirst()))
+    }
+}
+
+extension PushConfiguration {
+    /// The settings at `keyPath`, or an error naming `key` when the configuration lacks them: what
+    /// an adapter's ``PushAdapter/MakeProvider`` reads its settings with.
+    public func require<Settings>(_ keyPath: KeyPath<PushConfiguration, Settings?>, _ key: String) throws(PushError) -> Settings {
+        guard let settings = self[keyPath: keyPath] else {
+            throw PushError(.invalidConfiguration, field: key, "missing (the \(key) settings are required when \(key) is a provider)")
+        }
+        return settings
     }
 }

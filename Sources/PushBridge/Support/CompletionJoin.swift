@@ -5,7 +5,7 @@ import PushBridgeCore
 ///
 /// ```swift
 /// let join = CompletionJoin(parts: 2) { systemCompletion() }
-/// client.handle(response, completion: .response { join.partDone() })
+/// client.receive(response, completion: .response { join.partDone() })
 /// otherDelegate.userNotificationCenter(center, didReceive: response) { join.partDone() }
 /// ```
 package final class CompletionJoin: Sendable {

@@ -69,6 +69,20 @@ import Testing
         #expect(linked.isDisjoint(with: Self.appSide), "\(target) links \(linked.intersection(Self.appSide).sorted())")
     }
 
+    /// The lock-held queue behind each event stream is a target of its own (issue 44 item 3, as
+    /// NIO keeps `_NIODataStructures`): on the vocabulary only, used by the runtime, tested beside
+    /// it, and no product an app could name.
+    @Test func theFastQueueIsFencedInAnInternalTarget() throws {
+        let graph = try Self.targets()
+        #expect(graph["_PushBridgeEventQueue"] == ["PushBridgeCore"])
+        #expect(graph["PushBridge"]?.contains("_PushBridgeEventQueue") == true)
+        #expect(graph["_PushBridgeEventQueueTests"]?.contains("_PushBridgeEventQueue") == true)
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(!manifest.contains(#".library(name: "_PushBridgeEventQueue""#), "not a product")
+        let runtime = try Self.swiftFiles(in: ["Sources/PushBridge"])
+        #expect(!runtime.contains { $0.text.contains("@exclusivity(unchecked)") }, "the unchecked buffers live in the fenced target only")
+    }
+
     @Test func theVocabularyDependsOnNothingAndTheKitOnTheVocabularyOnly() throws {
         let graph = try Self.targets()
         #expect(graph["PushBridgeCore"] == [])
@@ -98,35 +112,45 @@ import Testing
         #expect(linked.isDisjoint(with: Self.appSide), "the example extension links \(linked.intersection(Self.appSide).sorted())")
     }
 
-    /// The package's sources and adapters (`Sources/`, `Adapters/`): the text of each Swift file,
-    /// by path.
-    static func productionSources() throws -> [(path: String, text: String)] {
+    /// The Swift files under `folders` of the package's root, by path; the vendors' test targets
+    /// (`Adapters/<Vendor>/Tests`) only when `tests` is true.
+    static func swiftFiles(in folders: [String], tests: Bool = false) throws -> [(path: String, text: String)] {
         var found: [(path: String, text: String)] = []
-        for folder in ["Sources", "Adapters"] {
+        for folder in folders {
             let base = root.appendingPathComponent(folder)
             let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)
             while let file = files?.nextObject() as? URL {
                 // The vendors' test targets sit in their folders (`Adapters/<Vendor>/Tests`): tests,
                 // not the package's products, counted with `Tests/`.
-                guard file.pathExtension == "swift", !file.path.contains("/Tests/") else { continue }
+                guard file.pathExtension == "swift", tests || !file.path.contains("/Tests/") else { continue }
                 found.append((folder + file.path.dropFirst(base.path.count), try String(contentsOf: file, encoding: .utf8)))
             }
         }
         return found
     }
 
+    /// The package's sources and adapters (`Sources/`, `Adapters/`): the text of each Swift file,
+    /// by path.
+    static func productionSources() throws -> [(path: String, text: String)] {
+        try swiftFiles(in: ["Sources", "Adapters"])
+    }
+
+    /// Every target of the root package, its tests and test support included: none imports with
+    /// `@_spi` (the package's own modules use `package` declarations or the public API).
     @Test func noFileOfThePackageImportsAnythingWithSPI() throws {
-        let sources = try Self.productionSources()
-        #expect(sources.count >= 200, "the sources were found")
-        let importing = sources.filter { $0.text.contains(/(?m)^\s*@_spi\([^)]*\)[^\n]*\bimport\s/) }.map(\.path)
+        let files = try Self.swiftFiles(in: ["Sources", "Adapters", "Tests"], tests: true)
+        #expect(files.count >= 400, "the sources and tests were found (\(files.count))")
+        #expect(files.contains { $0.path.hasPrefix("Adapters/JPush/Tests/") }, "the vendors' tests were read")
+        let importing = files.filter { $0.text.contains(/(?m)^\s*@_spi\([^)]*\)[^\n]*\bimport\s/) }.map(\.path)
         #expect(importing.isEmpty, "imports with @_spi: \(importing.sorted())")
     }
 
     /// The SPI that stays is for users outside the package only, and these are all of it:
-    /// `PushClient`'s entries for a harness that plays iOS (the benchmarks: `handle(_:completion:)`,
-    /// the provider's start, registration and consent, a client from a factory table) and the
-    /// deep link's parser for the fuzzers. The package's own modules use `package` twins
-    /// (`PushClient.receive(_:completion:)`) or the public API.
+    /// `PushClient.handle(_:completion:)`, the entry for a harness outside the package that plays
+    /// iOS (`Benchmarks/`), and the deep link's parser for the fuzzers (`Fuzz/`). The package's
+    /// own modules and tests use the `package` twin (`PushClient.receive(_:completion:)`); the
+    /// provider's start, registration and consent are `package` (no outside user), and the
+    /// second registry (`PushProviderFactories`) is gone: the list of ``PushAdapter``s is the one.
     @Test func theSPIThatStaysIsListed() throws {
         var declared: [String] = []
         for (path, text) in try Self.productionSources() {
@@ -138,12 +162,18 @@ import Testing
         #expect(
             declared.sorted() == [
                 "DeepLink.swift: Fuzzing struct DeepLink",
-                "PushClient+ConfigurationFile.swift: ProviderAuthor init",
-                "PushClient+Provider.swift: ProviderAuthor func register",
-                "PushClient+Provider.swift: ProviderAuthor func setPrivacyConsent",
-                "PushClient+Provider.swift: ProviderAuthor func start",
                 "PushClient+SystemCallbacks.swift: ProviderAuthor func handle",
-                "PushProviderFactories.swift: ProviderAuthor struct PushProviderFactories",
             ])
+        // The package itself enters the pipeline by the `package` twin, never by the SPI.
+        let callers = try Self.productionSources().filter { source in
+            source.text.split(separator: "\n").contains { line in
+                !line.contains(/^\s*\/\//) && line.contains(/\bclient\.handle\(|^\s+handle\(/)
+            }
+        }
+        #expect(callers.isEmpty, "PushClient.handle called inside the package: \(callers.map(\.path))")
+        // Each stays because a package outside this one uses it.
+        let outside = try Self.swiftFiles(in: ["Benchmarks/Sources", "Fuzz/Sources"])
+        #expect(outside.contains { $0.text.contains("@_spi(ProviderAuthor) import PushBridge") && $0.text.contains("client.handle(") })
+        #expect(outside.contains { $0.text.contains("@_spi(Fuzzing) import PushBridgeRouting") && $0.text.contains("DeepLink.parse(") })
     }
 }

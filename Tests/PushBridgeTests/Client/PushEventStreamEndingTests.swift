@@ -2,7 +2,7 @@ import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
-@_spi(ProviderAuthor) @testable import PushBridge
+@testable import PushBridge
 
 /// `PushEventStream`: a consumer waiting and woken, the stream ending, and unsubscribing when
 /// the consumer is cancelled or the stream dropped.
@@ -140,7 +140,7 @@ extension PushEventStreamTests {
                 }
             }
             let producer = Task.detached {
-                for note in notes { client.handle(Fixture.willPresent(note)) }
+                for note in notes { client.receive(Fixture.willPresent(note)) }
             }
             await Task.yield()
             consumer.cancel()

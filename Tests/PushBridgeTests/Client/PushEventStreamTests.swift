@@ -5,10 +5,11 @@ import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
-@_spi(ProviderAuthor) @testable import PushBridge
+@testable import PushBridge
 
-/// `PushEventStream` and the `EventSubscription` behind it: exactly once and in order, iterators
-/// that share one queue, the end of the stream, unsubscribing, and the queue's own guarantees.
+/// `PushEventStream` over the `EventSubscription` behind it: exactly once and in order, iterators
+/// that share one queue, the end of the stream, unsubscribing (the queue's own guarantees are
+/// `Tests/_PushBridgeEventQueueTests`, beside its target).
 @Suite struct PushEventStreamTests {
     /// `n0`, `n1`, … `n(count - 1)`.
     static func ids(_ count: Int, from start: Int = 0, prefix: String = "n") -> [String] {
@@ -17,12 +18,7 @@ import Testing
 
     /// One `received` event per identifier, through the client's callback path (method 4).
     static func emit(_ ids: [String], to client: PushClient) throws {
-        for id in ids { client.handle(Fixture.willPresent(try Fixture.notification(id))) }
-    }
-
-    /// A cheap distinct event for feeding an `EventSubscription` directly.
-    static func message(_ id: String) -> PushEvent {
-        .message(PushEvent.Message(transport: .jpush, offline: false, id: id, payload: [:]))
+        for id in ids { client.receive(Fixture.willPresent(try Fixture.notification(id))) }
     }
 
     /// Drops the test's reference to `client`; `true` when it was the last one, so the client is
@@ -41,14 +37,6 @@ import Testing
             await Task.yield()
         }
         return condition()
-    }
-
-    /// The identifiers of what `subscription` yields until it ends, but never more than `limit`
-    /// (a queue that repeated an event forever must fail the test, not keep it running).
-    static func drain(_ subscription: EventSubscription, atMost limit: Int) async -> [String] {
-        var ids: [String] = []
-        while ids.count < limit, let event = await subscription.next() { ids.append(event.id ?? "?") }
-        return ids
     }
 
     // MARK: Exactly once, in order
@@ -83,7 +71,7 @@ import Testing
             do {
                 let producer = try #require(client)
                 for (index, note) in notes.enumerated() {
-                    producer.handle(Fixture.willPresent(note))
+                    producer.receive(Fixture.willPresent(note))
                     if index % 1_000 == 0 { await Task.yield() }
                 }
             }
@@ -200,7 +188,7 @@ import Testing
             do {
                 let producer = try #require(client)
                 for (index, note) in notes.enumerated() {
-                    producer.handle(Fixture.willPresent(note))
+                    producer.receive(Fixture.willPresent(note))
                     if index % 500 == 0 { await Task.yield() }
                 }
             }
@@ -239,7 +227,7 @@ import Testing
             }
             do {
                 let producer = try #require(client)
-                for note in notes { producer.handle(Fixture.willPresent(note)) }
+                for note in notes { producer.receive(Fixture.willPresent(note)) }
             }
             guard Self.release(&client) else {
                 for reader in readers { reader.cancel() }

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
@@ -58,11 +58,10 @@ import Testing
     }
 
     @Test func aFactorysOwnErrorIsKeptAsTheUnderlyingError() throws {
-        var factories = PushProviderFactories()
-        factories.register(.apns) { _ in throw LeakyError() }
+        let adapters = [PushAdapter(id: .apns, definition: nil) { _ in throw LeakyError() }]
         let configuration = try PushConfiguration(jsonBytes: Array(#"{"provider": "apns"}"#.utf8), providers: [])
         do throws(PushError) {
-            _ = try factories.adapters.provider(for: configuration)
+            _ = try adapters.provider(for: configuration)
             Issue.record("expected the factory's error")
         } catch {
             #expect(error.code == .invalidConfiguration)

@@ -3,7 +3,7 @@ import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
 
-@_spi(ProviderAuthor) @testable import PushBridge
+@testable import PushBridge
 
 /// The normaliser's rule for one push on two channels (OneDeliveryOneEvent.md, rule 1): a
 /// provider's own-channel message is its delivery's arrival, as the APNs notification with the
@@ -120,7 +120,7 @@ import Testing
         let reported = Locked([PushDiagnostic]())
         client.setDiagnosticHandler { diagnostic in reported.withLock { $0.append(diagnostic) } }
         let tap = client.eventDrain()
-        client.handle(Self.call(.willPresent, .active), completion: .presentation { _ in })
+        client.receive(Self.call(.willPresent, .active), completion: .presentation { _ in })
         jpush.deliver(Self.message)
         client.settle()
         #expect(tap.take().map(\.kind) == [.received])

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
@@ -50,7 +50,7 @@ import Testing
         #expect(reported.first?.message.contains(SystemCallback.didFinishLaunching.rawValue) == true)
         // The launch was handled: a response right after it is the cold start's.
         let note = try PushNotification(userInfo: Self.payload(), identifier: "r1")
-        client.handle(CallbackInvocation(callback: .didReceiveResponse, state: .inactive, action: .default, notification: note))
+        client.receive(CallbackInvocation(callback: .didReceiveResponse, state: .inactive, action: .default, notification: note))
         #expect(client.heldEventCount == 1)
         #expect(await client.events().first(1).first?.origin == .coldStart)
     }

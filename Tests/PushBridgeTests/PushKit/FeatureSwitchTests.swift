@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeProviderKit
 import PushBridgePushKit
 import PushBridgeTesting
@@ -51,9 +51,8 @@ import Testing
 
     @Test func aClientFromAConfigurationTakesItsFeatures() throws {
         let configuration = try PushConfiguration(jsonBytes: Array(#"{"provider": "apns", "voip": true}"#.utf8))
-        var factories = PushProviderFactories()
-        factories.register(.apns) { _ in RecordingProvider(capabilities: .voip) }
-        let client = try PushClient(configuration: configuration, factories: factories)
+        let adapter = PushAdapter(id: .apns, definition: nil) { _ in RecordingProvider(capabilities: .voip) }
+        let client = try PushClient(configuration: configuration, adapters: [adapter])
         #expect(client.options.features == PushFeatures(voip: true))
     }
 }

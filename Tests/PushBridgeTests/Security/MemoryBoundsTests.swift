@@ -1,4 +1,4 @@
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
@@ -17,7 +17,7 @@ import Testing
         let notifications = SpaceCoverage.repetitions(exhaustive: 1_000_000, sampled: 50_000)
         for index in 0..<notifications {
             let note = try PushNotification(payload: ["aps": ["alert": "x"]], identifier: "n\(index)")
-            client.handle(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: note))
+            client.receive(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: note))
         }
         #expect(client.heldEventCount == 100)
         #expect(client.droppedEventCount == notifications - 100)

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ProviderAuthor) import PushBridge
+import PushBridge
 import PushBridgeServer
 
 /// One of the provider emulators in the repository's `Emulators/`, started on a free loopback

@@ -1,7 +1,11 @@
 import PushBridgeCore
-import PushBridgeProviderKit
 
-/// One subscriber's queue of events: what ``EventHub`` hands a ``PushEventStream``.
+/// One subscriber's queue of events: what the client's `EventHub` hands a `PushEventStream`.
+///
+/// Fenced in a target of its own (`_PushBridgeEventQueue`, not a product), as NIO keeps its
+/// lock-held structures in `_NIODataStructures`: the riskiest code of the runtime (two locks, an
+/// unchecked-exclusivity buffer, continuations resumed outside the locks) sits beside its own
+/// stress test (`Tests/_PushBridgeEventQueueTests`), apart from the facade that uses it.
 ///
 /// A two-lock queue built for the event pipeline's hot path. The producer (the client, under its
 /// own lock, which guards `incoming` too) appends to `incoming`; the consumer reads a whole batch
@@ -16,9 +20,9 @@ import PushBridgeProviderKit
 /// iterator, so breaking out of one `for await` and starting another continues where the first
 /// stopped. The queue is unbounded, like the `AsyncStream` it replaces; the swapped buffers keep
 /// their capacity only up to ``retainedCapacity`` events, so a burst does not pin its memory.
-final class EventSubscription: @unchecked Sendable {
+package final class EventSubscription: @unchecked Sendable {
     /// Capacity a drained buffer keeps for reuse; a larger one is released.
-    static let retainedCapacity = 1_024
+    package static let retainedCapacity = 1_024
 
     // The producer's side, under `incomingLock`. Every stored property is guarded by one of the
     // two locks, so none needs the runtime's dynamic exclusivity check as well.
@@ -49,7 +53,7 @@ final class EventSubscription: @unchecked Sendable {
     /// - Parameter incomingLock: The lock guarding the producer's side. A client passes its own
     ///   lock: it publishes while holding it anyway (``yieldHoldingLock(taking:waking:)``), so
     ///   queuing an event takes no second lock.
-    init(incomingLock: PlatformLock = PlatformLock(), onCancel: @escaping @Sendable (EventSubscription) -> Void) {
+    package init(incomingLock: PlatformLock = PlatformLock(), onCancel: @escaping @Sendable (EventSubscription) -> Void) {
         self.incomingLock = incomingLock
         self.onCancel = onCancel
     }
@@ -57,10 +61,10 @@ final class EventSubscription: @unchecked Sendable {
     // MARK: Producer
 
     /// A consumer task waiting for events, to be resumed once no lock is held.
-    typealias Waiter = UnsafeContinuation<Void, Never>
+    package typealias Waiter = UnsafeContinuation<Void, Never>
 
     /// Queues `event` and wakes a waiting consumer. Ignored once finished or cancelled.
-    func yield(_ event: consuming PushEvent) {
+    package func yield(_ event: consuming PushEvent) {
         var woken: [Waiter] = []
         var pending: PushEvent? = consume event
         incomingLock.lock()
@@ -74,7 +78,7 @@ final class EventSubscription: @unchecked Sendable {
     /// `woken`, for the caller to ``resume(_:)`` after it releases the lock. Never resume under
     /// the lock: resuming takes the consumer task's own status lock, which that task's
     /// cancellation handler holds while it waits for this lock (``cancel()``).
-    func yieldHoldingLock(taking event: inout PushEvent?, waking woken: inout [Waiter]) {
+    package func yieldHoldingLock(taking event: inout PushEvent?, waking woken: inout [Waiter]) {
         guard !isFinished, let moved = event.take() else { return }
         incoming.append(moved)
         guard !waiters.isEmpty else { return }
@@ -82,7 +86,7 @@ final class EventSubscription: @unchecked Sendable {
     }
 
     /// No more events will come: the consumer reads what is queued, then the end.
-    func finish() {
+    package func finish() {
         var woken: [Waiter] = []
         incomingLock.withLock { finishHoldingLock(waking: &woken) }
         Self.resume(woken)
@@ -90,13 +94,13 @@ final class EventSubscription: @unchecked Sendable {
 
     /// ``finish()`` for a caller that holds `incomingLock` (see
     /// ``yieldHoldingLock(taking:waking:)``).
-    func finishHoldingLock(waking woken: inout [Waiter]) {
+    package func finishHoldingLock(waking woken: inout [Waiter]) {
         isFinished = true
         takeWaitersHoldingLock(into: &woken)
     }
 
     /// Resumes consumers taken from subscriptions; call it holding no lock.
-    static func resume(_ woken: [Waiter]) {
+    package static func resume(_ woken: [Waiter]) {
         for waiter in woken { waiter.resume() }
     }
 
@@ -107,7 +111,7 @@ final class EventSubscription: @unchecked Sendable {
 
     /// The consumer is gone (its task was cancelled or it dropped the stream): drops what is
     /// queued, ends the stream, and runs the termination handler once.
-    func cancel() {
+    package func cancel() {
         let (first, woken) = incomingLock.withLock { () -> (Bool, [Waiter]) in
             let first = !isCancelled
             let woken = waiters
@@ -129,7 +133,7 @@ final class EventSubscription: @unchecked Sendable {
     /// the consuming task is cancelled. Cancellation ends the subscription at once and drops what
     /// is queued: a cancelled task reads nothing more (`AsyncStream` would still hand over what it
     /// had buffered).
-    func next(isolation actor: isolated (any Actor)? = #isolation) async -> PushEvent? {
+    package func next(isolation actor: isolated (any Actor)? = #isolation) async -> PushEvent? {
         while true {
             switch nextQueued() {
             case .event(let event): return event
@@ -141,7 +145,7 @@ final class EventSubscription: @unchecked Sendable {
 
     /// The next queued event without waiting: what ``next(isolation:)`` returns at once when
     /// it can, so that reading a queued event is a plain call, not an `await`.
-    func nextQueued() -> Poll {
+    package func nextQueued() -> Poll {
         if isCurrentTaskCancelled {
             cancel()
             return .ended
@@ -155,7 +159,7 @@ final class EventSubscription: @unchecked Sendable {
     }
 
     /// What a read without waiting found.
-    enum Poll {
+    package enum Poll {
         /// The next event.
         case event(PushEvent)
         /// Nothing is queued yet.

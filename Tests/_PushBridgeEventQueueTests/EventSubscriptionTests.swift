@@ -1,11 +1,29 @@
 import Dispatch
+import PushBridgeCore
 import Testing
-
-@testable import PushBridge
+import _PushBridgeEventQueue
 
 /// The `EventSubscription` queue behind each stream, fed directly: finishing, cancelling once,
 /// and bursts larger than its retained capacity.
-extension PushEventStreamTests {
+@Suite struct EventSubscriptionTests {
+    /// `n0`, `n1`, … `n(count - 1)`.
+    static func ids(_ count: Int, from start: Int = 0, prefix: String = "n") -> [String] {
+        (start..<start + count).map { "\(prefix)\($0)" }
+    }
+
+    /// A cheap distinct event for feeding an `EventSubscription` directly.
+    static func message(_ id: String) -> PushEvent {
+        .message(PushEvent.Message(transport: "jpush", offline: false, id: id, payload: [:]))
+    }
+
+    /// The identifiers of what `subscription` yields until it ends, but never more than `limit`
+    /// (a queue that repeated an event forever must fail the test, not keep it running).
+    static func drain(_ subscription: EventSubscription, atMost limit: Int) async -> [String] {
+        var ids: [String] = []
+        while ids.count < limit, let event = await subscription.next() { ids.append(event.id ?? "?") }
+        return ids
+    }
+
     @Test func aSubscriptionDeliversWhatWasQueuedBeforeFinishAndIgnoresLaterYields() async {
         let subscription = EventSubscription { _ in }
         subscription.yield(Self.message("a"))
