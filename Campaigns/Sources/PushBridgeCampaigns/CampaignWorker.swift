@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import PushBridgeCore
+import PushBridgeJPushServer
 import PushBridgeServer
 import ServiceLifecycle
 
@@ -170,7 +171,7 @@ public final class CampaignWorker: Service, Sendable {
         }
         defer { heartbeat.cancel() }
 
-        let results = await send(message, sender: sender, campaign: campaign, batch: batch, positions: pending, log: log)
+        let results = try await send(message, sender: sender, campaign: campaign, batch: batch, positions: pending, log: log)
         report.sent = results.sent
         var records: [RecordedResult] = []
         for (position, result) in results.byPosition {
@@ -231,23 +232,53 @@ public final class CampaignWorker: Service, Sendable {
     /// a rate limit stops the batch with at most the requests in flight spent), but for JPush,
     /// whose pushes carry many registration IDs and take their `cid` from JPush, one send for
     /// the batch.
+    ///
+    /// JPush: when the whole batch is unrecorded, its pushes carry the cids stored with it
+    /// (fetched and stored before the first push, while the lease is held), so that a worker
+    /// taking over a dead worker's batch re-sends with the same cids and JPush answers with the
+    /// first result instead of pushing again. A batch partly recorded is re-sent with new cids
+    /// (its audience is not the one the stored cids were first sent with).
+    ///
+    /// - Throws: a database error storing the cids (nothing is sent then).
     private func send(_ message: PushMessage, sender: any PushSender, campaign: StoredCampaign, batch: ClaimedBatch, positions: [Int32], log: Logger)
-        async -> Sent
+        async throws -> Sent
     {
         let kind = campaign.targetKind
         let collected = Locked(Sent())
         let stop = Locked(false)
         if campaign.provider.rawValue == "jpush" {
             let audience = Self.audience(kind, positions.map { batch.targets[Int($0)] })
+            var cids: [String] = []
+            let jpush = sender as? JPushSender
+            if let jpush, positions.count == batch.targets.count {
+                cids = batch.cids
+                if cids.isEmpty {
+                    let fetched = await jpush.cids(count: (positions.count + 999) / 1_000)
+                    if !fetched.isEmpty {
+                        guard let stored = try await store.storeCIDs(fetched, for: batch, worker: options.workerID) else {
+                            log.warning("lease lost before the batch's first push: nothing sent")
+                            return Sent()
+                        }
+                        cids = stored
+                    }
+                } else {
+                    log.notice("re-sending with the batch's stored cids", metadata: ["cids": "\(cids.count)"])
+                }
+            }
             // Results come back by target: positions of equal IDs are taken in order.
             let byID = Locked([String: [Int32]](grouping: positions, by: { batch.targets[Int($0)] }))
             collected.withLock { $0.sent = positions.count }
+            let report: @Sendable (PushSendResult) -> Void = { result in
+                guard let id = result.target.id?.revealed,
+                    let position = byID.withLock({ $0[id]?.isEmpty == false ? $0[id]!.removeFirst() : nil })
+                else { return }
+                collected.withLock { $0.byPosition.append((position, result)) }
+            }
             do {
-                try await sender.send(message, to: audience) { result in
-                    guard let id = result.target.id?.revealed,
-                        let position = byID.withLock({ $0[id]?.isEmpty == false ? $0[id]!.removeFirst() : nil })
-                    else { return }
-                    collected.withLock { $0.byPosition.append((position, result)) }
+                if let jpush, !cids.isEmpty {
+                    try await jpush.send(message, to: audience, cids: cids, report: report)
+                } else {
+                    try await sender.send(message, to: audience, report: report)
                 }
             } catch {
                 collected.withLock { $0.thrown = "\(error)" }

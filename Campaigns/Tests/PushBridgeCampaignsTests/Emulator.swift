@@ -83,8 +83,9 @@ final class Emulator: @unchecked Sendable {
 
     /// A JPush emulator and a configuration file whose
     /// master secret is `secret`.
-    static func jpush(secret: String = jpushSecret) throws -> (Emulator, configPath: String) {
-        let emulator = try Emulator("jpush_emulator.py", arguments: ["--app-key", "5a6e94518f6bd85ba173cf77", "--master-secret", jpushSecret])
+    static func jpush(secret: String = jpushSecret, scriptJSON: String? = nil) throws -> (Emulator, configPath: String) {
+        let emulator = try Emulator(
+            "jpush_emulator.py", arguments: ["--app-key", "5a6e94518f6bd85ba173cf77", "--master-secret", jpushSecret], scriptJSON: scriptJSON)
         let config = """
             {"provider": "jpush", "jpush": {"appKey": "5a6e94518f6bd85ba173cf77", "production": true},
              "server": {"jpush": {"masterSecret": "\(secret)"}}}
