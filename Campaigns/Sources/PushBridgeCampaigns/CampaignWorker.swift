@@ -17,10 +17,14 @@ public struct CampaignWorkerOptions: Sendable {
     public var leaseSeconds: Double
     /// How long to wait before looking again when no batch can be claimed, in seconds (1).
     public var pollSeconds: Double
-    /// How long every worker of a campaign waits after a rate limit outlasted a sender's retries,
-    /// in seconds (30). An inference: the providers' `Retry-After` is consumed by the sender's
-    /// own retries and does not reach the worker.
+    /// How long every worker of a campaign waits after a rate limit outlasted a sender's retries
+    /// when the provider's last refusal named no wait, in seconds (30: an inference, no
+    /// provider documents how long to wait without saying so).
     public var rateLimitSeconds: Double
+    /// The longest wait a provider's own (``PushRejection/retryAfter``: `Retry-After`, JPush's
+    /// `X-Rate-Limit-Reset`) holds a campaign's workers back, in seconds (600); a shorter one
+    /// is kept, at least 1 s.
+    public var maxRateLimitSeconds: Double
     /// The campaign to work on only; `nil`: any running campaign.
     public var campaign: Int64?
     /// Whether to return when no batch can be claimed (a one-shot run), instead of waiting.
@@ -31,12 +35,13 @@ public struct CampaignWorkerOptions: Sendable {
     /// Options from their parts.
     public init(
         workerID: String = CampaignWorkerOptions.defaultWorkerID(), leaseSeconds: Double = 60, pollSeconds: Double = 1, rateLimitSeconds: Double = 30,
-        campaign: Int64? = nil, exitWhenIdle: Bool = false, maxConcurrentTargets: Int = 100
+        campaign: Int64? = nil, exitWhenIdle: Bool = false, maxConcurrentTargets: Int = 100, maxRateLimitSeconds: Double = 600
     ) {
         self.workerID = workerID
         self.leaseSeconds = leaseSeconds
         self.pollSeconds = pollSeconds
         self.rateLimitSeconds = rateLimitSeconds
+        self.maxRateLimitSeconds = max(1, maxRateLimitSeconds)
         self.campaign = campaign
         self.exitWhenIdle = exitWhenIdle
         self.maxConcurrentTargets = max(1, maxConcurrentTargets)
@@ -67,6 +72,8 @@ public struct BatchReport: Sendable, Hashable {
     public var pausedBecause: String?
     /// Whether a rate limit held the campaign's workers back.
     public var heldBack = false
+    /// How long it held them back, in seconds: the provider's wait (bounded), or the default.
+    public var heldBackSeconds: Double?
     /// Whether the lease was lost before the results could be recorded (nothing recorded).
     public var leaseLost = false
 }
@@ -189,6 +196,8 @@ public final class CampaignWorker: Service, Sendable {
                 report.pausedBecause = report.pausedBecause ?? reason
             case .holdBack:
                 report.heldBack = true
+                let wait = rejection?.retryAfter.map { min(options.maxRateLimitSeconds, max(1, $0)) } ?? options.rateLimitSeconds
+                report.heldBackSeconds = max(report.heldBackSeconds ?? 0, wait)
             }
         }
         if let error = results.thrown { report.pausedBecause = report.pausedBecause ?? "\(campaign.provider.rawValue): \(error)" }
@@ -200,8 +209,9 @@ public final class CampaignWorker: Service, Sendable {
             log.error("campaign paused", metadata: ["reason": "\(reason)"])
         }
         if report.heldBack {
-            try await store.holdBack(campaign.id, seconds: options.rateLimitSeconds)
-            log.warning("rate limited: the campaign's workers wait", metadata: ["seconds": "\(options.rateLimitSeconds)"])
+            let seconds = report.heldBackSeconds ?? options.rateLimitSeconds
+            try await store.holdBack(campaign.id, seconds: seconds)
+            log.warning("rate limited: the campaign's workers wait", metadata: ["seconds": "\(seconds)"])
         }
         let held = try await store.complete(batch, worker: options.workerID, results: records)
         if !held {
