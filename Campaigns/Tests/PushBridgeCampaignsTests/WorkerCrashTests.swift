@@ -22,18 +22,7 @@ struct WorkerCrashTests {
             let (id, made) = try await makeCampaign(store, provider: "getui", kind: .clientID, count: count, batchSize: 100, prefix: prefix)
             #expect(made == targets)
 
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: try #require(BuiltCommand.path))
-            child.arguments = [
-                "work", "--config", "default=\(config)", "--campaign", "\(id)", "--lease", "2", "--concurrency", "20", "--endpoint",
-                "getui=\(emulator.baseURL)",
-            ]
-            var environment = ProcessInfo.processInfo.environment
-            environment["PUSHBRIDGE_LOG_LEVEL"] = "error"
-            child.environment = environment
-            child.standardOutput = FileHandle.nullDevice
-            child.standardError = FileHandle.nullDevice
-            try child.run()
+            let child = try BuiltCommand.work(campaign: id, config: config, provider: "getui", at: emulator.baseURL, lease: 2)
             // Killed once it has recorded at least one batch and is inside another.
             let deadline = Date().addingTimeInterval(60)
             while Date() < deadline {
@@ -144,17 +133,7 @@ struct WorkerShutdownTests {
         let (emulator, config) = try Emulator.getui(scriptJSON: "{\"answers\": {\(answers)}}")
         try await TestDatabase.withStore { store in
             let (id, _) = try await makeCampaign(store, provider: "getui", kind: .clientID, count: 400, batchSize: 100, prefix: prefix)
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: try #require(BuiltCommand.path))
-            child.arguments = [
-                "work", "--config", "default=\(config)", "--campaign", "\(id)", "--concurrency", "20", "--endpoint", "getui=\(emulator.baseURL)",
-            ]
-            var environment = ProcessInfo.processInfo.environment
-            environment["PUSHBRIDGE_LOG_LEVEL"] = "error"
-            child.environment = environment
-            child.standardOutput = FileHandle.nullDevice
-            child.standardError = FileHandle.nullDevice
-            try child.run()
+            let child = try BuiltCommand.work(campaign: id, config: config, provider: "getui", at: emulator.baseURL, lease: 60)
             let deadline = Date().addingTimeInterval(60)
             while Date() < deadline, emulator.requests.count < 30 { try await Task.sleep(for: .milliseconds(20)) }
             kill(child.processIdentifier, SIGTERM)

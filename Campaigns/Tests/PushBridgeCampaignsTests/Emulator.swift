@@ -1,0 +1,1 @@
+../../../Integrations/PushBridgeAsyncHTTPClient/Tests/PushBridgeAsyncHTTPClientTests/Emulator.swift
