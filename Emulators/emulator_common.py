@@ -10,6 +10,9 @@ either a provider answer ({"status": 503, ...}) or an action:
   {"action": "drop"}               close the connection before anything is accepted
   {"action": "drop-after-accept"}  accept and deliver, then close the connection unanswered
   {"action": "slow", "seconds": S} wait S seconds, then answer normally
+  {"action": "slow-after-accept", "seconds": S}
+                                   accept and deliver, then answer after S seconds (HTTP/1.1
+                                   emulators: a sender killed meanwhile never hears the answer)
 """
 
 import json

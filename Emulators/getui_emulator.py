@@ -16,7 +16,9 @@ sends them.
                           dropped"; that the first answer is repeated is this emulator's
                           assumption).
 
-Script keys: "answers" by first cid or alias; "invalid": cids of no device of this app;
+Script keys: "answers" by first cid or alias, each {"code": C, "msg": M, "status": S,
+"retryAfter": SECONDS (sent as Retry-After; Getui's pages document no such header: for a test
+of how a wait reaches the caller)} or an action; "invalid": cids of no device of this app;
 "expireTokensAfter": N: the tokens issued before request N+1 are refused from then on (10001).
 "refuseTokensAfter": N: from request N+1 on, every token is refused (10001), new ones too, as
 when the app's credentials are revoked mid-send.
@@ -42,8 +44,8 @@ def main():
     def ok(data):
         return Answer(200, {"code": 0, "msg": "", "data": data})
 
-    def fail(code, message, status=200):
-        return Answer(status, {"code": code, "msg": message})
+    def fail(code, message, status=200, retry_after=None):
+        return Answer(status, {"code": code, "msg": message}, {"Retry-After": retry_after} if retry_after is not None else None)
 
     def new_task():
         with lock:
@@ -100,7 +102,7 @@ def main():
             targets = audience.get("cid") or audience.get("alias") or []
         answer = scripted(script, targets)
         if answer and "code" in answer:
-            return fail(answer["code"], answer.get("msg", "scripted"), answer.get("status", 200))
+            return fail(answer["code"], answer.get("msg", "scripted"), answer.get("status", 200), answer.get("retryAfter"))
         if route in ("/push/single/cid", "/push/single/alias"):
             key = "cid" if route.endswith("cid") else "alias"
             if not isinstance(audience, dict) or len(audience.get(key, [])) != 1:

@@ -106,9 +106,12 @@ def scripted(script, targets):
 
 def deliver(recorder, answer, key, targets, result):
     """Records one delivery of `key` to each of `targets`, then answers `result`, or drops the
-    connection unanswered when the scripted answer says `drop-after-accept`."""
+    connection unanswered when the scripted answer says `drop-after-accept`, or answers late
+    when it says `slow-after-accept`."""
     for target in targets:
         recorder.deliver(key, target)
     if answer and answer.get("action") == "drop-after-accept":
         raise Drop()
+    if answer and answer.get("action") == "slow-after-accept":
+        time.sleep(answer.get("seconds", 1))
     return result

@@ -30,6 +30,7 @@ let package = Package(
             dependencies: [
                 "PushBridgeAsyncHTTPClient",
                 .product(name: "PushBridge", package: "PushBridge"),
+                .product(name: "PushBridgeCore", package: "PushBridge"),
                 .product(name: "PushBridgeServer", package: "PushBridge"),
                 .product(name: "PushBridgeAPNsServer", package: "PushBridge"),
                 .product(name: "PushBridgeJPushServer", package: "PushBridge"),

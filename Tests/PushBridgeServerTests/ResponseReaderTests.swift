@@ -50,6 +50,52 @@ import Testing
         #expect(APNsReason.explanation(reason) != reason, "Apple's explanation of \(reason)")
     }
 
+    /// The fail-fast list the senders stop on and a campaign pauses on (``PushRejection/stopsTheSend``).
+    @Test func credentialRefusalsStopTheSend() {
+        func apnsStops(_ status: Int, _ reason: String) -> Bool {
+            let verdict = APNsResponseReader.verdict(PushHTTPResponse(status: status, body: Array(#"{"reason":"\#(reason)"}"#.utf8)), sentID: "ID")
+            switch verdict {
+            case .done(let outcomes): if case .rejected(let rejection)? = outcomes.first { return rejection.stopsTheSend }
+            case .reauthenticate(let rejection): return rejection.stopsTheSend
+            case .retry: break
+            }
+            return false
+        }
+        for reason in ["InvalidProviderToken", "MissingProviderToken", "ExpiredProviderToken", "BadCertificate", "BadCertificateEnvironment"] {
+            #expect(apnsStops(403, reason), "\(reason)")
+        }
+        #expect(!apnsStops(400, "BadDeviceToken") && !apnsStops(403, "Forbidden") && !apnsStops(410, "Unregistered"))
+        func jpushStops(_ status: Int, _ code: Int) -> Bool {
+            let response = PushHTTPResponse(status: status, body: Array(#"{"error":{"code":\#(code),"message":"m"}}"#.utf8))
+            if case .done(let outcomes) = JPushResponseReader.verdict(response, targets: Self.one), case .rejected(let rejection)? = outcomes.first {
+                return rejection.stopsTheSend
+            }
+            return false
+        }
+        #expect(jpushStops(401, 1004) && jpushStops(400, 1008) && jpushStops(403, 2003) && jpushStops(403, 2004) && jpushStops(401, 1009))
+        #expect(!jpushStops(400, 1011) && !jpushStops(400, 1003))
+    }
+
+    /// A refusal the sender gave up on carries the wait its last answer named, for a caller
+    /// that tries later (a campaign's `not_before`).
+    @Test func theLastRetryAfterTravelsWithTheFailure() async {
+        struct Limited: PushHTTPTransport {
+            func send(_ request: PushHTTPRequest) async throws(PushTransportError) -> PushHTTPResponse {
+                PushHTTPResponse(status: 429, headers: ["Retry-After": "7"], body: Array(#"{"reason":"TooManyRequests"}"#.utf8))
+            }
+        }
+        let loop = AttemptLoop(transport: Limited(), policy: .never, sleeper: TaskSleeper(), random: { 0 })
+        let results = await loop.run(
+            targets: [PushTarget(kind: .deviceToken, id: "ab")],
+            build: { _ in PushHTTPRequest(method: "POST", url: "https://api.push.apple.com/3/device/ab") },
+            interpret: { APNsResponseReader.verdict($0, sentID: "ID") })
+        guard case .failed(let rejection)? = results.first?.outcome else {
+            Issue.record("\(results)")
+            return
+        }
+        #expect(rejection.code == "TooManyRequests" && rejection.retryAfter == 7)
+    }
+
     @Test func apnsSuccessIsTheEchoedID() {
         let verdict = APNsResponseReader.verdict(PushHTTPResponse(status: 200, headers: ["Apns-Id": "ECHO"]), sentID: "SENT")
         guard case .done(let outcomes) = verdict, case .accepted(let id)? = outcomes.first else {

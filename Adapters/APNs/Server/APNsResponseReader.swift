@@ -24,8 +24,14 @@ package enum APNsResponseReader {
     /// The reasons that refuse the provider token, so every other request of the send would be
     /// refused too (Apple's table: 403 `InvalidProviderToken`, "the provider token is not valid,
     /// or the token signature can't be verified"; `MissingProviderToken`; `ExpiredProviderToken`,
-    /// final only after one new token was refused again): the send stops at the first.
-    package static let credentialReasons: Set<String> = ["InvalidProviderToken", "MissingProviderToken", "ExpiredProviderToken"]
+    /// final only after one new token was refused again; and for a provider certificate, 403
+    /// `BadCertificate`, "the certificate is invalid", and `BadCertificateEnvironment`, "the client
+    /// certificate is for the wrong environment"): the send stops at the first
+    /// (https://developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns).
+    /// The campaign worker pauses a campaign on the same list (``PushRejection/stopsTheSend``).
+    package static let credentialReasons: Set<String> = [
+        "InvalidProviderToken", "MissingProviderToken", "ExpiredProviderToken", "BadCertificate", "BadCertificateEnvironment",
+    ]
 
     /// The verdict for `response`; `sentID` is the `apns-id` the request carried.
     package static func verdict(_ response: PushHTTPResponse, sentID: String) -> AttemptVerdict {

@@ -24,7 +24,9 @@ package enum JPushResponseReader {
     /// Codes that refuse the app key, its master secret or the calling server, so every other
     /// push of the send would be refused too ([v3] §调用返回): 1004 authentication failed, 1008
     /// the app key is invalid, 2003 the app key may not use the API, 2004 the source IP is not in
-    /// the app's allow list. The send stops at the first.
+    /// the app's allow list. The send stops at the first, as it does at any 401 (HTTP
+    /// "Unauthorized": JPush's "HTTP status codes" page gives 401 for failed authentication,
+    /// whatever the code).
     package static let credentialCodes: Set<Int> = [1004, 1008, 2003, 2004]
 
     /// The verdict for `response` to a push that carried `targets`.
@@ -39,7 +41,7 @@ package enum JPushResponseReader {
         let codeText = code.map(String.init) ?? "HTTP \(response.status)"
         let rejection = PushRejection(
             status: response.status, code: codeText, message: JPushCode.explanation(code) ?? message, audienceMatchedNothing: code == 1011,
-            stopsTheSend: code.map(credentialCodes.contains) == true)
+            stopsTheSend: code.map(credentialCodes.contains) == true || response.status == 401)
         // Over the rate limit, the next attempt waits for the window to reset; other failures
         // worth retrying wait the backoff (every answer carries X-Rate-Limit-Reset).
         if response.status == 429 || code == 2001 || code == 2002 {

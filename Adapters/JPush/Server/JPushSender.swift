@@ -91,9 +91,30 @@ public struct JPushSender: PushSender, CustomStringConvertible, CustomReflectabl
     /// Fetches one cid per push, then sends the pushes, at most the options' concurrency at once.
     public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError)
     {
+        try await send(message, to: audience, cids: [], report: report)
+    }
+
+    /// Sends as ``send(_:to:report:)`` does, the pushes carrying `cids` in order (the first push,
+    /// of the audience's first 1,000 targets, `cids[0]`, …); a push beyond them gets a cid
+    /// fetched as usual.
+    ///
+    /// For a caller that must re-send a push idempotently after its process died, such as a
+    /// campaign worker taking over a dead worker's batch: it takes cids from ``cids(count:)``,
+    /// stores them before the first send, and sends the same audience with the same cids again.
+    /// JPush answers a push whose cid it has seen with the first push's result and does not push
+    /// again; a cid is valid for one day
+    /// ([Advanced features API, cid](https://docs.jiguang.cn/jpush/server/push/rest_api_v3_push_advanced)).
+    /// The same cid with another audience would be answered with the first push's result too,
+    /// reaching nobody: give it only the audience it was first sent with.
+    public func send(
+        _ message: PushMessage, to audience: PushAudience, cids given: [String], report: @escaping @Sendable (PushSendResult) -> Void
+    ) async throws(PushError) {
         let body = try builder.body(message)
         let groups = try JPushRequestBuilder.audiences(audience)
-        let (cids, refusal) = await fetchCIDs(groups.count)
+        var fetched: (cids: [String], refusal: PushRejection?) = ([], nil)
+        if given.count < groups.count { fetched = await fetchCIDs(groups.count - given.count) }
+        let cids = Array(given.prefix(groups.count)) + fetched.cids
+        let refusal = fetched.refusal
         if let refusal {
             // The credentials were refused on the cid request: no push is sent.
             for group in groups {
@@ -129,6 +150,14 @@ public struct JPushSender: PushSender, CustomStringConvertible, CustomReflectabl
             stop.note(results)
             results.forEach(report)
         }
+    }
+
+    /// `count` cids from JPush's `GET /v3/push/cid`, for ``send(_:to:cids:report:)``: fewer (none)
+    /// when JPush did not answer or refused the credentials (the send then reports why).
+    public func cids(count: Int) async -> [String] {
+        guard count > 0 else { return [] }
+        let (cids, refusal) = await fetchCIDs(count)
+        return refusal == nil ? cids : []
     }
 
     /// `count` cids, in groups of 1,000 (the endpoint's most); fewer if JPush did not answer;

@@ -8,7 +8,7 @@ import PostgresNIO
 /// | Table | One row per | Written by |
 /// |---|---|---|
 /// | `campaigns` | campaign: the message's JSON, the provider, the name of the provider configuration the workers read from their own file (never a secret), state, pause reason, `not_before` | `create`, `pause`, `resume`, `cancel`; a worker pausing on a credential refusal or slowing every worker on a rate limit |
-/// | `batches` | batch of targets (`targets text[]`, 1,000 by default), `state` pending or done, the lease (`leased_until`, `leased_by`) | `create` (appended in chunks), workers (the lease, done) |
+/// | `batches` | batch of targets (`targets text[]`, 1,000 by default), `state` pending or done, the lease (`leased_until`, `leased_by`), JPush's `cids` stored before its first push | `create` (appended in chunks), workers (the lease, done) |
 /// | `results` | target: accepted with the provider's message ID, rejected with its code, dead, or failed; the primary key (campaign, batch, position) makes a second recording of a target an error | workers, in the transaction that completes (or releases) the batch |
 /// | `dead_targets` (a view) | dead target, with its provider and code | read by the app's backend to prune its table |
 public enum CampaignSchema {
@@ -74,7 +74,17 @@ public enum CampaignSchema {
                     WHERE r.outcome = 'dead'
                 """,
             ]
-        )
+        ),
+        (
+            2,
+            [
+                // JPush's cids of a batch (one per push of 1,000 targets), stored before its first
+                // push so that a worker taking the batch over re-sends with them: JPush answers a
+                // known cid with the first push's result, for one day
+                // (https://docs.jiguang.cn/jpush/server/push/rest_api_v3_push_advanced).
+                "ALTER TABLE pushbridge.batches ADD COLUMN cids text[], ADD COLUMN cids_fetched_at timestamptz"
+            ]
+        ),
     ]
 
     /// Applies the migrations not applied yet; the versions it applied. Concurrent runs wait for

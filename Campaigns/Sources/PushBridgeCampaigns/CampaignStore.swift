@@ -68,6 +68,9 @@ public struct ClaimedBatch: Sendable, Hashable {
     public var targets: [String]
     /// How many times a worker claimed it (1 the first time; more after a lease expired).
     public var claims: Int32
+    /// JPush's cids for its pushes, stored by the worker that first sent it (empty: none yet,
+    /// or older than 23 hours, JPush keeping a cid one day).
+    public var cids: [String] = []
 }
 
 /// One target's result, as recorded.
@@ -273,11 +276,28 @@ public struct CampaignStore: Sendable {
             )
             UPDATE pushbridge.batches b SET leased_until = now() + \(lease) * interval '1 second', leased_by = \(worker), claims = b.claims + 1
             FROM next WHERE b.campaign_id = next.campaign_id AND b.batch_no = next.batch_no
-            RETURNING b.campaign_id, b.batch_no, b.targets, b.claims
+            RETURNING b.campaign_id, b.batch_no, b.targets, b.claims,
+                CASE WHEN b.cids_fetched_at > now() - interval '23 hours' THEN b.cids ELSE '{}'::text[] END
             """, logger: logger)
-        for try await (id, number, targets, claims) in rows.decode((Int64, Int32, [String], Int32).self) {
-            return ClaimedBatch(campaignID: id, batchNumber: number, targets: targets, claims: claims)
+        for try await (id, number, targets, claims, cids) in rows.decode((Int64, Int32, [String], Int32, [String]?).self) {
+            return ClaimedBatch(campaignID: id, batchNumber: number, targets: targets, claims: claims, cids: cids ?? [])
         }
+        return nil
+    }
+
+    /// Stores `cids` (JPush's, for the batch's pushes) with `batch` unless it has recent ones,
+    /// while `worker` holds its lease; the batch's cids, to send with, or `nil` when the lease
+    /// was lost (send nothing).
+    public func storeCIDs(_ cids: [String], for batch: ClaimedBatch, worker: String) async throws -> [String]? {
+        let rows = try await client.query(
+            """
+            UPDATE pushbridge.batches SET
+                cids = CASE WHEN cids_fetched_at > now() - interval '23 hours' THEN cids ELSE \(cids) END,
+                cids_fetched_at = CASE WHEN cids_fetched_at > now() - interval '23 hours' THEN cids_fetched_at ELSE now() END
+            WHERE campaign_id = \(batch.campaignID) AND batch_no = \(batch.batchNumber) AND leased_by = \(worker) AND state = 'pending'
+            RETURNING cids
+            """, logger: logger)
+        for try await stored in rows.decode([String]?.self) { return stored ?? [] }
         return nil
     }
 

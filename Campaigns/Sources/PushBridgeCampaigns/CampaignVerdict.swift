@@ -15,16 +15,13 @@ public enum CampaignVerdict: Sendable, Hashable {
 
     /// The verdict for `result` from `provider`'s sender.
     ///
-    /// Credential and trust refusals (each the provider's documented code):
-    /// - APNs: `InvalidProviderToken`, `ExpiredProviderToken` (the sender already made a new
-    ///   token once), `MissingProviderToken`, `BadCertificate`, `BadCertificateEnvironment`
-    ///   (403: https://developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns);
-    /// - JPush: 1004, "authentication failed" (https://docs.jiguang.cn/jpush/server/push/rest_api_v3_push/);
-    /// - Getui: 10001 after the sender's one new token (https://docs.getui.com/getui/server/rest_v2/code);
-    /// - FCM: 401 after one new access token, 403 but `SENDER_ID_MISMATCH`, as `FCMSender` stops on;
-    /// - any: `credentials` (status 0: the sender could not make its credentials), and a failed
-    ///   connection whose message names a certificate or trust (an inference: the transports
-    ///   report an untrusted certificate as `couldNotConnect` with the system's text).
+    /// Credential and trust refusals are the senders' own fail-fast list, one list for both:
+    /// a rejection the sender marked ``PushRejection/stopsTheSend`` (APNs `InvalidProviderToken`,
+    /// `MissingProviderToken`, `ExpiredProviderToken` after one new token, `BadCertificate`,
+    /// `BadCertificateEnvironment`; JPush 1004, 1008, 2003, 2004 or any 401; Getui 10001 after
+    /// one new token; FCM 401 after one new access token, 403 but `SENDER_ID_MISMATCH`; no
+    /// credential could be made; a server certificate the system does not trust, as the
+    /// transports report it: see each sender's response reader for its sources).
     ///
     /// Rate limits: 429 from any provider, FCM `QUOTA_EXCEEDED`, APNs `TooManyRequests`, JPush
     /// 2001 and 2002, Getui 10003 and 10005, when still refused after the sender's retries.
@@ -36,37 +33,13 @@ public enum CampaignVerdict: Sendable, Hashable {
         case .rejected(let value): (rejection, final) = (value, true)
         case .failed(let value): (rejection, final) = (value, false)
         }
-        if let reason = credentialFailure(rejection, provider: provider) { return (.pause(reason: reason), rejection) }
+        if rejection.stopsTheSend {
+            let what = rejection.code == "untrustedServer" ? "the server's TLS certificate is not trusted" : "refused the credentials"
+            return (.pause(reason: "\(provider.rawValue) \(what): \(rejection)"), rejection)
+        }
         if isRateLimit(rejection) { return (.holdBack, rejection) }
         if rejection.tokenIsDead { return (.record(.dead), rejection) }
         return (.record(final ? .rejected : .failed), rejection)
-    }
-
-    /// Why `rejection` is a credential or trust refusal, or `nil`.
-    static func credentialFailure(_ rejection: PushRejection, provider: PushProviderID) -> String? {
-        let reason = "\(provider.rawValue) refused the credentials: \(rejection)"
-        if rejection.status == 0, rejection.code == "credentials" { return reason }
-        if rejection.status == 0, rejection.code == "couldNotConnect" {
-            let text = rejection.message.lowercased()
-            if ["certificate", "trust", "ssl", "tls"].contains(where: { text.contains($0) }) {
-                return "\(provider.rawValue): the connection's TLS certificate is not trusted: \(rejection.message)"
-            }
-        }
-        switch provider.rawValue {
-        case "apns":
-            let codes: Set<String> = [
-                "InvalidProviderToken", "ExpiredProviderToken", "MissingProviderToken", "BadCertificate", "BadCertificateEnvironment",
-            ]
-            return codes.contains(rejection.code) ? reason : nil
-        case "jpush":
-            return rejection.code == "1004" || rejection.status == 401 ? reason : nil
-        case "getui":
-            return rejection.code == "10001" ? reason : nil
-        case "fcm":
-            return rejection.status == 401 || (rejection.status == 403 && rejection.code != "SENDER_ID_MISMATCH") ? reason : nil
-        default:
-            return rejection.status == 401 ? reason : nil
-        }
     }
 
     /// Whether `rejection` is a rate limit.

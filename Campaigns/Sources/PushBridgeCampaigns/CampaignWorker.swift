@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import PushBridgeCore
+import PushBridgeJPushServer
 import PushBridgeServer
 import ServiceLifecycle
 
@@ -16,10 +17,14 @@ public struct CampaignWorkerOptions: Sendable {
     public var leaseSeconds: Double
     /// How long to wait before looking again when no batch can be claimed, in seconds (1).
     public var pollSeconds: Double
-    /// How long every worker of a campaign waits after a rate limit outlasted a sender's retries,
-    /// in seconds (30). An inference: the providers' `Retry-After` is consumed by the sender's
-    /// own retries and does not reach the worker.
+    /// How long every worker of a campaign waits after a rate limit outlasted a sender's retries
+    /// when the provider's last refusal named no wait, in seconds (30: an inference, no
+    /// provider documents how long to wait without saying so).
     public var rateLimitSeconds: Double
+    /// The longest wait a provider's own (``PushRejection/retryAfter``: `Retry-After`, JPush's
+    /// `X-Rate-Limit-Reset`) holds a campaign's workers back, in seconds (600); a shorter one
+    /// is kept, at least 1 s.
+    public var maxRateLimitSeconds: Double
     /// The campaign to work on only; `nil`: any running campaign.
     public var campaign: Int64?
     /// Whether to return when no batch can be claimed (a one-shot run), instead of waiting.
@@ -30,12 +35,13 @@ public struct CampaignWorkerOptions: Sendable {
     /// Options from their parts.
     public init(
         workerID: String = CampaignWorkerOptions.defaultWorkerID(), leaseSeconds: Double = 60, pollSeconds: Double = 1, rateLimitSeconds: Double = 30,
-        campaign: Int64? = nil, exitWhenIdle: Bool = false, maxConcurrentTargets: Int = 100
+        campaign: Int64? = nil, exitWhenIdle: Bool = false, maxConcurrentTargets: Int = 100, maxRateLimitSeconds: Double = 600
     ) {
         self.workerID = workerID
         self.leaseSeconds = leaseSeconds
         self.pollSeconds = pollSeconds
         self.rateLimitSeconds = rateLimitSeconds
+        self.maxRateLimitSeconds = max(1, maxRateLimitSeconds)
         self.campaign = campaign
         self.exitWhenIdle = exitWhenIdle
         self.maxConcurrentTargets = max(1, maxConcurrentTargets)
@@ -66,6 +72,8 @@ public struct BatchReport: Sendable, Hashable {
     public var pausedBecause: String?
     /// Whether a rate limit held the campaign's workers back.
     public var heldBack = false
+    /// How long it held them back, in seconds: the provider's wait (bounded), or the default.
+    public var heldBackSeconds: Double?
     /// Whether the lease was lost before the results could be recorded (nothing recorded).
     public var leaseLost = false
 }
@@ -170,7 +178,7 @@ public final class CampaignWorker: Service, Sendable {
         }
         defer { heartbeat.cancel() }
 
-        let results = await send(message, sender: sender, campaign: campaign, batch: batch, positions: pending, log: log)
+        let results = try await send(message, sender: sender, campaign: campaign, batch: batch, positions: pending, log: log)
         report.sent = results.sent
         var records: [RecordedResult] = []
         for (position, result) in results.byPosition {
@@ -188,6 +196,8 @@ public final class CampaignWorker: Service, Sendable {
                 report.pausedBecause = report.pausedBecause ?? reason
             case .holdBack:
                 report.heldBack = true
+                let wait = rejection?.retryAfter.map { min(options.maxRateLimitSeconds, max(1, $0)) } ?? options.rateLimitSeconds
+                report.heldBackSeconds = max(report.heldBackSeconds ?? 0, wait)
             }
         }
         if let error = results.thrown { report.pausedBecause = report.pausedBecause ?? "\(campaign.provider.rawValue): \(error)" }
@@ -199,8 +209,9 @@ public final class CampaignWorker: Service, Sendable {
             log.error("campaign paused", metadata: ["reason": "\(reason)"])
         }
         if report.heldBack {
-            try await store.holdBack(campaign.id, seconds: options.rateLimitSeconds)
-            log.warning("rate limited: the campaign's workers wait", metadata: ["seconds": "\(options.rateLimitSeconds)"])
+            let seconds = report.heldBackSeconds ?? options.rateLimitSeconds
+            try await store.holdBack(campaign.id, seconds: seconds)
+            log.warning("rate limited: the campaign's workers wait", metadata: ["seconds": "\(seconds)"])
         }
         let held = try await store.complete(batch, worker: options.workerID, results: records)
         if !held {
@@ -231,23 +242,53 @@ public final class CampaignWorker: Service, Sendable {
     /// a rate limit stops the batch with at most the requests in flight spent), but for JPush,
     /// whose pushes carry many registration IDs and take their `cid` from JPush, one send for
     /// the batch.
+    ///
+    /// JPush: when the whole batch is unrecorded, its pushes carry the cids stored with it
+    /// (fetched and stored before the first push, while the lease is held), so that a worker
+    /// taking over a dead worker's batch re-sends with the same cids and JPush answers with the
+    /// first result instead of pushing again. A batch partly recorded is re-sent with new cids
+    /// (its audience is not the one the stored cids were first sent with).
+    ///
+    /// - Throws: a database error storing the cids (nothing is sent then).
     private func send(_ message: PushMessage, sender: any PushSender, campaign: StoredCampaign, batch: ClaimedBatch, positions: [Int32], log: Logger)
-        async -> Sent
+        async throws -> Sent
     {
         let kind = campaign.targetKind
         let collected = Locked(Sent())
         let stop = Locked(false)
         if campaign.provider.rawValue == "jpush" {
             let audience = Self.audience(kind, positions.map { batch.targets[Int($0)] })
+            var cids: [String] = []
+            let jpush = sender as? JPushSender
+            if let jpush, positions.count == batch.targets.count {
+                cids = batch.cids
+                if cids.isEmpty {
+                    let fetched = await jpush.cids(count: (positions.count + 999) / 1_000)
+                    if !fetched.isEmpty {
+                        guard let stored = try await store.storeCIDs(fetched, for: batch, worker: options.workerID) else {
+                            log.warning("lease lost before the batch's first push: nothing sent")
+                            return Sent()
+                        }
+                        cids = stored
+                    }
+                } else {
+                    log.notice("re-sending with the batch's stored cids", metadata: ["cids": "\(cids.count)"])
+                }
+            }
             // Results come back by target: positions of equal IDs are taken in order.
             let byID = Locked([String: [Int32]](grouping: positions, by: { batch.targets[Int($0)] }))
             collected.withLock { $0.sent = positions.count }
+            let report: @Sendable (PushSendResult) -> Void = { result in
+                guard let id = result.target.id?.revealed,
+                    let position = byID.withLock({ $0[id]?.isEmpty == false ? $0[id]!.removeFirst() : nil })
+                else { return }
+                collected.withLock { $0.byPosition.append((position, result)) }
+            }
             do {
-                try await sender.send(message, to: audience) { result in
-                    guard let id = result.target.id?.revealed,
-                        let position = byID.withLock({ $0[id]?.isEmpty == false ? $0[id]!.removeFirst() : nil })
-                    else { return }
-                    collected.withLock { $0.byPosition.append((position, result)) }
+                if let jpush, !cids.isEmpty {
+                    try await jpush.send(message, to: audience, cids: cids, report: report)
+                } else {
+                    try await sender.send(message, to: audience, report: report)
                 }
             } catch {
                 collected.withLock { $0.thrown = "\(error)" }

@@ -10,9 +10,13 @@ import PushBridgeServer
 // by one bare sender (the same configuration file, the same AsyncHTTPClient transport, no
 // database) in one process, all to the APNs race's local HTTP/2 TLS sink (Benchmarks/APNsRace's
 // Sink.swift, linked here by path), in the same run. Each contender is a process of its own; its
-// CPU (user + system) is read from the children's resource usage once it has been reaped.
+// CPU (user + system) is read from the children's resource usage once it has been reaped, its
+// peak resident size from each process's VmHWM (/proc/PID/status, read every 0.1 s while it
+// runs). It exits 1 when a notification was not accepted, a campaign is not done with one
+// result per target, or (--max-rss-mib; 200 with --short) a process's peak resident size
+// passed M MiB.
 //
-//   campaign-bench [--count N] [--short] [--workers 1,2,4] [--concurrency 100] [--json]
+//   campaign-bench [--count N] [--short] [--workers 1,2,4] [--concurrency 100] [--max-rss-mib M] [--json]
 //   campaign-bench sink --cert PEM --key PEM --connections-file FILE      (started by the bench)
 //   campaign-bench bare --config FILE --url URL --count N --concurrency C  (started by the bench)
 //
@@ -67,7 +71,12 @@ default:
     guard let tls = ProcessInfo.processInfo.environment["PUSHBRIDGE_APNS_EMULATOR_TLS"] else {
         fail("PUSHBRIDGE_APNS_EMULATOR_TLS must name a folder made by Emulators/trust-local-tls.sh (the transport trusts only the system's store)")
     }
-    let bench = Bench(count: count, workers: workers, concurrency: concurrency, databaseURL: database, tlsFolder: tls)
+    // --short (CI) holds each process to 200 MiB unless told otherwise: a worker's memory must not
+    // grow with the campaign (each holds one batch and its requests in flight).
+    let limit = option("--max-rss-mib") ?? (short ? "200" : nil)
+    guard limit == nil || Int(limit!).map({ $0 > 0 }) == true else { fail("--max-rss-mib: expected a whole number of MiB above 0") }
+    let bench = Bench(
+        count: count, workers: workers, concurrency: concurrency, databaseURL: database, tlsFolder: tls, maxResidentMiB: limit.flatMap { Int($0) })
     exit(try await bench.run(json: arguments.contains("--json")) ? 0 : 1)
 }
 
@@ -111,6 +120,8 @@ struct Row: Codable {
     var accepted: Int
     var seconds: Double
     var cpuSeconds: Double
+    /// The largest peak resident size of the contender's processes, in KiB (0: not read).
+    var peakResidentKiB: Int
     var perSecond: Double { Double(count) / seconds }
     var cpuMicrosecondsPerNotification: Double { cpuSeconds * 1e6 / Double(count) }
 }
@@ -122,6 +133,8 @@ struct Bench {
     let concurrency: Int
     let databaseURL: String
     let tlsFolder: String
+    /// The most a process may hold resident at its peak, in MiB (`--max-rss-mib`), or no limit.
+    let maxResidentMiB: Int?
 
     /// Whether every contender had every notification accepted (and every campaign done).
     func run(json: Bool) async throws -> Bool {
@@ -154,7 +167,10 @@ struct Bench {
         ])
         let accepted = Int(bare.outputs[0].trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
         allDone = allDone && bare.statuses == [0] && accepted == count
-        rows.append(Row(contender: "bare sender", workers: 0, count: count, accepted: accepted, seconds: bare.seconds, cpuSeconds: bare.cpuSeconds))
+        rows.append(
+            Row(
+                contender: "bare sender", workers: 0, count: count, accepted: accepted, seconds: bare.seconds, cpuSeconds: bare.cpuSeconds,
+                peakResidentKiB: bare.peakResidentKiB))
 
         let database = try CampaignDatabase(url: databaseURL)
         let logger = {
@@ -192,17 +208,24 @@ struct Bench {
                 })
             let status = try await database.withStore(logger: logger) { try await $0.status(id) }
             let accepted = Int(status?.byOutcome["accepted"] ?? 0)
-            allDone = allDone && measured.statuses.allSatisfy { $0 == 0 } && status?.state == .done && accepted == count
+            // One result per target: the results' primary key allows no second, and done counts them all.
+            allDone =
+                allDone && measured.statuses.allSatisfy { $0 == 0 } && status?.state == .done && accepted == count && status?.done == Int64(count)
             rows.append(
                 Row(
                     contender: "\(workerCount) worker\(workerCount == 1 ? "" : "s")", workers: workerCount, count: count, accepted: accepted,
-                    seconds: measured.seconds, cpuSeconds: measured.cpuSeconds))
+                    seconds: measured.seconds, cpuSeconds: measured.cpuSeconds, peakResidentKiB: measured.peakResidentKiB))
             // The rows of this run go; the campaign's batches and results cascade.
             try await database.withStore(logger: logger) { store in
                 _ = try await store.client.query("DELETE FROM pushbridge.campaigns WHERE id = \(id)", logger: logger)
             }
         }
         sink.close()
+        if let limit = maxResidentMiB, let over = rows.first(where: { $0.peakResidentKiB > limit * 1_024 }) {
+            FileHandle.standardError.write(
+                Data("campaign-bench: \(over.contender) peaked at \(over.peakResidentKiB / 1_024) MiB resident, over --max-rss-mib \(limit)\n".utf8))
+            allDone = false
+        }
         if json {
             print(String(decoding: try JSONEncoder().encode(Report(rows: rows, concurrency: concurrency)), as: UTF8.self))
         } else {
@@ -228,6 +251,7 @@ struct Report: Encodable {
         var seconds: Double
         var perSecond: Double
         var cpuMicrosecondsPerNotification: Double
+        var peakResidentMiB: Double
         var speed: Double
         var speedPerWorker: Double
         var cpu: Double
@@ -239,6 +263,7 @@ struct Report: Encodable {
             Entry(
                 contender: row.contender, workers: row.workers, notifications: row.count, accepted: row.accepted, seconds: row.seconds,
                 perSecond: row.perSecond, cpuMicrosecondsPerNotification: row.cpuMicrosecondsPerNotification,
+                peakResidentMiB: Double(row.peakResidentKiB) / 1_024,
                 speed: row.perSecond / bare.perSecond, speedPerWorker: row.perSecond / bare.perSecond / Double(max(1, row.workers)),
                 cpu: bare.cpuMicrosecondsPerNotification / row.cpuMicrosecondsPerNotification)
         }
@@ -256,7 +281,7 @@ struct Report: Encodable {
         func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text : text + String(repeating: " ", count: width - text.count) }
         var lines = [
             "campaign-bench: \(rows.first?.count ?? 0) APNs notifications per contender, \(concurrency) in flight per process, to a SwiftNIO HTTP/2 TLS sink on loopback",
-            "contender     notifications/s  CPU µs/notification  seconds  vs bare: speed  per worker  CPU (bare's CPU/notification ÷ this)",
+            "contender     notifications/s  CPU µs/notification  seconds  peak RSS MiB  vs bare: speed  per worker  CPU (bare's CPU/notification ÷ this)",
         ]
         #if DEBUG
             lines.insert("(a debug build: a smoke run, its figures mean nothing; build with -c release to measure)", at: 1)
@@ -266,6 +291,7 @@ struct Report: Encodable {
             lines.append(
                 pad(entry.contender, 14) + pad(String(format: "%.0f", entry.perSecond), 17)
                     + pad(String(format: "%.1f", entry.cpuMicrosecondsPerNotification), 21) + pad(String(format: "%.1f", entry.seconds), 9)
+                    + pad(String(format: "%.0f", entry.peakResidentMiB), 14)
                     + pad(String(format: "%.2f×", entry.speed), 16) + pad(String(format: "%.2f×", entry.speedPerWorker), 12)
                     + String(format: "%.2f×", entry.cpu) + missing)
         }
@@ -317,16 +343,22 @@ final class Child {
 
     /// Waits for `children` (started just now) to end: the wall time until the last one ended,
     /// their CPU time (what the reaped children used meanwhile), their outputs and exit statuses.
-    static func measure(_ children: [Child]) throws -> (seconds: Double, cpuSeconds: Double, outputs: [String], statuses: [Int32]) {
+    static func measure(_ children: [Child]) throws -> (
+        seconds: Double, cpuSeconds: Double, outputs: [String], statuses: [Int32], peakResidentKiB: Int
+    ) {
         let start = DispatchTime.now().uptimeNanoseconds
         let before = childrenCPUSeconds()
+        // Each process's high-water mark, read while it runs (a reaped process has none).
+        let peak = PeakResident(children.map(\.process.processIdentifier))
+        let sampler = Thread { peak.sampleUntilStopped() }
+        sampler.start()
         var outputs: [String] = []
         for child in children {
             outputs.append(String(decoding: child.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
             child.process.waitUntilExit()
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return (seconds, childrenCPUSeconds() - before, outputs, children.map(\.process.terminationStatus))
+        return (seconds, childrenCPUSeconds() - before, outputs, children.map(\.process.terminationStatus), peak.stop())
     }
 
     /// The CPU time (user + system) of this process's children that have ended and been reaped.
@@ -348,6 +380,37 @@ final class Child {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw BenchError("\(arguments.first ?? executable) failed") }
+    }
+}
+
+/// The largest VmHWM (peak resident size, KiB) of some processes, sampled every 0.1 s.
+final class PeakResident: @unchecked Sendable {
+    private let pids: [Int32]
+    private let lock = NSLock()
+    private var peak = 0
+    private var stopped = false
+
+    init(_ pids: [Int32]) { self.pids = pids }
+
+    func sampleUntilStopped() {
+        while !lock.withLock({ stopped }) {
+            for pid in pids {
+                guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+                    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                    let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
+                else { continue }
+                lock.withLock { peak = max(peak, kib) }
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+    }
+
+    /// Stops the sampling; the peak.
+    func stop() -> Int {
+        lock.withLock {
+            stopped = true
+            return peak
+        }
     }
 }
 

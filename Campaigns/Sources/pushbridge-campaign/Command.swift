@@ -20,7 +20,7 @@ struct CampaignCommand {
           add --campaign ID --audience FILE|- [--batch-size N] [--seal]
           seal --campaign ID                       no more targets: the campaign is done when its batches are
           work --config NAME=PATH [--config …] [--campaign ID] [--lease SECONDS] [--concurrency N]
-               [--rate-limit-wait SECONDS] [--endpoint PROVIDER=URL] [--exit-when-idle]
+               [--rate-limit-wait SECONDS] [--max-rate-limit-wait SECONDS] [--endpoint PROVIDER=URL] [--exit-when-idle]
                                                    claim batches and send them until SIGTERM (the batch in flight
                                                    is finished and recorded first)
           status --campaign ID [--json]            done/total, rate, results by outcome and code
@@ -187,7 +187,8 @@ struct CampaignCommand {
         let workerOptions = CampaignWorkerOptions(
             leaseSeconds: try options.double("--lease") ?? 60, rateLimitSeconds: try options.double("--rate-limit-wait") ?? 30,
             campaign: options.value("--campaign") == nil ? nil : try options.campaign(), exitWhenIdle: options.flag("--exit-when-idle"),
-            maxConcurrentTargets: try options.integer("--concurrency") ?? 100)
+            maxConcurrentTargets: try options.integer("--concurrency") ?? 100, maxRateLimitSeconds: try options.double("--max-rate-limit-wait") ?? 600
+        )
         let client = database.makeClient(logger: logger)
         let worker = CampaignWorker(
             store: CampaignStore(client: client, logger: logger), senders: ConfigurationFileSenders(files: files, options: senderOptions),

@@ -66,33 +66,37 @@ struct CampaignVerdictTests {
         CampaignVerdict.of(PushSendResult(target: target, outcome: outcome, attempts: 1), provider: provider).verdict
     }
 
-    @Test("credential and trust refusals pause; each provider's own code")
+    @Test("the senders' fail-fast refusals (stopsTheSend) pause, with the reason; the same codes unmarked do not: one list, the senders'")
     func credentials() {
-        #expect(verdict(.rejected(PushRejection(status: 403, code: "InvalidProviderToken", message: "")), "apns") != .record(.rejected))
-        if case .pause(let reason) = verdict(.rejected(PushRejection(status: 403, code: "InvalidProviderToken", message: "")), "apns") {
-            #expect(reason.contains("InvalidProviderToken"))
+        if case .pause(let reason) = verdict(
+            .rejected(PushRejection(status: 403, code: "InvalidProviderToken", message: "", stopsTheSend: true)), "apns")
+        {
+            #expect(reason.contains("InvalidProviderToken") && reason.contains("refused the credentials"))
         } else {
             Issue.record("InvalidProviderToken did not pause")
         }
         for (code, status, provider) in [
-            ("ExpiredProviderToken", 403, "apns"), ("1004", 401, "jpush"), ("10001", 401, "getui"), ("UNAUTHENTICATED", 401, "fcm"),
-            ("PERMISSION_DENIED", 403, "fcm"),
+            ("ExpiredProviderToken", 403, "apns"), ("BadCertificate", 403, "apns"), ("1004", 401, "jpush"), ("10001", 401, "getui"),
+            ("UNAUTHENTICATED", 401, "fcm"), ("PERMISSION_DENIED", 403, "fcm"),
         ] {
-            guard case .pause = verdict(.rejected(PushRejection(status: status, code: code, message: "")), PushProviderID(rawValue: provider)) else {
+            let provider = PushProviderID(rawValue: provider)
+            guard case .pause = verdict(.rejected(PushRejection(status: status, code: code, message: "", stopsTheSend: true)), provider) else {
                 Issue.record("\(provider) \(code) did not pause")
                 continue
             }
+            // The campaign keeps no list of its own: what the sender did not mark is recorded.
+            #expect(verdict(.rejected(PushRejection(status: status, code: code, message: "")), provider) == .record(.rejected))
         }
-        guard case .pause = verdict(.failed(PushRejection(status: 0, code: "credentials", message: "no key")), "apns") else {
+        guard case .pause = verdict(.failed(PushRejection(status: 0, code: "credentials", message: "no key", stopsTheSend: true)), "apns") else {
             Issue.record("credentials")
             return
         }
-        guard
-            case .pause = verdict(
-                .failed(PushRejection(status: 0, code: "couldNotConnect", message: "The certificate for this server is invalid")), "apns")
-        else {
+        if case .pause(let reason) = verdict(
+            .rejected(PushRejection(status: 0, code: "untrustedServer", message: "CERTIFICATE_VERIFY_FAILED", stopsTheSend: true)), "apns")
+        {
+            #expect(reason.contains("TLS certificate is not trusted"))
+        } else {
             Issue.record("an untrusted certificate did not pause")
-            return
         }
         #expect(verdict(.failed(PushRejection(status: 0, code: "couldNotConnect", message: "Connection refused")), "apns") == .record(.failed))
         #expect(verdict(.rejected(PushRejection(status: 403, code: "SENDER_ID_MISMATCH", message: "")), "fcm") == .record(.rejected))

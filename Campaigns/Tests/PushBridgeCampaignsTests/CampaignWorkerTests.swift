@@ -177,4 +177,22 @@ struct CampaignWorkerTests {
             #expect(try await store.claim(worker: "worker-b", lease: 30, campaign: id) == nil)
         }
     }
+
+    @Test("a rate limit answered with 429 and Retry-After: 7 holds the campaign's workers back 7 s, not the default 30 s")
+    func aRetryAfterReachesTheCampaign() async throws {
+        let prefix = "r" + UUID().uuidString.prefix(7).lowercased()
+        let (emulator, config) = try Emulator.getui(
+            scriptJSON: "{\"answers\": {\"\(prefix)000002\": [{\"code\": 10005, \"msg\": \"too many calls\", \"status\": 429, \"retryAfter\": 7}]}}")
+        try await TestDatabase.withStore { store in
+            let (id, _) = try await makeCampaign(store, provider: "getui", kind: .clientID, count: 20, batchSize: 20, prefix: prefix)
+            let worker = Self.worker(store, config, provider: "getui", at: emulator.baseURL, id: "worker-a", campaign: id, retryPolicy: .never)
+            let batch = try #require(try await store.claim(worker: "worker-a", lease: 30, campaign: id))
+            let report = try await worker.process(batch)
+            #expect(report.heldBack && report.heldBackSeconds == 7)
+            let status = try #require(try await store.status(id))
+            // now() + 7 s by the database's clock, read a moment later.
+            #expect(status.waitingSeconds > 5 && status.waitingSeconds <= 7, "waiting \(status.waitingSeconds) s")
+            #expect(try await store.claim(worker: "worker-b", lease: 30, campaign: id) == nil)
+        }
+    }
 }

@@ -22,18 +22,7 @@ struct WorkerCrashTests {
             let (id, made) = try await makeCampaign(store, provider: "getui", kind: .clientID, count: count, batchSize: 100, prefix: prefix)
             #expect(made == targets)
 
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: try #require(BuiltCommand.path))
-            child.arguments = [
-                "work", "--config", "default=\(config)", "--campaign", "\(id)", "--lease", "2", "--concurrency", "20", "--endpoint",
-                "getui=\(emulator.baseURL)",
-            ]
-            var environment = ProcessInfo.processInfo.environment
-            environment["PUSHBRIDGE_LOG_LEVEL"] = "error"
-            child.environment = environment
-            child.standardOutput = FileHandle.nullDevice
-            child.standardError = FileHandle.nullDevice
-            try child.run()
+            let child = try BuiltCommand.work(campaign: id, config: config, provider: "getui", at: emulator.baseURL, lease: 2)
             // Killed once it has recorded at least one batch and is inside another.
             let deadline = Date().addingTimeInterval(60)
             while Date() < deadline {
@@ -78,6 +67,60 @@ struct WorkerCrashTests {
     }
 }
 
+extension WorkerCrashTests {
+    @Test(
+        "kill -9 after JPush took a batch's push and before its answer: the survivor re-sends it with the batch's stored cid, and JPush does not push it again"
+    )
+    func killedJPushWorker() async throws {
+        let count = 300
+        let prefix = "j" + UUID().uuidString.prefix(7).lowercased()
+        let targets = (0..<count).map { "\(prefix)\(String(format: "%06d", $0))" }
+        // The second batch's push (its first registration ID is target 100) is delivered at once
+        // and answered 5 s later: the worker is killed in between.
+        let script = "{\"answers\": {\"\(targets[100])\": [{\"action\": \"slow-after-accept\", \"seconds\": 5}]}}"
+        let (emulator, config) = try Emulator.jpush(scriptJSON: script)
+        try await TestDatabase.withStore { store in
+            let (id, made) = try await makeCampaign(store, provider: "jpush", kind: .registrationID, count: count, batchSize: 100, prefix: prefix)
+            #expect(made == targets)
+            let child = try BuiltCommand.work(campaign: id, config: config, provider: "jpush", at: emulator.baseURL, lease: 2)
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline, emulator.deliveredTargets.count < 200 { try await Task.sleep(for: .milliseconds(20)) }
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+            let recordedAtKill = try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.results WHERE campaign_id = \(id)")
+            #expect(recordedAtKill == 100, "recorded \(recordedAtKill) when killed: the kill did not land between the push and its answer")
+            #expect(emulator.deliveredTargets.count == 200)
+            let stored = try await TestDatabase.count(
+                store, "SELECT count(*) FROM pushbridge.batches WHERE campaign_id = \(id) AND batch_no = 1 AND cardinality(cids) = 1")
+            #expect(stored == 1, "the batch's cid was not stored before its push")
+
+            let survivor = CampaignWorkerTests.worker(store, config, provider: "jpush", at: emulator.baseURL, id: "survivor", campaign: id)
+            let started = Date()
+            while try await store.status(id)?.state == .running, Date().timeIntervalSince(started) < 60 {
+                _ = try await survivor.run()
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            let status = try #require(try await store.status(id))
+            #expect(status.state == .done)
+            #expect(status.byOutcome == ["accepted": Int64(count)])
+            let taken = try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.batches WHERE campaign_id = \(id) AND claims > 1")
+            #expect(taken == 1, "the dead worker's batch was not taken over")
+            // N targets, N deliveries: the re-sent push carried the cid JPush had already seen.
+            let delivered = emulator.deliveredTargets
+            #expect(delivered.count == count, "\(delivered.count) deliveries for \(count) targets")
+            #expect(Set(delivered) == Set(targets))
+            // The re-sent push carried the cid stored with the batch (the killed push, still
+            // unanswered, is recorded by the emulator only once it answers).
+            var storedCID: String?
+            let rows = try await store.client.query(
+                "SELECT cids[1] FROM pushbridge.batches WHERE campaign_id = \(id) AND batch_no = 1", logger: TestDatabase.logger)
+            for try await value in rows.decode(String?.self) { storedCID = value }
+            let cids = emulator.requests.compactMap { $0["body"]?["cid"]?.stringValue }
+            #expect(storedCID != nil && cids.contains(storedCID!), "pushes' cids: \(cids), stored: \(storedCID ?? "none")")
+        }
+    }
+}
+
 /// SIGTERM: the batch in flight finished and recorded, its lease released, nothing more claimed.
 @Suite(
     "A worker stopped with SIGTERM", .enabled(if: TestDatabase.isAvailable && BuiltCommand.path != nil, Comment(rawValue: BuiltCommand.skipReason)))
@@ -90,17 +133,7 @@ struct WorkerShutdownTests {
         let (emulator, config) = try Emulator.getui(scriptJSON: "{\"answers\": {\(answers)}}")
         try await TestDatabase.withStore { store in
             let (id, _) = try await makeCampaign(store, provider: "getui", kind: .clientID, count: 400, batchSize: 100, prefix: prefix)
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: try #require(BuiltCommand.path))
-            child.arguments = [
-                "work", "--config", "default=\(config)", "--campaign", "\(id)", "--concurrency", "20", "--endpoint", "getui=\(emulator.baseURL)",
-            ]
-            var environment = ProcessInfo.processInfo.environment
-            environment["PUSHBRIDGE_LOG_LEVEL"] = "error"
-            child.environment = environment
-            child.standardOutput = FileHandle.nullDevice
-            child.standardError = FileHandle.nullDevice
-            try child.run()
+            let child = try BuiltCommand.work(campaign: id, config: config, provider: "getui", at: emulator.baseURL, lease: 60)
             let deadline = Date().addingTimeInterval(60)
             while Date() < deadline, emulator.requests.count < 30 { try await Task.sleep(for: .milliseconds(20)) }
             kill(child.processIdentifier, SIGTERM)
@@ -130,6 +163,24 @@ enum BuiltCommand {
         }
         return nil
     }()
+    /// Starts `pushbridge-campaign work` on `campaign` against `provider`'s emulator at `baseURL`,
+    /// its logs silenced.
+    static func work(campaign: Int64, config: String, provider: String, at baseURL: String, lease: Double, concurrency: Int = 20) throws -> Process {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: try #require(path))
+        child.arguments = [
+            "work", "--config", "default=\(config)", "--campaign", "\(campaign)", "--lease", "\(lease)", "--concurrency", "\(concurrency)",
+            "--endpoint", "\(provider)=\(baseURL)",
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PUSHBRIDGE_LOG_LEVEL"] = "error"
+        child.environment = environment
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        return child
+    }
+
     static let skipReason =
         TestDatabase.isAvailable ? "pushbridge-campaign is not built beside the tests (swift build --build-tests)" : TestDatabase.skipReason
 }

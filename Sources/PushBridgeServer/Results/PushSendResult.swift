@@ -83,6 +83,12 @@ public struct PushRejection: Sendable, Hashable, CustomStringConvertible {
     /// or the server's TLS certificate is not trusted. The send stops at the first such
     /// rejection: the targets not yet sent carry it with no request (`attempts` 0).
     public var stopsTheSend: Bool
+    /// How long the provider asked to wait before trying again, in seconds, when the sender
+    /// gave up on a refusal that said so: HTTP `Retry-After` (APNs' 429, FCM's
+    /// `QUOTA_EXCEEDED`, any 503 that carries it) or JPush's `X-Rate-Limit-Reset` on its rate
+    /// limit; `nil` when the last answer named no wait. For a caller that tries later (a
+    /// campaign holding its workers back): the sender's own retries already honoured it.
+    public var retryAfter: Double? = nil
 
     /// A rejection from its parts.
     public init(

@@ -87,7 +87,12 @@ package struct AttemptLoop: Sendable {
                 rejection = PushRejection(status: 0, code: error.kind.rawValue, message: error.message)
             }
             let delay = policy.delay(afterAttempt: attempt, serverDelay: serverDelay, random: random())
-            guard attempt < policy.maxAttempts, waited + delay <= policy.budget else { return (.failure(.failed(rejection)), attempt) }
+            guard attempt < policy.maxAttempts, waited + delay <= policy.budget else {
+                // The provider's wait travels with the last refusal, for a caller that tries later.
+                var last = rejection
+                if last.retryAfter == nil { last.retryAfter = serverDelay }
+                return (.failure(.failed(last)), attempt)
+            }
             waited += delay
             await sleeper.sleep(seconds: delay)
         }

@@ -1,25 +1,34 @@
 import Foundation
-import PushBridge
+import PushBridgeCore
 import PushBridgeServer
 
 /// One of the provider emulators in the repository's `Emulators/`, started on a free loopback
 /// port for one test and stopped when the test drops it; it records every request it received.
-/// (The root package's tests have their own launcher; a package target cannot be shared.)
+/// (The root package's tests have their own launcher. This file is shared, by a symbolic link,
+/// with `Campaigns/Tests/PushBridgeCampaignsTests`: a test target cannot be a dependency.)
 final class Emulator: @unchecked Sendable {
     /// `http://127.0.0.1:<port>`, or `https://localhost:<port>` for APNs.
     let baseURL: String
     private let process = Process()
     /// The emulator's standard input: it ends when this closes, so it cannot outlive the tests.
     private let lifeline = Pipe()
-    private let folder: URL
+    /// The emulator's folder (its record, its script): a test may write files beside them.
+    let folder: URL
     private let recordPath: String
 
-    /// The repository's root, from this file's place in it.
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../..").standardized
+    /// The repository's root: the first folder above this file (as the compiler named it, the
+    /// link's place or the file's) that holds `Emulators/`.
+    static let repositoryRoot: URL = {
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        for _ in 0..<6 where !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Emulators/http1_emulator.py").path) {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder.standardized
+    }()
 
     /// Starts `Emulators/<script>` with `arguments` and the answers of `scriptJSON`.
     init(_ script: String, arguments: [String], scriptJSON: String? = nil, https: Bool = false) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbridge-ahc-emulator-\(UUID().uuidString)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbridge-emulator-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         recordPath = folder.appendingPathComponent("record.jsonl").path
         var all = ["-u", Self.repositoryRoot.appendingPathComponent("Emulators/\(script)").path, "--port", "0", "--record", recordPath] + arguments
@@ -56,6 +65,9 @@ final class Emulator: @unchecked Sendable {
 
     /// The message keys (apns-id, msg_id, task ID) of every delivery so far.
     var deliveries: [String] { entries.filter { $0["kind"]?.stringValue == "delivery" }.compactMap { $0["key"]?.stringValue } }
+
+    /// The targets of every delivery so far (one entry per delivery).
+    var deliveredTargets: [String] { entries.filter { $0["kind"]?.stringValue == "delivery" }.compactMap { $0["target"]?.stringValue } }
 
     private var entries: [JSONObject] {
         guard let text = try? String(contentsOfFile: recordPath, encoding: .utf8) else { return [] }
