@@ -1,7 +1,7 @@
 import Foundation
 
 /// How the Apple-only bridges bound by name (Getui's, FCM's) ask whether the app has the SDK's
-/// classes and methods: through the one `ObjCRuntimeLookup.live` in
+/// classes and methods: through the one `ObjCRuntimeLookup` in
 /// `Adapters/Shared/AdapterSupport`, whose lookups read the runtime's tables and send the SDK's
 /// class no message, so no SDK code runs while a bridge checks. Read as text: no compiler sees
 /// either file on Linux.
@@ -13,31 +13,34 @@ package enum RuntimeLookupCheck {
     static let messagingCalls = ["responds(to:", "instancesRespond(to:", "method(for:", "perform(", "value(forKey:"]
 
     /// What is wrong with how `bridge` looks the SDK up, and with the shared lookup: empty when
-    /// the bridge checks through `ObjCRuntimeLookup.live`, spells no lookup closure of its own,
-    /// and `live` answers by `NSClassFromString`, `class_getClassMethod` and
+    /// the bridge checks through `ObjCRuntimeLookup`, spells no lookup closure of its own, and
+    /// the lookup's answers use `NSClassFromString`, `class_getClassMethod` and
     /// `class_getInstanceMethod` alone.
     package static func problems(in bridge: BridgeSource, file: String = #filePath) throws -> [String] {
         var problems: [String] = []
-        if !bridge.code.contains("ObjCRuntimeLookup.live") { problems.append("the bridge does not check the SDK with ObjCRuntimeLookup.live") }
+        if !bridge.code.contains("classExists: ObjCRuntimeLookup.classExists") {
+            problems.append("the bridge does not check the SDK with ObjCRuntimeLookup")
+        }
         for own in ["NSClassFromString($0) != nil", "class_getInstanceMethod("] where bridge.code.contains(own) {
             problems.append("the bridge looks the SDK up itself (\(own)), not through ObjCRuntimeLookup")
         }
-        let live = try liveLookup(file: file)
-        if live.isEmpty { problems.append("no `static let live` in \(lookupPath)") }
-        for needed in ["NSClassFromString(", "class_getClassMethod(", "class_getInstanceMethod("] where !live.contains(needed) {
-            problems.append("ObjCRuntimeLookup.live does not use \(needed)")
+        let answers = try answersCode(file: file)
+        if answers.isEmpty { problems.append("no `static func classExists` in \(lookupPath)") }
+        for needed in ["NSClassFromString(", "class_getClassMethod(", "class_getInstanceMethod("] where !answers.contains(needed) {
+            problems.append("ObjCRuntimeLookup does not use \(needed)")
         }
-        for call in messagingCalls where live.contains(call) {
-            problems.append("ObjCRuntimeLookup.live sends a message (\(call)), which may run SDK code")
+        for call in messagingCalls where answers.contains(call) {
+            problems.append("ObjCRuntimeLookup sends a message (\(call)), which may run SDK code")
         }
         return problems
     }
 
-    /// The code of `ObjCRuntimeLookup.live`: from its declaration to the first blank line.
-    static func liveLookup(file: String) throws -> String {
+    /// The code of `ObjCRuntimeLookup`'s three answers: from `classExists` up to `classMethod`
+    /// (which sends `+methodForSelector:`, after the check).
+    static func answersCode(file: String) throws -> String {
         let lines = try BridgeSource(lookupPath, file: file).codeLines
-        guard let start = lines.firstIndex(where: { $0.contains("static let live") }) else { return "" }
-        let end = lines[start...].firstIndex { $0.trimmingCharacters(in: .whitespaces).isEmpty } ?? lines.endIndex
+        guard let start = lines.firstIndex(where: { $0.contains("static func classExists(") }) else { return "" }
+        let end = lines[start...].firstIndex { $0.contains("func classMethod<") } ?? lines.endIndex
         return lines[start..<end].joined(separator: "\n")
     }
 }

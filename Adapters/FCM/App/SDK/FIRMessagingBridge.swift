@@ -78,10 +78,9 @@
         ///   `FirebaseApp.configure()` was not called yet (`+[FIRMessaging messaging]` would raise
         ///   an exception then).
         public init(_: Void = ()) throws(PushError) {
-            let runtime = ObjCRuntimeLookup.live
             let missing = FCMSDKSymbols.missing(
-                classExists: runtime.classExists, respondsToClassMethod: runtime.respondsToClassMethod,
-                respondsToInstanceMethod: runtime.respondsToInstanceMethod)
+                classExists: ObjCRuntimeLookup.classExists, respondsToClassMethod: ObjCRuntimeLookup.respondsToClassMethod,
+                respondsToInstanceMethod: ObjCRuntimeLookup.respondsToInstanceMethod)
             if let missing { throw missing }
             guard let messagingClass = NSClassFromString(FCMSDKSymbols.messagingClass), let appClass = NSClassFromString(FCMSDKSymbols.appClass)
             else {

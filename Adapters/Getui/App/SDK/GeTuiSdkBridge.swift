@@ -110,8 +110,7 @@
         ///   `-ObjC`, or a version without a method this bridge calls — and the fix.
         public init(_: Void = ()) throws(PushError) {
             // `ObjCRuntimeLookup` sends the class no message: no SDK code runs yet.
-            let runtime = ObjCRuntimeLookup.live
-            let missing = GetuiSDKSymbols.missing(classExists: runtime.classExists, responds: runtime.respondsToClassMethod)
+            let missing = GetuiSDKSymbols.missing(classExists: ObjCRuntimeLookup.classExists, responds: ObjCRuntimeLookup.respondsToClassMethod)
             if let missing { throw missing }
             guard let sdk = NSClassFromString(GetuiSDKSymbols.sdkClass) else {
                 throw PushError(.unsupported, field: "sdk", "Getui's class \(GetuiSDKSymbols.sdkClass) is not in the app")
