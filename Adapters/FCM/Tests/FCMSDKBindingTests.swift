@@ -77,6 +77,12 @@ import Testing
         #expect(source.hasPrefix("#if canImport(ObjectiveC) && canImport(UIKit)"))
     }
 
+    /// The bridge checks FirebaseMessaging through the lookup it shares with Getui's, which
+    /// sends no class a message: no Firebase code runs before the check passes.
+    @Test func theSDKIsCheckedThroughTheSharedRuntimeLookup() throws {
+        #expect(try RuntimeLookupCheck.problems(in: BridgeSource(Self.bridgePath)) == [])
+    }
+
     // MARK: The Apple-only bridge's casts against the header
 
     /// The `@convention(c)` type each method is cast to in `FIRMessagingBridge`, by selector.

@@ -97,6 +97,12 @@ import Testing
         #expect(source.code.contains("class_getClassMethod(sdk, NSSelectorFromString(GetuiSDKSymbols.handleSceneWillConnect)) != nil"))
     }
 
+    /// The bridge checks the SDK through the lookup it shares with FCM's, which sends the SDK's
+    /// class no message: no Getui code runs before the check passes.
+    @Test func theSDKIsCheckedThroughTheSharedRuntimeLookup() throws {
+        #expect(try RuntimeLookupCheck.problems(in: Self.bridge()) == [])
+    }
+
     @Test func everyObjCMethodIsABoundDelegateMethodWithMatchingParameters() throws {
         let source = try Self.bridge()
         let check = SignatureCheck(aliases: source.typealiases)

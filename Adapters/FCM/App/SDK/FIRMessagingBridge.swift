@@ -17,6 +17,7 @@
     import Foundation
     import ObjectiveC
     import PushBridge
+    import PushBridgeAdapterSupport
     import PushBridgeProviderKit
     import UIKit
 
@@ -60,10 +61,9 @@
     /// let client = PushClient(configurationFile: "push.json", adapters: [.fcm])  // FIRMessagingBridge inside
     /// ```
     public final class FIRMessagingBridge: NSObject, FCMBridge, @unchecked Sendable {
-        // @unchecked: the only mutable state, the weak delegate, is guarded by `lock`; the
+        // @unchecked: the only mutable state, the weak delegate, is guarded by its lock; the
         // instance is set once, in `init`.
-        private let lock = NSLock()
-        private weak var storedDelegate: (any FCMBridgeDelegate)?
+        private let weakDelegate = Locked(WeakDelegate())
         /// `+[FIRMessaging messaging]`, the shared instance.
         let instance: AnyObject
 
@@ -79,15 +79,8 @@
         ///   an exception then).
         public init(_: Void = ()) throws(PushError) {
             let missing = FCMSDKSymbols.missing(
-                classExists: { NSClassFromString($0) != nil },
-                respondsToClassMethod: { className, selector in
-                    guard let cls = NSClassFromString(className) else { return false }
-                    return class_getClassMethod(cls, NSSelectorFromString(selector)) != nil
-                },
-                respondsToInstanceMethod: { className, selector in
-                    guard let cls = NSClassFromString(className) else { return false }
-                    return class_getInstanceMethod(cls, NSSelectorFromString(selector)) != nil
-                })
+                classExists: ObjCRuntimeLookup.classExists, respondsToClassMethod: ObjCRuntimeLookup.respondsToClassMethod,
+                respondsToInstanceMethod: ObjCRuntimeLookup.respondsToInstanceMethod)
             if let missing { throw missing }
             guard let messagingClass = NSClassFromString(FCMSDKSymbols.messagingClass), let appClass = NSClassFromString(FCMSDKSymbols.appClass)
             else {
@@ -108,16 +101,13 @@
         /// The adapter FCM's callbacks are forwarded to, held weakly as `FIRMessaging` holds its
         /// own delegate. An ``FCMProvider`` sets itself here when it is made with this bridge.
         public var delegate: (any FCMBridgeDelegate)? {
-            get {
-                lock.lock()
-                defer { lock.unlock() }
-                return storedDelegate
-            }
-            set {
-                lock.lock()
-                defer { lock.unlock() }
-                storedDelegate = newValue
-            }
+            get { weakDelegate.withLock { $0.value } }
+            set { weakDelegate.withLock { $0.value = newValue } }
+        }
+
+        /// The delegate, held weakly.
+        private struct WeakDelegate {
+            weak var value: (any FCMBridgeDelegate)?
         }
 
         /// Answers YES for `FIRMessagingDelegate` too, whose methods this object implements
@@ -128,13 +118,10 @@
 
         // MARK: Binding
 
-        /// The class method `name` of `cls` as `Function`, and the selector to pass it.
-        static func classMethod<Function>(_ cls: AnyClass, _ name: String, as _: Function.Type) -> (Function, Selector) {
-            let selector = NSSelectorFromString(name)
-            guard let implementation = (cls as AnyObject).method(for: selector) else {
-                preconditionFailure("+[\(NSStringFromClass(cls)) \(name)] has no implementation, though init found it")
-            }
-            return (unsafeBitCast(implementation, to: Function.self), selector)
+        /// The class method `name` of `cls` as `Function`, and the selector to pass it
+        /// (``ObjCRuntimeLookup/classMethod(_:_:as:)``).
+        static func classMethod<Function>(_ cls: AnyClass, _ name: String, as type: Function.Type) -> (Function, Selector) {
+            ObjCRuntimeLookup.classMethod(cls, name, as: type)
         }
 
         /// The instance method `name` of the shared `FIRMessaging` as `Function`, and the

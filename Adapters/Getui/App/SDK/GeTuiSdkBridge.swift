@@ -34,6 +34,7 @@
     import Foundation
     import ObjectiveC
     import PushBridge
+    import PushBridgeAdapterSupport
     import PushBridgeProviderKit
     import PushBridgeUIKit
     import UIKit
@@ -92,10 +93,9 @@
     /// let client = PushClient(provider: provider) // the provider is the bridge's delegate
     /// ```
     public final class GeTuiSdkBridge: NSObject, GetuiBridge, @unchecked Sendable {
-        // @unchecked: the only mutable state, the weak delegate, is guarded by `lock`; the class
-        // is set once, in `init`.
-        private let lock = NSLock()
-        private weak var storedDelegate: (any GetuiBridgeDelegate)?
+        // @unchecked: the only mutable state, the weak delegate, is guarded by its lock; the
+        // class is set once, in `init`.
+        private let weakDelegate = Locked(WeakDelegate())
         /// `GeTuiSdk`.
         let sdk: AnyClass
 
@@ -109,13 +109,8 @@
         ///   method the app lacks — GTSDK or GTCommonSDK not linked, or stripped for want of
         ///   `-ObjC`, or a version without a method this bridge calls — and the fix.
         public init(_: Void = ()) throws(PushError) {
-            let missing = GetuiSDKSymbols.missing(
-                classExists: { NSClassFromString($0) != nil },
-                responds: { className, selector in
-                    // `class_getClassMethod` sends the class no message: no SDK code runs yet.
-                    guard let cls = NSClassFromString(className) else { return false }
-                    return class_getClassMethod(cls, NSSelectorFromString(selector)) != nil
-                })
+            // `ObjCRuntimeLookup` sends the class no message: no SDK code runs yet.
+            let missing = GetuiSDKSymbols.missing(classExists: ObjCRuntimeLookup.classExists, responds: ObjCRuntimeLookup.respondsToClassMethod)
             if let missing { throw missing }
             guard let sdk = NSClassFromString(GetuiSDKSymbols.sdkClass) else {
                 throw PushError(.unsupported, field: "sdk", "Getui's class \(GetuiSDKSymbols.sdkClass) is not in the app")
@@ -127,16 +122,13 @@
         /// The adapter Getui's callbacks are forwarded to, held weakly as the SDK holds its own
         /// delegate. A ``GetuiProvider`` sets itself here when it is made with this bridge.
         public var delegate: (any GetuiBridgeDelegate)? {
-            get {
-                lock.lock()
-                defer { lock.unlock() }
-                return storedDelegate
-            }
-            set {
-                lock.lock()
-                defer { lock.unlock() }
-                storedDelegate = newValue
-            }
+            get { weakDelegate.withLock { $0.value } }
+            set { weakDelegate.withLock { $0.value = newValue } }
+        }
+
+        /// The delegate, held weakly.
+        private struct WeakDelegate {
+            weak var value: (any GetuiBridgeDelegate)?
         }
 
         /// `UIApplication.shared.applicationState` as PushBridge names it, read on the main thread
@@ -158,15 +150,10 @@
         // MARK: Binding
 
         /// The class method `name` of `cls` as `Function` — a `@convention(c)` type whose first
-        /// two parameters are the class and the selector — and the selector to pass it.
-        /// `+methodForSelector:` is itself a message, so the class is initialized first, as for
-        /// any message; `init` checked that the method is there.
-        static func classMethod<Function>(_ cls: AnyClass, _ name: String, as _: Function.Type) -> (Function, Selector) {
-            let selector = NSSelectorFromString(name)
-            guard let implementation = (cls as AnyObject).method(for: selector) else {
-                preconditionFailure("+[\(NSStringFromClass(cls)) \(name)] has no implementation, though init found it")
-            }
-            return (unsafeBitCast(implementation, to: Function.self), selector)
+        /// two parameters are the class and the selector — and the selector to pass it
+        /// (``ObjCRuntimeLookup/classMethod(_:_:as:)``); `init` checked that the method is there.
+        static func classMethod<Function>(_ cls: AnyClass, _ name: String, as type: Function.Type) -> (Function, Selector) {
+            ObjCRuntimeLookup.classMethod(cls, name, as: type)
         }
 
         // MARK: GetuiBridge
