@@ -195,7 +195,7 @@ struct CampaignCommand {
             campaign: options.value("--campaign") == nil ? nil : try options.campaign(), exitWhenIdle: options.flag("--exit-when-idle"),
             maxConcurrentTargets: try options.integer("--concurrency") ?? 100, maxRateLimitSeconds: try options.double("--max-rate-limit-wait") ?? 600
         )
-        let metrics = try metricsServer(options, logger: logger)
+        let metrics = try await metricsServer(options, logger: logger)
         let client = database.makeClient(logger: logger)
         let worker = CampaignWorker(
             store: CampaignStore(client: client, logger: logger), senders: ConfigurationFileSenders(files: files, options: senderOptions),
@@ -218,7 +218,7 @@ struct CampaignCommand {
 extension CampaignCommand {
     /// `--metrics-port PORT [--metrics-host HOST]`: swift-metrics bootstrapped with swift-prometheus,
     /// and the server of its `/metrics` page; nil (and no backend) without `--metrics-port`.
-    static func metricsServer(_ options: Options, logger: Logger) throws -> MetricsServer? {
+    static func metricsServer(_ options: Options, logger: Logger) async throws -> MetricsServer? {
         guard let text = options.value("--metrics-port") else {
             if options.value("--metrics-host") != nil { throw UsageError(message: "--metrics-host: needs --metrics-port PORT") }
             return nil
@@ -230,7 +230,7 @@ extension CampaignCommand {
         guard !host.isEmpty else { throw UsageError(message: "--metrics-host: empty (expected an address such as 127.0.0.1 or 0.0.0.0)") }
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
-        return MetricsServer(host: host, port: port, registry: registry, logger: logger)
+        return try await MetricsServer.listen(host: host, port: port, registry: registry, logger: logger)
     }
 }
 

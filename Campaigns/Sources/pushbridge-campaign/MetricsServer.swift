@@ -18,13 +18,12 @@ struct MetricsServer: Service {
     /// The media type of the text exposition format, version 0.0.4.
     static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
-    let host: String
-    let port: Int
-    let registry: PrometheusCollectorRegistry
-    let logger: Logger
+    private let channel: any Channel
 
-    func run() async throws {
-        let registry = registry
+    /// Listens on `host`:`port` (0: a free port, logged) at once, so that a port already taken
+    /// stops the command before its worker claims anything.
+    /// - Throws: `CampaignError` naming `--metrics-port` when it cannot listen.
+    static func listen(host: String, port: Int, registry: PrometheusCollectorRegistry, logger: Logger) async throws -> MetricsServer {
         let channel: any Channel
         do {
             channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -39,13 +38,16 @@ struct MetricsServer: Service {
         } catch {
             throw CampaignError("--metrics-port", "cannot listen on \(host):\(port) (\(error)); expected a free port, or 0 for any")
         }
-        // Port 0 asks the system for a free port: the one it gave is logged, for a scraper to find.
         let bound = channel.localAddress?.port ?? port
         logger.info(
             "serving metrics at http://\(host.contains(":") ? "[\(host)]" : host):\(bound)/metrics",
             metadata: ["metrics-host": "\(host)", "metrics-port": "\(bound)"])
-        // Until the group shuts down (after the worker, which comes after it in the group) or is
-        // cancelled; then the listening socket closes.
+        return MetricsServer(channel: channel)
+    }
+
+    /// Serves until the group shuts down (after the worker, which comes after it in the group) or
+    /// is cancelled; then closes the listening socket.
+    func run() async throws {
         try? await gracefulShutdown()
         try? await channel.close()
     }

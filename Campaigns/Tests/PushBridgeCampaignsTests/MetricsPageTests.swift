@@ -12,7 +12,7 @@ import Testing
     "The worker's /metrics page", .enabled(if: TestDatabase.isAvailable && BuiltCommand.path != nil, Comment(rawValue: BuiltCommand.skipReason)))
 struct MetricsPageTests {
     @Test(
-        "--metrics-port 0: the worker logs the port it got, and /metrics counts the campaign's results by provider and code as the database records them; other paths 404; SIGTERM closes it"
+        "--metrics-port 0: the worker logs the port it got, and /metrics counts the campaign's results by provider and code as the database records them; other paths 404; a second worker on that port exits 1 before it starts; SIGTERM closes it"
     )
     func metricsPage() async throws {
         let count = 250
@@ -74,6 +74,18 @@ struct MetricsPageTests {
             let other = try #require(URL(string: url.absoluteString.replacingOccurrences(of: "/metrics", with: "/other")))
             let (_, otherResponse) = try await session.data(from: other)
             #expect((otherResponse as? HTTPURLResponse)?.statusCode == 404)
+
+            // A second worker on the port taken: stops before it starts, naming the option.
+            let secondLog = emulator.folder.appendingPathComponent("second.log")
+            let second = try BuiltCommand.work(
+                campaign: id, config: config, provider: "getui", at: emulator.baseURL, lease: 60,
+                more: ["--metrics-port", "\(try #require(url.port))"],
+                log: secondLog)
+            second.waitUntilExit()
+            let secondText = (try? String(contentsOf: secondLog, encoding: .utf8)) ?? ""
+            #expect(second.terminationReason == .exit && second.terminationStatus == 1)
+            #expect(secondText.contains("--metrics-port: cannot listen on 127.0.0.1:\(url.port ?? 0)"), "\(secondText)")
+            #expect(!secondText.contains("worker started"), "the worker started before its metrics port was known to be free")
 
             kill(child.processIdentifier, SIGTERM)
             child.waitUntilExit()
