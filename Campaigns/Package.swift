@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The worker's `/metrics` page (`work --metrics-port`): the text exposition format.
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // The benchmark's sink (Benchmarks/APNsRace's): already in the graph through AsyncHTTPClient.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
@@ -47,7 +49,12 @@ let package = Package(
                 .product(name: "PushBridgeCore", package: "PushBridge"),
                 .product(name: "PushBridgeServer", package: "PushBridge"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         // The price of durability: 1, 2 and 4 workers against one bare sender, to the APNs race's
         // sink (its Sink.swift, linked by path). Release mode: `.build/release/campaign-bench --short`.

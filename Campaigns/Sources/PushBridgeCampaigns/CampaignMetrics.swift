@@ -1,7 +1,7 @@
 import Metrics
 
-/// The worker's swift-metrics counters, exported by whatever backend the process bootstraps
-/// (swift-prometheus for a `/metrics` page):
+/// The worker's swift-metrics counters, exported for Prometheus by `pushbridge-campaign work
+/// --metrics-port`, which serves them on a `/metrics` page (`Campaigns/README.md`):
 ///
 /// | Counter | Dimensions | Counts |
 /// |---|---|---|

@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import Metrics
+import Prometheus
 import PushBridgeCampaigns
 import PushBridgeCore
 import PushBridgeServer
@@ -21,8 +23,12 @@ struct CampaignCommand {
           seal --campaign ID                       no more targets: the campaign is done when its batches are
           work --config NAME=PATH [--config …] [--campaign ID] [--lease SECONDS] [--concurrency N]
                [--rate-limit-wait SECONDS] [--max-rate-limit-wait SECONDS] [--endpoint PROVIDER=URL] [--exit-when-idle]
+               [--metrics-port PORT [--metrics-host HOST]]
                                                    claim batches and send them until SIGTERM (the batch in flight
-                                                   is finished and recorded first)
+                                                   is finished and recorded first); --metrics-port serves the
+                                                   counters for Prometheus at http://HOST:PORT/metrics (port 0: a
+                                                   free one, logged); HOST is 127.0.0.1 unless given, and 0.0.0.0
+                                                   exposes the page on every interface
           status --campaign ID [--json]            done/total, rate, results by outcome and code
           pause --campaign ID [--reason TEXT] | resume --campaign ID | cancel --campaign ID
         """
@@ -189,6 +195,7 @@ struct CampaignCommand {
             campaign: options.value("--campaign") == nil ? nil : try options.campaign(), exitWhenIdle: options.flag("--exit-when-idle"),
             maxConcurrentTargets: try options.integer("--concurrency") ?? 100, maxRateLimitSeconds: try options.double("--max-rate-limit-wait") ?? 600
         )
+        let metrics = try await metricsServer(options, logger: logger)
         let client = database.makeClient(logger: logger)
         let worker = CampaignWorker(
             store: CampaignStore(client: client, logger: logger), senders: ConfigurationFileSenders(files: files, options: senderOptions),
@@ -196,13 +203,34 @@ struct CampaignCommand {
             logger: logger)
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [
+                // Shut down in reverse: the worker finishes its batch, then the database client
+                // closes, then the metrics page, which shows the batch's results until the end.
+                services: (metrics.map { [ServiceGroupConfiguration.ServiceConfiguration(service: $0)] } ?? []) + [
                     .init(service: client),
                     .init(
                         service: worker, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
                 ], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         logger.info("worker started", metadata: ["worker": "\(workerOptions.workerID)", "configurations": "\(files.keys.sorted())"])
         try await group.run()
+    }
+}
+
+extension CampaignCommand {
+    /// `--metrics-port PORT [--metrics-host HOST]`: swift-metrics bootstrapped with swift-prometheus,
+    /// and the server of its `/metrics` page; nil (and no backend) without `--metrics-port`.
+    static func metricsServer(_ options: Options, logger: Logger) async throws -> MetricsServer? {
+        guard let text = options.value("--metrics-port") else {
+            if options.value("--metrics-host") != nil { throw UsageError(message: "--metrics-host: needs --metrics-port PORT") }
+            return nil
+        }
+        guard let port = Int(text), (0...65_535).contains(port) else {
+            throw UsageError(message: "--metrics-port: \(text) is not a port (expected 0 to 65535; 0 picks a free one)")
+        }
+        let host = options.value("--metrics-host") ?? "127.0.0.1"
+        guard !host.isEmpty else { throw UsageError(message: "--metrics-host: empty (expected an address such as 127.0.0.1 or 0.0.0.0)") }
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        return try await MetricsServer.listen(host: host, port: port, registry: registry, logger: logger)
     }
 }
 

@@ -164,19 +164,28 @@ enum BuiltCommand {
         return nil
     }()
     /// Starts `pushbridge-campaign work` on `campaign` against `provider`'s emulator at `baseURL`,
-    /// its logs silenced.
-    static func work(campaign: Int64, config: String, provider: String, at baseURL: String, lease: Double, concurrency: Int = 20) throws -> Process {
+    /// with `more` arguments; its logs silenced, or at level info in the file `log`.
+    static func work(
+        campaign: Int64, config: String, provider: String, at baseURL: String, lease: Double, concurrency: Int = 20, more: [String] = [],
+        log: URL? = nil
+    ) throws -> Process {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: try #require(path))
-        child.arguments = [
-            "work", "--config", "default=\(config)", "--campaign", "\(campaign)", "--lease", "\(lease)", "--concurrency", "\(concurrency)",
-            "--endpoint", "\(provider)=\(baseURL)",
-        ]
+        child.arguments =
+            [
+                "work", "--config", "default=\(config)", "--campaign", "\(campaign)", "--lease", "\(lease)", "--concurrency", "\(concurrency)",
+                "--endpoint", "\(provider)=\(baseURL)",
+            ] + more
         var environment = ProcessInfo.processInfo.environment
-        environment["PUSHBRIDGE_LOG_LEVEL"] = "error"
+        environment["PUSHBRIDGE_LOG_LEVEL"] = log == nil ? "error" : "info"
         child.environment = environment
         child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
+        if let log {
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            child.standardError = try FileHandle(forWritingTo: log)
+        } else {
+            child.standardError = FileHandle.nullDevice
+        }
         try child.run()
         return child
     }
