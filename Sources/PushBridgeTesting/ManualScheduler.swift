@@ -10,9 +10,11 @@ import PushBridgeProviderKit
 /// ```swift
 /// let scheduler = ManualScheduler()
 /// let client = PushClient(provider: NoOpProvider(), scheduler: scheduler)
-/// client.handle(fetchCall, completion: .fetch { result in print(result) })
-/// scheduler.advance(by: 25) // the fetch watchdog answers `.failed`
+/// // A background push reaches the app, whose handler never answers the fetch completion…
+/// scheduler.advance(by: 25) // …so the fetch watchdog answers `.failed`, once
 /// ```
+///
+/// A ``SimulatedDevice`` holds one already (`device.scheduler`) and drives the pushes.
 public final class ManualScheduler: PushScheduler {
     private struct Job {
         var id: UInt64
