@@ -225,4 +225,46 @@ import Testing
         #expect(window.insert("w", hash: 0) == false)
         #expect(window.count == 3)
     }
+
+    @Test func aValueSetAgainIsReplacedInPlaceAndEvictedWithItsKey() {
+        // One home for every key (slot 7), so each lookup walks the run and compares keys.
+        var table = RecentTable<String, Int>(capacity: 3)
+        for (value, key) in ["a", "b", "c"].enumerated() { table.set(value, for: key, hash: -1) }
+        table.set(10, for: "a", hash: -1)  // in place: "a" stays the oldest
+        #expect(table.value(for: "a", hash: -1) == 10)
+        #expect(table.insert("b", hash: -1, value: 20) == false)  // held: its value unchanged
+        table.set(3, for: "d", hash: -1)  // forgets "a", the oldest, with its value
+        #expect(table.value(for: "a", hash: -1) == nil)
+        #expect(["b", "c", "d"].map { table.value(for: $0, hash: -1) } == [1, 2, 3])
+        #expect(table.count == 3)
+    }
+
+    @Test(arguments: [UInt64(11), 12, 13])
+    func valuesAgreeWithADictionaryOfTheLastKeys(seed: UInt64) {
+        // The reference: the last 7 distinct keys in first-insertion order, each with its value.
+        var random = SplitMix64(state: seed)
+        var table = RecentTable<Int, Int>(capacity: 7)
+        var order: [Int] = []
+        var values: [Int: Int] = [:]
+        for step in 0..<3_000 {
+            let key = random.below(20)
+            let hash = Hashing.lastTwoSlots.hash(key)
+            if random.below(2) == 0 {
+                table.set(step, for: key, hash: hash)
+                if values[key] == nil {
+                    order.append(key)
+                    if order.count > 7 { values[order.removeFirst()] = nil }
+                }
+                values[key] = step
+            }
+            let probe = random.below(20)
+            guard table.value(for: probe, hash: Hashing.lastTwoSlots.hash(probe)) == values[probe] else {
+                Issue.record(
+                    "step \(step): key \(probe) holds \(String(describing: table.value(for: probe, hash: Hashing.lastTwoSlots.hash(probe)))), expected \(String(describing: values[probe]))"
+                )
+                return
+            }
+        }
+        #expect(table.count == order.count)
+    }
 }

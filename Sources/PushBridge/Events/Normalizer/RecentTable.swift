@@ -13,16 +13,76 @@ import PushBridgeProviderKit
 /// itself only masks it. Such a hash must be well mixed in its low bits, as `hashValue` (seeded
 /// SipHash, which also keeps crafted identities from colliding on purpose) is.
 struct RecentTable<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    let capacity: Int
+    /// Where each key is: the part that does not depend on the key's type, one copy of its code
+    /// for every table however many key types there are.
+    private var index: RecentIndex
+    /// The keys and their values, by ring position.
+    private var keys: [Key] = []
+    private var values: [Value] = []
 
-    private struct Entry: Sendable {
-        var key: Key
-        var hash: Int
-        var value: Value
+    init(capacity: Int) {
+        index = RecentIndex(capacity: capacity)
     }
 
-    /// The keys, oldest at `next` once the ring is full.
-    private var ring: [Entry] = []
+    /// How many keys the window can hold before it forgets the oldest.
+    var capacity: Int { index.capacity }
+
+    /// How many keys the window holds now.
+    var count: Int { keys.count }
+
+    /// Whether `key`, whose hash is `hash`, is in the window.
+    func contains(_ key: Key, hash: Int) -> Bool {
+        position(of: key, hash: hash) != nil
+    }
+
+    /// The value noted for `key`, whose hash is `hash`, if the window holds it.
+    func value(for key: Key, hash: Int) -> Value? {
+        position(of: key, hash: hash).map { values[$0] }
+    }
+
+    /// Notes `value` for `key`: in place when the window holds it (its age unchanged), else as
+    /// a new key.
+    mutating func set(_ value: Value, for key: Key, hash: Int) {
+        switch index.probe(hash, matches: { keys[$0] == key }) {
+        case .found(let position): values[position] = value
+        case .empty(let slot): store(key, value, at: index.insert(hash, into: slot))
+        }
+    }
+
+    /// Records `key`, whose hash is `hash`, with `value`; returns `false` (and changes nothing)
+    /// when it is already in the window.
+    mutating func insert(_ key: Key, hash: Int, value: Value) -> Bool {
+        guard case .empty(let slot) = index.probe(hash, matches: { keys[$0] == key }) else { return false }
+        store(key, value, at: index.insert(hash, into: slot))
+        return true
+    }
+
+    /// The ring position of `key`, whose hash is `hash`, if the window holds it.
+    private func position(of key: Key, hash: Int) -> Int? {
+        guard case .found(let position) = index.probe(hash, matches: { keys[$0] == key }) else { return nil }
+        return position
+    }
+
+    /// Puts `key` and `value` at ring `position`: a new one at the end, or the oldest's, forgotten.
+    private mutating func store(_ key: Key, _ value: Value, at position: Int) {
+        if position == keys.count {
+            keys.append(key)
+            values.append(value)
+        } else {
+            keys[position] = key
+            values[position] = value
+        }
+    }
+}
+
+/// The index of a ``RecentTable``: the ring positions of the last `capacity` keys by hash, in an
+/// open-addressing table (linear probing, deletion by backward shift). It holds only the hashes;
+/// the caller, which holds the keys, says whether the key at a position is the one looked for.
+struct RecentIndex: Sendable {
+    let capacity: Int
+
+    /// The hash of the key at each ring position, oldest at `next` once the ring is full.
+    private var hashes: [Int] = []
     private var next = 0
     /// Ring position + 1 per slot, 0 for an empty slot; a power of two, at least twice the ring.
     private var slots: [Int32] = []
@@ -33,87 +93,70 @@ struct RecentTable<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         self.capacity = max(1, min(capacity, Int(Int32.max / 4)))
     }
 
-    /// How many keys the window holds now.
-    var count: Int { ring.count }
-
-    /// Whether `key`, whose hash is `hash`, is in the window.
-    func contains(_ key: Key, hash: Int) -> Bool {
-        guard !slots.isEmpty else { return false }
-        if case .found = probe(key, hash: hash) { return true }
-        return false
-    }
-
-    /// The value noted for `key`, whose hash is `hash`, if the window holds it.
-    func value(for key: Key, hash: Int) -> Value? {
-        guard !slots.isEmpty, case .found(let slot) = probe(key, hash: hash) else { return nil }
-        return ring[Int(slots[slot]) - 1].value
-    }
-
-    /// Notes `value` for `key`: in place when the window holds it (its age unchanged), else as
-    /// a new key.
-    mutating func set(_ value: Value, for key: Key, hash: Int) {
-        if slots.isEmpty { slots = Array(repeating: 0, count: 8) }
-        switch probe(key, hash: hash) {
-        case .found(let slot): ring[Int(slots[slot]) - 1].value = value
-        case .empty(let slot): insert(key, hash: hash, value: value, into: slot)
-        }
-    }
-
-    /// Records `key`, whose hash is `hash`, with `value`; returns `false` (and changes nothing)
-    /// when it is already in the window.
-    mutating func insert(_ key: Key, hash: Int, value: Value) -> Bool {
-        if slots.isEmpty { slots = Array(repeating: 0, count: 8) }
-        guard case .empty(let slot) = probe(key, hash: hash) else { return false }
-        insert(key, hash: hash, value: value, into: slot)
-        return true
-    }
-
-    /// Records a key absent from the window into `slot`, the empty slot its probe ended on.
-    private mutating func insert(_ key: Key, hash: Int, value: Value, into slot: Int) {
-        var slot = slot
-        if ring.count < capacity {
-            ring.append(Entry(key: key, hash: hash, value: value))
-            slots[slot] = Int32(ring.count)
-            if ring.count * 2 > slots.count { rehash(slotCount: slots.count * 2) }
-        } else {
-            removeSlot(pointingTo: next)
-            // The deletion may have moved entries: find the empty slot again.
-            if case .empty(let again) = probe(key, hash: hash) { slot = again }
-            ring[next] = Entry(key: key, hash: hash, value: value)
-            slots[slot] = Int32(next + 1)
-            next = (next + 1) % capacity
-        }
-    }
-
-    private enum Probe {
+    /// What a probe found.
+    enum Probe {
+        /// The key, at this ring position.
         case found(Int)
+        /// Not the key: the empty slot where it would go.
         case empty(Int)
     }
 
-    /// The slot holding `key`, or the empty slot where it would go.
-    private func probe(_ key: Key, hash: Int) -> Probe {
+    /// The ring position of the key whose hash is `hash` (`matches` says whether the key at a
+    /// ring position is it), or the empty slot where it would go.
+    func probe(_ hash: Int, matches: (Int) -> Bool) -> Probe {
+        guard !slots.isEmpty else { return .empty(0) }
         let mask = slots.count - 1
         var slot = hash & mask
         while true {
             let position = Int(slots[slot])
             if position == 0 { return .empty(slot) }
-            let entry = ring[position - 1]
-            if entry.hash == hash && entry.key == key { return .found(slot) }
+            if hashes[position - 1] == hash && matches(position - 1) { return .found(position - 1) }
             slot = (slot + 1) & mask
         }
+    }
+
+    /// Records a key absent from the table, whose hash is `hash`, into `slot`, the empty slot its
+    /// probe ended on; returns the ring position the key goes to: the end of the ring while it
+    /// grows, then the oldest key's, which the table forgets.
+    mutating func insert(_ hash: Int, into slot: Int) -> Int {
+        if slots.isEmpty {
+            slots = Array(repeating: 0, count: 8)
+            return insert(hash, into: emptySlot(for: hash))
+        }
+        if hashes.count < capacity {
+            hashes.append(hash)
+            slots[slot] = Int32(hashes.count)
+            if hashes.count * 2 > slots.count { rehash(slotCount: slots.count * 2) }
+            return hashes.count - 1
+        }
+        let position = next
+        removeSlot(pointingTo: position)
+        hashes[position] = hash
+        // The deletion may have moved entries: find the empty slot again.
+        slots[emptySlot(for: hash)] = Int32(position + 1)
+        next = (next + 1) % capacity
+        return position
+    }
+
+    /// The first empty slot of `hash`'s probe run.
+    private func emptySlot(for hash: Int) -> Int {
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        return slot
     }
 
     /// Empties the slot of ring position `position`, shifting later entries of its probe run back.
     private mutating func removeSlot(pointingTo position: Int) {
         let mask = slots.count - 1
-        var hole = ring[position].hash & mask
+        var hole = hashes[position] & mask
         while Int(slots[hole]) != position + 1 { hole = (hole + 1) & mask }
         var slot = hole
         while true {
             slot = (slot + 1) & mask
             let occupant = Int(slots[slot])
             if occupant == 0 { break }
-            let home = ring[occupant - 1].hash & mask
+            let home = hashes[occupant - 1] & mask
             // The occupant may move into the hole unless its home lies after the hole.
             if (slot - home) & mask >= (slot - hole) & mask {
                 slots[hole] = slots[slot]
@@ -126,11 +169,8 @@ struct RecentTable<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// Rebuilds the table with `slotCount` slots (the ring is not full yet, so positions are in order).
     private mutating func rehash(slotCount: Int) {
         slots = Array(repeating: 0, count: slotCount)
-        let mask = slotCount - 1
-        for (index, entry) in ring.enumerated() {
-            var slot = entry.hash & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(index + 1)
+        for (index, hash) in hashes.enumerated() {
+            slots[emptySlot(for: hash)] = Int32(index + 1)
         }
     }
 }
