@@ -2,10 +2,10 @@ import PushBridge
 import PushBridgeModel
 
 /// A walk through part of a scenario space: the scenarios at `indexes` of `space`, each run
-/// through the model and the real normaliser (``ScenarioSimulator``) and checked against the
+/// through the model and the real normaliser (PushBridgeModel's `ScenarioSimulator`) and checked against the
 /// events the rules expect (``ExpectedPushEvent/expected(for:trace:)``).
 ///
-/// PushBridge's guarantees are checked over the walks ``guarantees(exhaustive:)`` lists: a plain
+/// PushBridge's guarantees are checked over the walks ``ScenarioWalk/guarantees(exhaustive:)`` lists: a plain
 /// `swift test` walks a sample of each (`ScenarioSpaceTests`), and CI walks them whole in a
 /// release build, where they are cheap (`Benchmarks/Sources/ExhaustiveSpaces`). Both read the
 /// walks from here, so the sample and the whole walk cannot drift apart.
