@@ -3,7 +3,11 @@ import PackageDescription
 
 /// PushBridge's benchmarks, each against a baseline measured in the same run. Release mode:
 ///
-///     swift run -c release --package-path Benchmarks
+///     swift run -c release --package-path Benchmarks PushBridgeBenchmarks
+///
+/// and the event guarantees over the whole scenario spaces (`ExhaustiveSpaces`, which CI runs):
+///
+///     swift run -c release --package-path Benchmarks ExhaustiveSpaces
 let package = Package(
     name: "PushBridgeBenchmarks",
     platforms: [.macOS(.v13)],
@@ -23,6 +27,8 @@ let package = Package(
                 .product(name: "PushBridgeAPNsServer", package: "PushBridge"),
                 .product(name: "PushBridgeGetuiServer", package: "PushBridge"),
             ]),
+        // The event guarantees over the whole scenario spaces, walked in release (CI; see its main.swift).
+        .executableTarget(name: "ExhaustiveSpaces", dependencies: [.product(name: "PushBridgeTesting", package: "PushBridge")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,7 @@ import PushBridgeTesting
 // Each benchmark prints its figure, a baseline measured in this same run, their ratio, and the
 // target from the performance issue. Run in release:
 //
-//     swift run -c release --package-path Benchmarks [--short] [pipeline|payload|batch|dispatch|coldstart|memory|send]...
+//     swift run -c release --package-path Benchmarks PushBridgeBenchmarks [--short] [pipeline|payload|batch|dispatch|coldstart|memory|send]...
 //
 // With no argument every benchmark runs; --short runs each once on less work (CI).
 

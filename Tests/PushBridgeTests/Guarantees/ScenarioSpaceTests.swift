@@ -5,80 +5,67 @@ import Testing
 
 /// The event guarantees over the whole scenario space: versions × states × every subset of
 /// implemented callbacks × payload kinds × user actions × presentation options.
+///
+/// The walks are ``ScenarioWalk/guarantees(exhaustive:)``'s: sampled here (whole with
+/// `PUSHBRIDGE_EXHAUSTIVE=1`); CI walks them whole in a release build
+/// (`Benchmarks/Sources/ExhaustiveSpaces`), where they take seconds instead of minutes.
 @Suite struct ScenarioSpaceTests {
-    /// Runs every scenario of `space` through the model and the real normaliser and returns the
-    /// first mismatches against the expected events (at most 10, to keep failures readable).
-    private func mismatches(in space: ScenarioSpace) throws -> (checked: Int, failures: [String]) {
-        try mismatches(in: AnySequence(space))
-    }
-
-    private func mismatches(in scenarios: AnySequence<DispatchScenario>) throws -> (checked: Int, failures: [String]) {
-        var failures: [String] = []
-        var checked = 0
-        for scenario in scenarios {
-            let result = try ScenarioSimulator.run(scenario)
-            let expected = ExpectedPushEvent.expected(for: scenario, trace: result.trace)
-            let actual = result.events.map(ExpectedPushEvent.init)
-            checked += 1
-            // Exactly once, received before opened, all under one identity (what the app could
-            // know on a device), which the trace shows as the scenario's.
-            let kinds = result.events.map(\.kind)
-            let wellFormed =
-                kinds.count <= 2 && kinds.filter { $0 == .received }.count <= 1
-                && (kinds.count < 2 || kinds[0] == .received) && Set(result.events.compactMap(\.id)).count <= 1
-                && result.namedEvents.allSatisfy { $0.id == scenario.notification.id }
-            if actual != expected || !wellFormed, failures.count < 10 {
-                failures.append(
-                    "\(scenario.ios) \(scenario.state) \(scenario.implements.map(\.seedLabel).sorted()) "
-                        + "\(scenario.notification.source) \(scenario.user) \(scenario.presentation) \(scenario.settings) \(scenario.lifecycle) "
-                        + "\(scenario.serviceExtension) \(scenario.disputed) \(scenario.centerDelegate): expected \(expected), got \(actual)")
-            }
-        }
-        return (checked, failures)
-    }
-
-    /// The default space, one version at a time so the versions run in parallel: every scenario
-    /// when exhaustive (`SpaceCoverage`), every 11th otherwise (11 is prime to every dimension).
+    /// The default space, one version at a time so the versions run in parallel.
     @Test(arguments: ScenarioSpace().versions)
     func everyScenarioYieldsTheExpectedEvents(version: IOSVersion) throws {
-        var space = ScenarioSpace()
-        space.versions = [version]
-        #expect(space.count == 4 * 128 * 4 * 6 * 4)
-        let indexes = SpaceCoverage.indexes(count: space.count, sampleFactor: 11)
-        let (checked, failures) = try mismatches(in: AnySequence(indexes.lazy.map { space.scenario(at: $0) }))
-        #expect(checked == Array(indexes).count)
-        #expect(checked >= space.count / 11)
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        let walk = ScenarioWalk.defaultSpace(version: version, exhaustive: SpaceCoverage.isExhaustive)
+        #expect(walk.space.count == 4 * 128 * 4 * 6 * 4)
+        let outcome = try walk.run()
+        #expect(outcome.checked == Array(walk.indexes).count)
+        #expect(outcome.checked >= walk.space.count / 11)
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
     }
 
     /// The iOS 13–26 space (device settings, life cycles, service extensions, disputed readings,
-    /// text input, clearing a group): every 29th scenario when exhaustive (about 36,000 through
-    /// the model and the real normaliser), every 29 × 5th otherwise; in four interleaved shards
-    /// run in parallel.
+    /// text input, clearing a group), in four interleaved shards run in parallel.
     @Test(arguments: 0..<4)
     func theModernSpaceYieldsTheExpectedEvents(shard: Int) throws {
-        let space = ScenarioSpace.modern
-        #expect(space.count == 4 * 4 * 8 * 7 * 8 * 3 * 6 * 2 * 2 * 2)
-        // Shard n takes indexes 29n, 29n + 116, … (sampled: 145n, 145n + 580, …).
-        let indexes = SpaceCoverage.indexes(count: space.count, exhaustiveStride: 29, sampleFactor: 5, shard: shard, shards: 4)
-        let sample = indexes.lazy.map { index in space.scenario(at: index) }
-        let (checked, failures) = try mismatches(in: AnySequence(sample))
-        #expect(checked > (SpaceCoverage.isExhaustive ? 8_000 : 1_600))
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        let walk = ScenarioWalk.modernSpace(shard: shard, exhaustive: SpaceCoverage.isExhaustive)
+        #expect(walk.space.count == 4 * 4 * 8 * 7 * 8 * 3 * 6 * 2 * 2 * 2)
+        let outcome = try walk.run()
+        #expect(outcome.checked > (SpaceCoverage.isExhaustive ? 8_000 : 1_600))
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
     }
 
-    /// Every delegate timing and dismiss setting: every scenario when exhaustive, every 11th
-    /// otherwise.
+    /// Every delegate timing and dismiss setting.
     @Test(arguments: CenterDelegateTiming.allCases)
     func everyDelegateTimingAndDismissSetting(timing: CenterDelegateTiming) throws {
-        let space = ScenarioSpace(
-            versions: [IOSVersion(9, 3), IOSVersion(10), IOSVersion(14)], presentations: [[], [.alert]],
-            centerDelegates: [timing], customDismissActions: [false, true])
-        let indexes = SpaceCoverage.indexes(count: space.count, sampleFactor: 11)
-        let (checked, failures) = try mismatches(in: AnySequence(indexes.lazy.map { space.scenario(at: $0) }))
-        #expect(checked == Array(indexes).count)
-        #expect(checked >= space.count / 11)
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        let walk = ScenarioWalk.delegateTiming(timing, exhaustive: SpaceCoverage.isExhaustive)
+        let outcome = try walk.run()
+        #expect(outcome.checked == Array(walk.indexes).count)
+        #expect(outcome.checked >= walk.space.count / 11)
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
+    }
+
+    /// The walks CI runs whole are the ones above, each once: the sampled and the whole runs
+    /// cannot cover different spaces.
+    @Test func theWholeWalksAreTheTestsWalks() {
+        let walks = ScenarioWalk.guarantees(exhaustive: true)
+        let versions = ScenarioSpace().versions
+        let timings = CenterDelegateTiming.allCases
+        #expect(walks.count == versions.count + 4 + timings.count)
+        #expect(Set(walks.map(\.description)).count == walks.count)
+        for (walk, version) in zip(walks, versions) {
+            #expect(walk.space.versions == [version])
+            #expect(Array(walk.indexes) == Array(0..<walk.space.count))
+        }
+        // The four shards of the iOS 13–26 space together are every 29th scenario, each once.
+        let shards = walks.dropFirst(versions.count).prefix(4)
+        #expect(shards.flatMap { Array($0.indexes) }.sorted() == Array(stride(from: 0, to: ScenarioSpace.modern.count, by: 29)))
+        for (walk, timing) in zip(walks.suffix(timings.count), timings) {
+            #expect(walk.space.centerDelegates == [timing])
+            #expect(Array(walk.indexes) == Array(0..<walk.space.count))
+        }
+        // A sample is a strict part of the whole walk, from the same space.
+        for (sample, whole) in zip(ScenarioWalk.guarantees(exhaustive: false), walks) {
+            #expect(sample.description == whole.description)
+            #expect(Set(sample.indexes).isStrictSubset(of: Set(whole.indexes)))
+        }
     }
 
     @Test func withoutTheBackgroundModeNothingWakesTheApp() throws {
