@@ -87,17 +87,22 @@ import Testing
         let ledger = try DeliveryLedger(directory: try temporaryDirectory())
         let cancelled = Locked(false)
         let gate = Gate()
+        let entered = Gate()
         let calls = HandlerCalls()
         let session = session(payload(image: url), scheduler: scheduler, ledger: ledger) { _ in
-            // Hangs until cancelled, then keeps hanging (a hook that ignores cancellation).
+            // Hangs until cancelled, then keeps hanging (a hook that ignores cancellation). The
+            // test goes on once the cancellation handler is in place.
             await withTaskCancellationHandler {
+                entered.open()
                 await gate.wait()
             } onCancel: {
                 cancelled.withLock { $0 = true }
             }
         }
         session.start(calls.handler)
-        try await Task.sleep(nanoseconds: 20_000_000)
+        // The media is downloaded (the mock answers at once) and the hook runs: waited for, not
+        // slept on (a loaded machine can take longer than any fixed pause to get there).
+        await entered.wait()
         #expect(calls.outcomes.isEmpty)
         if ending == .deadline { scheduler.advance(by: 25) } else { session.timeWillExpire() }
         let outcome = try #require(calls.outcomes.first, "the handler is called at once, on the caller's thread")
