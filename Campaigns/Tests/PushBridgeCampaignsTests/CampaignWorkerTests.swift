@@ -11,7 +11,7 @@ import Testing
 struct CampaignWorkerTests {
     static func worker(
         _ store: CampaignStore, _ configPath: String, provider: String, at baseURL: String, id: String, campaign: Int64, lease: Double = 30,
-        retryPolicy: RetryPolicy = .standard
+        retryPolicy: RetryPolicy = .standard, batchesInFlight: Int = 1
     ) -> CampaignWorker {
         var options = ConfigurationFileSenders.defaultOptions(maxConcurrentRequests: 20)
         options.retryPolicy = retryPolicy
@@ -19,7 +19,8 @@ struct CampaignWorkerTests {
         return CampaignWorker(
             store: store, senders: ConfigurationFileSenders(files: ["default": configPath], options: options),
             options: CampaignWorkerOptions(
-                workerID: id, leaseSeconds: lease, pollSeconds: 0.1, campaign: campaign, exitWhenIdle: true, maxConcurrentTargets: 20),
+                workerID: id, leaseSeconds: lease, pollSeconds: 0.1, campaign: campaign, exitWhenIdle: true, maxConcurrentTargets: 20,
+                batchesInFlight: batchesInFlight),
             logger: TestDatabase.logger)
     }
 
@@ -38,8 +39,9 @@ struct CampaignWorkerTests {
         let (emulator, config) = try Emulator.getui()
         try await TestDatabase.withStore { store in
             let (id, targets) = try await makeCampaign(store, provider: "getui", kind: .clientID, count: 2_000, batchSize: 50)
-            let first = Self.worker(store, config, provider: "getui", at: emulator.baseURL, id: "worker-a", campaign: id)
-            let second = Self.worker(store, config, provider: "getui", at: emulator.baseURL, id: "worker-b", campaign: id)
+            // Each worker holds two batches at once, as `pushbridge-campaign work` does by default.
+            let first = Self.worker(store, config, provider: "getui", at: emulator.baseURL, id: "worker-a", campaign: id, batchesInFlight: 2)
+            let second = Self.worker(store, config, provider: "getui", at: emulator.baseURL, id: "worker-b", campaign: id, batchesInFlight: 2)
             async let a: Void = first.run()
             async let b: Void = second.run()
             _ = try await (a, b)
@@ -175,6 +177,30 @@ struct CampaignWorkerTests {
                     store, "SELECT count(*) FROM pushbridge.results WHERE campaign_id = \(id) AND batch_no = 0 AND position = 4") == 0)
             #expect(try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.batches WHERE campaign_id = \(id) AND claims > 0") == 1)
             #expect(try await store.claim(worker: "worker-b", lease: 30, campaign: id) == nil)
+        }
+    }
+
+    @Test(
+        "a worker holding two batches: a rate limit in one stops the other's sends too, the requests in flight for both bounded by the concurrency"
+    )
+    func aRateLimitStopsTheWorkersOtherBatch() async throws {
+        let prefix = "s" + UUID().uuidString.prefix(7).lowercased()
+        let (emulator, config) = try Emulator.getui(
+            scriptJSON: "{\"answers\": {\"\(prefix)000004\": [{\"code\": 10005, \"msg\": \"too many calls\"}]}}")
+        try await TestDatabase.withStore { store in
+            let (id, _) = try await makeCampaign(store, provider: "getui", kind: .clientID, count: 300, batchSize: 100, prefix: prefix)
+            let worker = Self.worker(
+                store, config, provider: "getui", at: emulator.baseURL, id: "worker-a", campaign: id, retryPolicy: .never, batchesInFlight: 2)
+            try await worker.run()
+            let status = try #require(try await store.status(id))
+            #expect(status.state == .running)
+            #expect(status.waitingSeconds > 20, "no campaign-wide wait: \(status.waitingSeconds) s")
+            // Both lanes stopped: what was sent is at most the 20 in flight for both batches
+            // around the refusal, not the second batch's 100 (nor the third batch, never claimed).
+            let pushes = emulator.requests.filter { ($0["path"]?.stringValue ?? "").contains("/push/") }.count
+            #expect(pushes <= 60, "\(pushes) pushes: the other batch went on after the rate limit")
+            #expect(status.done > 0 && status.done < 60, "\(status.done) recorded")
+            #expect(try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.batches WHERE campaign_id = \(id) AND claims > 0") <= 2)
         }
     }
 

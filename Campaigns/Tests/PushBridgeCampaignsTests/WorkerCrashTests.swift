@@ -82,7 +82,9 @@ extension WorkerCrashTests {
         try await TestDatabase.withStore { store in
             let (id, made) = try await makeCampaign(store, provider: "jpush", kind: .registrationID, count: count, batchSize: 100, prefix: prefix)
             #expect(made == targets)
-            let child = try BuiltCommand.work(campaign: id, config: config, provider: "jpush", at: emulator.baseURL, lease: 2)
+            // One batch at a time: the kill lands between the second batch's push and its answer.
+            let child = try BuiltCommand.work(
+                campaign: id, config: config, provider: "jpush", at: emulator.baseURL, lease: 2, more: ["--batches-in-flight", "1"])
             let deadline = Date().addingTimeInterval(60)
             while Date() < deadline, emulator.deliveredTargets.count < 200 { try await Task.sleep(for: .milliseconds(20)) }
             kill(child.processIdentifier, SIGKILL)
