@@ -19,9 +19,10 @@ struct CampaignMetrics: Sendable {
         Counter(label: "pushbridge_campaign_sent", dimensions: [("provider", provider)]).increment(by: count)
     }
 
-    func count(_ outcome: RecordedResult.Outcome, code: String?, provider: String) {
+    func count(_ outcome: RecordedResult.Outcome, code: String?, provider: String, by count: Int = 1) {
+        guard count > 0 else { return }
         var dimensions = [("provider", provider)]
         if outcome != .accepted { dimensions.append(("code", code ?? "none")) }
-        Counter(label: "pushbridge_campaign_\(outcome.rawValue)", dimensions: dimensions).increment()
+        Counter(label: "pushbridge_campaign_\(outcome.rawValue)", dimensions: dimensions).increment(by: count)
     }
 }

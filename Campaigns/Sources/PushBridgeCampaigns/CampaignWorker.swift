@@ -29,13 +29,21 @@ public struct CampaignWorkerOptions: Sendable {
     public var campaign: Int64?
     /// Whether to return when no batch can be claimed (a one-shot run), instead of waiting.
     public var exitWhenIdle: Bool
-    /// The most requests in flight at once for one batch (100).
+    /// The most requests in flight at once, for all the batches the worker holds (100).
     public var maxConcurrentTargets: Int
+    /// How many batches the worker holds at once (2): while one is recorded or claimed (a few
+    /// round trips to the database), the other's requests keep the HTTP/2 connection busy,
+    /// instead of the pipe draining at the end of each batch. The requests in flight stay
+    /// bounded by ``maxConcurrentTargets`` for all of them; a credential refusal or a rate limit
+    /// in one batch stops the others' sends too (measured: `Campaigns/README.md`, the price of
+    /// durability). 1: one batch at a time.
+    public var batchesInFlight: Int
 
     /// Options from their parts.
     public init(
         workerID: String = CampaignWorkerOptions.defaultWorkerID(), leaseSeconds: Double = 60, pollSeconds: Double = 1, rateLimitSeconds: Double = 30,
-        campaign: Int64? = nil, exitWhenIdle: Bool = false, maxConcurrentTargets: Int = 100, maxRateLimitSeconds: Double = 600
+        campaign: Int64? = nil, exitWhenIdle: Bool = false, maxConcurrentTargets: Int = 100, maxRateLimitSeconds: Double = 600,
+        batchesInFlight: Int = 2
     ) {
         self.workerID = workerID
         self.leaseSeconds = leaseSeconds
@@ -45,6 +53,7 @@ public struct CampaignWorkerOptions: Sendable {
         self.campaign = campaign
         self.exitWhenIdle = exitWhenIdle
         self.maxConcurrentTargets = max(1, maxConcurrentTargets)
+        self.batchesInFlight = max(1, batchesInFlight)
     }
 
     /// `host-pid-XXXX`.
@@ -91,6 +100,13 @@ public final class CampaignWorker: Service, Sendable {
     let options: CampaignWorkerOptions
     let metrics: CampaignMetrics
     let logger: Logger
+    /// The requests in flight, for all the batches this worker holds.
+    let permits: Permits
+    /// The campaigns a batch of this worker stopped (a credential refusal, a rate limit), for
+    /// its other batches of the same campaign: `noted` counts the stops (a batch sending sees
+    /// it grow), `active` those not yet written to the database (the pause or the wait), which
+    /// stop a batch claimed meanwhile.
+    let stops = Locked<[Int64: (noted: Int, active: Int)]>([:])
 
     /// A worker on `store`, sending through `senders`' senders.
     public init(store: CampaignStore, senders: any CampaignSenderSource, options: CampaignWorkerOptions = CampaignWorkerOptions(), logger: Logger) {
@@ -98,6 +114,7 @@ public final class CampaignWorker: Service, Sendable {
         self.senders = senders
         self.options = options
         self.metrics = CampaignMetrics()
+        self.permits = Permits(options.maxConcurrentTargets)
         var logger = logger
         logger[metadataKey: "worker"] = "\(options.workerID)"
         self.logger = logger
@@ -110,8 +127,36 @@ public final class CampaignWorker: Service, Sendable {
     /// again after a pause growing to 30 s, unless it runs with `exitWhenIdle`, which returns the
     /// error: the batch it held is taken again when its lease ends.
     public func run() async throws {
+        guard options.batchesInFlight > 1 else { return try await runLane() }
+        // Each lane claims, sends and records batches on its own; an error ends the lane that
+        // met it, never another one mid-batch (its batch is finished and recorded first).
+        let lanes = options.batchesInFlight
+        let firstError = await withTaskGroup(of: (any Error)?.self) { group in
+            for _ in 0..<lanes {
+                group.addTask {
+                    do {
+                        try await self.runLane()
+                        return nil
+                    } catch {
+                        return error
+                    }
+                }
+            }
+            var first: (any Error)?
+            for await error in group where first == nil { first = error }
+            return first
+        }
+        if let firstError { throw firstError }
+    }
+
+    /// One lane of ``run()``: claims, sends and records one batch at a time.
+    private func runLane() async throws {
         var failures = 0
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            // Another lane met a refusal and is writing the pause or the wait: claim after it.
+            while stops.withLock({ $0.values.contains { $0.active > 0 } }), !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(10))
+            }
             let wait: Double
             do {
                 if let batch = try await store.claim(worker: options.workerID, lease: options.leaseSeconds, campaign: options.campaign) {
@@ -147,7 +192,9 @@ public final class CampaignWorker: Service, Sendable {
             try await store.complete(batch, worker: options.workerID, results: [])
             return report
         }
-        let recorded = try await store.recordedPositions(batch)
+        // A batch claimed for the first time has no result yet (results are recorded only under
+        // a lease, and this is its first): one round trip less.
+        let recorded = batch.claims > 1 ? try await store.recordedPositions(batch) : []
         let pending = (0..<Int32(batch.targets.count)).filter { !recorded.contains($0) }
         if pending.isEmpty {
             let held = try await store.complete(batch, worker: options.workerID, results: [])
@@ -179,8 +226,16 @@ public final class CampaignWorker: Service, Sendable {
         defer { heartbeat.cancel() }
 
         let results = try await send(message, sender: sender, campaign: campaign, batch: batch, positions: pending, log: log)
+        defer {
+            // The pause or the wait is written (or the batch ends in an error): batches claimed
+            // from now on are the database's to hold back.
+            if results.stoppedOthers { stops.withLock { $0[campaign.id]?.active -= 1 } }
+        }
         report.sent = results.sent
         var records: [RecordedResult] = []
+        records.reserveCapacity(results.byPosition.count)
+        // Counted per batch, by outcome and code: one counter update each, not one per target.
+        var counted: [Counted: Int] = [:]
         for (position, result) in results.byPosition {
             let (verdict, rejection) = CampaignVerdict.of(result, provider: campaign.provider)
             switch verdict {
@@ -191,7 +246,7 @@ public final class CampaignWorker: Service, Sendable {
                         messageID: result.messageID,
                         detail: rejection?.message, attempts: Int32(result.attempts)))
                 report.recorded[outcome, default: 0] += 1
-                metrics.count(outcome, code: rejection?.code, provider: campaign.provider.rawValue)
+                counted[Counted(outcome: outcome, code: rejection?.code), default: 0] += 1
             case .pause(let reason):
                 report.pausedBecause = report.pausedBecause ?? reason
             case .holdBack:
@@ -202,6 +257,7 @@ public final class CampaignWorker: Service, Sendable {
         }
         if let error = results.thrown { report.pausedBecause = report.pausedBecause ?? "\(campaign.provider.rawValue): \(error)" }
         metrics.sent(results.sent, provider: campaign.provider.rawValue)
+        for (key, count) in counted { metrics.count(key.outcome, code: key.code, provider: campaign.provider.rawValue, by: count) }
         heartbeat.cancel()
         // Paused first, so that no other worker claims this campaign's batches meanwhile.
         if let reason = report.pausedBecause {
@@ -232,10 +288,17 @@ public final class CampaignWorker: Service, Sendable {
         return report
     }
 
+    private struct Counted: Hashable {
+        var outcome: RecordedResult.Outcome
+        var code: String?
+    }
+
     private struct Sent: Sendable {
         var byPosition: [(Int32, PushSendResult)] = []
         var sent = 0
         var thrown: String?
+        /// Whether this batch stopped the worker's other batches of its campaign.
+        var stoppedOthers = false
     }
 
     /// Sends the targets at `positions`: one send per target (so that a credential refusal or
@@ -284,6 +347,9 @@ public final class CampaignWorker: Service, Sendable {
                 else { return }
                 collected.withLock { $0.byPosition.append((position, result)) }
             }
+            // One push for the batch: one of the worker's requests in flight.
+            await permits.acquire()
+            defer { permits.release() }
             do {
                 if let jpush, !cids.isEmpty {
                     try await jpush.send(message, to: audience, cids: cids, report: report)
@@ -295,34 +361,52 @@ public final class CampaignWorker: Service, Sendable {
             }
             return collected.withLock { $0 }
         }
-        await withTaskGroup(of: Void.self) { group in
-            var running = 0
+        // Stopped by a refusal in this batch, or by one in another batch of the same campaign
+        // this worker holds (a stop it counted after this batch began).
+        let notedAtStart = stops.withLock { $0[campaign.id]?.noted ?? 0 }
+        let stopped: @Sendable () -> Bool = {
+            if stop.withLock({ $0 }) { return true }
+            return self.stops.withLock { $0[campaign.id].map { $0.noted > notedAtStart || $0.active > 0 } ?? false }
+        }
+        let noteStop: @Sendable () -> Void = {
+            guard
+                stop.withLock({ stopped in
+                    defer { stopped = true }
+                    return !stopped
+                })
+            else { return }
+            self.stops.withLock {
+                let now = $0[campaign.id] ?? (0, 0)
+                $0[campaign.id] = (now.noted + 1, now.active + 1)
+            }
+            collected.withLock { $0.stoppedOthers = true }
+        }
+        await withDiscardingTaskGroup { group in
             for position in positions {
-                if stop.withLock({ $0 }) { break }
-                if running >= options.maxConcurrentTargets {
-                    await group.next()
-                    running -= 1
-                    if stop.withLock({ $0 }) { break }
+                if stopped() { break }
+                await permits.acquire()
+                if stopped() {
+                    permits.release()
+                    break
                 }
-                running += 1
                 collected.withLock { $0.sent += 1 }
                 group.addTask {
+                    defer { self.permits.release() }
                     let audience = Self.audience(kind, [batch.targets[Int(position)]])
                     do {
                         try await sender.send(message, to: audience) { result in
                             switch CampaignVerdict.of(result, provider: campaign.provider).verdict {
                             case .record: break
-                            case .pause, .holdBack: stop.withLock { $0 = true }
+                            case .pause, .holdBack: noteStop()
                             }
                             collected.withLock { $0.byPosition.append((position, result)) }
                         }
                     } catch {
-                        stop.withLock { $0 = true }
+                        noteStop()
                         collected.withLock { $0.thrown = $0.thrown ?? "\(error)" }
                     }
                 }
             }
-            await group.waitForAll()
         }
         return collected.withLock { $0 }
     }
@@ -350,5 +434,54 @@ final class Locked<Value>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
+    }
+}
+
+/// A count of permits shared by the tasks of a worker's batches: at most `limit` requests in
+/// flight for all of them, waiters served in order.
+final class Permits: @unchecked Sendable {
+    private let lock = NSLock()
+    private var available: Int
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var firstWaiter = 0
+
+    init(_ limit: Int) { available = max(1, limit) }
+
+    /// Takes a permit, waiting for one to be released when there is none.
+    func acquire() async {
+        if lock.withLock({ take() }) { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = lock.withLock { () -> Bool in
+                if take() { return true }
+                waiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// A permit, if one is free (called with the lock held).
+    private func take() -> Bool {
+        guard available > 0 else { return false }
+        available -= 1
+        return true
+    }
+
+    /// Gives a permit back: to the first waiter, if any.
+    func release() {
+        let waiter = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+            guard firstWaiter < waiters.count else {
+                available += 1
+                return nil
+            }
+            let waiter = waiters[firstWaiter]
+            firstWaiter += 1
+            if firstWaiter == waiters.count {
+                waiters.removeAll(keepingCapacity: true)
+                firstWaiter = 0
+            }
+            return waiter
+        }
+        waiter?.resume()
     }
 }

@@ -16,7 +16,7 @@ import PushBridgeServer
 // result per target, or (--max-rss-mib; 200 with --short) a process's peak resident size
 // passed M MiB.
 //
-//   campaign-bench [--count N] [--short] [--workers 1,2,4] [--concurrency 100] [--max-rss-mib M] [--json]
+//   campaign-bench [--count N] [--short] [--workers 1,2,4] [--batches-in-flight 1,2] [--concurrency 100] [--max-rss-mib M] [--json]
 //   campaign-bench sink --cert PEM --key PEM --connections-file FILE      (started by the bench)
 //   campaign-bench bare --config FILE --url URL --count N --concurrency C  (started by the bench)
 //
@@ -62,6 +62,12 @@ default:
     guard !workers.isEmpty, workers.allSatisfy({ (1...64).contains($0) }) else {
         fail("--workers: expected whole numbers from 1 to 64, separated by commas")
     }
+    // Each worker count once per value (the worker's default, 2, when not given): one run's
+    // rows for one batch at a time and for two, on the same machine's load.
+    let lanes = option("--batches-in-flight").map { $0.split(separator: ",").map { Int($0) ?? 0 } }
+    guard lanes.map({ !$0.isEmpty && $0.allSatisfy { (1...16).contains($0) } }) ?? true else {
+        fail("--batches-in-flight: expected whole numbers from 1 to 16, separated by commas")
+    }
     guard let concurrency = Int(option("--concurrency") ?? "100"), (1...1_000).contains(concurrency) else {
         fail("--concurrency: expected a whole number from 1 to 1,000")
     }
@@ -76,7 +82,8 @@ default:
     let limit = option("--max-rss-mib") ?? (short ? "200" : nil)
     guard limit == nil || Int(limit!).map({ $0 > 0 }) == true else { fail("--max-rss-mib: expected a whole number of MiB above 0") }
     let bench = Bench(
-        count: count, workers: workers, concurrency: concurrency, databaseURL: database, tlsFolder: tls, maxResidentMiB: limit.flatMap { Int($0) })
+        count: count, workers: workers, batchesInFlight: lanes ?? [nil], concurrency: concurrency, databaseURL: database, tlsFolder: tls,
+        maxResidentMiB: limit.flatMap { Int($0) })
     exit(try await bench.run(json: arguments.contains("--json")) ? 0 : 1)
 }
 
@@ -130,6 +137,8 @@ struct Row: Codable {
 struct Bench {
     let count: Int
     let workers: [Int]
+    /// The `--batches-in-flight` each worker count runs with, in turn (`nil`: the worker's default).
+    let batchesInFlight: [Int?]
     let concurrency: Int
     let databaseURL: String
     let tlsFolder: String
@@ -179,45 +188,49 @@ struct Bench {
             return logger
         }()
         for workerCount in workers {
-            // The campaign is stored first (not measured), in the batches `create` makes for APNs.
-            let id = try await database.withStore(logger: logger) { store in
-                try await CampaignSchema.migrate(store.client, logger: logger)
-                let id = try await store.create(
-                    NewCampaign(
-                        name: "campaign-bench \(workerCount)", provider: .apns, configurationReference: "default", targetKind: .deviceToken,
-                        messageJSON: messageJSON))
-                for start in stride(from: 0, to: count, by: 1_000) {
-                    let batches = stride(from: start, to: min(start + 1_000, count), by: 100).map { first in
-                        (first..<min(first + 100, count)).map(token)
+            for lanes in batchesInFlight {
+                // The campaign is stored first (not measured), in the batches `create` makes for APNs.
+                let id = try await database.withStore(logger: logger) { store in
+                    try await CampaignSchema.migrate(store.client, logger: logger)
+                    let id = try await store.create(
+                        NewCampaign(
+                            name: "campaign-bench \(workerCount)", provider: .apns, configurationReference: "default", targetKind: .deviceToken,
+                            messageJSON: messageJSON))
+                    for start in stride(from: 0, to: count, by: 1_000) {
+                        let batches = stride(from: start, to: min(start + 1_000, count), by: 100).map { first in
+                            (first..<min(first + 100, count)).map(token)
+                        }
+                        _ = try await store.append(batches, to: id)
                     }
-                    _ = try await store.append(batches, to: id)
+                    try await store.seal(id)
+                    return id
                 }
-                try await store.seal(id)
-                return id
-            }
-            var environment = ProcessInfo.processInfo.environment
-            environment["PUSHBRIDGE_LOG_LEVEL"] = "error"
-            let measured = try Child.measure(
-                try (0..<workerCount).map { _ in
-                    try Child(
-                        command,
-                        [
-                            "work", "--config", "default=\(config)", "--campaign", String(id), "--exit-when-idle", "--concurrency",
-                            String(concurrency), "--endpoint", "apns=\(url)",
-                        ], environment: environment)
-                })
-            let status = try await database.withStore(logger: logger) { try await $0.status(id) }
-            let accepted = Int(status?.byOutcome["accepted"] ?? 0)
-            // One result per target: the results' primary key allows no second, and done counts them all.
-            allDone =
-                allDone && measured.statuses.allSatisfy { $0 == 0 } && status?.state == .done && accepted == count && status?.done == Int64(count)
-            rows.append(
-                Row(
-                    contender: "\(workerCount) worker\(workerCount == 1 ? "" : "s")", workers: workerCount, count: count, accepted: accepted,
-                    seconds: measured.seconds, cpuSeconds: measured.cpuSeconds, peakResidentKiB: measured.peakResidentKiB))
-            // The rows of this run go; the campaign's batches and results cascade.
-            try await database.withStore(logger: logger) { store in
-                _ = try await store.client.query("DELETE FROM pushbridge.campaigns WHERE id = \(id)", logger: logger)
+                var environment = ProcessInfo.processInfo.environment
+                environment["PUSHBRIDGE_LOG_LEVEL"] = "error"
+                let measured = try Child.measure(
+                    try (0..<workerCount).map { _ in
+                        try Child(
+                            command,
+                            [
+                                "work", "--config", "default=\(config)", "--campaign", String(id), "--exit-when-idle", "--concurrency",
+                                String(concurrency), "--endpoint", "apns=\(url)",
+                            ] + (lanes.map { ["--batches-in-flight", String($0)] } ?? []), environment: environment)
+                    })
+                let status = try await database.withStore(logger: logger) { try await $0.status(id) }
+                let accepted = Int(status?.byOutcome["accepted"] ?? 0)
+                // One result per target: the results' primary key allows no second, and done counts them all.
+                allDone =
+                    allDone && measured.statuses.allSatisfy { $0 == 0 } && status?.state == .done && accepted == count && status?.done == Int64(count)
+                rows.append(
+                    Row(
+                        contender: "\(workerCount) worker\(workerCount == 1 ? "" : "s")"
+                            + (lanes.map { " (\($0) batch\($0 == 1 ? "" : "es"))" } ?? ""),
+                        workers: workerCount, count: count, accepted: accepted,
+                        seconds: measured.seconds, cpuSeconds: measured.cpuSeconds, peakResidentKiB: measured.peakResidentKiB))
+                // The rows of this run go; the campaign's batches and results cascade.
+                try await database.withStore(logger: logger) { store in
+                    _ = try await store.client.query("DELETE FROM pushbridge.campaigns WHERE id = \(id)", logger: logger)
+                }
             }
         }
         sink.close()
@@ -279,9 +292,11 @@ struct Report: Encodable {
 
     func table() -> String {
         func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text : text + String(repeating: " ", count: width - text.count) }
+        let width = max(14, (rows.map(\.contender.count).max() ?? 0) + 2)
         var lines = [
             "campaign-bench: \(rows.first?.count ?? 0) APNs notifications per contender, \(concurrency) in flight per process, to a SwiftNIO HTTP/2 TLS sink on loopback",
-            "contender     notifications/s  CPU µs/notification  seconds  peak RSS MiB  vs bare: speed  per worker  CPU (bare's CPU/notification ÷ this)",
+            pad("contender", width)
+                + "notifications/s  CPU µs/notification  seconds  peak RSS MiB  vs bare: speed  per worker  CPU (bare's CPU/notification ÷ this)",
         ]
         #if DEBUG
             lines.insert("(a debug build: a smoke run, its figures mean nothing; build with -c release to measure)", at: 1)
@@ -289,7 +304,7 @@ struct Report: Encodable {
         for entry in entries {
             let missing = entry.accepted == entry.notifications ? "" : "  \(entry.notifications - entry.accepted) not accepted"
             lines.append(
-                pad(entry.contender, 14) + pad(String(format: "%.0f", entry.perSecond), 17)
+                pad(entry.contender, width) + pad(String(format: "%.0f", entry.perSecond), 17)
                     + pad(String(format: "%.1f", entry.cpuMicrosecondsPerNotification), 21) + pad(String(format: "%.1f", entry.seconds), 9)
                     + pad(String(format: "%.0f", entry.peakResidentMiB), 14)
                     + pad(String(format: "%.2f×", entry.speed), 16) + pad(String(format: "%.2f×", entry.speedPerWorker), 12)

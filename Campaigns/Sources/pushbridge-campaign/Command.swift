@@ -22,7 +22,7 @@ struct CampaignCommand {
           add --campaign ID --audience FILE|- [--batch-size N] [--seal]
           seal --campaign ID                       no more targets: the campaign is done when its batches are
           work --config NAME=PATH [--config …] [--campaign ID] [--lease SECONDS] [--concurrency N]
-               [--rate-limit-wait SECONDS] [--max-rate-limit-wait SECONDS] [--endpoint PROVIDER=URL] [--exit-when-idle]
+               [--batches-in-flight N] [--rate-limit-wait SECONDS] [--max-rate-limit-wait SECONDS] [--endpoint PROVIDER=URL] [--exit-when-idle]
                [--metrics-port PORT [--metrics-host HOST]]
                                                    claim batches and send them until SIGTERM (the batch in flight
                                                    is finished and recorded first); --metrics-port serves the
@@ -193,7 +193,9 @@ struct CampaignCommand {
         let workerOptions = CampaignWorkerOptions(
             leaseSeconds: try options.double("--lease") ?? 60, rateLimitSeconds: try options.double("--rate-limit-wait") ?? 30,
             campaign: options.value("--campaign") == nil ? nil : try options.campaign(), exitWhenIdle: options.flag("--exit-when-idle"),
-            maxConcurrentTargets: try options.integer("--concurrency") ?? 100, maxRateLimitSeconds: try options.double("--max-rate-limit-wait") ?? 600
+            maxConcurrentTargets: try options.integer("--concurrency") ?? 100,
+            maxRateLimitSeconds: try options.double("--max-rate-limit-wait") ?? 600,
+            batchesInFlight: try options.integer("--batches-in-flight") ?? 2
         )
         let metrics = try await metricsServer(options, logger: logger)
         let client = database.makeClient(logger: logger)

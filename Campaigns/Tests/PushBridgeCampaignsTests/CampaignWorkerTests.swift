@@ -11,7 +11,7 @@ import Testing
 struct CampaignWorkerTests {
     static func worker(
         _ store: CampaignStore, _ configPath: String, provider: String, at baseURL: String, id: String, campaign: Int64, lease: Double = 30,
-        retryPolicy: RetryPolicy = .standard
+        retryPolicy: RetryPolicy = .standard, batchesInFlight: Int = 1
     ) -> CampaignWorker {
         var options = ConfigurationFileSenders.defaultOptions(maxConcurrentRequests: 20)
         options.retryPolicy = retryPolicy
@@ -19,7 +19,8 @@ struct CampaignWorkerTests {
         return CampaignWorker(
             store: store, senders: ConfigurationFileSenders(files: ["default": configPath], options: options),
             options: CampaignWorkerOptions(
-                workerID: id, leaseSeconds: lease, pollSeconds: 0.1, campaign: campaign, exitWhenIdle: true, maxConcurrentTargets: 20),
+                workerID: id, leaseSeconds: lease, pollSeconds: 0.1, campaign: campaign, exitWhenIdle: true, maxConcurrentTargets: 20,
+                batchesInFlight: batchesInFlight),
             logger: TestDatabase.logger)
     }
 
@@ -38,8 +39,9 @@ struct CampaignWorkerTests {
         let (emulator, config) = try Emulator.getui()
         try await TestDatabase.withStore { store in
             let (id, targets) = try await makeCampaign(store, provider: "getui", kind: .clientID, count: 2_000, batchSize: 50)
-            let first = Self.worker(store, config, provider: "getui", at: emulator.baseURL, id: "worker-a", campaign: id)
-            let second = Self.worker(store, config, provider: "getui", at: emulator.baseURL, id: "worker-b", campaign: id)
+            // Each worker holds two batches at once, as `pushbridge-campaign work` does by default.
+            let first = Self.worker(store, config, provider: "getui", at: emulator.baseURL, id: "worker-a", campaign: id, batchesInFlight: 2)
+            let second = Self.worker(store, config, provider: "getui", at: emulator.baseURL, id: "worker-b", campaign: id, batchesInFlight: 2)
             async let a: Void = first.run()
             async let b: Void = second.run()
             _ = try await (a, b)
@@ -152,21 +154,38 @@ struct CampaignWorkerTests {
         }
     }
 
+    /// A rate limit the emulator answers the fifth target with, and how long the campaign's
+    /// workers must then wait.
+    struct RateLimit: Sendable, CustomTestStringConvertible {
+        /// The Getui emulator's scripted answer.
+        var answer: String
+        /// The campaign's wait read just after the worker stopped, in seconds.
+        var waits: ClosedRange<Double>
+        var testDescription: String
+
+        static let all = [
+            RateLimit(answer: #"{"code": 10005, "msg": "too many calls"}"#, waits: 20...30, testDescription: "Getui 10005, no wait named: 30 s"),
+            RateLimit(
+                answer: #"{"code": 10005, "msg": "too many calls", "status": 429, "retryAfter": 7}"#, waits: 5...7,
+                testDescription: "429 with Retry-After: 7, not the default 30 s"),
+        ]
+    }
+
     @Test(
-        "Getui's rate limit (10005) outlasting the sender's retries: the target stays unrecorded, the batch stops, and every worker of the campaign waits"
-    )
-    func aRateLimitedSendHoldsEveryWorkerBack() async throws {
-        let prefix = "q" + UUID().uuidString.prefix(7).lowercased()
+        "a rate limit outlasting the sender's retries: the target stays unrecorded, the batch stops, and every worker of the campaign waits the provider's wait (30 s when it names none)",
+        arguments: RateLimit.all)
+    func aRateLimitedSendHoldsEveryWorkerBack(_ limit: RateLimit) async throws {
+        let prefix = uniquePrefix("q")
         // The fifth target is refused as over the limit; the sender does not retry (RetryPolicy.never).
-        let (emulator, config) = try Emulator.getui(
-            scriptJSON: "{\"answers\": {\"\(prefix)000004\": [{\"code\": 10005, \"msg\": \"too many calls\"}]}}")
+        let (emulator, config) = try Emulator.getui(scriptJSON: "{\"answers\": {\"\(targetName(prefix, 4))\": [\(limit.answer)]}}")
         try await TestDatabase.withStore { store in
             let (id, _) = try await makeCampaign(store, provider: "getui", kind: .clientID, count: 200, batchSize: 100, prefix: prefix)
             let worker = Self.worker(store, config, provider: "getui", at: emulator.baseURL, id: "worker-a", campaign: id, retryPolicy: .never)
             try await worker.run()
             let status = try #require(try await store.status(id))
             #expect(status.state == .running)
-            #expect(status.waitingSeconds > 20, "no campaign-wide wait: \(status.waitingSeconds) s")
+            // now() + the wait by the database's clock, read a moment later.
+            #expect(limit.waits.contains(status.waitingSeconds), "waiting \(status.waitingSeconds) s")
             // Stopped at the refusal: the first batch released with targets unrecorded, the second never claimed.
             // At most the requests in flight (20) beside the refused one went on: not the rest of the batch.
             #expect(status.done > 0 && status.done < 50, "\(status.done) recorded")
@@ -178,21 +197,27 @@ struct CampaignWorkerTests {
         }
     }
 
-    @Test("a rate limit answered with 429 and Retry-After: 7 holds the campaign's workers back 7 s, not the default 30 s")
-    func aRetryAfterReachesTheCampaign() async throws {
-        let prefix = "r" + UUID().uuidString.prefix(7).lowercased()
+    @Test(
+        "a worker holding two batches: a rate limit in one stops the other's sends too, the requests in flight for both bounded by the concurrency"
+    )
+    func aRateLimitStopsTheWorkersOtherBatch() async throws {
+        let prefix = uniquePrefix("s")
         let (emulator, config) = try Emulator.getui(
-            scriptJSON: "{\"answers\": {\"\(prefix)000002\": [{\"code\": 10005, \"msg\": \"too many calls\", \"status\": 429, \"retryAfter\": 7}]}}")
+            scriptJSON: "{\"answers\": {\"\(targetName(prefix, 4))\": [{\"code\": 10005, \"msg\": \"too many calls\"}]}}")
         try await TestDatabase.withStore { store in
-            let (id, _) = try await makeCampaign(store, provider: "getui", kind: .clientID, count: 20, batchSize: 20, prefix: prefix)
-            let worker = Self.worker(store, config, provider: "getui", at: emulator.baseURL, id: "worker-a", campaign: id, retryPolicy: .never)
-            let batch = try #require(try await store.claim(worker: "worker-a", lease: 30, campaign: id))
-            let report = try await worker.process(batch)
-            #expect(report.heldBack && report.heldBackSeconds == 7)
+            let (id, _) = try await makeCampaign(store, provider: "getui", kind: .clientID, count: 300, batchSize: 100, prefix: prefix)
+            let worker = Self.worker(
+                store, config, provider: "getui", at: emulator.baseURL, id: "worker-a", campaign: id, retryPolicy: .never, batchesInFlight: 2)
+            try await worker.run()
             let status = try #require(try await store.status(id))
-            // now() + 7 s by the database's clock, read a moment later.
-            #expect(status.waitingSeconds > 5 && status.waitingSeconds <= 7, "waiting \(status.waitingSeconds) s")
-            #expect(try await store.claim(worker: "worker-b", lease: 30, campaign: id) == nil)
+            #expect(status.state == .running)
+            #expect(status.waitingSeconds > 20, "no campaign-wide wait: \(status.waitingSeconds) s")
+            // Both lanes stopped: what was sent is at most the 20 in flight for both batches
+            // around the refusal, not the second batch's 100 (nor the third batch, never claimed).
+            let pushes = emulator.requests.filter { ($0["path"]?.stringValue ?? "").contains("/push/") }.count
+            #expect(pushes <= 60, "\(pushes) pushes: the other batch went on after the rate limit")
+            #expect(status.done > 0 && status.done < 60, "\(status.done) recorded")
+            #expect(try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.batches WHERE campaign_id = \(id) AND claims > 0") <= 2)
         }
     }
 }

@@ -44,7 +44,7 @@ func makeCampaign(
         NewCampaign(
             name: "test", provider: PushProviderID(rawValue: provider), configurationReference: "default", targetKind: kind,
             messageJSON: #"{"alert": {"title": "Sale", "body": "Today only"}}"#))
-    let targets = (0..<count).map { "\(prefix)\(String(format: "%06d", $0))" }
+    let targets = (0..<count).map { targetName(prefix, $0) }
     for start in stride(from: 0, to: count, by: batchSize * 10) {
         let batches = stride(from: start, to: min(start + batchSize * 10, count), by: batchSize).map {
             Array(targets[$0..<min($0 + batchSize, count)])

@@ -55,12 +55,10 @@ struct DatabaseRestartTests {
             defer { working.cancel() }
 
             // A fifth recorded: the server goes down for 3 s (connections cut), then comes back.
-            let deadline = Date().addingTimeInterval(60)
             var recordedAtStop: Int64 = 0
-            while Date() < deadline {
+            try await waitUntil {
                 recordedAtStop = try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.results WHERE campaign_id = \(id)")
-                if recordedAtStop >= Int64(count / 5) { break }
-                try await Task.sleep(for: .milliseconds(20))
+                return recordedAtStop >= Int64(count / 5)
             }
             let restarted = try Self.script(["restart", folder, "3"])
             #expect(restarted.status == 0, "restart: \(restarted.error)")
@@ -68,12 +66,11 @@ struct DatabaseRestartTests {
 
             // The pool reconnects; the store's calls fail meanwhile, which the loop rides out.
             var state: CampaignState?
-            while Date() < deadline {
+            try await waitUntil(every: .milliseconds(100)) {
                 state = try? await store.status(id)?.state
-                if state == .done { break }
-                try await Task.sleep(for: .milliseconds(100))
+                return state == .done
             }
-            #expect(state == .done, "not done 60 s after the start: \(String(describing: state))")
+            #expect(state == .done, "not done 60 s after the restart: \(String(describing: state))")
             let status = try #require(try await store.status(id))
             #expect(status.done == Int64(count) && status.byOutcome == ["accepted": Int64(count)])
             let distinct = try await TestDatabase.count(

@@ -16,10 +16,10 @@ struct MetricsPageTests {
     )
     func metricsPage() async throws {
         let count = 250
-        let prefix = "m" + UUID().uuidString.prefix(7).lowercased()
+        let prefix = uniquePrefix("m")
         // Three targets Getui knows no device for: not accepted, so the accepted counter is not
         // simply the audience's size.
-        let invalid = (0..<3).map { "\"\(prefix)\(String(format: "%06d", $0 * 100 + 7))\"" }.joined(separator: ", ")
+        let invalid = (0..<3).map { "\"\(targetName(prefix, $0 * 100 + 7))\"" }.joined(separator: ", ")
         let (emulator, config) = try Emulator.getui(scriptJSON: "{\"invalid\": [\(invalid)]}")
         let log = emulator.folder.appendingPathComponent("worker.log")
         try await TestDatabase.withStore { store in
@@ -30,22 +30,21 @@ struct MetricsPageTests {
 
             // The port the system gave, from the worker's log line.
             var page: URL?
-            let deadline = Date().addingTimeInterval(60)
-            while Date() < deadline, page == nil {
+            try await waitUntil {
                 let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
                 if let line = text.split(separator: "\n").first(where: { $0.contains("serving metrics at http://") }),
                     let start = line.range(of: "http://"), let end = line.range(of: "/metrics", range: start.upperBound..<line.endIndex)
                 {
                     page = URL(string: String(line[start.lowerBound..<end.upperBound]))
                 }
-                if page == nil { try await Task.sleep(for: .milliseconds(20)) }
+                return page != nil
             }
             let url = try #require(
                 page, "no \"serving metrics at\" line in the worker's log: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
             #expect(url.host == "127.0.0.1", "the default host is loopback")
 
             // The worker runs until SIGTERM: the page is read once the campaign is done.
-            while Date() < deadline, try await store.status(id)?.state == .running { try await Task.sleep(for: .milliseconds(50)) }
+            try await waitUntil(every: .milliseconds(50)) { try await store.status(id)?.state != .running }
             let status = try #require(try await store.status(id))
             #expect(status.state == .done)
             #expect(status.done == Int64(count))
@@ -87,8 +86,7 @@ struct MetricsPageTests {
             #expect(secondText.contains("--metrics-port: cannot listen on 127.0.0.1:\(url.port ?? 0)"), "\(secondText)")
             #expect(!secondText.contains("worker started"), "the worker started before its metrics port was known to be free")
 
-            kill(child.processIdentifier, SIGTERM)
-            child.waitUntilExit()
+            BuiltCommand.stop(child, with: SIGTERM)
             #expect(child.terminationReason == .exit && child.terminationStatus == 0)
             await #expect(throws: (any Error).self, "the page outlived the worker") { _ = try await session.data(from: url) }
         }

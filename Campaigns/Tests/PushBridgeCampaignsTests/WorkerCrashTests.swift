@@ -14,35 +14,27 @@ struct WorkerCrashTests {
         let count = 600
         // Every target's first request answers after 0.2 s: a batch of 100 at 20 in flight takes
         // about a second, so the kill lands inside one.
-        let prefix = "k" + UUID().uuidString.prefix(7).lowercased()
-        let targets = (0..<count).map { "\(prefix)\(String(format: "%06d", $0))" }
-        let answers = targets.map { "\"\($0)\": [{\"action\": \"slow\", \"seconds\": 0.2}]" }.joined(separator: ", ")
-        let (emulator, config) = try Emulator.getui(scriptJSON: "{\"answers\": {\(answers)}}")
+        let prefix = uniquePrefix("k")
+        let (targets, script) = slowlyAnsweredTargets(count, prefix: prefix, seconds: 0.2)
+        let (emulator, config) = try Emulator.getui(scriptJSON: script)
         try await TestDatabase.withStore { store in
             let (id, made) = try await makeCampaign(store, provider: "getui", kind: .clientID, count: count, batchSize: 100, prefix: prefix)
             #expect(made == targets)
 
             let child = try BuiltCommand.work(campaign: id, config: config, provider: "getui", at: emulator.baseURL, lease: 2)
             // Killed once it has recorded at least one batch and is inside another.
-            let deadline = Date().addingTimeInterval(60)
-            while Date() < deadline {
-                let recorded = try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.results WHERE campaign_id = \(id)")
-                if recorded >= 100, emulator.requests.count >= 130 { break }
-                try await Task.sleep(for: .milliseconds(20))
+            try await waitUntil {
+                try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.results WHERE campaign_id = \(id)") >= 100
+                    && emulator.requests.count >= 130
             }
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
+            BuiltCommand.stop(child, with: SIGKILL)
             let recordedAtKill = try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.results WHERE campaign_id = \(id)")
             let sentAtKill = emulator.requests.count
             #expect(recordedAtKill >= 100 && recordedAtKill < Int64(count), "recorded \(recordedAtKill) when killed")
 
             // The survivor: waits for the dead worker's lease, then finishes the campaign.
             let survivor = CampaignWorkerTests.worker(store, config, provider: "getui", at: emulator.baseURL, id: "survivor", campaign: id)
-            let started = Date()
-            while try await store.status(id)?.state == .running, Date().timeIntervalSince(started) < 60 {
-                _ = try await survivor.run()
-                try await Task.sleep(for: .milliseconds(200))
-            }
+            try await runUntilSettled(survivor, campaign: id, in: store)
             let status = try #require(try await store.status(id))
             #expect(status.state == .done)
             #expect(status.done == Int64(count))
@@ -73,8 +65,8 @@ extension WorkerCrashTests {
     )
     func killedJPushWorker() async throws {
         let count = 300
-        let prefix = "j" + UUID().uuidString.prefix(7).lowercased()
-        let targets = (0..<count).map { "\(prefix)\(String(format: "%06d", $0))" }
+        let prefix = uniquePrefix("j")
+        let targets = (0..<count).map { targetName(prefix, $0) }
         // The second batch's push (its first registration ID is target 100) is delivered at once
         // and answered 5 s later: the worker is killed in between.
         let script = "{\"answers\": {\"\(targets[100])\": [{\"action\": \"slow-after-accept\", \"seconds\": 5}]}}"
@@ -82,11 +74,11 @@ extension WorkerCrashTests {
         try await TestDatabase.withStore { store in
             let (id, made) = try await makeCampaign(store, provider: "jpush", kind: .registrationID, count: count, batchSize: 100, prefix: prefix)
             #expect(made == targets)
-            let child = try BuiltCommand.work(campaign: id, config: config, provider: "jpush", at: emulator.baseURL, lease: 2)
-            let deadline = Date().addingTimeInterval(60)
-            while Date() < deadline, emulator.deliveredTargets.count < 200 { try await Task.sleep(for: .milliseconds(20)) }
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
+            // One batch at a time: the kill lands between the second batch's push and its answer.
+            let child = try BuiltCommand.work(
+                campaign: id, config: config, provider: "jpush", at: emulator.baseURL, lease: 2, more: ["--batches-in-flight", "1"])
+            try await waitUntil { emulator.deliveredTargets.count >= 200 }
+            BuiltCommand.stop(child, with: SIGKILL)
             let recordedAtKill = try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.results WHERE campaign_id = \(id)")
             #expect(recordedAtKill == 100, "recorded \(recordedAtKill) when killed: the kill did not land between the push and its answer")
             #expect(emulator.deliveredTargets.count == 200)
@@ -95,11 +87,7 @@ extension WorkerCrashTests {
             #expect(stored == 1, "the batch's cid was not stored before its push")
 
             let survivor = CampaignWorkerTests.worker(store, config, provider: "jpush", at: emulator.baseURL, id: "survivor", campaign: id)
-            let started = Date()
-            while try await store.status(id)?.state == .running, Date().timeIntervalSince(started) < 60 {
-                _ = try await survivor.run()
-                try await Task.sleep(for: .milliseconds(200))
-            }
+            try await runUntilSettled(survivor, campaign: id, in: store)
             let status = try #require(try await store.status(id))
             #expect(status.state == .done)
             #expect(status.byOutcome == ["accepted": Int64(count)])
@@ -127,17 +115,14 @@ extension WorkerCrashTests {
 struct WorkerShutdownTests {
     @Test("SIGTERM mid-batch: the worker finishes and records its batch, releases the lease and exits 0")
     func sigterm() async throws {
-        let prefix = "t" + UUID().uuidString.prefix(7).lowercased()
-        let targets = (0..<400).map { "\(prefix)\(String(format: "%06d", $0))" }
-        let answers = targets.map { "\"\($0)\": [{\"action\": \"slow\", \"seconds\": 0.2}]" }.joined(separator: ", ")
-        let (emulator, config) = try Emulator.getui(scriptJSON: "{\"answers\": {\(answers)}}")
+        let prefix = uniquePrefix("t")
+        let (_, script) = slowlyAnsweredTargets(400, prefix: prefix, seconds: 0.2)
+        let (emulator, config) = try Emulator.getui(scriptJSON: script)
         try await TestDatabase.withStore { store in
             let (id, _) = try await makeCampaign(store, provider: "getui", kind: .clientID, count: 400, batchSize: 100, prefix: prefix)
             let child = try BuiltCommand.work(campaign: id, config: config, provider: "getui", at: emulator.baseURL, lease: 60)
-            let deadline = Date().addingTimeInterval(60)
-            while Date() < deadline, emulator.requests.count < 30 { try await Task.sleep(for: .milliseconds(20)) }
-            kill(child.processIdentifier, SIGTERM)
-            child.waitUntilExit()
+            try await waitUntil { emulator.requests.count >= 30 }
+            BuiltCommand.stop(child, with: SIGTERM)
             #expect(child.terminationReason == .exit && child.terminationStatus == 0)
             let recorded = try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.results WHERE campaign_id = \(id)")
             #expect(recorded > 0 && recorded % 100 == 0 && recorded < 400, "\(recorded) recorded: not whole batches, or the worker did not stop")
@@ -147,49 +132,4 @@ struct WorkerShutdownTests {
             #expect(try await store.status(id)?.state == .running)
         }
     }
-}
-
-/// The `pushbridge-campaign` built beside the tests (`swift build --build-tests` builds it).
-enum BuiltCommand {
-    static let path: String? = {
-        let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap { $0 }
-        for candidate in candidates {
-            var folder = candidate.deletingLastPathComponent()
-            for _ in 0..<4 {
-                let path = folder.appendingPathComponent("pushbridge-campaign").path
-                if FileManager.default.isExecutableFile(atPath: path) { return path }
-                folder = folder.deletingLastPathComponent()
-            }
-        }
-        return nil
-    }()
-    /// Starts `pushbridge-campaign work` on `campaign` against `provider`'s emulator at `baseURL`,
-    /// with `more` arguments; its logs silenced, or at level info in the file `log`.
-    static func work(
-        campaign: Int64, config: String, provider: String, at baseURL: String, lease: Double, concurrency: Int = 20, more: [String] = [],
-        log: URL? = nil
-    ) throws -> Process {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: try #require(path))
-        child.arguments =
-            [
-                "work", "--config", "default=\(config)", "--campaign", "\(campaign)", "--lease", "\(lease)", "--concurrency", "\(concurrency)",
-                "--endpoint", "\(provider)=\(baseURL)",
-            ] + more
-        var environment = ProcessInfo.processInfo.environment
-        environment["PUSHBRIDGE_LOG_LEVEL"] = log == nil ? "error" : "info"
-        child.environment = environment
-        child.standardOutput = FileHandle.nullDevice
-        if let log {
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            child.standardError = try FileHandle(forWritingTo: log)
-        } else {
-            child.standardError = FileHandle.nullDevice
-        }
-        try child.run()
-        return child
-    }
-
-    static let skipReason =
-        TestDatabase.isAvailable ? "pushbridge-campaign is not built beside the tests (swift build --build-tests)" : TestDatabase.skipReason
 }
