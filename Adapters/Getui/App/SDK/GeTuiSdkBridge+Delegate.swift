@@ -42,7 +42,7 @@
         ) {
             nonisolated(unsafe) let complete = completionHandler
             guard let delegate else { return complete([]) }
-            delegate.geTuiSdkNotificationCenter(willPresent: SystemNotification(notification)) { options in
+            delegate.geTuiSdkNotificationCenter(willPresent: GetuiNotificationInfo(notification)) { options in
                 complete(UNNotificationPresentationOptions(rawValue: UInt(max(0, options))))
             }
         }
@@ -50,7 +50,7 @@
         /// `GeTuiSdkNotificationCenter:openSettingsForNotification:` (nullable in the header, G31 L452).
         @objc(GeTuiSdkNotificationCenter:openSettingsForNotification:)
         public func geTuiSdkNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {
-            delegate?.geTuiSdkNotificationCenter(openSettingsFor: notification.map { SystemNotification($0) })
+            delegate?.geTuiSdkNotificationCenter(openSettingsFor: notification.map { GetuiNotificationInfo($0) })
         }
 
         /// Getui's fetch completion handler as the one the delegate takes (`nil` stays `nil`).
@@ -74,8 +74,8 @@
                 complete?(.noData)
                 return
             }
-            let reply = response.map { SystemResponse($0) }
-            let info = reply?.notification ?? SystemNotification(foundationUserInfo: userInfo)
+            let reply = response.map { GetuiResponseInfo($0) }
+            let info = reply?.notification ?? GetuiNotificationInfo(foundationUserInfo: userInfo)
             let fetch = Self.fetchCompletion(complete)
             delegate.geTuiSdkDidReceiveNotification(info, response: reply, fetchCompletionHandler: fetch)
         }
