@@ -147,7 +147,8 @@
         public static func scene(
             _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions, client: PushClient
         ) {
-            client.sceneWillConnect(response: connectionOptions.notificationResponse.map(response), options: PlatformObject(connectionOptions))
+            client.sceneWillConnect(
+                response: connectionOptions.notificationResponse.map { SystemResponse($0) }, options: PlatformObject(connectionOptions))
         }
 
         // MARK: The app's own notification-center delegate
@@ -160,7 +161,7 @@
             withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void, client: PushClient
         ) {
             let version = (IOSVersion.running ?? IOSVersion(14))
-            NotificationCenterRelay(client: client).willPresent(request(notification)) { options in
+            NotificationCenterRelay(client: client).willPresent(SystemNotification(notification)) { options in
                 completionHandler(UNNotificationPresentationOptions(rawValue: UInt(PresentationAdapter.systemOptions(options, on: version).rawValue)))
             }
         }
@@ -180,21 +181,7 @@
         public static func userNotificationCenter(
             _ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?, client: PushClient
         ) {
-            NotificationCenterRelay(client: client).openSettings(forRequest: notification.map(request))
-        }
-
-        /// The request a `UNNotification` carries, as iOS handed it over.
-        static func request(_ notification: UNNotification) -> SystemNotification {
-            let request = notification.request
-            return SystemNotification(
-                identifier: request.identifier, userInfo: request.content.userInfo, isRemote: request.trigger is UNPushNotificationTrigger)
-        }
-
-        /// A `UNNotificationResponse` as iOS handed it over.
-        static func response(_ response: UNNotificationResponse) -> SystemResponse {
-            SystemResponse(
-                notification: request(response.notification), actionIdentifier: response.actionIdentifier,
-                textInput: (response as? UNTextInputNotificationResponse)?.userText)
+            NotificationCenterRelay(client: client).openSettings(forRequest: notification.map { SystemNotification($0) })
         }
 
         /// Hands a response to `relay`, with the application state read on the main actor; the
@@ -204,7 +191,7 @@
             completion: @escaping @Sendable () -> Void
         ) {
             relay.didReceive(
-                Self.response(response), forwardingTo: forwards, applicationState: { ApplicationState(UIApplication.shared.applicationState) },
+                SystemResponse(response), forwardingTo: forwards, applicationState: { ApplicationState(UIApplication.shared.applicationState) },
                 completion: { DispatchQueue.main.async { completion() } })
         }
     }
@@ -249,7 +236,7 @@
                     }
                 }
             }
-            relay.willPresent(PushAppIntegration.request(notification), forwardingTo: forwards) { options in
+            relay.willPresent(SystemNotification(notification), forwardingTo: forwards) { options in
                 completionHandler(UNNotificationPresentationOptions(rawValue: UInt(PresentationAdapter.systemOptions(options, on: version).rawValue)))
             }
         }
@@ -277,7 +264,7 @@
                 previous.delegate.userNotificationCenter?(center, openSettingsFor: notification)
             }
             guard let relay else { return }
-            relay.openSettings(forRequest: notification.map(PushAppIntegration.request))
+            relay.openSettings(forRequest: notification.map { SystemNotification($0) })
         }
     }
 

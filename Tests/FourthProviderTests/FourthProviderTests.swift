@@ -46,10 +46,10 @@ import Testing
         // A content-available alert in the foreground: 3 (userInfo only), then 4 (a request identifier).
         let payload: JSONObject = ["aps": ["alert": "x", "content-available": 1], "acme_id": "p-18"]
         let events = try await Self.events(of: acme) { client in
-            client.handle(
+            client.systemCallbacks.handle(
                 CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .active, notification: try PushNotification(payload: payload))
             )
-            client.handle(
+            client.systemCallbacks.handle(
                 CallbackInvocation(callback: .willPresent, state: .active, notification: try PushNotification(payload: payload, identifier: "req-1")))
         }
         try events.check([.received(.foreground, id: "acme-p-18")])
@@ -75,7 +75,7 @@ import Testing
         let acme = AcmeProvider()
         let other = InMemoryProvider()
         let client = PushClient(provider: MultiplexProvider(primary: other, others: [acme]), scheduler: ManualScheduler())
-        client.handle(
+        client.systemCallbacks.handle(
             CallbackInvocation(callback: .willPresent, state: .active, notification: try PushNotification(payload: Self.tap, identifier: "r")))
         #expect(acme.observed == ["acme-p-17"])
         #expect(other.handledCallbacks.isEmpty)

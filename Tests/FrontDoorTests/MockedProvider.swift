@@ -123,7 +123,7 @@ struct MockedProvider: Sendable, CustomTestStringConvertible {
             },
             deliverTap: { _, payload, _ in
                 let tap = GetuiNotificationInfo(userInfo: payload, identifier: "request-1")
-                bridge.trigger(.receiveNotification(tap, response: GetuiResponseInfo(), fetchCompletionHandler: nil))
+                bridge.trigger(.receiveNotification(tap, response: GetuiResponseInfo(notification: tap), fetchCompletionHandler: nil))
             }, tapHasCompletion: false,
             startedOrAsked: { !bridge.calls.isEmpty },
             turnedOff: {

@@ -51,15 +51,15 @@ import Testing
                 didReceive: { note, action, _, completion in
                     bridge.trigger(
                         .receiveNotification(
-                            Self.info(note), response: GetuiResponseInfo(actionIdentifier: action.identifier),
+                            Self.info(note), response: GetuiResponseInfo(notification: Self.info(note), actionIdentifier: action.identifier),
                             fetchCompletionHandler: { _ in completion() }))
                 })
             return (client, SimulatedNotificationCenter(relay: NotificationCenterRelay(client: client), sdk: sdk))
         }
     }
 
-    static func info(_ note: PushNotification) -> SDKNotification {
-        SDKNotification(userInfo: note.payload, identifier: note.requestIdentifier, isRemote: true)
+    static func info(_ note: PushNotification) -> SystemNotification {
+        SystemNotification(userInfo: note.payload, identifier: note.requestIdentifier, isRemote: true)
     }
 
     /// Sets the center up as the app's launch code does; with PushBridge owning the delegate,

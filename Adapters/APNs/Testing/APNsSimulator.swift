@@ -35,7 +35,7 @@ public struct APNsSimulator: ProviderSimulator {
         var provider: any PushProvider { apns }
 
         func replay(_ call: SystemCall, notification: PushNotification?, to client: PushClient) -> [TraceCall] {
-            client.receive(CallbackInvocation(call, notification: notification))
+            client.callbacks.handle(CallbackInvocation(call, notification: notification))
             return [TraceCall(call)]
         }
 

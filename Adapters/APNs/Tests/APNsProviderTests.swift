@@ -84,7 +84,7 @@ import Testing
         let client = PushClient(provider: APNsProvider(bridge: MockAPNsBridge()), scheduler: ManualScheduler())
         let note = try PushNotification(payload: ["aps": ["alert": "hi"]], identifier: "a-1")
         await confirmation(expectedCount: 1) { answered in
-            client.receive(
+            client.callbacks.handle(
                 CallbackInvocation(callback: .willPresent, state: .active, notification: note), completion: .presentation { _ in answered() })
         }
         let events = await client.events().first(1)

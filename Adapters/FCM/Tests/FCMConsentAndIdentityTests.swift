@@ -39,11 +39,11 @@ import Testing
     func exactlyOnceOnGcmMessageID() async throws {
         let harness = FCMHarness(state: .background)
         let note = try PushNotification(payload: Self.payload)
-        harness.client.receive(
+        harness.client.callbacks.handle(
             CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: note), completion: nil)
         // The same message again, as a re-delivery with another request identifier.
         let again = try PushNotification(payload: Self.payload, identifier: "REQ-2")
-        harness.client.receive(
+        harness.client.callbacks.handle(
             CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: again), completion: nil)
         let received = harness.events.filter { $0.kind == .received }
         #expect(received.count == 1, "\(harness.events)")
@@ -56,13 +56,13 @@ import Testing
     func analyticsHandOff() throws {
         let harness = FCMHarness(state: .active)
         let note = try PushNotification(payload: Self.payload)
-        harness.client.receive(CallbackInvocation(callback: .willPresent, state: .active, notification: note), completion: nil)
-        harness.client.receive(
+        harness.client.callbacks.handle(CallbackInvocation(callback: .willPresent, state: .active, notification: note), completion: nil)
+        harness.client.callbacks.handle(
             CallbackInvocation(callback: .didReceiveResponse, state: .active, action: .default, notification: note), completion: nil)
         #expect(harness.fcm.calls == [.appDidReceiveMessage(messageID: "1700000000000001"), .appDidReceiveMessage(messageID: "1700000000000001")])
 
         let withheld = FCMHarness(state: .active, consent: .denied)
-        withheld.client.receive(CallbackInvocation(callback: .willPresent, state: .active, notification: note), completion: nil)
+        withheld.client.callbacks.handle(CallbackInvocation(callback: .willPresent, state: .active, notification: note), completion: nil)
         #expect(withheld.fcm.calls.isEmpty)
         #expect(withheld.recorder.diagnostics.contains { $0.code == .withheldBeforeConsent })
     }

@@ -51,19 +51,20 @@ import Testing
             callback: .willPresent(GetuiNotificationInfo(userInfo: ["payload": "x"]), completionHandler: { _ in }), events: []),
         Case(
             name: "tap with a response (10+) → 5 default, opened (background)", state: .inactive,
-            callback: .receiveNotification(.copy(), response: GetuiResponseInfo(), fetchCompletionHandler: nil),
+            callback: .receiveNotification(.copy(), response: GetuiResponseInfo(notification: .copy()), fetchCompletionHandler: nil),
             invocations: [InvocationShape(.didReceiveResponse, .inactive, action: .default, id: "task9:msg9")],
             events: [.opened(.background, action: .default, id: "task9:msg9")]),
         Case(
             name: "custom action with text input → 5 with its action", state: .background,
             callback: .receiveNotification(
-                .copy(), response: GetuiResponseInfo(actionIdentifier: "reply", userText: "ok"), fetchCompletionHandler: nil),
+                .copy(), response: GetuiResponseInfo(notification: .copy(), actionIdentifier: "reply", userText: "ok"), fetchCompletionHandler: nil),
             invocations: [InvocationShape(.didReceiveResponse, .background, action: .custom("reply"), textInput: "ok", id: "task9:msg9")],
             events: [.opened(action: .custom("reply"), id: "task9:msg9")]),
         Case(
             name: "dismiss action → 5 dismiss, dismissed", state: .background,
             callback: .receiveNotification(
-                .copy(), response: GetuiResponseInfo(actionIdentifier: ResponseAction.dismissIdentifier), fetchCompletionHandler: nil),
+                .copy(), response: GetuiResponseInfo(notification: .copy(), actionIdentifier: ResponseAction.dismissIdentifier),
+                fetchCompletionHandler: nil),
             invocations: [InvocationShape(.didReceiveResponse, .background, action: .dismiss, id: "task9:msg9")],
             events: [.dismissed(id: "task9:msg9")]),
         Case(
@@ -172,7 +173,7 @@ import Testing
     @Test func theAppDelegatesOwnCallbacksGoToTheClientAndNoReceiptIsReported() throws {
         let harness = GetuiHarness(state: .inactive)
         let note = try PushNotification(payload: ["aps": ["alert": "x"], "_gmid_": "t7:m7"])
-        harness.recorder.client.receive(
+        harness.recorder.client.callbacks.handle(
             CallbackInvocation(callback: .didFinishLaunching, state: .inactive, launchOptionsKey: .remoteNotification, notification: note))
         harness.provider.didRegisterForRemoteNotifications(DeviceTokenRequest(token: [1, 2, 3]))
         #expect(harness.invocations.isEmpty, "the client takes the app's own callbacks; the adapter relays none")

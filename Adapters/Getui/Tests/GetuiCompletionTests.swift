@@ -44,7 +44,9 @@ import Testing
             beforeTheApp: [], afterTheApp: ["newData"]),
         Row(
             name: "tap with a fetch handler: noData once the response is handled", state: .inactive,
-            callback: { answers in .receiveNotification(.copy(), response: GetuiResponseInfo(), fetchCompletionHandler: answers.record) },
+            callback: { answers in
+                .receiveNotification(.copy(), response: GetuiResponseInfo(notification: .copy()), fetchCompletionHandler: answers.record)
+            },
             beforeTheApp: [], afterTheApp: ["noData"]),
         Row(
             name: "receipt of something that is not a notification: noData at once", state: .background,

@@ -107,7 +107,8 @@ import Testing
         await confirmation(expectedCount: 1) { answered in
             harness.bridge.trigger(
                 .receiveNotification(
-                    GetuiNotificationInfo(userInfo: Self.unreadable), response: withResponse ? GetuiResponseInfo() : nil,
+                    GetuiNotificationInfo(userInfo: Self.unreadable),
+                    response: withResponse ? GetuiResponseInfo(notification: GetuiNotificationInfo(userInfo: Self.unreadable)) : nil,
                     fetchCompletionHandler: { result in
                         #expect(result == .noData)
                         answered()

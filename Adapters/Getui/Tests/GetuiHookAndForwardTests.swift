@@ -34,7 +34,7 @@ import Testing
             if path == "hook" {
                 bridge.trigger(.slience(Self.push, fromGetui: false, offLine: false, taskID: "t7", msgID: "m7", fetchCompletionHandler: system))
             } else {
-                client.receive(forwarded, completion: .fetch(system))
+                client.callbacks.handle(forwarded, completion: .fetch(system))
             }
         }
         for _ in 0..<10_000 where answers.withLock({ $0.isEmpty }) { await Task.yield() }

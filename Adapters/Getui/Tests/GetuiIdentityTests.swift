@@ -30,7 +30,8 @@ import Testing
             name: "shown in the foreground", state: .active, callback: .willPresent(.copy(), completionHandler: { _ in }),
             event: .received(.foreground, id: "task9:msg9")),
         Copy(
-            name: "tapped", state: .inactive, callback: .receiveNotification(.copy(), response: GetuiResponseInfo(), fetchCompletionHandler: nil),
+            name: "tapped", state: .inactive,
+            callback: .receiveNotification(.copy(), response: GetuiResponseInfo(notification: .copy()), fetchCompletionHandler: nil),
             event: .opened(id: "task9:msg9")),
         Copy(
             name: "received before iOS 10", state: .background,
@@ -73,7 +74,7 @@ import Testing
         let harness = GetuiHarness(state: .active)
         harness.bridge.trigger(.slience(["payload": "hi"], fromGetui: true, offLine: false, taskID: "task9", msgID: "msg9"))
         harness.state = .inactive
-        harness.bridge.trigger(.receiveNotification(.copy(), response: GetuiResponseInfo(), fetchCompletionHandler: nil))
+        harness.bridge.trigger(.receiveNotification(.copy(), response: GetuiResponseInfo(notification: .copy()), fetchCompletionHandler: nil))
         #expect(harness.events.map(\.kind) == [.message, .opened], "a user's action is never swallowed")
         #expect(harness.events.map(\.id) == ["task9:msg9", "task9:msg9"])
     }
@@ -82,7 +83,7 @@ import Testing
         let bridge = MockGetuiBridge()
         let provider = GetuiProvider(settings: GetuiHarness.settings, bridge: bridge, scheduler: ManualScheduler(), applicationState: { .inactive })
         let client = PushClient(provider: provider, scheduler: ManualScheduler())
-        bridge.trigger(.receiveNotification(.copy(), response: GetuiResponseInfo(), fetchCompletionHandler: nil))
+        bridge.trigger(.receiveNotification(.copy(), response: GetuiResponseInfo(notification: .copy()), fetchCompletionHandler: nil))
         bridge.trigger(.slience(["payload": "hi"], fromGetui: true, offLine: true, taskID: "task9", msgID: "msg9"))
         bridge.trigger(.slience(["payload": "other"], fromGetui: true, offLine: true, taskID: "task10", msgID: "msg10"))
         let events = await client.events().first(2)

@@ -13,7 +13,7 @@ import Testing
     @Test func aSceneConnectionIsHandedToGetuiOnceAndTheColdStartIsOneOpened() throws {
         let harness = GetuiHarness(state: .inactive)
         let client = harness.recorder.client
-        client.receive(CallbackInvocation(callback: .didFinishLaunching, state: .inactive, notification: nil))
+        client.callbacks.handle(CallbackInvocation(callback: .didFinishLaunching, state: .inactive, notification: nil))
         let note = try PushNotification(payload: ["aps": ["alert": "x"], "_gmid_": "t1:m1:z"], identifier: "REQ-9")
         client.sceneWillConnect(response: (note, .default, nil), options: PlatformObject(Options()))
         #expect(harness.bridge.calls == [.handleSceneWillConnect(withOptions: true)])

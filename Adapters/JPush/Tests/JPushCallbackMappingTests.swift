@@ -129,14 +129,14 @@ import Testing
         let invocation = CallbackInvocation(
             callback: row.callback, state: .background, launchOptionsKey: row.callback == .didFinishLaunching ? .remoteNotification : nil,
             action: row.callback.carriesResponse ? .default : nil, notification: note)
-        harness.recorder.client.receive(invocation)
+        harness.recorder.client.callbacks.handle(invocation)
         #expect(harness.invocations.isEmpty, "the client takes the app's own callbacks; the adapter only observes them")
         #expect(harness.reportedReceipts == (row.reported ? ["42"] : []))
     }
 
     @Test func aLaunchWithoutANotificationReportsNothing() {
         let harness = JPushHarness()
-        harness.recorder.client.receive(CallbackInvocation(callback: .didFinishLaunching, state: .inactive, notification: nil))
+        harness.recorder.client.callbacks.handle(CallbackInvocation(callback: .didFinishLaunching, state: .inactive, notification: nil))
         #expect(harness.bridge.calls.isEmpty)
         #expect(harness.events.isEmpty)
     }

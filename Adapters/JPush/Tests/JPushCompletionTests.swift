@@ -110,7 +110,7 @@ import Testing
         let (bridge, client) = client(.background)
         let note = try PushNotification(payload: ["aps": ["content-available": 1], "_j_msgid": 5])
         await confirmation(expectedCount: 1) { done in
-            client.receive(
+            client.callbacks.handle(
                 CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: note),
                 completion: .fetch { _ in done() })
         }

@@ -17,8 +17,8 @@ enum ColdStartBenchmark {
         guard configuration.provider == adapter.id, let provider = try? adapter.makeProvider(configuration) else { fatalError("provider") }
         let client = PushClient(provider: provider, scheduler: ManualScheduler())
         let (invocation, _) = LaunchOptionsReader.invocation(launchOptions: launch, state: .inactive)
-        client.handle(invocation)
-        client.handle(
+        client.systemCallbacks.handle(invocation)
+        client.systemCallbacks.handle(
             CallbackInvocation(
                 callback: .didReceiveResponse, state: .inactive, action: .default, notification: invocation.notification))
         var iterator = client.events().makeAsyncIterator()

@@ -31,7 +31,7 @@ enum EventPipelineBenchmark {
                 }
                 return received
             }
-            for invocation in invocations { client.handle(invocation) }
+            for invocation in invocations { client.systemCallbacks.handle(invocation) }
             _ = await consumer.value
         }
 
@@ -40,7 +40,7 @@ enum EventPipelineBenchmark {
         let burst = await Harness.measure(operations: count) {
             let client = PushClient(provider: NoOpProvider(), options: PushClientOptions(heldEventLimit: 0), scheduler: ManualScheduler())
             let stream = client.events()
-            for invocation in invocations { client.handle(invocation) }
+            for invocation in invocations { client.systemCallbacks.handle(invocation) }
             var received = 0
             for await _ in stream {
                 received += 1
@@ -116,7 +116,7 @@ extension EventPipelineBenchmark {
             var start = 0
             while start < invocations.count {
                 let end = min(start + 64, invocations.count)
-                for index in start..<end { client.handle(invocations[index]) }
+                for index in start..<end { client.systemCallbacks.handle(invocations[index]) }
                 for _ in start..<end { _ = await iterator.next() }
                 start = end
             }

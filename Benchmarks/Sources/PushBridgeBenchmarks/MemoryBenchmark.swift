@@ -20,6 +20,6 @@ enum MemoryBenchmark {
 
     static func deliver(_ client: PushClient, _ index: Int) {
         guard let note = try? PushNotification(payload: ["aps": ["alert": "x"]], identifier: "n\(index)") else { return }
-        client.handle(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: note))
+        client.systemCallbacks.handle(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: note))
     }
 }

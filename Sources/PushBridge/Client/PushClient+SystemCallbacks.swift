@@ -3,37 +3,15 @@ import PushBridgeProviderKit
 
 /// Feeding the client the callbacks iOS makes.
 extension PushClient {
-    /// Handles one callback the app's delegate received from iOS: the client names it (by the
-    /// provider's message ID when the payload has one), normalises it into events and answers
-    /// its completion handler exactly once; the provider observes it.
+    /// `callbacks` for a harness outside the package that plays iOS by hand (the benchmarks, and
+    /// `Tests/FourthProviderTests`, compiled as an outside author's): the same sink, the same
+    /// `PushEventSink.handle(_:completion:)`. Under `@_spi(ProviderAuthor)` so that an app, whose
+    /// delegate methods reach the client through the UIKit glue, does not see a second door.
     ///
-    /// - Parameters:
-    ///   - invocation: The callback, its application state and the notification it carried.
-    ///   - completion: The completion handler the system passed, if any. It runs exactly once:
-    ///     with the app's answer, or from a watchdog before the system's deadline.
-    ///
-    /// Under `@_spi(ProviderAuthor)` for users outside the package (the benchmarks): an app's
-    /// delegate methods reach it through the UIKit glue, and the package's own modules call
-    /// ``receive(_:completion:)``.
-    @_spi(ProviderAuthor) public func handle(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
-        receive(invocation, completion: completion)
-    }
-
-    /// ``handle(_:completion:)`` for the package's modules (the simulators), which import no SPI.
-    package func receive(_ invocation: CallbackInvocation, completion: SystemCompletion? = nil) {
-        // Copied only when the provider names the delivery: most calls pass through untouched.
-        if findsMessageIDs, let notification = invocation.notification, notification.providerMessageID == nil,
-            let messageID = provider.providerMessageID(in: notification.payload)
-        {
-            var identified = invocation
-            identified.notification = notification.identifiedByProvider(messageID)
-            observer?.observe(identified)
-            core.receive(identified, completion: completion)
-        } else {
-            observer?.observe(invocation)
-            core.receive(invocation, completion: completion)
-        }
-    }
+    /// ```swift
+    /// client.systemCallbacks.handle(CallbackInvocation(callback: .willPresent, state: .active, notification: note))
+    /// ```
+    @_spi(ProviderAuthor) public var systemCallbacks: PushEventSink { callbacks }
 
     /// Tells the client that the notification-center delegate is set — PushBridge's (the UIKit
     /// glue's `installNotificationCenterDelegate` calls this), the app's own (call it right
@@ -87,7 +65,7 @@ extension PushClient {
     ///   - options: The system's `UIScene.ConnectionOptions`, for an SDK that reads them.
     package func sceneWillConnect(response: (notification: PushNotification, action: ResponseAction, textInput: String?)?, options: PlatformObject?) {
         observer?.sceneWillConnect(SceneConnectionRequest(connectionOptions: options))
-        receive(
+        callbacks.handle(
             CallbackInvocation(
                 callback: .sceneWillConnect, state: .inactive, action: response?.action, textInput: response?.textInput,
                 notification: response?.notification))

@@ -4,9 +4,9 @@ import PushBridgeProviderKit
 /// The facade app code talks to: one stream of `PushEvent`s, whatever the provider and
 /// whichever callbacks iOS used.
 ///
-/// The integration layer feeds the client the app's own callbacks with `handle(_:completion:)`
-/// (its provider observes each), the provider's adapter what its SDK reports through the sink
-/// the client attached it to; the client — the one event pipeline, also run by the simulator and
+/// Every callback enters by one method, `PushEventSink.handle(_:completion:)`: the integration
+/// layer hands the app's own callbacks to the client's sink (its provider observes each), the
+/// provider's adapter what its SDK reports to the sink the client attached it to; the client — the one event pipeline, also run by the simulator and
 /// the test kit — normalises them (exactly once, nothing lost, right kind and origin), answers
 /// every completion handler exactly once, and delivers the events to each subscriber of ``events()``.
 ///
@@ -33,10 +33,16 @@ public final class PushClient: Sendable {
     public var options: PushClientOptions { core.options }
     /// The normaliser, subscribers and handlers the provider feeds.
     let core: PushClientCore
-    /// Whether the provider finds message IDs in payloads (a `MessageIdentifyingProvider`), read once.
-    let findsMessageIDs: Bool
     /// The provider, if it observes the app's callbacks.
     let observer: (any CallbackObservingProvider)?
+    /// The one entry into the pipeline for the callbacks iOS made to the app's delegate
+    /// (`PushEventSink.handle(_:completion:)`), which the UIKit glue, the relay and the simulated
+    /// device hand them to: each is named by the provider's message ID when the payload has one,
+    /// the provider observes it, and its completion handler is answered exactly once — with the
+    /// app's answer, or from a watchdog before the system's deadline. The provider's own sink
+    /// enters by the same method and skips the naming and the observing (its adapter reported
+    /// the call).
+    package let callbacks: PushEventSink
 
     /// Decides how a notification that arrives in the foreground is presented.
     package typealias PresentationHandler = @Sendable (PushNotification) async -> PresentationOptions
@@ -52,9 +58,10 @@ public final class PushClient: Sendable {
     public init(provider: any PushProvider, options: PushClientOptions = PushClientOptions(), scheduler: any PushScheduler = DispatchScheduler()) {
         self.provider = provider
         core = PushClientCore(options: options, scheduler: scheduler)
-        findsMessageIDs = provider is any MessageIdentifyingProvider
-        observer = provider as? any CallbackObservingProvider
-        provider.attach(to: core.sink)
+        let observer = provider as? any CallbackObservingProvider
+        self.observer = observer
+        callbacks = core.sink(observedBy: observer, namedBy: provider as? any MessageIdentifyingProvider)
+        provider.attach(to: core.sink())
     }
 
     deinit {

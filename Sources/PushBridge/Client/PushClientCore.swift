@@ -53,10 +53,36 @@ final class PushClientCore: Sendable {
                 hub: EventHub(heldLimit: options.heldEventLimit)))
     }
 
-    /// What the provider is given: every callback, message and event it reports comes here.
-    var sink: PushEventSink {
+    /// A way into the pipeline: `PushEventSink.handle(_:completion:)` is the one entry every
+    /// callback takes, whoever hands it over.
+    ///
+    /// - The provider's sink (no arguments, `PushProvider.attach(to:)`): what its SDK reported, which
+    ///   the adapter named by its message ID already and must not see again.
+    /// - The client's (`PushClient.callbacks`, with the provider as both): what iOS handed to the
+    ///   app's delegate (the UIKit glue, the relay, the simulated device, an outside harness), named
+    ///   by the provider's message ID when the payload has one, and observed by the provider first
+    ///   (its SDK may need it). Skipping both for the provider's own reports is what keeps a call
+    ///   its SDK reported from going back to the SDK.
+    ///
+    /// - Parameters:
+    ///   - observer: The provider, if it observes the app's callbacks.
+    ///   - namer: The provider, if it finds message IDs in payloads.
+    func sink(observedBy observer: (any CallbackObservingProvider)? = nil, namedBy namer: (any MessageIdentifyingProvider)? = nil) -> PushEventSink {
         PushEventSink(
-            invocation: { invocation, completion in self.receive(invocation, completion: completion) },
+            invocation: { invocation, completion in
+                // Copied only when the provider names the delivery: most calls pass through untouched.
+                if let namer, let notification = invocation.notification, notification.providerMessageID == nil,
+                    let messageID = namer.messageID(in: notification.payload)
+                {
+                    var identified = invocation
+                    identified.notification = notification.identifiedByProvider(messageID)
+                    observer?.observe(identified)
+                    self.receive(identified, completion: completion)
+                } else {
+                    observer?.observe(invocation)
+                    self.receive(invocation, completion: completion)
+                }
+            },
             message: { message in self.receive(message) },
             event: { event in self.publish(event) },
             diagnostic: { diagnostic in self.report(diagnostic) },
@@ -117,10 +143,9 @@ final class PushClientCore: Sendable {
         for diagnostic in dropped { report(diagnostic) }
     }
 
-    /// Normalises one callback and answers its completion handler: the one entry into the
-    /// pipeline. Both doors lead here: the provider's sink (`PushEventSink.handle(_:completion:)`,
-    /// a call its SDK reported, named by the adapter) and the glue's (`PushClient.receive(_:completion:)`,
-    /// which names the call by the provider's message ID and lets the provider observe it first).
+    /// Normalises one callback and answers its completion handler: where
+    /// `PushEventSink.handle(_:completion:)` leads, from the provider's sink and the client's
+    /// alike (see `sink(observedBy:namedBy:)`).
     func receive(_ invocation: CallbackInvocation, completion: SystemCompletion?) {
         let outcome = publishing { state -> Outcome? in
             guard !state.isClosed else { return nil }

@@ -42,5 +42,5 @@ package final class PushEventDrain: Sendable {
 extension PushClient {
     /// The sink the client attached its provider to: what a test recording an adapter's output
     /// forwards to, so that the adapter's tests run the one pipeline too.
-    package var pipelineSink: PushEventSink { core.sink }
+    package var pipelineSink: PushEventSink { core.sink() }
 }

@@ -64,7 +64,7 @@ package struct NotificationCenterRelay: Sendable {
         let presentation = feedsClient ? notification.map { CallbackInvocation(callback: .willPresent, state: .active, notification: $0) } : nil
         if let presentation, others.isEmpty {
             // The client's answer alone: the system's handler takes it as it is, no join.
-            client.receive(presentation, completion: .presentation(completion))
+            client.callbacks.handle(presentation, completion: .presentation(completion))
             return
         }
         let united = Locked(PresentationOptions())
@@ -73,7 +73,7 @@ package struct NotificationCenterRelay: Sendable {
             united.withLock { $0.formUnion(options) }
             join.partDone()
         }
-        if let presentation { client.receive(presentation, completion: .presentation(answer)) }
+        if let presentation { client.callbacks.handle(presentation, completion: .presentation(answer)) }
         // Each forwarded delegate's first answer counts: a repeat must not stand in for another part.
         for forward in others {
             let once = ExactlyOnce(answer)
@@ -103,11 +103,11 @@ package struct NotificationCenterRelay: Sendable {
             } : nil
         if let response, others.isEmpty {
             // The client's answer alone: the system's handler takes it as it is, no join.
-            client.receive(response, completion: .response(completion))
+            client.callbacks.handle(response, completion: .response(completion))
             return
         }
         let join = CompletionJoin(parts: (response == nil ? 0 : 1) + others.count, completion: completion)
-        if let response { client.receive(response, completion: .response { join.partDone() }) }
+        if let response { client.callbacks.handle(response, completion: .response { join.partDone() }) }
         for forward in others {
             let once = ExactlyOnce<Void> { _ in join.partDone() }
             forward { once.complete(()) }
@@ -141,8 +141,8 @@ extension NotificationCenterRelay {
         applicationState: @escaping @MainActor @Sendable () -> ApplicationState, completion: @escaping @Sendable () -> Void
     ) {
         let note = client.notification(response.notification, in: .didReceiveResponse)
-        let action = ResponseAction(identifier: response.actionIdentifier)
-        let textInput = response.textInput
+        let action = response.action
+        let textInput = response.userText
         Task { @MainActor in
             didReceive(note, action: action, textInput: textInput, state: applicationState(), forwardingTo: others, completion: completion)
         }

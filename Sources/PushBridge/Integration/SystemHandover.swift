@@ -1,64 +1,21 @@
 import PushBridgeCore
 import PushBridgeProviderKit
 
-/// A notification request as the notification center hands it over (`UNNotificationRequest`'s
-/// identifier, its content's `userInfo`, and whether a push triggered it): what the UIKit glue
-/// forwards, unread. Not `Sendable` (`userInfo` holds Foundation objects): the entry points read
-/// it before anything crosses a thread.
-package struct SystemNotification {
-    /// `UNNotificationRequest.identifier`: made anew for each delivery.
-    public var identifier: String
-    /// `UNNotificationContent.userInfo`: the payload.
-    public var userInfo: [AnyHashable: Any]
-    /// Whether a push triggered the request (`UNPushNotificationTrigger`); else it is local.
-    public var isRemote: Bool
-
-    /// A request as the notification center handed it over.
-    public init(identifier: String, userInfo: [AnyHashable: Any], isRemote: Bool) {
-        self.identifier = identifier
-        self.userInfo = userInfo
-        self.isRemote = isRemote
-    }
-}
-
-/// A response as the notification center hands it over (`UNNotificationResponse`): the
-/// notification, the action's identifier, what the user typed.
-package struct SystemResponse {
-    /// The notification responded to.
-    public var notification: SystemNotification
-    /// `UNNotificationResponse.actionIdentifier`.
-    public var actionIdentifier: String
-    /// `UNTextInputNotificationResponse.userText`, for a text-input action.
-    public var textInput: String?
-
-    /// A response as the notification center handed it over.
-    public init(notification: SystemNotification, actionIdentifier: String, textInput: String? = nil) {
-        self.notification = notification
-        self.actionIdentifier = actionIdentifier
-        self.textInput = textInput
-    }
-}
-
 /// The entry points the UIKit glue forwards to, taking what iOS hands over as it is: here, once,
 /// each payload is read, and one that cannot be read is reported
 /// (`PushDiagnostic.Code.unreadablePayload`) and answered with its default — never dropped in
 /// silence, never a trap. Tested on Linux; the glue only unwraps UIKit's types.
 extension PushClient {
-    /// The notification `userInfo` carries, or `nil` — reported, naming `callback` and the
-    /// request — when it cannot be read: the one place the read-or-report rule is written.
-    func notification(userInfo: [AnyHashable: Any], identifier: String?, source: NotificationSource, in callback: SystemCallback) -> PushNotification?
-    {
+    /// The notification iOS handed over, or `nil` — reported, naming `callback` and the request —
+    /// when it cannot be read (its `userInfo` had no JSON form at the edge, or it is not a
+    /// notification): the one place the glue's read-or-report rule is written.
+    func notification(_ request: SystemNotification, in callback: SystemCallback) -> PushNotification? {
         do throws(PushError) {
-            return try PushNotification(userInfo: userInfo, identifier: identifier, source: source)
+            return try request.read(providerMessageID: nil)
         } catch {
-            reportUnreadablePayload(error, in: callback, identifier: identifier)
+            reportUnreadablePayload(error, in: callback, identifier: request.identifier)
             return nil
         }
-    }
-
-    /// The notification of a request the notification center handed over, or `nil` (reported).
-    func notification(_ request: SystemNotification, in callback: SystemCallback) -> PushNotification? {
-        notification(userInfo: request.userInfo, identifier: request.identifier, source: request.isRemote ? .remote : .local, in: callback)
     }
 
     /// From `application(_:didFinishLaunchingWithOptions:)`: the launch options keyed by their raw
@@ -80,7 +37,7 @@ extension PushClient {
         let (invocation, error) = LaunchOptionsReader.invocation(launchOptions: options, state: state)
         if let error { reportUnreadablePayload(error, in: .didFinishLaunching) }
         recordLaunch(invocation)
-        receive(invocation)
+        callbacks.handle(invocation)
     }
 
     /// From `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`: `completion`
@@ -89,11 +46,12 @@ extension PushClient {
     package func didReceiveRemoteNotification(
         _ userInfo: [AnyHashable: Any], state: ApplicationState, completion: @escaping @Sendable (BackgroundFetchResult) -> Void
     ) {
-        guard let note = notification(userInfo: userInfo, identifier: nil, source: .remote, in: .didReceiveRemoteNotificationFetch) else {
+        guard let note = notification(SystemNotification(foundationUserInfo: userInfo), in: .didReceiveRemoteNotificationFetch) else {
             completion(.noData)
             return
         }
-        receive(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: state, notification: note), completion: .fetch(completion))
+        callbacks.handle(
+            CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: state, notification: note), completion: .fetch(completion))
     }
 
     /// From `scene(_:willConnectTo:options:)`: the response the options carry
@@ -102,7 +60,7 @@ extension PushClient {
     package func sceneWillConnect(response: SystemResponse?, options: PlatformObject?) {
         var launch: (notification: PushNotification, action: ResponseAction, textInput: String?)?
         if let response, let note = notification(response.notification, in: .sceneWillConnect) {
-            launch = (note, ResponseAction(identifier: response.actionIdentifier), response.textInput)
+            launch = (note, response.action, response.userText)
         }
         sceneWillConnect(response: launch, options: options)
     }

@@ -5,7 +5,7 @@ import PushBridgeCore
 ///
 /// ```swift
 /// let join = CompletionJoin(parts: 2) { systemCompletion() }
-/// client.receive(response, completion: .response { join.partDone() })
+/// client.callbacks.handle(response, completion: .response { join.partDone() })
 /// otherDelegate.userNotificationCenter(center, didReceive: response) { join.partDone() }
 /// ```
 package final class CompletionJoin: Sendable {

@@ -35,7 +35,7 @@ extension CenterDelegateSDKSession {
             return replayToSDK(call, notification: note, to: client, completion: ignored)
         }
         if let note, let hooked = replayHooked(call, notification: note) { return hooked }
-        client.receive(CallbackInvocation(call, notification: note))
+        client.callbacks.handle(CallbackInvocation(call, notification: note))
         return [TraceCall(call)]
     }
 

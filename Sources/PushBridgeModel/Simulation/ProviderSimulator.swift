@@ -173,7 +173,7 @@ extension ProviderSimulationSession {
     /// its way: what a session's ``replay(_:notification:to:)`` does for a callback the SDK leaves
     /// to the app. A provider author's simulator calls this; it needs no SPI.
     public func replayToApp(_ call: SystemCall, notification: PushNotification?, to client: PushClient) -> [TraceCall] {
-        client.receive(CallbackInvocation(call, notification: notification))
+        client.callbacks.handle(CallbackInvocation(call, notification: notification))
         return [TraceCall(call)]
     }
 
@@ -201,7 +201,7 @@ public struct SystemSimulator: ProviderSimulator {
         let provider: any PushProvider = NoOpProvider()
 
         func replay(_ call: SystemCall, notification: PushNotification?, to client: PushClient) -> [TraceCall] {
-            client.receive(CallbackInvocation(call, notification: notification))
+            client.callbacks.handle(CallbackInvocation(call, notification: notification))
             return [TraceCall(call)]
         }
 

@@ -149,10 +149,10 @@ import Testing
     }
 
     /// The SPI that stays is for users outside the package only, and these are all of it:
-    /// `PushClient.handle(_:completion:)`, the entry for a harness outside the package that plays
-    /// iOS (`Benchmarks/`, and `Tests/FourthProviderTests`, compiled as an outside author's), and
-    /// the deep link's parser for the fuzzers (`Fuzz/`). The package's own modules and tests use
-    /// the `package` twin (`PushClient.receive(_:completion:)`); the
+    /// `PushClient.systemCallbacks`, the client's sink for a harness outside the package that
+    /// plays iOS (`Benchmarks/`, and `Tests/FourthProviderTests`, compiled as an outside
+    /// author's), and the deep link's parser for the fuzzers (`Fuzz/`). The package's own modules
+    /// and tests use the same sink by its `package` name (`PushClient.callbacks`); the
     /// provider's start, registration and consent are `package` (no outside user), and the
     /// second registry (`PushProviderFactories`) is gone: the list of ``PushAdapter``s is the one.
     @Test func theSPIThatStaysIsListed() throws {
@@ -166,18 +166,19 @@ import Testing
         #expect(
             declared.sorted() == [
                 "DeepLink.swift: Fuzzing struct DeepLink",
-                "PushClient+SystemCallbacks.swift: ProviderAuthor func handle",
+                "PushClient+SystemCallbacks.swift: ProviderAuthor var systemCallbacks",
             ])
-        // The package itself enters the pipeline by the `package` twin, never by the SPI.
+        // The package itself enters the pipeline by the `package` name, never by the SPI.
         let callers = try Self.productionSources().filter { source in
             source.text.split(separator: "\n").contains { line in
-                !line.contains(/^\s*\/\//) && line.contains(/\bclient\.handle\(|^\s+handle\(/)
+                !line.contains(/^\s*\/\//) && line.contains(/\.systemCallbacks\./) && !line.contains("public var systemCallbacks")
             }
         }
-        #expect(callers.isEmpty, "PushClient.handle called inside the package: \(callers.map(\.path))")
+        #expect(callers.isEmpty, "PushClient.systemCallbacks used inside the package: \(callers.map(\.path))")
         // Each stays because a package outside this one uses it.
         let outside = try Self.swiftFiles(in: ["Benchmarks/Sources", "Fuzz/Sources", "Tests/FourthProviderTests"])
-        #expect(outside.contains { $0.text.contains("@_spi(ProviderAuthor) import PushBridge") && $0.text.contains("client.handle(") })
+        #expect(
+            outside.contains { $0.text.contains("@_spi(ProviderAuthor) import PushBridge") && $0.text.contains("client.systemCallbacks.handle(") })
         #expect(outside.contains { $0.text.contains("@_spi(Fuzzing) import PushBridgeRouting") && $0.text.contains("DeepLink.parse(") })
     }
 }

@@ -8,9 +8,9 @@ import Testing
     @Test func launchThenResponseIsOneOpenedWithTheResponsesAction() async throws {
         let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let note = try Fixture.notification("cold")
-        client.receive(Fixture.coldLaunch(note))
+        client.callbacks.handle(Fixture.coldLaunch(note))
         #expect(client.heldEventCount == 0)  // waiting for the response
-        client.receive(Fixture.response(note, .custom("reply")))
+        client.callbacks.handle(Fixture.response(note, .custom("reply")))
         let events = await client.events().first(1)
         guard case .opened(let open) = events.first else {
             Issue.record("expected opened, got \(events)")
@@ -24,7 +24,7 @@ import Testing
     @Test func launchAloneIsOpenedWhenTheAppBecomesActive() async throws {
         let scheduler = ManualScheduler()
         let client = PushClient(provider: NoOpProvider(), scheduler: scheduler)
-        client.receive(Fixture.coldLaunch(try Fixture.notification("only-1")))
+        client.callbacks.handle(Fixture.coldLaunch(try Fixture.notification("only-1")))
         #expect(client.heldEventCount == 0)
         client.applicationDidBecomeActive()
         #expect(client.heldEventCount == 1)
@@ -38,7 +38,7 @@ import Testing
     @Test func launchAloneIsOpenedAfterTheSettleTime() async throws {
         let scheduler = ManualScheduler()
         let client = PushClient(provider: NoOpProvider(), scheduler: scheduler)
-        client.receive(Fixture.coldLaunch(try Fixture.notification("only-1")))
+        client.callbacks.handle(Fixture.coldLaunch(try Fixture.notification("only-1")))
         scheduler.advance(by: client.options.launchSettleTime - 0.001)
         #expect(client.heldEventCount == 0)
         scheduler.advance(by: 0.001)
@@ -50,7 +50,7 @@ import Testing
     @Test func aLaunchWithoutANotificationYieldsNothing() throws {
         let scheduler = ManualScheduler()
         let client = PushClient(provider: NoOpProvider(), scheduler: scheduler)
-        client.receive(CallbackInvocation(callback: .didFinishLaunching, state: .inactive, notification: nil))
+        client.callbacks.handle(CallbackInvocation(callback: .didFinishLaunching, state: .inactive, notification: nil))
         client.applicationDidBecomeActive()
         #expect(client.heldEventCount == 0)
         #expect(scheduler.pendingCount == 0)
@@ -60,12 +60,12 @@ import Testing
     func aResponseAfterTheFlushIsTheSameTap(action: ResponseAction) async throws {
         let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let note = try Fixture.notification("late-5")
-        client.receive(Fixture.coldLaunch(note))
+        client.callbacks.handle(Fixture.coldLaunch(note))
         client.applicationDidBecomeActive()  // iOS may report becoming active before method 5
         await confirmation(expectedCount: 1) { answered in
-            client.receive(Fixture.response(note, action), completion: .response { answered() })
+            client.callbacks.handle(Fixture.response(note, action), completion: .response { answered() })
         }
-        client.receive(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .inactive, notification: note))
+        client.callbacks.handle(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .inactive, notification: note))
         #expect(client.heldEventCount == 1)
         let events = await client.events().first(1)
         #expect(events.map(\.kind) == [.opened])

@@ -27,7 +27,7 @@ import Testing
         let note = try Fixture.notification("f")
         await confirmation(expectedCount: 1) { answered in
             let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
-            client.receive(
+            client.callbacks.handle(
                 Fixture.fetch(note, .background),
                 completion: .fetch { result in
                     results.withLock { $0.append(result) }
@@ -44,7 +44,7 @@ import Testing
         client.setBackgroundWorkHandler { _ in expected }
         let results = Locked<[BackgroundFetchResult]>([])
         try await confirmation(expectedCount: 1) { answered in
-            client.receive(
+            client.callbacks.handle(
                 Fixture.fetch(try Fixture.notification("f"), .background),
                 completion: .fetch { result in
                     results.withLock { $0.append(result) }
@@ -67,7 +67,7 @@ import Testing
         }
         let results = Locked<[BackgroundFetchResult]>([])
         try await confirmation(expectedCount: 1) { answered in
-            client.receive(
+            client.callbacks.handle(
                 Fixture.fetch(try Fixture.notification("slow"), .background),
                 completion: .fetch { result in
                     results.withLock { $0.append(result) }
@@ -217,7 +217,7 @@ import Testing
             // Two notifications: iOS takes one response per delivery (acting removes it).
             for (id, action) in [("r1", ResponseAction.default), ("r2", .dismiss)] {
                 let note = try Fixture.notification(id)
-                client.receive(
+                client.callbacks.handle(
                     Fixture.response(note, action, .background),
                     completion: .response {
                         completed.withLock { $0 += 1 }
@@ -233,9 +233,9 @@ import Testing
         let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let note = try Fixture.notification("twice")
         await confirmation(expectedCount: 2) { answered in
-            client.receive(Fixture.response(note), completion: .response { answered() })
+            client.callbacks.handle(Fixture.response(note), completion: .response { answered() })
             #expect(client.heldEventCount == 1)
-            client.receive(Fixture.response(note), completion: .response { answered() })
+            client.callbacks.handle(Fixture.response(note), completion: .response { answered() })
             #expect(client.heldEventCount == 1)
         }
     }

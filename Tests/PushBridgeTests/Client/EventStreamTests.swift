@@ -8,12 +8,12 @@ import Testing
     @Test func eventsBeforeTheFirstSubscriberAreDeliveredOnceInOrder() async throws {
         let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let ids = ["a", "b", "c"]
-        for id in ids { client.receive(Fixture.willPresent(try Fixture.notification(id))) }
+        for id in ids { client.callbacks.handle(Fixture.willPresent(try Fixture.notification(id))) }
         #expect(client.heldEventCount == 3)
 
         let first = client.events()
         #expect(client.heldEventCount == 0)
-        client.receive(Fixture.willPresent(try Fixture.notification("d")))
+        client.callbacks.handle(Fixture.willPresent(try Fixture.notification("d")))
         let received = await first.first(4)
         #expect(received.compactMap(\.id) == ids + ["d"])
         #expect(received.allSatisfy { $0.kind == .received })
@@ -21,10 +21,10 @@ import Testing
 
     @Test func laterSubscribersGetOnlyNewEvents() async throws {
         let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
-        client.receive(Fixture.willPresent(try Fixture.notification("early")))
+        client.callbacks.handle(Fixture.willPresent(try Fixture.notification("early")))
         let first = client.events()
         let second = client.events()
-        client.receive(Fixture.willPresent(try Fixture.notification("late")))
+        client.callbacks.handle(Fixture.willPresent(try Fixture.notification("late")))
         #expect(await first.first(2).compactMap(\.id) == ["early", "late"])
         #expect(await second.first(1).compactMap(\.id) == ["late"])
     }
@@ -33,7 +33,7 @@ import Testing
     func theHoldIsBoundedAndCountsWhatItDrops(limit: Int) async throws {
         let client = PushClient(provider: NoOpProvider(), options: PushClientOptions(heldEventLimit: limit), scheduler: ManualScheduler())
         let total = limit + 7
-        for index in 0..<total { client.receive(Fixture.willPresent(try Fixture.notification("n\(index)"))) }
+        for index in 0..<total { client.callbacks.handle(Fixture.willPresent(try Fixture.notification("n\(index)"))) }
         #expect(client.heldEventCount == limit)
         #expect(client.droppedEventCount == total - limit)
         let events = await client.events().first(limit)
@@ -51,7 +51,7 @@ import Testing
         await consumer.value
         while client.subscriberCount != 0 { await Task.yield() }
         // With no subscriber left, events are held again for the next one.
-        client.receive(Fixture.willPresent(try Fixture.notification("after")))
+        client.callbacks.handle(Fixture.willPresent(try Fixture.notification("after")))
         #expect(client.heldEventCount == 1)
     }
 
@@ -60,7 +60,7 @@ import Testing
         let idle = client.events()  // the first subscriber, never iterated
         let stream = client.events()
         #expect(client.subscriberCount == 2)
-        client.receive(Fixture.willPresent(try Fixture.notification("x")))
+        client.callbacks.handle(Fixture.willPresent(try Fixture.notification("x")))
         #expect(client.heldEventCount == 0)
         #expect(await stream.first(1).compactMap(\.id) == ["x"])
         withExtendedLifetime(idle) {}
@@ -70,7 +70,7 @@ import Testing
         let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         _ = client.events()
         #expect(client.subscriberCount == 0)
-        client.receive(Fixture.willPresent(try Fixture.notification("kept")))
+        client.callbacks.handle(Fixture.willPresent(try Fixture.notification("kept")))
         #expect(client.heldEventCount == 1)
     }
 
@@ -79,9 +79,9 @@ import Testing
         let stream = client.events()
         let note = try Fixture.notification("dup", contentAvailable: true)
         // iOS 10+, foreground, content-available: 3 then 4 for one delivery.
-        client.receive(Fixture.fetch(note, .active))
-        client.receive(Fixture.willPresent(note))
-        client.receive(Fixture.response(note, .default, .active))
+        client.callbacks.handle(Fixture.fetch(note, .active))
+        client.callbacks.handle(Fixture.willPresent(note))
+        client.callbacks.handle(Fixture.response(note, .default, .active))
         let events = await stream.first(2)
         #expect(events.map(\.kind) == [.received, .opened])
         #expect(events.map(\.origin) == [.foreground, .foreground])

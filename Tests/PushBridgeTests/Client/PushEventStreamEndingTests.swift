@@ -140,7 +140,7 @@ extension PushEventStreamTests {
                 }
             }
             let producer = Task.detached {
-                for note in notes { client.receive(Fixture.willPresent(note)) }
+                for note in notes { client.callbacks.handle(Fixture.willPresent(note)) }
             }
             await Task.yield()
             consumer.cancel()

@@ -18,7 +18,7 @@ import Testing
 
     /// One `received` event per identifier, through the client's callback path (method 4).
     static func emit(_ ids: [String], to client: PushClient) throws {
-        for id in ids { client.receive(Fixture.willPresent(try Fixture.notification(id))) }
+        for id in ids { client.callbacks.handle(Fixture.willPresent(try Fixture.notification(id))) }
     }
 
     /// Drops the test's reference to `client`; `true` when it was the last one, so the client is
@@ -71,7 +71,7 @@ import Testing
             do {
                 let producer = try #require(client)
                 for (index, note) in notes.enumerated() {
-                    producer.receive(Fixture.willPresent(note))
+                    producer.callbacks.handle(Fixture.willPresent(note))
                     if index % 1_000 == 0 { await Task.yield() }
                 }
             }
@@ -188,7 +188,7 @@ import Testing
             do {
                 let producer = try #require(client)
                 for (index, note) in notes.enumerated() {
-                    producer.receive(Fixture.willPresent(note))
+                    producer.callbacks.handle(Fixture.willPresent(note))
                     if index % 500 == 0 { await Task.yield() }
                 }
             }
@@ -227,7 +227,7 @@ import Testing
             }
             do {
                 let producer = try #require(client)
-                for note in notes { producer.receive(Fixture.willPresent(note)) }
+                for note in notes { producer.callbacks.handle(Fixture.willPresent(note)) }
             }
             guard Self.release(&client) else {
                 for reader in readers { reader.cancel() }

@@ -74,7 +74,7 @@ import Testing
     // MARK: Input that cannot be read
 
     @Test func aUserInfoWithNoJSONFormKeepsItsConversionError() throws {
-        let info = SDKNotification(foundationUserInfo: ["aps": ["alert": "x"], "sent": Date(timeIntervalSince1970: 0)], identifier: "req-1")
+        let info = SystemNotification(foundationUserInfo: ["aps": ["alert": "x"], "sent": Date(timeIntervalSince1970: 0)], identifier: "req-1")
         #expect(info.userInfo.isEmpty)
         #expect(info.identifier == "req-1")
         let error = try #require(info.conversionError)
@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func aReadableUserInfoConvertsWhole() throws {
-        let info = SDKNotification(foundationUserInfo: ["aps": ["alert": "x"]], identifier: "req-1")
+        let info = SystemNotification(foundationUserInfo: ["aps": ["alert": "x"]], identifier: "req-1")
         #expect(info.conversionError == nil)
         #expect(try info.read(by: APNsDefinition()).id == "req-1")
     }
@@ -93,7 +93,7 @@ import Testing
         let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let received = Locked<[PushDiagnostic]>([])
         client.setDiagnosticHandler { diagnostic in received.withLock { $0.append(diagnostic) } }
-        let info = SDKNotification(userInfo: ["content": "secret-value-42"], identifier: nil)
+        let info = SystemNotification(userInfo: ["content": "secret-value-42"], identifier: nil)
         let note = info.notification(by: APNsDefinition(), in: "someCallback:", reportingTo: client.pipelineSink)
         #expect(note == nil)
         let diagnostics = received.withLock { $0 }

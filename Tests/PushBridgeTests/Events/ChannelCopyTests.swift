@@ -120,7 +120,7 @@ import Testing
         let reported = Locked([PushDiagnostic]())
         client.setDiagnosticHandler { diagnostic in reported.withLock { $0.append(diagnostic) } }
         let tap = client.eventDrain()
-        client.receive(Self.call(.willPresent, .active), completion: .presentation { _ in })
+        client.callbacks.handle(Self.call(.willPresent, .active), completion: .presentation { _ in })
         jpush.deliver(Self.message)
         client.settle()
         #expect(tap.take().map(\.kind) == [.received])

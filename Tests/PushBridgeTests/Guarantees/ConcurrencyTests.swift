@@ -24,8 +24,8 @@ import Testing
                 group.addTask {
                     for note in batch {
                         // Each delivery twice, as 3 then 4 would: still one event.
-                        client.receive(Fixture.fetch(note, .active))
-                        client.receive(Fixture.willPresent(note))
+                        client.callbacks.handle(Fixture.fetch(note, .active))
+                        client.callbacks.handle(Fixture.willPresent(note))
                     }
                     return []
                 }
@@ -58,7 +58,7 @@ import Testing
                 }
             }
             group.addTask {
-                for note in notes { client.receive(Fixture.willPresent(note)) }
+                for note in notes { client.callbacks.handle(Fixture.willPresent(note)) }
                 return ("producer", [])
             }
             var steadyIDs: [String] = []

@@ -20,9 +20,9 @@ import Testing
     @Test(arguments: [2.0, 3_600.0])
     func twoIdenticalSilentPushesAreTwoReceivedEvents(secondsApart: Double) async throws {
         let run = try await ClientRun.run { client, scheduler in
-            client.receive(try DeviceFeeding.fetch(.background, DeviceFeeding.silentPayload), completion: .fetch { _ in })
+            client.callbacks.handle(try DeviceFeeding.fetch(.background, DeviceFeeding.silentPayload), completion: .fetch { _ in })
             scheduler.advance(by: secondsApart)
-            client.receive(try DeviceFeeding.fetch(.background, DeviceFeeding.silentPayload), completion: .fetch { _ in })
+            client.callbacks.handle(try DeviceFeeding.fetch(.background, DeviceFeeding.silentPayload), completion: .fetch { _ in })
         }
         #expect(run.rendered == ["received background", "received background"])
         #expect(Set(run.events.compactMap(\.id)).count == 2, "each delivery has its own identity")
@@ -34,9 +34,9 @@ import Testing
         let run = try await ClientRun.run { client, scheduler in
             for delivery in 1...2 {
                 let identifier = "00000000-0000-4000-8000-00000000000\(delivery)"
-                client.receive(try DeviceFeeding.willPresent(identifier), completion: .presentation { _ in })
+                client.callbacks.handle(try DeviceFeeding.willPresent(identifier), completion: .presentation { _ in })
                 scheduler.advance(by: 1.5)
-                client.receive(try DeviceFeeding.response(identifier, .active), completion: .response {})
+                client.callbacks.handle(try DeviceFeeding.response(identifier, .active), completion: .response {})
                 scheduler.advance(by: secondsApart)
             }
         }
@@ -46,18 +46,18 @@ import Testing
     @Test func twoIdenticalTapsOnIOS9AreTwoOpenedEvents() async throws {
         // iOS 9, app in the background: each tap is method 3 `inactive` with the userInfo only.
         let run = try await ClientRun.run { client, scheduler in
-            client.receive(try DeviceFeeding.fetch(.inactive), completion: .fetch { _ in })
+            client.callbacks.handle(try DeviceFeeding.fetch(.inactive), completion: .fetch { _ in })
             scheduler.advance(by: 30)
-            client.receive(try DeviceFeeding.fetch(.inactive), completion: .fetch { _ in })
+            client.callbacks.handle(try DeviceFeeding.fetch(.inactive), completion: .fetch { _ in })
         }
         #expect(run.rendered == ["opened background", "opened background"])
     }
 
     @Test func aBackgroundArrivalAndItsLaterTapShareOneIdentity() async throws {
         let run = try await ClientRun.run { client, scheduler in
-            client.receive(try DeviceFeeding.fetch(.background), completion: .fetch { _ in })
+            client.callbacks.handle(try DeviceFeeding.fetch(.background), completion: .fetch { _ in })
             scheduler.advance(by: 600)
-            client.receive(try DeviceFeeding.response("C0FFEE00-0000-4000-8000-000000000003"), completion: .response {})
+            client.callbacks.handle(try DeviceFeeding.response("C0FFEE00-0000-4000-8000-000000000003"), completion: .response {})
         }
         #expect(run.rendered == ["received background", "opened background"])
         #expect(Set(run.events.compactMap(\.id)).count == 1)
@@ -75,7 +75,7 @@ import Testing
             }
             // Getui's hook hands the push over, then the app's own method 3 forwards it.
             for _ in 0..<2 {
-                client.receive(
+                client.callbacks.handle(
                     try DeviceFeeding.fetch(.background, DeviceFeeding.silentPayload),
                     completion: .fetch { result in
                         answers.withLock { $0.append(result) }
@@ -95,7 +95,7 @@ import Testing
         let run = try await ClientRun.run(options: PushClientOptions(repeatedCallCompletion: .answerEach)) { client, scheduler in
             client.setBackgroundWorkHandler { _ in .newData }
             for caller in ["sdk", "app"] {
-                client.receive(
+                client.callbacks.handle(
                     try DeviceFeeding.fetch(.background, DeviceFeeding.silentPayload),
                     completion: .fetch { result in
                         answers.withLock { $0[caller, default: []].append(result) }
@@ -117,7 +117,7 @@ import Testing
                 return [.banner]
             }
             for _ in 0..<2 {
-                client.receive(
+                client.callbacks.handle(
                     try DeviceFeeding.willPresent("AB000000-0000-4000-8000-000000000004"),
                     completion: .presentation { options in
                         answers.withLock { $0.append(options) }
@@ -136,7 +136,7 @@ import Testing
         let answers = Locked(0)
         let run = try await ClientRun.run { client, scheduler in
             for _ in 0..<2 {
-                client.receive(
+                client.callbacks.handle(
                     try DeviceFeeding.response("AB000000-0000-4000-8000-000000000005"),
                     completion: .response {
                         answers.withLock { $0 += 1 }
@@ -152,8 +152,8 @@ import Testing
 
     /// A foreground `content-available` alert on iOS 10+: 3 `active`, then 4 with `identifier`.
     static func contentAvailableArrival(_ client: PushClient, _ identifier: String) throws {
-        client.receive(try DeviceFeeding.fetch(.active, DeviceFeeding.contentAvailablePayload), completion: .fetch { _ in })
-        client.receive(try DeviceFeeding.willPresent(identifier, DeviceFeeding.contentAvailablePayload), completion: .presentation { _ in })
+        client.callbacks.handle(try DeviceFeeding.fetch(.active, DeviceFeeding.contentAvailablePayload), completion: .fetch { _ in })
+        client.callbacks.handle(try DeviceFeeding.willPresent(identifier, DeviceFeeding.contentAvailablePayload), completion: .presentation { _ in })
     }
 
     @Test func anIdenticalContentAvailableAlertAfterAnUntappedBannerIsANewArrival() async throws {
@@ -172,7 +172,7 @@ import Testing
         let run = try await ClientRun.run { client, scheduler in
             try Self.contentAvailableArrival(client, "1")
             scheduler.advance(by: 4)
-            client.receive(try DeviceFeeding.fetch(.active, DeviceFeeding.contentAvailablePayload), completion: .fetch { _ in })
+            client.callbacks.handle(try DeviceFeeding.fetch(.active, DeviceFeeding.contentAvailablePayload), completion: .fetch { _ in })
             scheduler.advance(by: PushEventNormalizer.defaultCorrelationInterval)
         }
         #expect(run.rendered == ["received foreground", "opened foreground"])

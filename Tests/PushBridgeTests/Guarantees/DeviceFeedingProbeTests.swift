@@ -65,9 +65,9 @@ enum DeviceFeeding {
             let launchOptions: JSONObject = [LaunchOptionsReader.remoteNotificationKey: .object(DeviceFeeding.payload)]
             let (launch, error) = LaunchOptionsReader.invocation(launchOptions: launchOptions, state: .inactive)
             #expect(error == nil)
-            client.receive(launch)
+            client.callbacks.handle(launch)
             if becomesActiveBeforeTheResponse { client.applicationDidBecomeActive() }
-            client.receive(try DeviceFeeding.response("5F3C1D2A-7B1E-4C7A-9D2E-000000000001"), completion: .response {})
+            client.callbacks.handle(try DeviceFeeding.response("5F3C1D2A-7B1E-4C7A-9D2E-000000000001"), completion: .response {})
             client.applicationDidBecomeActive()
             scheduler.advance(by: 60)
         }
@@ -76,8 +76,8 @@ enum DeviceFeeding {
 
     @Test func aForegroundContentAvailableAlertOnIOS10IsOneReceivedEvent() async throws {
         let run = try await ClientRun.run { client, scheduler in
-            client.receive(try DeviceFeeding.fetch(.active, DeviceFeeding.contentAvailablePayload), completion: .fetch { _ in })
-            client.receive(
+            client.callbacks.handle(try DeviceFeeding.fetch(.active, DeviceFeeding.contentAvailablePayload), completion: .fetch { _ in })
+            client.callbacks.handle(
                 try DeviceFeeding.willPresent("9A0B7C3D-0000-4000-8000-000000000002", DeviceFeeding.contentAvailablePayload),
                 completion: .presentation { _ in })
             scheduler.advance(by: 60)

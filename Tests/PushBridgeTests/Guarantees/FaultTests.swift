@@ -15,10 +15,10 @@ import Testing
         // content-available), and Getui redelivers it over its socket when the app comes online.
         let copy = try PushNotification(payload: ["aps": ["alert": "hi", "content-available": 1], "_gmid_": "task7:msg7:x"])
         await confirmation(expectedCount: 2) { answered in
-            client.receive(
+            client.callbacks.handle(
                 CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .active, notification: copy),
                 completion: .fetch { _ in answered() })
-            client.receive(
+            client.callbacks.handle(
                 CallbackInvocation(callback: .willPresent, state: .active, notification: copy), completion: .presentation { _ in answered() })
         }
         getui.deliver(PushEvent.Message(transport: .getui, offline: true, id: "task7:msg7", payload: ["payload": "hi"]))
@@ -62,7 +62,7 @@ import Testing
         }
         while client.subscriberCount < 2 { await Task.yield() }
         for index in 0..<100 {
-            client.receive(
+            client.callbacks.handle(
                 CallbackInvocation(
                     callback: .willPresent, state: .active,
                     notification: try PushNotification(payload: ["aps": ["alert": "x"]], identifier: "m\(index)")))

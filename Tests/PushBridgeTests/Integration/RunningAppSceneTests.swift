@@ -17,7 +17,7 @@ import Testing
         if afterLaunchEnded { client.applicationDidBecomeActive() }
         let note = try PushNotification(userInfo: Self.payload(), identifier: "req-1")
         client.sceneWillConnect(response: (note, .default, nil), options: nil)
-        client.receive(CallbackInvocation(callback: .didReceiveResponse, state: .inactive, action: .default, notification: note))
+        client.callbacks.handle(CallbackInvocation(callback: .didReceiveResponse, state: .inactive, action: .default, notification: note))
         client.applicationDidBecomeActive()
         let events = await client.events().first(1)
         #expect(client.heldEventCount == 0)

@@ -50,7 +50,7 @@ import Testing
         #expect(reported.first?.message.contains(SystemCallback.didFinishLaunching.rawValue) == true)
         // The launch was handled: a response right after it is the cold start's.
         let note = try PushNotification(userInfo: Self.payload(), identifier: "r1")
-        client.receive(CallbackInvocation(callback: .didReceiveResponse, state: .inactive, action: .default, notification: note))
+        client.callbacks.handle(CallbackInvocation(callback: .didReceiveResponse, state: .inactive, action: .default, notification: note))
         #expect(client.heldEventCount == 1)
         #expect(await client.events().first(1).first?.origin == .coldStart)
     }
@@ -84,12 +84,12 @@ import Testing
     @Test func aSceneConnectionsResponseIsReadOnceAndAnUnreadableOneReported() async throws {
         let (client, diagnostics) = Self.client()
         let unreadable = SystemResponse(
-            notification: SystemNotification(identifier: "bad", userInfo: ["aps": NSObject()], isRemote: true), actionIdentifier: "reply")
+            notification: SystemNotification(foundationUserInfo: ["aps": NSObject()], identifier: "bad", isRemote: true), actionIdentifier: "reply")
         client.sceneWillConnect(response: unreadable, options: nil)
         #expect(diagnostics.withLock { $0.map(\.code) } == [.unreadablePayload])
         let readable = SystemResponse(
-            notification: SystemNotification(identifier: "good", userInfo: Self.payload(), isRemote: true), actionIdentifier: "reply",
-            textInput: "on my way")
+            notification: SystemNotification(foundationUserInfo: Self.payload(), identifier: "good", isRemote: true), actionIdentifier: "reply",
+            userText: "on my way")
         client.sceneWillConnect(response: readable, options: nil)
         client.applicationDidBecomeActive()
         let events = await client.events().first(1)
@@ -109,7 +109,7 @@ import Testing
         let forwarded = Locked(0)
         relay.didReceive(
             SystemResponse(
-                notification: SystemNotification(identifier: "tap", userInfo: Self.payload(), isRemote: true),
+                notification: SystemNotification(foundationUserInfo: Self.payload(), identifier: "tap", isRemote: true),
                 actionIdentifier: "com.apple.UNNotificationDefaultActionIdentifier"),
             forwardingTo: [
                 { done in
@@ -137,7 +137,7 @@ import Testing
         let relay = NotificationCenterRelay(client: client)
         let answers = Locked<[PresentationOptions]>([])
         relay.willPresent(
-            SystemNotification(identifier: "bad", userInfo: ["aps": ["alert": NSObject()] as [String: Any]], isRemote: true),
+            SystemNotification(foundationUserInfo: ["aps": ["alert": NSObject()] as [String: Any]], identifier: "bad", isRemote: true),
             forwardingTo: [{ answer in answer([.banner]) }]
         ) { options in answers.withLock { $0.append(options) } }
         #expect(answers.withLock { $0 } == [[.banner]])
@@ -149,7 +149,7 @@ import Testing
         let (client, _) = Self.client()
         let relay = NotificationCenterRelay(client: client)
         relay.openSettings(forRequest: nil)
-        relay.openSettings(forRequest: SystemNotification(identifier: "n", userInfo: Self.payload(), isRemote: false))
+        relay.openSettings(forRequest: SystemNotification(foundationUserInfo: Self.payload(), identifier: "n", isRemote: false))
         let events = await client.events().first(2)
         #expect(events.map(\.kind) == [.settingsRequested, .settingsRequested])
         guard case .settingsRequested(let request) = events.last else {

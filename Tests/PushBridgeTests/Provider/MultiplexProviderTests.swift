@@ -58,9 +58,9 @@ final class RecordingProvider: CapabilityNarrowingProvider, CallbackObservingPro
         let note = try PushNotification(payload: payload, identifier: "plain-1")
         let invocation = CallbackInvocation(callback: .willPresent, state: .active, notification: note)
         await confirmation(expectedCount: 1) { answered in
-            client.receive(invocation, completion: .presentation { _ in answered() })
+            client.callbacks.handle(invocation, completion: .presentation { _ in answered() })
         }
-        client.receive(invocation)  // the same delivery again: no second event
+        client.callbacks.handle(invocation)  // the same delivery again: no second event
         // The client names the delivery by the owner's message ID before its provider observes it.
         let name = (owner == .jpush ? jpush : getui).messageID(in: payload) ?? note.id
         #expect((owner == .jpush ? jpush : getui).handledIDs == [name, name])
@@ -89,7 +89,7 @@ final class RecordingProvider: CapabilityNarrowingProvider, CallbackObservingPro
         #expect(client.activeProvider?.capabilities.isEmpty == true)
         try client.start(PushStartRequest(iosVersion: IOSVersion(17)))
         let note = try PushNotification(payload: ["aps": ["alert": "x"]], identifier: "n")
-        client.receive(CallbackInvocation(callback: .willPresent, state: .active, notification: note))
+        client.callbacks.handle(CallbackInvocation(callback: .willPresent, state: .active, notification: note))
         #expect(await client.events().first(1).map(\.kind) == [.received])
         let message = PushEvent.Message(transport: .getui, offline: false, id: "t:m", payload: [:])
         #expect { _ = try client.report(.custom(90001), for: message) } throws: { ($0 as? PushError)?.code == .unsupported }
@@ -98,7 +98,7 @@ final class RecordingProvider: CapabilityNarrowingProvider, CallbackObservingPro
     @Test func aPassthroughOfAnAlreadyHandledNotificationIsDropped() async throws {
         let client = PushClient(provider: NoOpProvider(), scheduler: ManualScheduler())
         let copy = try PushNotification(payload: ["aps": ["alert": "x"], "_gmid_": "task1:msg1:zz"])
-        client.receive(CallbackInvocation(callback: .didReceiveResponse, state: .inactive, action: .default, notification: copy))
+        client.callbacks.handle(CallbackInvocation(callback: .didReceiveResponse, state: .inactive, action: .default, notification: copy))
         client.receive(PushEvent.Message(transport: .getui, offline: true, id: "task1:msg1", payload: ["payload": "x"]))
         client.receive(PushEvent.Message(transport: .getui, offline: true, id: "task2:msg2", payload: ["payload": "y"]))
         client.receive(PushEvent.Message(transport: .getui, offline: true, id: "task2:msg2", payload: ["payload": "y"]))

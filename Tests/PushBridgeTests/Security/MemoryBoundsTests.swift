@@ -17,7 +17,7 @@ import Testing
         let notifications = SpaceCoverage.repetitions(exhaustive: 1_000_000, sampled: 50_000)
         for index in 0..<notifications {
             let note = try PushNotification(payload: ["aps": ["alert": "x"]], identifier: "n\(index)")
-            client.receive(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: note))
+            client.callbacks.handle(CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: .background, notification: note))
         }
         #expect(client.heldEventCount == 100)
         #expect(client.droppedEventCount == notifications - 100)

@@ -88,7 +88,7 @@ extension GetuiProvider {
         if let response {
             sink.handle(
                 CallbackInvocation(
-                    callback: .didReceiveResponse, state: context.applicationState(), action: ResponseAction(identifier: response.actionIdentifier),
+                    callback: .didReceiveResponse, state: context.applicationState(), action: response.action,
                     textInput: response.userText, notification: note),
                 completion: .response { fetch?.complete(.noData) })
         } else {
@@ -115,7 +115,7 @@ extension GetuiProvider {
         // (when the push is Getui's): the message is named by its `_gmid_`, else by
         // `taskId:msgId`, else, like any `userInfo`, by its payload.
         if !fromGetui, userInfo["aps"] != nil {
-            let handed = SDKNotification(userInfo: userInfo, identifier: Self.getuiID(taskID: taskID, msgID: msgID))
+            let handed = SystemNotification(userInfo: userInfo, identifier: Self.getuiID(taskID: taskID, msgID: msgID))
             do throws(PushError) {
                 let note = try handed.read(by: GetuiDefinition())
                 sink.handle(

@@ -42,7 +42,7 @@
         ) {
             nonisolated(unsafe) let complete = completionHandler
             guard let delegate else { return complete([]) }
-            delegate.geTuiSdkNotificationCenter(willPresent: Self.info(notification)) { options in
+            delegate.geTuiSdkNotificationCenter(willPresent: GetuiNotificationInfo(notification)) { options in
                 complete(UNNotificationPresentationOptions(rawValue: UInt(max(0, options))))
             }
         }
@@ -50,7 +50,7 @@
         /// `GeTuiSdkNotificationCenter:openSettingsForNotification:` (nullable in the header, G31 L452).
         @objc(GeTuiSdkNotificationCenter:openSettingsForNotification:)
         public func geTuiSdkNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {
-            delegate?.geTuiSdkNotificationCenter(openSettingsFor: notification.map(Self.info))
+            delegate?.geTuiSdkNotificationCenter(openSettingsFor: notification.map { GetuiNotificationInfo($0) })
         }
 
         /// Getui's fetch completion handler as the one the delegate takes (`nil` stays `nil`).
@@ -74,10 +74,8 @@
                 complete?(.noData)
                 return
             }
-            let info = response.map { Self.info($0.notification) } ?? GetuiNotificationInfo(foundationUserInfo: userInfo)
-            let reply = response.map {
-                GetuiResponseInfo(actionIdentifier: $0.actionIdentifier, userText: ($0 as? UNTextInputNotificationResponse)?.userText)
-            }
+            let reply = response.map { GetuiResponseInfo($0) }
+            let info = reply?.notification ?? GetuiNotificationInfo(foundationUserInfo: userInfo)
             let fetch = Self.fetchCompletion(complete)
             delegate.geTuiSdkDidReceiveNotification(info, response: reply, fetchCompletionHandler: fetch)
         }
@@ -152,12 +150,5 @@
             return PushError.VendorCode(domain: error.domain, code: error.code)
         }
 
-        /// A notification converted at the edge (one whose `userInfo` has no JSON form keeps the
-        /// conversion error, which the provider reports).
-        private static func info(_ notification: UNNotification) -> GetuiNotificationInfo {
-            let request = notification.request
-            return GetuiNotificationInfo(
-                foundationUserInfo: request.content.userInfo, identifier: request.identifier, isRemote: request.trigger is UNPushNotificationTrigger)
-        }
     }
 #endif

@@ -55,8 +55,10 @@ public struct GetuiSimulator: ProviderSimulator {
         func respondToSDK(_ notification: PushNotification, action: ResponseAction?, textInput: String?, done: @escaping @Sendable () -> Void)
             -> String
         {
-            let response = GetuiResponseInfo(actionIdentifier: action?.identifier ?? ResponseAction.defaultIdentifier, userText: textInput)
-            bridge.trigger(.receiveNotification(Self.info(notification), response: response, fetchCompletionHandler: { _ in done() }))
+            let info = Self.info(notification)
+            let response = SystemResponse(
+                notification: info, actionIdentifier: action?.identifier ?? ResponseAction.defaultIdentifier, userText: textInput)
+            bridge.trigger(.receiveNotification(info, response: response, fetchCompletionHandler: { _ in done() }))
             return GetuiCallbackName.didReceiveNotification
         }
 

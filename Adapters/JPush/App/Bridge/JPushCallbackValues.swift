@@ -1,31 +1,19 @@
 import PushBridge
 import PushBridgeProviderKit
 
-/// A notification as JPush's delegate methods hand it (a `UNNotification`, converted at the edge).
-public typealias JPushNotificationInfo = SDKNotification
+/// A notification as JPush's delegate methods hand it: the system's (a `UNNotification`,
+/// converted at the edge), the one type the UIKit glue and every adapter use.
+public typealias JPushNotificationInfo = SystemNotification
 
-/// A user's response as `jpushNotificationCenter:didReceiveNotificationResponse:…` hands it (a
-/// `UNNotificationResponse`, converted at the edge).
+/// A user's response as `jpushNotificationCenter:didReceiveNotificationResponse:…` hands it: the
+/// system's (a `UNNotificationResponse`, converted at the edge), the one type the UIKit glue and
+/// every adapter use.
 ///
 /// ```swift
 /// let tap = JPushResponseInfo(notification: JPushNotificationInfo(userInfo: ["aps": ["alert": "hi"]]))
 /// let reply = JPushResponseInfo(notification: tap.notification, actionIdentifier: "reply", userText: "ok")
 /// ```
-public struct JPushResponseInfo: Sendable, Equatable {
-    /// The notification responded to.
-    public var notification: JPushNotificationInfo
-    /// `actionIdentifier`: the default action (a tap), the dismiss action, or a custom action's ID.
-    public var actionIdentifier: String
-    /// `userText`, for a text-input action (`UNTextInputNotificationResponse`).
-    public var userText: String?
-
-    /// A response from its parts; a tap by default.
-    public init(notification: JPushNotificationInfo, actionIdentifier: String = ResponseAction.defaultIdentifier, userText: String? = nil) {
-        self.notification = notification
-        self.actionIdentifier = actionIdentifier
-        self.userText = userText
-    }
-}
+public typealias JPushResponseInfo = SystemResponse
 
 /// `JPAuthorizationStatus`, as `jpushNotificationAuthorization:withInfo:` reports it.
 public enum JPushAuthorizationStatus: Int, Sendable, Hashable, CaseIterable {

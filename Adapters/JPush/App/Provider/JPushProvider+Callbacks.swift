@@ -41,7 +41,7 @@ extension JPushProvider {
         if response.notification.isRemote { bridge.handleRemoteNotification(response.notification.userInfo) }
         sink.handle(
             CallbackInvocation(
-                callback: .didReceiveResponse, state: context.applicationState(), action: ResponseAction(identifier: response.actionIdentifier),
+                callback: .didReceiveResponse, state: context.applicationState(), action: response.action,
                 textInput: response.userText, notification: note),
             completion: .response { complete.complete(()) })
     }

@@ -9,8 +9,8 @@ import PushBridgeProviderKit
 /// JPush installs itself as the notification-center delegate and forwards iOS's methods 4 and 5
 /// to its `JPUSHRegisterDelegate` — the bridge's, which forwards them here
 /// (``JPushBridgeDelegate``). The app keeps its own `UIApplicationDelegate` methods (1, 2, 3 and
-/// the iOS 8–9 ones), forwarded through `PushClient.handle(_:completion:)` to
-/// `handle(_:completion:)`. Every remote push the app is handed is reported to JPush with
+/// the iOS 8–9 ones), which the UIKit glue hands to the client, and the client lets this provider
+/// ``observe(_:)`` each. Every remote push the app is handed is reported to JPush with
 /// `handleRemoteNotification:`, as JPush requires; every completion handler JPush passes in is
 /// completed exactly once. Custom messages (`kJPFNetworkDidReceiveMessageNotification`) become
 /// `message` events; the registration ID after login a (masked) `registered` event.

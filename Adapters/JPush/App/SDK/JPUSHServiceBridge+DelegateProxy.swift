@@ -35,7 +35,7 @@
             withCompletionHandler completionHandler: @escaping (Int) -> Void
         ) {
             nonisolated(unsafe) let complete = completionHandler
-            anchor.willPresent(JPUSHServiceBridge.info(notification)) { options in complete(options) }
+            anchor.willPresent(JPushNotificationInfo(notification)) { options in complete(options) }
         }
 
         /// `jpushNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`.
@@ -45,17 +45,14 @@
             withCompletionHandler completionHandler: @escaping () -> Void
         ) {
             nonisolated(unsafe) let complete = completionHandler
-            let reply = JPushResponseInfo(
-                notification: JPUSHServiceBridge.info(response.notification), actionIdentifier: response.actionIdentifier,
-                userText: (response as? UNTextInputNotificationResponse)?.userText)
-            anchor.didReceive(reply) { complete() }
+            anchor.didReceive(JPushResponseInfo(response)) { complete() }
         }
 
         /// `jpushNotificationCenter:openSettingsForNotification:` (`nil` when opened from Settings,
         /// though the header does not mark it nullable).
         @objc(jpushNotificationCenter:openSettingsForNotification:)
         package func jpushNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {
-            anchor.openSettings(for: notification.map(JPUSHServiceBridge.info))
+            anchor.openSettings(for: notification.map { JPushNotificationInfo($0) })
         }
 
         /// `jpushNotificationAuthorization:withInfo:`; `status` is a `JPAuthorizationStatus`

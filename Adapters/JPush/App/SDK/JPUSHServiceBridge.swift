@@ -341,11 +341,5 @@
                 return (JSONObject(), problem)
             }
         }
-
-        static func info(_ notification: UNNotification) -> JPushNotificationInfo {
-            let request = notification.request
-            return JPushNotificationInfo(
-                foundationUserInfo: request.content.userInfo, identifier: request.identifier, isRemote: request.trigger is UNPushNotificationTrigger)
-        }
     }
 #endif

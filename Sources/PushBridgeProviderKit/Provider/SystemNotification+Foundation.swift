@@ -1,9 +1,9 @@
 import Foundation
 import PushBridgeCore
 
-extension SDKNotification {
-    /// A notification converted at the edge from the `userInfo` a vendor SDK's delegate method
-    /// hands over (`request.content.userInfo`).
+extension SystemNotification {
+    /// A notification converted at the edge from the `userInfo` the notification center (or a
+    /// vendor SDK's delegate method) hands over (`request.content.userInfo`).
     ///
     /// A `userInfo` with no JSON form is not dropped: the notification keeps its identifier, an
     /// empty ``userInfo`` and the ``conversionError`` naming the key path and what was expected,
@@ -12,7 +12,7 @@ extension SDKNotification {
     ///
     /// ```swift
     /// let request = notification.request
-    /// let info = SDKNotification(
+    /// let info = SystemNotification(
     ///     foundationUserInfo: request.content.userInfo, identifier: request.identifier,
     ///     isRemote: request.trigger is UNPushNotificationTrigger)
     /// ```

@@ -1,11 +1,20 @@
 import PushBridgeCore
 
-/// A notification as a provider SDK's delegate methods hand it (a `UNNotification`), converted
-/// at the edge: what the JPush and Getui adapters receive.
-public struct SDKNotification: Sendable, Equatable {
+/// A notification as iOS hands it over (a `UNNotification`: its request's identifier, its
+/// content's `userInfo`, whether a push triggered it), converted at the edge: the one type for
+/// it, whether the notification center calls PushBridge's delegate (the UIKit glue) or a provider
+/// SDK's delegate methods hand it on (the JPush and Getui adapters, as `JPushNotificationInfo`
+/// and `GetuiNotificationInfo`). Unread: ``read(by:)`` or
+/// ``notification(by:in:reportingTo:)`` reads it once, and a payload that cannot be read is
+/// reported (`PushDiagnostic.Code.unreadablePayload`), never dropped in silence.
+///
+/// ```swift
+/// let tap = SystemNotification(userInfo: ["aps": ["alert": "hi"]], identifier: "req-1")
+/// ```
+public struct SystemNotification: Sendable, Equatable {
     /// `request.content.userInfo`.
     public var userInfo: JSONObject
-    /// `request.identifier`.
+    /// `request.identifier` (`UNNotificationRequest.identifier`): made anew for each delivery.
     public var identifier: String?
     /// Whether the trigger is a `UNPushNotificationTrigger` (a remote push, not a local one).
     public var isRemote: Bool
@@ -34,9 +43,15 @@ public struct SDKNotification: Sendable, Equatable {
     /// - Throws: `PushError` (`PushError.Code.invalidPayload`) naming the field when it is
     ///   not one (no `aps` object on a remote push), or the ``conversionError``.
     public func read(by definition: some PushProviderDefinition) throws(PushError) -> PushNotification {
+        try read(providerMessageID: definition.messageID(in: userInfo))
+    }
+
+    /// The notification read from `userInfo`, named by `providerMessageID` when there is one: what
+    /// ``read(by:)`` does once the definition found the ID, for the client, which asks its provider.
+    package func read(providerMessageID: String?) throws(PushError) -> PushNotification {
         if let conversionError { throw conversionError }
         return try PushNotification(
-            payload: userInfo, identifier: identifier, source: isRemote ? .remote : .local, providerMessageID: definition.messageID(in: userInfo))
+            payload: userInfo, identifier: identifier, source: isRemote ? .remote : .local, providerMessageID: providerMessageID)
     }
 
     /// The notification read as ``read(by:)`` reads it or, when it is not one, `nil` after a
@@ -66,3 +81,8 @@ public struct SDKNotification: Sendable, Equatable {
         }
     }
 }
+
+/// `SystemNotification`'s name before issue 44 gave the notification one type: the glue's and
+/// the adapters' alike (it is the system's `UNNotification`, whoever hands it over).
+@available(*, deprecated, renamed: "SystemNotification")
+public typealias SDKNotification = SystemNotification
