@@ -136,8 +136,13 @@ public final class MultiplexProvider: PushProvider {
                 if first == nil { first = .failure(error) }
             }
         }
-        guard let first else { throw unsupported(what) }
-        return try first.get()
+        // A switch, not `first.get()`: before Swift 6's standard library (the iOS 17.4 SDK's is
+        // Swift 5.10's), `Result.get()` throws `any Error`, not `PushError`.
+        switch first {
+        case .success(let outcome): return outcome
+        case .failure(let error): throw error
+        case nil: throw unsupported(what)
+        }
     }
 
     /// Sets the badge on every provider that keeps one.

@@ -104,7 +104,12 @@ package final class SequencedReplies<Value: Sendable>: Sendable {
             state.withLock { $0.waiting[sequence]?.watchdog = watchdog }
             request(sequence)
         }
-        return try result.get()
+        // A switch, not `result.get()`, which throws `any Error` before Swift 6's standard
+        // library (the iOS 17.4 SDK's is Swift 5.10's).
+        switch result {
+        case .success(let reply): return reply
+        case .failure(let error): throw error
+        }
     }
 
     /// Delivers the reply to request `sequence`; returns `false` when nothing waits for it (an
