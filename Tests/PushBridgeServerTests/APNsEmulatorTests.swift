@@ -47,6 +47,7 @@ struct APNsEmulatorTests {
 
     @Test func aNotificationTravelsOverHTTP2WithAVerifiedProviderToken() async throws {
         let setup = try Setup()
+        defer { setup.key.remove() }
         let message = PushMessage(alert: .init(title: "Hi", body: "There"), customData: ["orderID": "A-1042"], collapseID: "order")
         let results = try await setup.sender().send(message, to: .deviceTokens([Self.token]))
         let requests = setup.emulator.requests
@@ -69,6 +70,7 @@ struct APNsEmulatorTests {
     /// `URLSession` opened is printed, not asserted (it is the platform's choice).
     @Test func manyTokensTravelOverHTTP2() async throws {
         let setup = try Setup()
+        defer { setup.key.remove() }
         let tokens = (0..<64).map { SecretText(String(format: "%064x", $0 + 1)) }
         let results = try await setup.sender().send(PushMessage(alert: .init(body: "x")), to: .deviceTokens(tokens))
         #expect(results.compactMap(\.messageID).count == 64)
@@ -81,6 +83,7 @@ struct APNsEmulatorTests {
 
     @Test func anUnregisteredTokenIsDeadSinceAppleSaysWhen() async throws {
         let setup = try Setup(#"{"unregistered": {"\#(Self.deadToken.revealed)": 1767225600000}}"#)
+        defer { setup.key.remove() }
         let results = try await setup.sender().send(PushMessage(alert: .init(body: "x")), to: .deviceTokens([Self.token, Self.deadToken]))
         #expect(results[0].messageID != nil)
         guard case .rejected(let rejection) = results[1].outcome else {
@@ -98,6 +101,7 @@ struct APNsEmulatorTests {
         let setup = try Setup(
             #"{"answers": {"\#(Self.token.revealed)": [{"status": 503, "reason": "ServiceUnavailable"}, {"status": 429, "reason": "TooManyRequests"}]}}"#
         )
+        defer { setup.key.remove() }
         let results = try await setup.sender().send(PushMessage(alert: .init(body: "x")), to: .deviceTokens([Self.token]))
         #expect(results[0].attempts == 3)
         #expect(results[0].messageID != nil)
@@ -111,6 +115,7 @@ struct APNsEmulatorTests {
     /// tries once more, and reports the rejection: never a storm of new tokens.
     @Test func anExpiredProviderTokenIsNotReplacedSoonerThanAppleAllows() async throws {
         let setup = try Setup()
+        defer { setup.key.remove() }
         let past = Date().timeIntervalSince1970 - 5_400
         let results = try await setup.sender(now: { past }).send(PushMessage(alert: .init(body: "x")), to: .deviceTokens([Self.token]))
         guard case .rejected(let rejection) = results[0].outcome else {
@@ -127,6 +132,7 @@ struct APNsEmulatorTests {
     /// present one provider token, which APNs verifies: no new token per process.
     @Test func twoRunsSharingATokenCacheSendOneVerifiedProviderToken() async throws {
         let setup = try Setup()
+        defer { setup.key.remove() }
         let cache = APNsProviderTokenCache(directory: setup.key.folder.appendingPathComponent("tokens").path)
         for _ in 0..<2 {
             let results = try await setup.sender(tokenCache: cache).send(PushMessage(alert: .init(body: "x")), to: .deviceTokens([Self.token]))
@@ -139,6 +145,7 @@ struct APNsEmulatorTests {
     /// The connection drops before APNs accepted the request: retried, delivered once.
     @Test func aDroppedConnectionIsRetriedAndDeliveredOnce() async throws {
         let setup = try Setup(#"{"answers": {"\#(Self.token.revealed)": [{"action": "drop"}]}}"#)
+        defer { setup.key.remove() }
         let results = try await setup.sender().send(PushMessage(alert: .init(body: "x")), to: .deviceTokens([Self.token]))
         #expect(results[0].messageID != nil)
         #expect(setup.emulator.deliveries.count == 1)
@@ -152,6 +159,7 @@ struct APNsEmulatorTests {
     /// Center.
     @Test func aDropAfterAPNsTookItIsRetriedUnderTheSameAPNsID() async throws {
         let setup = try Setup(#"{"answers": {"\#(Self.token.revealed)": [{"action": "drop-after-accept"}]}}"#)
+        defer { setup.key.remove() }
         let results = try await setup.sender().send(PushMessage(alert: .init(body: "x")), to: .deviceTokens([Self.token]))
         let deliveries = setup.emulator.deliveries
         #expect(deliveries.count == 2)
@@ -161,6 +169,7 @@ struct APNsEmulatorTests {
 
     @Test func aPayloadTooLargeForAPNsNeverLeaves() async throws {
         let setup = try Setup()
+        defer { setup.key.remove() }
         await #expect(throws: PushError.self) {
             _ = try await setup.sender().send(PushMessage(alert: .init(body: String(repeating: "x", count: 4_100))), to: .deviceTokens([Self.token]))
         }
@@ -174,7 +183,9 @@ extension APNsEmulatorTests {
     /// token is rejected with the same reason and no request.
     @Test func aWrongKeyStopsTheSendAtTheFirstRefusal() async throws {
         let setup = try Setup()
+        defer { setup.key.remove() }
         let wrongKey = try TestSigningKey()
+        defer { wrongKey.remove() }
         let tokens = (0..<1_000).map { SecretText(String(format: "%064x", $0 + 1)) }
         let results = try await setup.sender(keyPath: wrongKey.privateKeyPath, inFlight: 10).send(
             PushMessage(alert: .init(body: "x")), to: .deviceTokens(tokens))
@@ -198,10 +209,16 @@ extension APNsEmulatorTests {
     /// (the next process) signs a new one with the right key and is accepted.
     @Test func aTokenRefusedAsInvalidIsDroppedAndTheReplacedKeySignsTheNext() async throws {
         let setup = try Setup()
+        defer { setup.key.remove() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbridge-cache-\(UUID().uuidString)").path
         let cache = APNsProviderTokenCache(directory: folder)
         let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey-\(UUID().uuidString).p8").path
+        defer {
+            try? FileManager.default.removeItem(atPath: keyFile)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
         let wrongKey = try TestSigningKey()
+        defer { wrongKey.remove() }
         try FileManager.default.copyItem(atPath: wrongKey.privateKeyPath, toPath: keyFile)
         let first = try await setup.sender(tokenCache: cache, keyPath: keyFile).send(
             PushMessage(alert: .init(body: "x")), to: .deviceTokens([Self.token]))
@@ -234,6 +251,7 @@ extension PushSendResult.Outcome {
 struct UntrustedServerTests {
     @Test func anUntrustedCertificateStopsTheSendWithoutRetries() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbridge-untrusted-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // A certificate of its own, in no trust store.
         let openssl = Process()
@@ -248,6 +266,7 @@ struct UntrustedServerTests {
         openssl.waitUntilExit()
         try #require(openssl.terminationStatus == 0)
         let key = try TestSigningKey()
+        defer { key.remove() }
         let emulator = try EmulatorProcess(
             "apns_emulator.py",
             arguments: [

@@ -46,6 +46,7 @@ import Testing
     /// `server.apns.environment: sandbox`: the sandbox host, unless the message names production.
     @Test func apnsEnvironmentFromTheConfigurationUnlessTheMessageOverrides() throws {
         let key = try Self.keyFile(["-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256"])
+        defer { try? FileManager.default.removeItem(atPath: key) }
         let configuration = try ServerConfigurationTests.read(Self.apnsConfiguration(keyPath: key, environment: "sandbox"))
         let sender = try PushSenders.make(configuration, senders: Self.senders)
         let token: SecretText = "8e3a9f1c0b7d4e6a2f5c8b1d9e0a3c7f6b2d5e8a1c4f7b0e3d6a9c2f5b8e1d4a"
@@ -81,7 +82,9 @@ import Testing
         let garbage = FileManager.default.temporaryDirectory.appendingPathComponent("pushbridge-garbage-\(UUID().uuidString).p8").path
         try Data("not a key at all\n".utf8).write(to: URL(fileURLWithPath: garbage))
         let rsa = try Self.keyFile(["-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048"])
+        defer { try? FileManager.default.removeItem(atPath: rsa) }
         let p384 = try Self.keyFile(["-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-384"])
+        defer { try? FileManager.default.removeItem(atPath: p384) }
         for (path, expected) in [(garbage, "is not a PEM key"), (rsa, "holds an RSA key"), (p384, "another curve")] {
             do {
                 _ = try PushSenders.make(try ServerConfigurationTests.read(Self.apnsConfiguration(keyPath: path)), senders: Self.senders)
@@ -92,6 +95,7 @@ import Testing
             }
         }
         let good = try Self.keyFile(["-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256"])
+        defer { try? FileManager.default.removeItem(atPath: good) }
         #expect(
             try PushSenders.make(try ServerConfigurationTests.read(Self.apnsConfiguration(keyPath: good)), senders: Self.senders).provider == .apns)
     }

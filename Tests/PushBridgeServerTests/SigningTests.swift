@@ -52,6 +52,7 @@ import Testing
     @Test(.enabled(if: OpenSSLCommandES256Signer.installedExecutable() != nil, "needs the openssl command"))
     func openSSLSignatureVerifiesWithTheKeysPublicHalf() throws {
         let keys = try TestSigningKey()
+        defer { keys.remove() }
         let message = Array("eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJ0In0".utf8)
         let raw = try OpenSSLCommandES256Signer(privateKeyPath: keys.privateKeyPath).sign(message)
         #expect(raw.count == 64)

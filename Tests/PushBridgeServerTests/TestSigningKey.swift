@@ -15,6 +15,11 @@ struct TestSigningKey {
         try Self.openssl(["pkey", "-in", privateKeyPath, "-pubout", "-out", publicKeyPath])
     }
 
+    /// Removes the folder and the keys in it: a test calls it (`defer`) when it is done with them.
+    func remove() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
     /// Whether `raw` (`r‖s`) is the key's signature of `message`, as `openssl dgst -verify` says.
     func verify(_ raw: [UInt8], message: [UInt8]) throws -> Bool {
         let signature = folder.appendingPathComponent("signature-\(UUID().uuidString).der")
