@@ -84,7 +84,11 @@ public struct CampaignDatabase: Sendable, CustomStringConvertible {
         }
         guard let error = error as? PSQLError else { return "\(error)" }
         if let message = error.serverInfo?[.message] {
-            return "PostgreSQL: \(message) (SQLSTATE \(error.serverInfo?[.sqlState] ?? "?"))"
+            let state = error.serverInfo?[.sqlState] ?? "?"
+            // 3F000 invalid_schema_name, 42P01 undefined_table, 42703 undefined_column: the tables are
+            // missing or older than this command (PostgreSQL's Appendix A, "Error Codes").
+            let hint = ["3F000", "42P01", "42703"].contains(state) ? "; run `pushbridge-campaign migrate` first" : ""
+            return "PostgreSQL: \(message) (SQLSTATE \(state))\(hint)"
         }
         if let underlying = error.underlying { return "PostgreSQL \(error.code): \(underlying)" }
         return "PostgreSQL: \(error.code)"

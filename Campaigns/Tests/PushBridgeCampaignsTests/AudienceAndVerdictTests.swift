@@ -6,6 +6,7 @@ import Testing
 
 @Suite("Audience files")
 struct AudienceReaderTests {
+    /// A temporary file holding `text` (the caller removes it).
     func file(_ text: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("audience-\(UUID().uuidString).txt").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -18,15 +19,24 @@ struct AudienceReaderTests {
         return batches.all
     }
 
+    /// The batches of a temporary file holding `text`, removed afterwards.
+    func read(contents text: String, batchSize: Int) async throws -> [[String]] {
+        let path = try file(text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try await read(path, batchSize: batchSize)
+    }
+
     @Test("one target a line, in batches; blank lines, comments and a missing last newline are fine")
     func lines() async throws {
         let path = try file("# tokens\naa01\n\n  bb02 \r\ncc03\ndd04\nee05")
+        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try await read(path, batchSize: 2) == [["aa01", "bb02"], ["cc03", "dd04"], ["ee05"]])
     }
 
     @Test("a line that is not one target is an error naming its line")
     func badLine() async throws {
         let path = try file("aa01\nbb02, cc03\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
         await #expect {
             _ = try await read(path, batchSize: 10)
         } throws: { error in
@@ -36,16 +46,16 @@ struct AudienceReaderTests {
 
     @Test("a JSON list or {\"targets\": […]}; another shape is an error")
     func json() async throws {
-        #expect(try await read(try file(#"["a1", "b2", "c3"]"#), batchSize: 2) == [["a1", "b2"], ["c3"]])
-        #expect(try await read(try file(#"{"targets": ["a1"]}"#), batchSize: 2) == [["a1"]])
-        await #expect(throws: CampaignError.self) { _ = try await read(try file(#"{"tokens": ["a1"]}"#), batchSize: 2) }
-        await #expect(throws: CampaignError.self) { _ = try await read(try file(#"["a1", 2]"#), batchSize: 2) }
+        #expect(try await read(contents: #"["a1", "b2", "c3"]"#, batchSize: 2) == [["a1", "b2"], ["c3"]])
+        #expect(try await read(contents: #"{"targets": ["a1"]}"#, batchSize: 2) == [["a1"]])
+        await #expect(throws: CampaignError.self) { _ = try await read(contents: #"{"tokens": ["a1"]}"#, batchSize: 2) }
+        await #expect(throws: CampaignError.self) { _ = try await read(contents: #"["a1", 2]"#, batchSize: 2) }
     }
 
     @Test("lines longer than a read (64 KiB) are joined across reads")
     func longFile() async throws {
         let ids = (0..<20_000).map { String(format: "%064x", $0) }
-        let batches = try await read(try file(ids.joined(separator: "\n") + "\n"), batchSize: 1_000)
+        let batches = try await read(contents: ids.joined(separator: "\n") + "\n", batchSize: 1_000)
         #expect(batches.count == 20)
         #expect(batches.flatMap { $0 } == ids)
     }

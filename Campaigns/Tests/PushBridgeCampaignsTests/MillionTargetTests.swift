@@ -23,6 +23,9 @@ struct MillionTargetTests {
         let message = folder.appendingPathComponent("message.json")
         try Data(#"{"alert": {"title": "Sale", "body": "Today only"}}"#.utf8).write(to: message)
 
+        // The command stores into the tables; in a fresh cluster no other test may have made them yet.
+        try await TestDatabase.withStore { _ in }
+
         let child = Process()
         child.executableURL = URL(fileURLWithPath: try #require(BuiltCommand.path))
         child.arguments = [
@@ -34,7 +37,10 @@ struct MillionTargetTests {
         child.environment = environment
         let output = Pipe()
         child.standardOutput = output
-        child.standardError = FileHandle.nullDevice
+        // Its error goes to a file, read when it fails: a pipe nobody reads could fill and stall it.
+        let errors = folder.appendingPathComponent("stderr.txt")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        child.standardError = try FileHandle(forWritingTo: errors)
         let started = Date()
         try child.run()
         // The peak resident size (VmHWM), read until the process ends.
@@ -50,7 +56,8 @@ struct MillionTargetTests {
         }
         let seconds = Date().timeIntervalSince(started)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(child.terminationStatus == 0, "\(text)")
+        let errorText = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        #expect(child.terminationStatus == 0, "stdout: \(text)\nstderr: \(errorText)")
         let json = try #require(try JSONParser.parse(Array(text.utf8)).objectValue)
         let id = try #require(json["campaign"]?.integerValue)
         #expect(json["targets"]?.integerValue == 1_000_000)
