@@ -26,6 +26,7 @@ struct ConfigurationFileTests {
     @Test("a file missing from the bundle: push off, the file named")
     func missingFile() async throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("front-door-empty-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: empty) }
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let bundle = try #require(Bundle(path: empty.path))
         let client = PushClient(configurationFile: "push.json", bundle: bundle, adapters: MockedProvider.adapters())
@@ -38,6 +39,7 @@ struct ConfigurationFileTests {
     @Test("a file in the bundle is read")
     func fileInBundle() throws {
         let file = try MinimalAppFlowTests.configurationFile(#"{"provider": "apns"}"#)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let bundle = try #require(Bundle(path: file.deletingLastPathComponent().path))
         let client = PushClient(configurationFile: "push.json", bundle: bundle, adapters: MockedProvider.adapters())
         #expect(client.configurationProblem == nil)
@@ -48,6 +50,7 @@ struct ConfigurationFileTests {
     func byteOrderMark() throws {
         for text in ["\u{FEFF}{\"provider\": \"apns\"}", "{\"provider\": \"apns\"}"] {
             let file = try MinimalAppFlowTests.configurationFile(text)
+            defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
             #expect(try Data(contentsOf: file).starts(with: [0xEF, 0xBB, 0xBF]) == text.hasPrefix("\u{FEFF}"))
             let bundle = try #require(Bundle(path: file.deletingLastPathComponent().path))
             let client = PushClient(configurationFile: "push.json", bundle: bundle, adapters: MockedProvider.adapters())

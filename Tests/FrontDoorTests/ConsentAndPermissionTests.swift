@@ -14,6 +14,7 @@ struct ConsentAndPermissionTests {
     /// its notification center, launched.
     static func launch(_ provider: MockedProvider, settings: SimulatedNotificationSettings) throws -> PushClient {
         let file = try MinimalAppFlowTests.configurationFile(provider.configuration)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let client = PushClient(configurationContentsOf: file, adapters: provider.adapters)
         #expect(client.configurationProblem == nil)
         settings.install(on: client)

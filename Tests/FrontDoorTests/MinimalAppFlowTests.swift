@@ -14,7 +14,7 @@ struct MinimalAppFlowTests {
     /// The tapped notification's payload.
     static let payload: JSONObject = ["aps": ["alert": "New comment"], "type": "comment", "id": "7"]
 
-    /// A temporary `push.json` holding `contents`.
+    /// A temporary `push.json` holding `contents`, in a folder of its own (the caller removes it).
     static func configurationFile(_ contents: String) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("front-door-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -38,7 +38,9 @@ struct MinimalAppFlowTests {
     /// handled every event.
     @MainActor
     static func run(_ provider: MockedProvider, app: MinimalApp, completions: Locked<Int>) throws -> Task<Void, Never> {
-        let client = PushClient(configurationContentsOf: try configurationFile(provider.configuration), adapters: app.pushAdapters)
+        let file = try configurationFile(provider.configuration)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let client = PushClient(configurationContentsOf: file, adapters: app.pushAdapters)
         #expect(client.configurationProblem == nil)
         #expect(client.provider.id == provider.id)
 

@@ -18,7 +18,7 @@ struct OneBinaryTests {
          "serviceExtension": {"appGroup": "group.com.example.app"}}
         """#
 
-    /// The app group's container, shared by every launch of one test.
+    /// The app group's container, shared by every launch of one test (which removes it).
     static func appGroup() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("one-binary-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -68,6 +68,7 @@ struct OneBinaryTests {
     @Test("launched in mainland China's storefront, then in the US one: each launch registers its provider once, the backend told which")
     func relaunchInAnotherMarket() async throws {
         let group = try Self.appGroup()
+        defer { try? FileManager.default.removeItem(at: group) }
         let china = await Self.launch(storefront: "CHN", group: group)
         #expect(china.active?.id == .jpush)
         #expect(china.registered.map(\.provider) == [.jpush], "events: \(china.events)")
@@ -86,6 +87,7 @@ struct OneBinaryTests {
     @Test("storefront not known: the provider of the previous launch, else the file's provider")
     func unknownStorefront() async throws {
         let group = try Self.appGroup()
+        defer { try? FileManager.default.removeItem(at: group) }
         let first = await Self.launch(storefront: nil, group: group)
         #expect(first.active?.id == .apns)  // no record yet: the default
         _ = await Self.launch(storefront: "CHN", group: group)
@@ -97,6 +99,7 @@ struct OneBinaryTests {
     @Test("the app's choice wins over the storefront; one the file does not name leaves push off, saying so")
     func appChoice() async throws {
         let group = try Self.appGroup()
+        defer { try? FileManager.default.removeItem(at: group) }
         let chosen = await Self.launch(storefront: "USA", group: group, appChoice: .jpush)
         #expect(chosen.active?.id == .jpush)
         #expect(chosen.registered.map(\.provider) == [.jpush])
@@ -111,6 +114,7 @@ struct OneBinaryTests {
     @Test("the environment the app is signed for: reported by the client, followed by JPush unless the file sets production")
     func environment() async throws {
         let group = try Self.appGroup()
+        defer { try? FileManager.default.removeItem(at: group) }
         let development = await Self.launch(storefront: "CHN", group: group, environment: .development)
         #expect(development.active?.environment == .development)
         #expect(development.active?.description.hasPrefix("jpush (development) [alias, tags") == true)
@@ -133,7 +137,9 @@ struct OneBinaryTests {
     @Test("a market's provider the app does not link: push off, the market named")
     func marketNotLinked() async throws {
         let file = #"{"provider": "apns", "markets": {"HKG": "getui"}, "getui": {"appId": "A1b2C3", "appKey": "K4d5E6", "appSecret": "S7f8G9"}}"#
-        let launch = await Self.launch(storefront: "USA", group: try Self.appGroup(), file: file)
+        let group = try Self.appGroup()
+        defer { try? FileManager.default.removeItem(at: group) }
+        let launch = await Self.launch(storefront: "USA", group: group, file: file)
         #expect(launch.problem?.field == "markets.HKG")
         #expect(launch.problem?.message.contains("getui") == true)
     }

@@ -12,7 +12,7 @@ import Testing
     static let teamID = "DEF123GHIJ"
     static let start = 1_700_000_000.0
 
-    /// A cache in a fresh folder, its reports collected.
+    /// A cache in a fresh folder, its reports collected; each test removes it.
     final class Folder: @unchecked Sendable {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pushbridge-tokens-\(UUID().uuidString)").path
         private let lock = NSLock()
@@ -20,6 +20,9 @@ import Testing
         var reports: [String] { lock.withLock { heard } }
         var cache: APNsProviderTokenCache { APNsProviderTokenCache(directory: path, report: { [self] note in lock.withLock { heard.append(note) } }) }
         var file: String { cache.path(keyID: ProviderTokenCacheTests.keyID, teamID: ProviderTokenCacheTests.teamID) }
+
+        /// Removes the folder and what the cache wrote in it.
+        func remove() { try? FileManager.default.removeItem(atPath: path) }
 
         func mode(_ path: String) throws -> Int {
             try (FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue ?? -1
@@ -45,6 +48,7 @@ import Testing
 
     @Test func aSecondProcessReusesTheFirstsTokenUntilFiftyMinutesThenStoresANewOne() throws {
         let folder = Folder()
+        defer { folder.remove() }
         let signer = CountingSigner()
         let first = try Self.process(folder, signer).token(at: Self.start)
         #expect(try Self.process(folder, signer).token(at: Self.start + 60) == first)
@@ -59,6 +63,7 @@ import Testing
 
     @Test func theFileIsTheUsersAloneAndHoldsTheTokenItsKeyTeamAndIssueTime() throws {
         let folder = Folder()
+        defer { folder.remove() }
         let token = try Self.process(folder, CountingSigner()).token(at: Self.start)
         #expect(try folder.mode(folder.path) == 0o700)
         #expect(try folder.mode(folder.file) == 0o600)
@@ -75,6 +80,7 @@ import Testing
 
     @Test func aFileOthersMayReadIsNotUsedAndSaidSoThenReplaced() throws {
         let folder = Folder()
+        defer { folder.remove() }
         let signer = CountingSigner()
         let first = try Self.process(folder, signer).token(at: Self.start)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: folder.file)
@@ -88,6 +94,7 @@ import Testing
 
     @Test func anotherKeysTokenIsNeverUsed() throws {
         let folder = Folder()
+        defer { folder.remove() }
         let signer = CountingSigner()
         let first = try Self.process(folder, signer).token(at: Self.start)
         let other = try Self.process(folder, signer, keyID: "XYZ987WVUT").token(at: Self.start + 60)
@@ -108,6 +115,7 @@ import Testing
     /// of another key file and signs a new one.
     @Test func aTokenSignedByAReplacedKeyFileIsNotReused() throws {
         let folder = Folder()
+        defer { folder.remove() }
         let signer = CountingSigner(keyFingerprint: "sha256:wrong-key")
         let first = try Self.process(folder, signer).token(at: Self.start)
         signer.keyFingerprint = "sha256:right-key"
@@ -126,6 +134,7 @@ import Testing
     /// a new one (it never sends the refused one again).
     @Test func aDiscardedTokenIsRemovedFromTheCache() throws {
         let folder = Folder()
+        defer { folder.remove() }
         let signer = CountingSigner()
         let token = Self.process(folder, signer)
         let first = try token.token(at: Self.start)
@@ -140,6 +149,7 @@ import Testing
     /// refuses a new one sooner); an older one is replaced.
     @Test func anExpiredAnswerRenewsACachedTokenOnlyWhenTwentyMinutesOld() throws {
         let folder = Folder()
+        defer { folder.remove() }
         let signer = CountingSigner()
         let first = try Self.process(folder, signer).token(at: Self.start)
         #expect(try Self.process(folder, signer).token(at: Self.start + 10 * 60, afterExpiry: true) == first)
@@ -149,6 +159,7 @@ import Testing
 
     @Test func aFolderThatCannotBeMadeIsReportedAndTheSendGoesOn() throws {
         let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("pushbridge-file-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: blocker) }
         #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
         let heard = Locked<[String]>([])
         let cache = APNsProviderTokenCache(directory: blocker + "/tokens", report: { note in heard.withLock { $0.append(note) } })

@@ -80,6 +80,7 @@ import Testing
     /// A garbage or RSA `.p8` (issue 46: it passed `send --dry-run`): named, with what was expected.
     @Test func aGarbageOrRSAKeyFileIsNamedWhenTheSenderIsMade() throws {
         let garbage = FileManager.default.temporaryDirectory.appendingPathComponent("pushbridge-garbage-\(UUID().uuidString).p8").path
+        defer { try? FileManager.default.removeItem(atPath: garbage) }
         try Data("not a key at all\n".utf8).write(to: URL(fileURLWithPath: garbage))
         let rsa = try Self.keyFile(["-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048"])
         defer { try? FileManager.default.removeItem(atPath: rsa) }

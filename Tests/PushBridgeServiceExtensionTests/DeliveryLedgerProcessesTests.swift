@@ -22,6 +22,7 @@ import Testing
     @Test func extensionProcessesAppendingWhileTwoProcessesDrainLoseNoRecordAndRepeatNone() async throws {
         let helper = try #require(Self.helper, "DeliveryLedgerWriter is built with the tests (the test target depends on it)")
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         // Processes are waited for on a thread of their own, not one of the concurrency pool's few.
         let run = try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result(catching: { try Self.race(helper, in: directory) })) }.start()

@@ -16,7 +16,9 @@ import Testing
     }
 
     @Test func recordsComeBackOldestFirstAndTheOldestAreDroppedBeyondTheBound() throws {
-        let ledger = try DeliveryLedger(directory: try temporaryDirectory(), maxRecords: 3)
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ledger = try DeliveryLedger(directory: directory, maxRecords: 3)
         for index in 1...5 { try ledger.append(DeliveryRecord(outcome("r\(index)"), time: Double(index))) }
         #expect(ledger.records().map(\.requestIdentifier) == ["r3", "r4", "r5"])
         let lines = try String(contentsOf: ledger.fileURL, encoding: .utf8).split(separator: "\n")
@@ -27,7 +29,9 @@ import Testing
     // MARK: Draining
 
     @Test func drainTakesEveryRecordOnceAndCountsWhatTheBoundDropped() throws {
-        let ledger = try DeliveryLedger(directory: try temporaryDirectory(), maxRecords: 3)
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ledger = try DeliveryLedger(directory: directory, maxRecords: 3)
         for index in 1...5 { try ledger.append(DeliveryRecord(outcome("r\(index)"), time: Double(index))) }
         let drained = try ledger.drain()
         #expect(drained.records.map(\.requestIdentifier) == ["r3", "r4", "r5"])
@@ -42,7 +46,9 @@ import Testing
     }
 
     @Test func drainCountsTheLinesItCouldNotRead() throws {
-        let ledger = try DeliveryLedger(directory: try temporaryDirectory())
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ledger = try DeliveryLedger(directory: directory)
         try ledger.append(DeliveryRecord(outcome("good"), time: 1))
         let text = try String(contentsOf: ledger.fileURL, encoding: .utf8)
         try ("not json\n{\"time\": 1}\n" + text).write(to: ledger.fileURL, atomically: true, encoding: .utf8)
@@ -53,7 +59,9 @@ import Testing
 
     /// A record written before the content hook existed (no `content` key) is still read.
     @Test func aRecordOfAnEarlierVersionIsRead() throws {
-        let ledger = try DeliveryLedger(directory: try temporaryDirectory())
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ledger = try DeliveryLedger(directory: directory)
         let old =
             #"{"attachment":"none","elapsed":0,"ending":"completed","problems":[],"provider":"apns","report":"notNeeded","requestIdentifier":"old","time":1,"vendorAttachments":0}"#
         try (old + "\n").write(to: ledger.fileURL, atomically: true, encoding: .utf8)
@@ -63,7 +71,9 @@ import Testing
     }
 
     @Test func aLockHeldTooLongIsATimeoutNamingTheDirectory() throws {
-        let ledger = try DeliveryLedger(directory: try temporaryDirectory(), lockTimeout: 0.05)
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ledger = try DeliveryLedger(directory: directory, lockTimeout: 0.05)
         let holder = try LockHolder(ledger.lockFileURL)
         defer { holder.release() }
         for change in [{ try ledger.append(DeliveryRecord(outcome("x"), time: 1)) }, { _ = try ledger.drain() }, { try ledger.removeAll() }]
@@ -86,7 +96,9 @@ import Testing
     /// once waited past the default 2 s; what this test holds is that nothing is lost (the timeout
     /// has its own test).
     @Test func threadsOfOneProcessLoseNothing() throws {
-        let ledger = try DeliveryLedger(directory: try temporaryDirectory(), maxRecords: 10_000, lockTimeout: 60)
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ledger = try DeliveryLedger(directory: directory, maxRecords: 10_000, lockTimeout: 60)
         let taken = Locked<[String]>([])
         let record = DeliveryRecord(outcome("t"), time: 1)
         DispatchQueue.concurrentPerform(iterations: 6) { thread in
@@ -107,7 +119,9 @@ import Testing
     }
 
     @Test func anEmptyOrMissingLedgerHasNoRecordsAndRemoveAllEmptiesIt() throws {
-        let ledger = try DeliveryLedger(directory: try temporaryDirectory())
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ledger = try DeliveryLedger(directory: directory)
         #expect(ledger.records().isEmpty)
         try ledger.append(DeliveryRecord(outcome("a"), time: 1))
         #expect(ledger.records().count == 1)
@@ -127,7 +141,9 @@ import Testing
     }
 
     @Test func unreadableLinesAreSkipped() throws {
-        let ledger = try DeliveryLedger(directory: try temporaryDirectory())
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ledger = try DeliveryLedger(directory: directory)
         try ledger.append(DeliveryRecord(outcome("good"), time: 1))
         let text = try String(contentsOf: ledger.fileURL, encoding: .utf8)
         try ("not json\n{\"time\": 1}\n" + text).write(to: ledger.fileURL, atomically: true, encoding: .utf8)
@@ -135,7 +151,9 @@ import Testing
     }
 
     @Test func aFileGrownByAnotherWriterIsReadFromItsEndAndBoundedAgain() throws {
-        let ledger = try DeliveryLedger(directory: try temporaryDirectory(), maxRecords: 2)
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ledger = try DeliveryLedger(directory: directory, maxRecords: 2)
         let line = String(decoding: try JSONEncoder().encode(DeliveryRecord(outcome("old"), time: 0)), as: UTF8.self)
         try String(repeating: line + "\n", count: 100).write(to: ledger.fileURL, atomically: true, encoding: .utf8)
         try ledger.append(DeliveryRecord(outcome("new"), time: 1))
@@ -146,6 +164,7 @@ import Testing
     /// whatever happened to the attachment.
     @Test func theLedgerNeverHoldsAPayloadValueAURLOrAMessage() throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let ledger = try DeliveryLedger(directory: directory)
         let secrets = ["SECRET-TITLE-7f3a", "SECRET-EXTRA-19bc", "secret-host-44.example.com", "SECRET-MSGID-5521"]
         let payloads: [JSONObject] = [

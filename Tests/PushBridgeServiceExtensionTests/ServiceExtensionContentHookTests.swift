@@ -49,7 +49,9 @@ import Testing
     }
 
     @Test func aHookThatThrowsAPushErrorLeavesTheContentAndTheErrorIsTheOutcomesAndTheLedgers() async throws {
-        let ledger = try DeliveryLedger(directory: try temporaryDirectory())
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ledger = try DeliveryLedger(directory: directory)
         let calls = HandlerCalls()
         let thrown = PushError(.invalidPayload, field: "sealed", "not sealed with the app's key")
         session(payload(image: url), scheduler: ManualScheduler(), ledger: ledger) { _ in throw thrown }.start(calls.handler)
@@ -66,7 +68,9 @@ import Testing
     /// Any other error is named by its type only: its message may quote the payload.
     @Test func anotherErrorIsWrappedWithoutItsMessage() async throws {
         struct DecryptionFailed: Error, CustomStringConvertible { var description: String { "bad key for SECRET-BODY-77" } }
-        let ledger = try DeliveryLedger(directory: try temporaryDirectory())
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ledger = try DeliveryLedger(directory: directory)
         let calls = HandlerCalls()
         session(payload(), scheduler: ManualScheduler(), ledger: ledger) { _ in throw DecryptionFailed() }.start(calls.handler)
         guard case .failed(let error) = try await calls.first().contentChange else {
@@ -84,7 +88,9 @@ import Testing
     @Test(arguments: [ServiceExtensionSessionOutcome.Ending.deadline, .timeWillExpire])
     func aHookThatHangsIsCancelledAndTheContentDeliveredOnceWithoutIt(ending: ServiceExtensionSessionOutcome.Ending) async throws {
         let scheduler = ManualScheduler()
-        let ledger = try DeliveryLedger(directory: try temporaryDirectory())
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ledger = try DeliveryLedger(directory: directory)
         let cancelled = Locked(false)
         let gate = Gate()
         let entered = Gate()
@@ -165,6 +171,7 @@ import Testing
 
     @Test func aLedgerThatCannotBeWrittenIsTheOutcomesProblemAndTheHandlerStillRunsOnce() throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let ledger = try DeliveryLedger(directory: directory, lockTimeout: 0.05)
         let holder = try LockHolder(ledger.lockFileURL)
         let calls = HandlerCalls()

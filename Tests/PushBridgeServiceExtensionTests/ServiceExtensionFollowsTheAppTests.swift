@@ -51,6 +51,7 @@ struct ServiceExtensionFollowsTheAppTests {
     @Test("the record the app writes is the one the extension reads")
     func recordRoundTrip() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("extension-record-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         #expect(ServiceExtensionConfiguration.recordedProvider(in: directory) == nil)
         try ProviderRecord(provider: "jpush", environment: .production).write(in: directory)

@@ -274,6 +274,7 @@ import Testing
 
     @Test func theOutcomeIsInTheLedgerBeforeTheHandlerRuns() throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let ledger = try DeliveryLedger(directory: directory)
         let seen = HandlerCalls()
         let recordsAtHandler = Locked<[DeliveryRecord]>([])

@@ -102,6 +102,7 @@ struct MarketsConfigurationTests {
     @Test("the record the app leaves for its extension: written atomically, read back; absent or garbled reads as none")
     func providerRecord() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         #expect(ProviderRecord.read(in: directory) == nil)
         try ProviderRecord(provider: .jpush, environment: .development).write(in: directory)

@@ -34,6 +34,7 @@ struct TransportErrorTests {
     @Test(.enabled(if: Emulator.pythonHas(["h2", "cryptography"]) && OpenSSLCommandES256Signer.installedExecutable() != nil))
     func anUntrustedCertificateIsUntrustedServer() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbridge-ahc-untrusted-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let openssl = OpenSSLCommandES256Signer.installedExecutable() ?? "/usr/bin/openssl"
         let made = try Emulator.run(
