@@ -116,6 +116,7 @@
         private let lock = NSLock()
         private weak var storedDelegate: (any JPushBridgeDelegate)?
         private var isObservingNetwork = false
+        private let categories: Set<UNNotificationCategory>
         /// `JPUSHService`.
         let service: AnyClass
         /// `JPUSHRegisterEntity`.
@@ -124,15 +125,18 @@
         private let collectionAuth: AnyClass
 
         /// A bridge to the JPush SDK in the app that registers, of the categories the app declared
-        /// once (`PushAppDelegate.notificationCategories`, `PushAppIntegration.setNotificationCategories`),
-        /// those a registration names by identifier.
+        /// (`PushAppIntegration.setNotificationCategories`) and `categories`, those a registration
+        /// names by identifier.
         ///
         /// Looks up every class and method it will call, without running any SDK code.
         ///
+        /// - Parameter categories: Notification categories beyond those the app declared (the
+        ///   package runs on iOS 13+, so these are always `UNNotificationCategory`s). None by
+        ///   default: declare them once, with `PushAppDelegate.notificationCategories`.
         /// - Throws: `PushError` with code `unsupported` and field `sdk`, naming each class or
         ///   method the app lacks — JPush or JCore not linked, or stripped for want of `-ObjC`, or
         ///   a version without a method this bridge calls — and the fix.
-        public init() throws(PushError) {
+        public init(categories: Set<UNNotificationCategory> = []) throws(PushError) {
             let missing = JPushSDKSymbols.missing(classExists: { NSClassFromString($0) != nil }, responds: JPUSHServiceBridge.isImplemented)
             if let missing { throw missing }
             guard let service = NSClassFromString(JPushSDKSymbols.serviceClass),
@@ -146,6 +150,7 @@
             self.service = service
             self.registerEntity = registerEntity
             self.collectionAuth = collectionAuth
+            self.categories = categories
             super.init()
         }
 
@@ -234,14 +239,16 @@
             config.setValue(NSNumber(value: entity.types), forKey: JPushSDKSymbols.entityTypesKey)
             if let identifiers = entity.categories, !identifiers.isEmpty {
                 // The categories the app declared once (PushAppIntegration.setNotificationCategories,
-                // which PushAppDelegate calls), collected straight into the NSSet JPush takes: an
-                // NSSet unites equal objects as a Set does (`isEqual:`, `hash`), and no Set of
-                // UNNotificationCategory is specialised for it.
+                // which PushAppDelegate calls), and those this bridge was made with, collected
+                // straight into the NSSet JPush takes: an NSSet unites equal objects as a Set does
+                // (`isEqual:`, `hash`), and no Set of UNNotificationCategory is specialised for it.
                 let named = NSMutableSet()
                 var found: [String] = []
-                for category in NotificationCategoryStore.process.current where identifiers.contains(category.identifier) {
-                    named.add(category)
-                    found.append(category.identifier)
+                for declared in [categories, NotificationCategoryStore.process.current] {
+                    for category in declared where identifiers.contains(category.identifier) {
+                        named.add(category)
+                        found.append(category.identifier)
+                    }
                 }
                 let missing = identifiers.filter { !found.contains($0) }
                 if !missing.isEmpty {
