@@ -1,5 +1,4 @@
 import Foundation
-import PushBridge
 import PushBridgeAPNs
 import PushBridgeAPNsTesting
 import PushBridgeJPush
@@ -7,6 +6,8 @@ import PushBridgeJPushTesting
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// One App Store binary for mainland China and abroad: one `push.json` whose `markets` give
 /// mainland China's storefront to JPush and every other to APNs, the provider chosen at each

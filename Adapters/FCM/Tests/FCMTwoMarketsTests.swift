@@ -1,5 +1,4 @@
 import Foundation
-import PushBridge
 import PushBridgeAPNsTesting
 import PushBridgeFCM
 import PushBridgeFCMTesting
@@ -8,6 +7,8 @@ import PushBridgeJPushTesting
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// JPush in mainland China, FCM everywhere else: one `push.json` whose `markets` give China's
 /// storefront to JPush, the provider chosen at each launch (`OneBinaryForChinaAndAbroad`), the

@@ -1,9 +1,10 @@
-import PushBridge
 import PushBridgeGetui
 import PushBridgeGetuiTesting
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// The Getui provider behind a real `PushClient`: starting, registering, a silent push answered
 /// with the app's result.

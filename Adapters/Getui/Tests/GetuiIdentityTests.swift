@@ -1,9 +1,10 @@
-import PushBridge
 import PushBridgeGetui
 import PushBridgeGetuiTesting
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// A message Getui delivers twice — as an APNs notification while the app was offline, then over
 /// its socket with `offLine` YES — is one event: the adapter names both `taskId:msgId`, and the

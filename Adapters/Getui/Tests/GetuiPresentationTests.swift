@@ -1,8 +1,9 @@
-import PushBridge
 import PushBridgeGetui
 import PushBridgeGetuiTesting
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// What Getui hands iOS for a foreground notification, per iOS version: `alert` before iOS 14.
 @Suite struct GetuiPresentationTests {

@@ -1,10 +1,6 @@
 import PushBridge
 import PushBridgeJPushDefinition
 
-#if canImport(ObjectiveC) && canImport(UIKit)
-    import UserNotifications
-#endif
-
 /// JPush (极光) as one value: what an app lists among its adapters.
 extension PushAdapter {
     #if canImport(ObjectiveC) && canImport(UIKit)
@@ -28,23 +24,6 @@ extension PushAdapter {
         public static func jpush(advertisingIdentifier: @escaping @Sendable () -> String?) -> PushAdapter {
             jpush(applicationState: JPUSHServiceBridge.currentApplicationState, advertisingIdentifier: advertisingIdentifier) {
                 try JPUSHServiceBridge()
-            }
-        }
-
-        /// JPush, registering `categories` with the SDK as well as those the app declared: the
-        /// second declaration the app no longer needs.
-        @available(iOSApplicationExtension, unavailable)
-        @available(
-            *, deprecated,
-            message:
-                "declare the categories once, in PushAppDelegate.notificationCategories (or PushAppIntegration.setNotificationCategories), and list .jpush"
-        )
-        public static func jpush(
-            categories: Set<UNNotificationCategory>, advertisingIdentifier: @escaping @Sendable () -> String? = { nil }
-        ) -> PushAdapter {
-            let categories = NotificationCategories(categories)
-            return jpush(applicationState: JPUSHServiceBridge.currentApplicationState, advertisingIdentifier: advertisingIdentifier) {
-                try JPUSHServiceBridge(categories: categories.value)
             }
         }
     #else
@@ -84,13 +63,3 @@ extension PushAdapter {
         }
     }
 }
-
-#if canImport(ObjectiveC) && canImport(UIKit)
-    /// The app's categories, carried into the adapter's `@Sendable` factory. `@unchecked
-    /// Sendable`: `UNNotificationCategory` is immutable, and the set is only read, once, when the
-    /// client is made.
-    private struct NotificationCategories: @unchecked Sendable {
-        let value: Set<UNNotificationCategory>
-        init(_ value: Set<UNNotificationCategory>) { self.value = value }
-    }
-#endif

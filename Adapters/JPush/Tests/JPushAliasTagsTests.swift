@@ -1,9 +1,10 @@
 import PushBridge
-import PushBridgeJPush
 import PushBridgeJPushTesting
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridgeJPush
 
 /// Aliases and tags: a sequence number per request, each completion matched by its `seq` and
 /// resuming its request exactly once, JPush's result codes mapped, what JPush would reject

@@ -1,8 +1,9 @@
-import PushBridge
 import PushBridgeJPush
 import PushBridgeJPushTesting
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// Custom messages (自定义消息): delivered at once in the foreground; held by the SDK while the
 /// app is away and delivered, in order, when it comes back; `message` events with `offline` false.

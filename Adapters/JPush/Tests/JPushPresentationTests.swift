@@ -1,9 +1,10 @@
-import PushBridge
 import PushBridgeJPush
 import PushBridgeJPushTesting
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// What JPush hands iOS for a foreground notification, per iOS version: before iOS 14 `banner`
 /// and `list` do not exist and become `alert` (as on the APNs path); from 14 they pass. And the

@@ -53,7 +53,7 @@ extension PushClient {
 
     /// A client for the configuration's JSON bytes, at a launch whose storefront, signing and app
     /// group container are `launch`'s (a test's).
-    package convenience init(
+    convenience init(
         configurationJSON bytes: [UInt8], adapters: [PushAdapter], options: PushClientOptions = PushClientOptions(), launch: LaunchContext
     ) {
         let setup = ConfiguredSetup(source: "configuration", adapters: adapters, bytes: .success(bytes), appChoice: options.provider, launch: launch)
@@ -175,7 +175,7 @@ extension PushClient {
     /// package's tests, which hold a configuration already.
     ///
     /// - Throws: `PushError` when the configuration names a provider no adapter builds.
-    package convenience init(
+    convenience init(
         configuration: PushConfiguration, adapters: [PushAdapter], options: PushClientOptions = PushClientOptions(),
         scheduler: any PushScheduler = DispatchScheduler()
     ) throws(PushError) {

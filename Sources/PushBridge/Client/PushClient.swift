@@ -81,11 +81,11 @@ public final class PushClient: Sendable {
     }
 
     /// How many streams are subscribed now.
-    package var subscriberCount: Int { core.state.withLock { $0.hub.subscriberCount } }
+    var subscriberCount: Int { core.state.withLock { $0.hub.subscriberCount } }
     /// How many events are held for the next subscriber.
-    package var heldEventCount: Int { core.state.withLock { $0.hub.heldCount } }
+    var heldEventCount: Int { core.state.withLock { $0.hub.heldCount } }
     /// How many entries the normaliser remembers for deduplication (bounded by the options).
-    package var rememberedCount: Int { core.state.withLock { $0.normalizer.rememberedCount } }
+    var rememberedCount: Int { core.state.withLock { $0.normalizer.rememberedCount } }
 
     /// How many held events were dropped, oldest first, because the hold was full.
     public var droppedEventCount: Int { core.state.withLock { $0.hub.droppedCount } }

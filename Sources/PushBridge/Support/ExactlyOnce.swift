@@ -39,6 +39,5 @@ package final class ExactlyOnce<Value: Sendable>: Sendable {
     }
 
     /// Whether the handler has run.
-    @inlinable
-    package var isCompleted: Bool { state.withLock { $0 == nil } }
+    var isCompleted: Bool { state.withLock { $0 == nil } }
 }

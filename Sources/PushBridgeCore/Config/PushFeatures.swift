@@ -36,15 +36,6 @@ package struct PushFeatures: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The configuration key that switches on the feature of `kind`.
-    package static func key(for kind: PushTokenKind) -> String {
-        switch kind {
-        case .voip: "voip"
-        case .liveActivity: "liveActivities"
-        case .pushToStart: "liveActivities.pushToStart"
-        }
-    }
-
     /// Whether nothing is switched on.
     public var isEmpty: Bool { serviceExtension == nil && !voip && liveActivities == nil }
 

@@ -26,25 +26,6 @@ public struct APSContent: Sendable, Equatable {
     /// A silent push: content-available and no `alert`, `badge` or `sound` key at all.
     public var isSilent: Bool
 
-    /// Content with every field given.
-    public init(
-        title: String? = nil, subtitle: String? = nil, body: String? = nil, badge: Int? = nil,
-        sound: String? = nil, category: String? = nil, threadID: String? = nil,
-        contentAvailable: Bool = false, mutableContent: Bool = false
-    ) {
-        self.hasAlert = [title, subtitle, body].contains { !($0 ?? "").isEmpty }
-        self.isSilent = contentAvailable && !hasAlert && badge == nil && sound == nil
-        self.title = title
-        self.subtitle = subtitle
-        self.body = body
-        self.badge = badge
-        self.sound = sound
-        self.category = category
-        self.threadID = threadID
-        self.contentAvailable = contentAvailable
-        self.mutableContent = mutableContent
-    }
-
     /// Reads the content of an `aps` dictionary.
     public init(aps: JSONObject) {
         let alert = aps["alert"]

@@ -158,17 +158,6 @@ public struct PushDiagnostic: Sendable, Equatable, CustomStringConvertible {
                 + "set the delegate before didFinishLaunching returns")
     }
 
-    /// A token of a feature the configuration leaves off (``Code/featureNotSwitchedOn``).
-    ///
-    /// - Parameters:
-    ///   - key: The configuration key that would switch it on.
-    ///   - kind: The token's kind (never its value).
-    public static func featureNotSwitchedOn(_ key: String, token kind: PushTokenKind) -> PushDiagnostic {
-        PushDiagnostic(
-            code: .featureNotSwitchedOn, notificationID: "unidentified",
-            message: "a \(kind) token arrived but \(key) is not switched on in the configuration: it was published, not forwarded to the providers")
-    }
-
     /// `code (id): message`.
     public var description: String { "\(code.rawValue) (\(notificationID)): \(message)" }
 }

@@ -1,11 +1,12 @@
 /// A notification as app code sees it: its identity, its source, the parsed `aps` content and
 /// every custom key, all `Sendable`.
 ///
-/// Built once, at the edge, from a payload (JSON bytes or, on Apple platforms, the `userInfo`
-/// dictionary); bad input is a ``PushError``.
+/// Built once, at the edge, from a payload (a ``JSONObject`` or, on Apple platforms, the
+/// `userInfo` dictionary; a tool or a test reads JSON bytes with `PushBridgeValidation`'s
+/// `init(json:identifier:source:)`); bad input is a ``PushError``.
 ///
 /// ```swift
-/// let note = try PushNotification(json: Array(#"{"aps":{"alert":"Hi"},"type":"comment"}"#.utf8))
+/// let note = try PushNotification(payload: ["aps": ["alert": "Hi"], "type": "comment"])
 /// note.content.body          // "Hi"
 /// note.customKeys["type"]    // .string("comment")
 /// ```
@@ -122,23 +123,6 @@ public struct PushNotification: Sendable, Equatable {
             storage: Storage(
                 id: messageID, source: source, content: content, payload: payload, requestIdentifier: requestIdentifier,
                 providerMessageID: messageID, fingerprint: fingerprint))
-    }
-
-    /// Reads a notification from the JSON bytes of its payload.
-    ///
-    /// - Throws: ``PushError`` with ``PushError/Code/malformedJSON`` when the bytes are not JSON,
-    ///   ``PushError/Code/invalidPayload`` when they are not a payload object.
-    public init(json bytes: [UInt8], identifier: String? = nil, source: NotificationSource = .remote) throws(PushError) {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(bytes)
-        } catch {
-            throw PushError(.malformedJSON, field: "payload", error.description)
-        }
-        guard case .object(let payload) = value else {
-            throw PushError(.invalidPayload, field: "payload", "is \(value.typeDescription), expected an object")
-        }
-        try self.init(payload: payload, identifier: identifier, source: source)
     }
 
     /// Equal when identity, source, content and payload are equal.

@@ -49,12 +49,6 @@ package struct JSONFieldReader: Sendable {
         }
     }
 
-    /// The value of a required member.
-    package func required(_ key: String) throws(PushError) -> JSONValue {
-        guard let value = object[key] else { throw error(path(of: key), "missing (required)") }
-        return value
-    }
-
     /// A string member, if present.
     package func string(_ key: String) throws(PushError) -> String? {
         guard let value = object[key] else { return nil }

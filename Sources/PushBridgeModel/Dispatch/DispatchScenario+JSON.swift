@@ -388,3 +388,13 @@ extension NotificationSource {
         return rawValue.count > provider.rawValue.count + 1
     }
 }
+
+/// A member a scenario file must have: the scenario reader's alone (the vocabulary's readers take
+/// optional members), so it lives here, not in every app.
+extension JSONFieldReader {
+    /// The value of a required member.
+    fileprivate func required(_ key: String) throws(PushError) -> JSONValue {
+        guard let value = object[key] else { throw error(path(of: key), "missing (required)") }
+        return value
+    }
+}

@@ -46,9 +46,6 @@ package final class SequencedReplies<Value: Sendable>: Sendable {
         self.oneAtATime = oneAtATime
     }
 
-    /// How many requests are waiting for their reply.
-    package var waitingCount: Int { state.withLock { $0.waiting.count } }
-
     /// How many requests wait for their turn to be sent (always 0 unless `oneAtATime`).
     package var queuedCount: Int { turns.withLock { $0.queue.count } }
 

@@ -1,7 +1,8 @@
-import PushBridge
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// The cold start: one `opened` however many callbacks carry it, and never lost.
 @Suite struct ColdStartTests {

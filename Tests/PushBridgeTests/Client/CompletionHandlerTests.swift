@@ -1,7 +1,8 @@
-import PushBridge
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// Every completion handler runs exactly once: with the app's answer, or from the watchdog.
 @Suite struct CompletionHandlerTests {

@@ -1,7 +1,8 @@
-import PushBridge
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// Subscribing: held events, late subscribers, the hold's bound, unsubscribing.
 @Suite struct EventStreamTests {

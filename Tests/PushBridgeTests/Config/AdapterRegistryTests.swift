@@ -1,9 +1,10 @@
-import PushBridge
 import PushBridgeGetui
 import PushBridgeJPush
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// Building a client from a configuration picks the listed adapter.
 @Suite struct AdapterRegistryTests {

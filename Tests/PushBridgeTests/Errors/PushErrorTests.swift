@@ -1,8 +1,9 @@
 import Foundation
-import PushBridge
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// `PushError`: a closed list of codes, the vendor's code and the underlying error kept, the
 /// underlying error out of equality and printed without its text.

@@ -1,6 +1,7 @@
 import PushBridgeGetui
 import PushBridgeJPush
 import PushBridgeProviderKit
+import PushBridgeValidation
 import Testing
 
 @testable import PushBridge

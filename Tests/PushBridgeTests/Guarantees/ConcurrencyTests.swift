@@ -1,7 +1,8 @@
-import PushBridge
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// Many producers and subscribers at once: nothing lost, nothing duplicated.
 @Suite struct ConcurrencyTests {

@@ -1,9 +1,10 @@
-import PushBridge
 import PushBridgeGetui
 import PushBridgeJPush
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// Exactly once under faults that the other suites do not already cover.
 @Suite struct FaultTests {

@@ -1,8 +1,9 @@
 import Foundation
-import PushBridge
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// A scene that connects with the user's response after launch has ended belongs to a running
 /// app (a tap whose `target-content-id` no connected scene takes, on an app that supports several

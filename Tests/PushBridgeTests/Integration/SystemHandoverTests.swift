@@ -1,8 +1,9 @@
 import Foundation
-import PushBridge
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// The entry points the UIKit glue forwards to take what iOS hands over — Foundation
 /// dictionaries and identifiers — and read each payload once: one that cannot be read is

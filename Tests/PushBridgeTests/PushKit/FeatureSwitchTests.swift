@@ -1,8 +1,9 @@
-import PushBridge
 import PushBridgeProviderKit
 import PushBridgePushKit
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// The configuration's switches decide which tokens reach the providers: a token of a feature
 /// left off is published for the app's server, forwarded to no provider, and a diagnostic says

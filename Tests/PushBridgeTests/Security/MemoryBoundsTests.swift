@@ -1,7 +1,8 @@
-import PushBridge
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
+
+@testable import PushBridge
 
 /// A million distinct notifications (`PUSHBRIDGE_EXHAUSTIVE=1`; 50,000 in a default run, still
 /// far past both limits): the dedupe window and the held events stay bounded.

@@ -92,9 +92,9 @@ public final class JPushProvider: PushProvider, JPushBridgeDelegate {
     public func attach(to sink: PushEventSink) { context.attach(to: sink) }
 
     /// How many alias requests wait for their turn (one is out at a time).
-    package func aliasQueueCount() -> Int { context.aliasReplies.queuedCount }
+    func aliasQueueCount() -> Int { context.aliasReplies.queuedCount }
     /// How many tag requests wait for their turn (one is out at a time).
-    package func tagQueueCount() -> Int { context.tagReplies.queuedCount }
+    func tagQueueCount() -> Int { context.tagReplies.queuedCount }
 
     /// Records the user's answer and tells JCore: `JCollectionAuth:` with `isAuth` (on the SDK
     /// thread, before `setupWithOption:…`, as `JGInforCollectionAuth.h` asks). Until it is

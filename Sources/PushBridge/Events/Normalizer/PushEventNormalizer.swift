@@ -93,7 +93,7 @@ final class PushEventNormalizer {
 
     /// How many entries the normaliser's bounded tables hold now (recent events, deliveries
     /// known by payload, tied identifiers); never more than three times the dedupe window.
-    package var rememberedCount: Int { ledger.count + resolver.count }
+    var rememberedCount: Int { ledger.count + resolver.count }
 
     /// Whether a launch's event is waiting for the call that may follow it.
     package var hasPendingLaunch: Bool { launch.hasPending }
