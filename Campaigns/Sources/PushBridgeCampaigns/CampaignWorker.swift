@@ -394,11 +394,12 @@ public final class CampaignWorker: Service, Sendable {
                         return true
                     },
                     report: { result in
-                        self.permits.release()
+                        // The stop noted before the permit is given back: the request it admits next sees it.
                         switch CampaignVerdict.of(result, provider: campaign.provider).verdict {
                         case .record: break
                         case .pause, .holdBack: noteStop()
                         }
+                        self.permits.release()
                         guard let id = result.target.id?.revealed,
                             let position = byID.withLock({ $0[id]?.isEmpty == false ? $0[id]!.removeFirst() : nil })
                         else { return }
