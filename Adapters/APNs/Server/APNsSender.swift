@@ -18,7 +18,7 @@ import PushBridgeServer
 /// after one new token, or a server certificate the system does not trust) stops the send: the
 /// tokens not yet sent are rejected with that reason and no request. A token refused as invalid
 /// is dropped at once, from memory and from the ``APNsProviderTokenCache``.
-public struct APNsSender: PushSender, CustomStringConvertible, CustomReflectable {
+public struct APNsSender: AdmittingPushSender, CustomStringConvertible, CustomReflectable {
     /// `.apns`.
     public var provider: PushProviderID { .apns }
 
@@ -62,6 +62,22 @@ public struct APNsSender: PushSender, CustomStringConvertible, CustomReflectable
     /// hex is rejected without a request (`BadDeviceToken`, status 0).
     public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError)
     {
+        try await send(message, to: audience, admission: Admission(nil), report: report)
+    }
+
+    /// Sends to every token as ``send(_:to:report:)`` does, awaiting `admit` before each
+    /// token's request (see ``AdmittingPushSender``): the message's body is encoded once for
+    /// all of them, each token's `apns-id` derived as in a send of its own.
+    public func send(
+        _ message: PushMessage, to audience: PushAudience, admitting admit: @escaping @Sendable () async -> Bool,
+        report: @escaping @Sendable (PushSendResult) -> Void
+    ) async throws(PushError) {
+        try await send(message, to: audience, admission: Admission(admit), report: report)
+    }
+
+    private func send(_ message: PushMessage, to audience: PushAudience, admission: Admission, report: @escaping @Sendable (PushSendResult) -> Void)
+        async throws(PushError)
+    {
         let tokens = try Self.tokens(audience)
         let body = try builder.body(message)
         _ = try builder.headers(message, apnsID: "", now: 0, authorization: "")  // the message's header errors, before anything leaves
@@ -72,6 +88,7 @@ public struct APNsSender: PushSender, CustomStringConvertible, CustomReflectable
         let loop = loop
         let stop = SendStop()
         await forEachConcurrently(tokens, limit: options.maxConcurrentRequests) { deviceToken in
+            guard await admission.next() else { return }
             let target = PushTarget(kind: .deviceToken, id: deviceToken)
             if let skipped = stop.skipped([target]) {
                 skipped.forEach(report)

@@ -18,7 +18,7 @@ import PushBridgeServer
 /// token refused again after one refresh, the service account not allowed, the APNs credentials
 /// in Firebase's console wrong) stops the send; the targets not yet sent are reported with that
 /// rejection and no request, never one refusal per target.
-public struct FCMSender: PushSender, CustomStringConvertible, CustomReflectable {
+public struct FCMSender: AdmittingPushSender, CustomStringConvertible, CustomReflectable {
     /// `.fcm`.
     public var provider: PushProviderID { .fcm }
 
@@ -77,6 +77,21 @@ public struct FCMSender: PushSender, CustomStringConvertible, CustomReflectable 
     /// Buys the access token, then sends to every addressee, at most the options' concurrency at once.
     public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError)
     {
+        try await send(message, to: audience, admission: Admission(nil), report: report)
+    }
+
+    /// Sends to every addressee as ``send(_:to:report:)`` does, awaiting `admit` before each
+    /// addressee's request (see ``AdmittingPushSender``): the message is encoded once for all.
+    public func send(
+        _ message: PushMessage, to audience: PushAudience, admitting admit: @escaping @Sendable () async -> Bool,
+        report: @escaping @Sendable (PushSendResult) -> Void
+    ) async throws(PushError) {
+        try await send(message, to: audience, admission: Admission(admit), report: report)
+    }
+
+    private func send(_ message: PushMessage, to audience: PushAudience, admission: Admission, report: @escaping @Sendable (PushSendResult) -> Void)
+        async throws(PushError)
+    {
         let addressees = try FCMRequestBuilder.addressees(audience)
         try FCMRequestBuilder.checkAudience(message, addressees)
         let sentAt = options.now()
@@ -87,6 +102,7 @@ public struct FCMSender: PushSender, CustomStringConvertible, CustomReflectable 
         let loop = loop
         let stopped = Locked<PushRejection?>(nil)
         await forEachConcurrently(addressees, limit: options.maxConcurrentRequests) { addressee in
+            guard await admission.next() else { return }
             if let rejection = stopped.withLock({ $0 }) {
                 report(PushSendResult(target: addressee.target, outcome: .rejected(rejection), attempts: 0))
                 return

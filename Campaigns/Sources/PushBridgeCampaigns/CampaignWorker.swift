@@ -103,10 +103,8 @@ public final class CampaignWorker: Service, Sendable {
     /// The requests in flight, for all the batches this worker holds.
     let permits: Permits
     /// The campaigns a batch of this worker stopped (a credential refusal, a rate limit), for
-    /// its other batches of the same campaign: `noted` counts the stops (a batch sending sees
-    /// it grow), `active` those not yet written to the database (the pause or the wait), which
-    /// stop a batch claimed meanwhile.
-    let stops = Locked<[Int64: (noted: Int, active: Int)]>([:])
+    /// its other batches.
+    let stops = CampaignStops()
 
     /// A worker on `store`, sending through `senders`' senders.
     public init(store: CampaignStore, senders: any CampaignSenderSource, options: CampaignWorkerOptions = CampaignWorkerOptions(), logger: Logger) {
@@ -154,9 +152,7 @@ public final class CampaignWorker: Service, Sendable {
         var failures = 0
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             // Another lane met a refusal and is writing the pause or the wait: claim after it.
-            while stops.withLock({ $0.values.contains { $0.active > 0 } }), !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(10))
-            }
+            await stops.untilWritten()
             let wait: Double
             do {
                 if let batch = try await store.claim(worker: options.workerID, lease: options.leaseSeconds, campaign: options.campaign) {
@@ -229,7 +225,7 @@ public final class CampaignWorker: Service, Sendable {
         defer {
             // The pause or the wait is written (or the batch ends in an error): batches claimed
             // from now on are the database's to hold back.
-            if results.stoppedOthers { stops.withLock { $0[campaign.id]?.active -= 1 } }
+            if results.stoppedOthers { stops.written(campaign.id) }
         }
         report.sent = results.sent
         var records: [RecordedResult] = []
@@ -301,10 +297,11 @@ public final class CampaignWorker: Service, Sendable {
         var stoppedOthers = false
     }
 
-    /// Sends the targets at `positions`: one send per target (so that a credential refusal or
-    /// a rate limit stops the batch with at most the requests in flight spent), but for JPush,
-    /// whose pushes carry many registration IDs and take their `cid` from JPush, one send for
-    /// the batch.
+    /// Sends the targets at `positions` so that a credential refusal or a rate limit stops the
+    /// batch with at most the requests in flight spent: one send for the batch through a sender
+    /// that admits each request (APNs, FCM: ``AdmittingPushSender``), one send per target
+    /// through any other (Getui); for JPush, whose pushes carry many registration IDs and take
+    /// their `cid` from JPush, one send for the batch.
     ///
     /// JPush: when the whole batch is unrecorded, its pushes carry the cids stored with it
     /// (fetched and stored before the first push, while the lease is held), so that a worker
@@ -363,10 +360,10 @@ public final class CampaignWorker: Service, Sendable {
         }
         // Stopped by a refusal in this batch, or by one in another batch of the same campaign
         // this worker holds (a stop it counted after this batch began).
-        let notedAtStart = stops.withLock { $0[campaign.id]?.noted ?? 0 }
+        let notedAtStart = stops.noted(campaign.id)
         let stopped: @Sendable () -> Bool = {
             if stop.withLock({ $0 }) { return true }
-            return self.stops.withLock { $0[campaign.id].map { $0.noted > notedAtStart || $0.active > 0 } ?? false }
+            return self.stops.stopped(campaign.id, since: notedAtStart)
         }
         let noteStop: @Sendable () -> Void = {
             guard
@@ -375,11 +372,44 @@ public final class CampaignWorker: Service, Sendable {
                     return !stopped
                 })
             else { return }
-            self.stops.withLock {
-                let now = $0[campaign.id] ?? (0, 0)
-                $0[campaign.id] = (now.noted + 1, now.active + 1)
-            }
+            self.stops.note(campaign.id)
             collected.withLock { $0.stoppedOthers = true }
+        }
+        if let admitting = sender as? any AdmittingPushSender {
+            // One send for the batch (APNs, FCM): the message encoded once, each request admitted
+            // under the worker's permits and the campaign's stop; results come back by target,
+            // positions of equal IDs taken in order.
+            let byID = Locked([String: [Int32]](grouping: positions, by: { batch.targets[Int($0)] }))
+            do {
+                try await admitting.send(
+                    message, to: Self.audience(kind, positions.map { batch.targets[Int($0)] }),
+                    admitting: {
+                        if stopped() { return false }
+                        await self.permits.acquire()
+                        if stopped() {
+                            self.permits.release()
+                            return false
+                        }
+                        collected.withLock { $0.sent += 1 }
+                        return true
+                    },
+                    report: { result in
+                        // The stop noted before the permit is given back: the request it admits next sees it.
+                        switch CampaignVerdict.of(result, provider: campaign.provider).verdict {
+                        case .record: break
+                        case .pause, .holdBack: noteStop()
+                        }
+                        self.permits.release()
+                        guard let id = result.target.id?.revealed,
+                            let position = byID.withLock({ $0[id]?.isEmpty == false ? $0[id]!.removeFirst() : nil })
+                        else { return }
+                        collected.withLock { $0.byPosition.append((position, result)) }
+                    })
+            } catch {
+                noteStop()
+                collected.withLock { $0.thrown = $0.thrown ?? "\(error)" }
+            }
+            return collected.withLock { $0 }
         }
         await withDiscardingTaskGroup { group in
             for position in positions {
@@ -434,6 +464,72 @@ final class Locked<Value>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
+    }
+}
+
+/// The campaigns a worker's batches stopped (a credential refusal, a rate limit), for its other
+/// batches: per campaign, `noted` counts the stops (a batch sending sees it grow) and `active`
+/// those not yet written to the database (the pause or the wait), which stop a batch of the
+/// campaign claimed meanwhile and hold back every claim until written.
+final class CampaignStops: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [Int64: (noted: Int, active: Int)] = [:]
+    /// The stops not yet written, for all campaigns.
+    private var active = 0
+    /// The claims waiting for them to be written.
+    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var lastWaiter = 0
+
+    /// How many stops of `campaign` were noted so far.
+    func noted(_ campaign: Int64) -> Int { lock.withLock { counts[campaign]?.noted ?? 0 } }
+
+    /// Whether `campaign` was stopped after `noted` stops, or a stop of it is being written.
+    func stopped(_ campaign: Int64, since noted: Int) -> Bool {
+        lock.withLock { counts[campaign].map { $0.noted > noted || $0.active > 0 } ?? false }
+    }
+
+    /// A batch of `campaign` stopped: to be written (``written(_:)``, exactly once).
+    func note(_ campaign: Int64) {
+        lock.withLock {
+            let now = counts[campaign] ?? (0, 0)
+            counts[campaign] = (now.noted + 1, now.active + 1)
+            active += 1
+        }
+    }
+
+    /// A stop of `campaign` was written (or its batch ended in an error): the last one wakes the
+    /// claims waiting.
+    func written(_ campaign: Int64) {
+        let woken = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+            counts[campaign]?.active -= 1
+            active -= 1
+            guard active == 0 else { return [] }
+            defer { waiters.removeAll() }
+            return Array(waiters.values)
+        }
+        for waiter in woken { waiter.resume() }
+    }
+
+    /// Returns once no stop is being written (at once when none is), or when the task is cancelled.
+    func untilWritten() async {
+        let id = lock.withLock { () -> Int? in
+            guard active > 0 else { return nil }
+            lastWaiter += 1
+            return lastWaiter
+        }
+        guard let id else { return }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = lock.withLock { () -> Bool in
+                    if active == 0 || Task.isCancelled { return true }
+                    waiters[id] = continuation
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        } onCancel: {
+            lock.withLock { waiters.removeValue(forKey: id) }?.resume()
+        }
     }
 }
 
