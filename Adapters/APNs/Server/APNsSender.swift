@@ -62,7 +62,7 @@ public struct APNsSender: AdmittingPushSender, CustomStringConvertible, CustomRe
     /// hex is rejected without a request (`BadDeviceToken`, status 0).
     public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError)
     {
-        try await send(message, to: audience, admission: Admission(nil), report: report)
+        try await send(message, to: audience, admitting: { true }, report: report)
     }
 
     /// Sends to every token as ``send(_:to:report:)`` does, awaiting `admit` before each
@@ -72,12 +72,7 @@ public struct APNsSender: AdmittingPushSender, CustomStringConvertible, CustomRe
         _ message: PushMessage, to audience: PushAudience, admitting admit: @escaping @Sendable () async -> Bool,
         report: @escaping @Sendable (PushSendResult) -> Void
     ) async throws(PushError) {
-        try await send(message, to: audience, admission: Admission(admit), report: report)
-    }
-
-    private func send(_ message: PushMessage, to audience: PushAudience, admission: Admission, report: @escaping @Sendable (PushSendResult) -> Void)
-        async throws(PushError)
-    {
+        let admission = Admission(admit)
         let tokens = try Self.tokens(audience)
         let body = try builder.body(message)
         _ = try builder.headers(message, apnsID: "", now: 0, authorization: "")  // the message's header errors, before anything leaves

@@ -77,7 +77,7 @@ public struct FCMSender: AdmittingPushSender, CustomStringConvertible, CustomRef
     /// Buys the access token, then sends to every addressee, at most the options' concurrency at once.
     public func send(_ message: PushMessage, to audience: PushAudience, report: @escaping @Sendable (PushSendResult) -> Void) async throws(PushError)
     {
-        try await send(message, to: audience, admission: Admission(nil), report: report)
+        try await send(message, to: audience, admitting: { true }, report: report)
     }
 
     /// Sends to every addressee as ``send(_:to:report:)`` does, awaiting `admit` before each
@@ -86,12 +86,7 @@ public struct FCMSender: AdmittingPushSender, CustomStringConvertible, CustomRef
         _ message: PushMessage, to audience: PushAudience, admitting admit: @escaping @Sendable () async -> Bool,
         report: @escaping @Sendable (PushSendResult) -> Void
     ) async throws(PushError) {
-        try await send(message, to: audience, admission: Admission(admit), report: report)
-    }
-
-    private func send(_ message: PushMessage, to audience: PushAudience, admission: Admission, report: @escaping @Sendable (PushSendResult) -> Void)
-        async throws(PushError)
-    {
+        let admission = Admission(admit)
         let addressees = try FCMRequestBuilder.addressees(audience)
         try FCMRequestBuilder.checkAudience(message, addressees)
         let sentAt = options.now()

@@ -29,15 +29,14 @@ public protocol AdmittingPushSender: PushSender {
 
 /// One send's admission: `admit` asked until it first answers `false`, never again after.
 package final class Admission: Sendable {
-    private let admit: (@Sendable () async -> Bool)?
+    private let admit: @Sendable () async -> Bool
     private let refused = Locked(false)
 
-    /// Every target admitted when `admit` is `nil` (``PushSender/send(_:to:report:)``).
-    package init(_ admit: (@Sendable () async -> Bool)?) { self.admit = admit }
+    /// The admission of one send, asking `admit`.
+    package init(_ admit: @escaping @Sendable () async -> Bool) { self.admit = admit }
 
     /// Whether the next target's request may begin.
     package func next() async -> Bool {
-        guard let admit else { return true }
         if refused.withLock({ $0 }) { return false }
         if await admit() { return true }
         refused.withLock { $0 = true }
