@@ -69,9 +69,13 @@ import Testing
         center.arrange(arrangement, order: order)
     }
 
-    static let cases: [(Provider, NotificationCenterArrangement, DelegateInstallOrder)] = Provider.allCases.flatMap { provider in
-        NotificationCenterArrangement.allCases.flatMap { arrangement in DelegateInstallOrder.allCases.map { (provider, arrangement, $0) } }
-    }.filter { !($0.0 == .apns && $0.1 == .sdk) }  // plain APNs has no SDK to own the delegate
+    typealias Case = (Provider, NotificationCenterArrangement, DelegateInstallOrder)
+
+    static let cases: [Case] = Provider.allCases.flatMap { (provider: Provider) -> [Case] in
+        NotificationCenterArrangement.allCases.flatMap { (arrangement: NotificationCenterArrangement) -> [Case] in
+            DelegateInstallOrder.allCases.map { (order: DelegateInstallOrder) -> Case in (provider, arrangement, order) }
+        }
+    }.filter { (provider, arrangement, _) in !(provider == .apns && arrangement == .sdk) }  // plain APNs has no SDK to own the delegate
 
     @Test(arguments: cases)
     func eachCallReachesTheClientOnceAndEachHandlerRunsOnce(
