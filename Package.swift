@@ -17,6 +17,9 @@ let package = Package(
         // VoIP pushes (PushKit, CallKit's rule) and Live Activity tokens (ActivityKit): an app
         // that uses them links it; one that does not ships none of it.
         .library(name: "PushBridgePushKit", targets: ["PushBridgePushKit"]),
+        // Two or more providers at once behind one client (`additionalProviders`, a migration from
+        // one vendor to another): an app that runs them links it; one that does not ships none of it.
+        .library(name: "PushBridgeMultiplex", targets: ["PushBridgeMultiplex"]),
         // The vocabulary alone (JSON, identifiers, errors, notifications and events, configuration),
         // as swift-metrics' `CoreMetrics` is under `Metrics`: what `PushBridge` re-exports, and all a
         // backend, a validator or an extension needs.
@@ -70,6 +73,7 @@ let package = Package(
         .target(name: "PushBridge", dependencies: ["PushBridgeCore", "PushBridgeProviderKit", "_PushBridgeEventQueue"]),
         .target(name: "PushBridgeUIKit", dependencies: ["PushBridge", "PushBridgeProviderKit"]),
         .target(name: "PushBridgePushKit", dependencies: ["PushBridge", "PushBridgeProviderKit"]),
+        .target(name: "PushBridgeMultiplex", dependencies: ["PushBridge", "PushBridgeProviderKit"]),
         .target(name: "PushBridgeRouting", dependencies: ["PushBridge"]),
         // Payload validation (APNs' rules, the push type's, each provider's keys).
         .target(name: "PushBridgeValidation", dependencies: ["PushBridgeCore"]),
@@ -153,7 +157,7 @@ let package = Package(
             dependencies: [
                 "PushBridge", "PushBridgeProviderKit", "PushBridgePushKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeJPush",
                 "PushBridgeGetui", "PushBridgeJPushTesting",
-                "PushBridgeGetuiTesting", "PushBridgeValidation", "PushBridgeServiceExtension", "PushBridgeRouting",
+                "PushBridgeGetuiTesting", "PushBridgeValidation", "PushBridgeServiceExtension", "PushBridgeRouting", "PushBridgeMultiplex",
             ]),
         // The dispatch model's rules, its simulator and its vectors, run on every provider.
         .testTarget(
@@ -212,7 +216,9 @@ let package = Package(
         // A fourth provider written here alone, with no core change: the core is provider-agnostic.
         .testTarget(
             name: "FourthProviderTests",
-            dependencies: ["PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeValidation"]),
+            dependencies: [
+                "PushBridge", "PushBridgeProviderKit", "PushBridgeModel", "PushBridgeTesting", "PushBridgeValidation", "PushBridgeMultiplex",
+            ]),
         .testTarget(
             name: "pushbridgeTests",
             dependencies: [
@@ -241,7 +247,7 @@ let package = Package(
                 "PushBridgeJPushTesting", "PushBridgeGetui", "PushBridgeGetuiTesting", "PushBridgeServiceExtension",
                 "PushBridgeJPushServiceExtension",
                 "PushBridgeGetuiServiceExtension", "PushBridgeValidation", "PushBridgeServer", "PushBridgeAPNsServer", "PushBridgeJPushServer",
-                "PushBridgeGetuiServer", "PushBridgeFCMServer", "PushBridgeRouting",
+                "PushBridgeGetuiServer", "PushBridgeFCMServer", "PushBridgeRouting", "PushBridgeMultiplex",
             ]),
         // Sending from a server: the request shapes, the signing, and each sender against its
         // provider's local emulator (Emulators/), started by the tests.

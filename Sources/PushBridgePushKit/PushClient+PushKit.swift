@@ -147,7 +147,7 @@ extension PushClient {
             case .liveActivity: .liveActivities
             case .pushToStart: .liveActivityPushToStart
             }
-        let all = (provider as? MultiplexProvider)?.providers ?? [provider]
+        let all = (provider as? any ProviderGroup)?.providers ?? [provider]
         return all.filter { $0.capabilities.contains(needed) }
     }
 

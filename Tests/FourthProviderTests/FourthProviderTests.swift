@@ -1,5 +1,6 @@
 @_spi(ProviderAuthor) import PushBridge
 import PushBridgeModel
+import PushBridgeMultiplex
 import PushBridgeProviderKit
 import PushBridgeTesting
 import PushBridgeValidation

@@ -12,6 +12,7 @@ import PushBridgeJPush
 import PushBridgeJPushServer
 import PushBridgeJPushTesting
 import PushBridgeModel
+import PushBridgeMultiplex
 import PushBridgeProviderKit
 import PushBridgeRouting
 import PushBridgeServer

@@ -113,7 +113,7 @@ struct ConfiguredSetup {
             // not link is said so, rather than "not one of" the linked ones.
             let names = try Self.configuration(bytes, definitions: [], source: source)
             named = names.provider
-            let linked = adapters.map(\.id)
+            let linked = adapters.filter { $0.combine == nil }.map(\.id)
             for (index, id) in names.providers.enumerated() where !linked.contains(id) {
                 throw Self.notLinked(id, field: index == 0 ? "provider" : "additionalProviders[\(index - 1)]", source: source, linked: linked)
             }

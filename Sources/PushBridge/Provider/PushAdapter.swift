@@ -29,6 +29,13 @@ public struct PushAdapter: Sendable {
     public let definition: (any PushProviderDefinition)?
     /// Builds the provider.
     public let makeProvider: MakeProvider
+    /// Puts the providers a configuration runs at once (its `additionalProviders` beside its
+    /// `provider`) behind one; set only on `PushAdapter.multiplex` (`PushBridgeMultiplex`), which
+    /// builds no provider of its own.
+    package let combine: Combine?
+
+    /// One provider standing for `primary` and `others`, the configuration's order kept.
+    package typealias Combine = @Sendable (_ primary: any PushProvider, _ others: [any PushProvider]) -> any PushProvider
 
     /// An adapter from its parts.
     ///
@@ -41,6 +48,16 @@ public struct PushAdapter: Sendable {
         self.id = id
         self.definition = definition
         self.makeProvider = makeProvider
+        combine = nil
+    }
+
+    /// An entry that lets a configuration run several providers at once, named `id` and
+    /// building them through `combine`; it reads no section and builds no provider of its own.
+    package init(id: PushProviderID, combining combine: @escaping Combine) {
+        self.id = id
+        definition = nil
+        makeProvider = { _ in throw PushError(.invalidConfiguration, field: "provider", "\(id) is not a provider") }
+        self.combine = combine
     }
 }
 
@@ -48,15 +65,23 @@ public struct PushAdapter: Sendable {
 /// second registry with the same closure type, is gone).
 extension [PushAdapter] {
     /// The provider the configuration names, built by its adapter (the last one listed for it) —
-    /// a `MultiplexProvider` when it names additional providers.
+    /// with additional providers, all of them behind the one `PushAdapter.multiplex` combines them
+    /// into (`PushBridgeMultiplex`), and an error naming that product when it is not listed.
     ///
     /// - Throws: `PushError` (`PushError.Code.invalidConfiguration`) when a named provider has
     ///   no adapter here, or the adapter's own error (one that is not a `PushError` wrapped as
     ///   the `PushError.underlying` error of an `PushError.Code.invalidConfiguration`).
     package func provider(for configuration: PushConfiguration) throws(PushError) -> any PushProvider {
+        let combine = last(where: { $0.combine != nil })?.combine
+        if combine == nil, !configuration.additionalProviders.isEmpty {
+            throw PushError(
+                .invalidConfiguration, field: "additionalProviders",
+                "runs \(configuration.providers.count) providers at once: add the PushBridgeMultiplex product, import it and add .multiplex to the adapters"
+            )
+        }
         var providers: [any PushProvider] = []
         for kind in configuration.providers {
-            guard let adapter = last(where: { $0.id == kind }) else {
+            guard let adapter = last(where: { $0.id == kind && $0.combine == nil }) else {
                 throw PushError(
                     .invalidConfiguration, field: "provider",
                     "\(kind) is configured but no adapter is registered for it (link its adapter module and list it)")
@@ -74,7 +99,8 @@ extension [PushAdapter] {
         guard let primary = providers.first else {
             throw PushError(.invalidConfiguration, field: "provider", "missing")
         }
-        return providers.count == 1 ? primary : MultiplexProvider(primary: primary, others: [any PushProvider](providers.dropFirst()))
+        guard let combine, providers.count > 1 else { return primary }
+        return combine(primary, [any PushProvider](providers.dropFirst()))
     }
 }
 

@@ -40,9 +40,11 @@ extension PushConfiguration {
         let known = definitions.map(\.id)
         let isOpen = providers.isEmpty
         let fields = JSONFieldReader(object, code: .invalidConfiguration)
+        let sectionKeys = known.map(\.rawValue)
+        let others = sectionKeys.filter { $0 != PushProviderID.apns.rawValue }
 
         // Plain APNs first, then the definitions in the order given.
-        let names = ([PushProviderID.apns] + known.filter { $0 != .apns }).map(\.rawValue).joined(separator: ", ")
+        let names = ([PushProviderID.apns.rawValue] + others).joined(separator: ", ")
         let expected = isOpen ? "expected a provider's name" : "expected one of: \(names)"
         func providerID(_ name: String, field: String) throws(PushError) -> PushProviderID {
             let id = PushProviderID(rawValue: name)
@@ -51,8 +53,7 @@ extension PushConfiguration {
             throw fields.error(
                 field, isOpen ? "\(shown) is not a provider's name (lowercase letters, digits and -)" : "\(shown) is not one of: \(names)")
         }
-        let sectionKeys = definitions.map(\.id).map(\.rawValue)
-        let allKeys = Self.commonJSONFields + definitions.filter { $0.id != .apns }.map(\.id.rawValue) + ["apns"]
+        let allKeys = Self.commonJSONFields + others + [PushProviderID.apns.rawValue]
         for key in object.keys where !Self.commonJSONFields.contains(key) && !sectionKeys.contains(key) {
             if key == Self.serverSecretKey || key == Self.serverSectionKey {
                 problems.add(Self.serverSecretError(key))

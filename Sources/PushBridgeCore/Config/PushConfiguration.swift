@@ -12,7 +12,7 @@
 /// One binary for several markets names the provider of each App Store storefront:
 /// `{"provider": "apns", "markets": {"CHN": "jpush"}, "jpush": {…}}` (`OneBinaryForChinaAndAbroad.md`).
 /// During a migration, `"additionalProviders": ["jpush"]` keeps a second provider receiving
-/// (see `MultiplexProvider`). Every problem is reported with the key it concerns; secrets are
+/// (`MultiplexProvider`: the app adds `PushBridgeMultiplex` and lists `.multiplex`). Every problem is reported with the key it concerns; secrets are
 /// masked in descriptions and errors, and a server-side `masterSecret` is rejected: it must never
 /// ship inside an app.
 public struct PushConfiguration: Sendable, Equatable, CustomStringConvertible {

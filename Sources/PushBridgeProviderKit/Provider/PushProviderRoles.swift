@@ -101,6 +101,13 @@ extension LiveActivityProvider {
     public var startsActivitiesByPush: Bool { true }
 }
 
+/// A provider that stands for others (`MultiplexProvider`, in `PushBridgeMultiplex`): each of
+/// them, for what is told to every provider that takes it (PushKit's tokens).
+package protocol ProviderGroup: PushProvider {
+    /// Every provider it stands for, the primary first.
+    var providers: [any PushProvider] { get }
+}
+
 /// A provider that stands for others (`MultiplexProvider`) or a test double that pretends to
 /// lack some: it conforms to the opt-in protocols and declares which of them really apply. The
 /// declaration only narrows: ``PushProvider/capabilities`` is what the conformances give,

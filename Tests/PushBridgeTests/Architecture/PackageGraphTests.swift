@@ -45,7 +45,8 @@ import Testing
     /// The client runtime and everything an app's side adds on it: what a backend, a validator or
     /// an extension must not link.
     static let appSide: Set<String> = [
-        "PushBridge", "PushBridgeUIKit", "PushBridgePushKit", "PushBridgeRouting", "PushBridgeModel", "PushBridgeTesting", "PushBridgeAdapterSupport",
+        "PushBridge", "PushBridgeUIKit", "PushBridgePushKit", "PushBridgeMultiplex", "PushBridgeRouting", "PushBridgeModel", "PushBridgeTesting",
+        "PushBridgeAdapterSupport",
         "PushBridgeAPNs", "PushBridgeJPush", "PushBridgeGetui", "PushBridgeAPNsTesting", "PushBridgeJPushTesting", "PushBridgeGetuiTesting",
     ]
 

@@ -1,5 +1,6 @@
 import PushBridgeGetui
 import PushBridgeJPush
+import PushBridgeMultiplex
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing
@@ -63,14 +64,38 @@ import Testing
         #expect(getui.provider.id == .getui)
     }
 
+    private var twoAtOnce: String {
+        #"{"provider": "getui", "additionalProviders": ["jpush"], "getui": {"appId": "a", "appKey": "b", "appSecret": "c"}, "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}}"#
+    }
+
     @Test func additionalProvidersAreMultiplexed() throws {
-        let client = try PushClient(
-            configuration: configuration(
-                #"{"provider": "getui", "additionalProviders": ["jpush"], "getui": {"appId": "a", "appKey": "b", "appSecret": "c"}, "jpush": {"appKey": "5a6e94518f6bd85ba173cf77"}}"#
-            ),
-            adapters: adapters, scheduler: ManualScheduler())
+        let client = try PushClient(configuration: configuration(twoAtOnce), adapters: adapters + [.multiplex], scheduler: ManualScheduler())
         let multiplex = try #require(client.provider as? MultiplexProvider)
         #expect(multiplex.providers.map(\.id) == [.getui, .jpush])
+    }
+
+    /// Two providers at once are opt-in (`PushBridgeMultiplex`): without `.multiplex` listed, the
+    /// configuration is an error naming the key and the product, and no provider is built.
+    @Test func additionalProvidersWithoutTheMultiplexNameIt() throws {
+        let error = #expect(throws: PushError.self) {
+            try PushClient(configuration: configuration(twoAtOnce), adapters: adapters, scheduler: ManualScheduler())
+        }
+        #expect(error?.code == .invalidConfiguration)
+        #expect(error?.field == "additionalProviders")
+        #expect(error?.description.contains("PushBridgeMultiplex") == true)
+        #expect(error?.description.contains(".multiplex") == true)
+    }
+
+    /// The multiplex entry is no provider: a file naming it as one is told it is not linked, and
+    /// a single provider (one market's) is built without it, as before.
+    @Test func theMultiplexEntryBuildsNoProviderOfItsOwn() throws {
+        let getui = try configuration(#"{"provider": "getui", "getui": {"appId": "a", "appKey": "b", "appSecret": "c"}}"#)
+        let client = try PushClient(configuration: getui, adapters: adapters + [.multiplex], scheduler: ManualScheduler())
+        #expect(client.provider.id == .getui)
+        #expect(!(client.provider is MultiplexProvider))
+        let named = PushConfiguration(provider: PushProviderID(rawValue: "multiplex"))
+        let error = #expect(throws: PushError.self) { try [PushAdapter.multiplex].provider(for: named) }
+        #expect(error?.field == "provider")
     }
 
     @Test func anUnregisteredProviderIsAnError() throws {

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeMultiplex
 import PushBridgeProviderKit
 import Testing
 

@@ -1,5 +1,6 @@
 import PushBridgeGetui
 import PushBridgeJPush
+import PushBridgeMultiplex
 import PushBridgeProviderKit
 import PushBridgeTesting
 import Testing

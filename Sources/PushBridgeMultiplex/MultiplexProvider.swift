@@ -1,4 +1,5 @@
-import PushBridgeCore
+import PushBridge
+import PushBridgeProviderKit
 
 /// Two or more providers at once — during a migration from JPush to Getui, say — behind one
 /// client.
@@ -9,11 +10,14 @@ import PushBridgeCore
 /// provider; alias, tags and badge to every provider that supports them; feedback to the first
 /// that supports it.
 ///
+/// An app whose configuration names `additionalProviders` lists ``PushBridge/PushAdapter/multiplex``
+/// with the providers' adapters, and the client builds one of these; a test builds it directly:
+///
 /// ```swift
 /// let provider = MultiplexProvider(primary: getui, others: [jpush])
 /// let client = PushClient(provider: provider)
 /// ```
-public final class MultiplexProvider: PushProvider {
+public final class MultiplexProvider: PushProvider, ProviderGroup {
     /// The provider for callbacks no payload key claims, and whose kind this one reports.
     public let primary: any PushProvider
     /// Every provider, the primary first.
@@ -177,3 +181,11 @@ extension MultiplexProvider: CapabilityNarrowingProvider, ConsentGatedProvider, 
     MessageIdentifyingProvider, NotificationCenterOwningProvider, AliasAndTagsProvider, ServerBadgeProvider, FeedbackProvider,
     OwnChannelProvider, VoIPProvider, LiveActivityProvider
 {}
+
+extension PushAdapter {
+    /// Runs the providers a configuration names at once — `additionalProviders` beside
+    /// `provider` — behind one client, as a ``MultiplexProvider``: list it with the providers'
+    /// adapters (`[.getui, .jpush, .multiplex]`). Without it, such a configuration is an error
+    /// naming this product; choosing one provider per market needs none of it.
+    public static let multiplex = PushAdapter(id: PushProviderID(rawValue: "multiplex"), combining: { MultiplexProvider(primary: $0, others: $1) })
+}
