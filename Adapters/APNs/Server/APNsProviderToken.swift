@@ -38,24 +38,37 @@ package final class APNsProviderToken: Sendable {
     /// ``maximumLifetime``, else the cache's if younger, else a new one. `afterExpiry` (APNs
     /// answered `ExpiredProviderToken`) makes a new one only if the current is at least
     /// ``minimumLifetime`` old, so a refused token never causes a storm of new ones.
+    ///
+    /// Decided and signed under the lock: requests that begin together (a campaign worker's
+    /// batches, each a send of its own) share one new token, where each would otherwise sign its
+    /// own and APNs refuse all but the first with `429 TooManyProviderTokenUpdates` for 20
+    /// minutes.
     package func token(at now: Double, afterExpiry: Bool = false) throws(ES256SigningError) -> String {
-        let current = state.withLock { $0 } ?? cached(at: now)
-        if let current {
-            let age = now - current.issuedAt
+        try state.withLock { current in
+            Result { () throws(ES256SigningError) in try token(replacing: &current, at: now, afterExpiry: afterExpiry) }
+        }.get()
+    }
+
+    /// ``token(at:afterExpiry:)`` with the lock held: `current` is the token in use.
+    private func token(replacing current: inout (token: String, issuedAt: Double)?, at now: Double, afterExpiry: Bool)
+        throws(ES256SigningError) -> String
+    {
+        if let inUse = current ?? cached(at: now) {
+            let age = now - inUse.issuedAt
             let stale = afterExpiry ? age >= Self.minimumLifetime : age >= Self.maximumLifetime || age < 0
             if !stale {
-                state.withLock { $0 = current }
-                return current.token
+                current = inUse
+                return inUse.token
             }
             // Another process may have stored a newer one since.
-            if !afterExpiry, let stored = cached(at: now), stored.token != current.token {
-                state.withLock { $0 = stored }
+            if !afterExpiry, let stored = cached(at: now), stored.token != inUse.token {
+                current = stored
                 return stored.token
             }
         }
         let issuedAt = now.rounded(.down)
         let token = try Self.make(keyID: keyID, teamID: teamID, issuedAt: issuedAt, signer: signer)
-        state.withLock { $0 = (token, issuedAt) }
+        current = (token, issuedAt)
         if let cache, let fingerprint = signer.keyFingerprint {
             do {
                 try cache.store(

@@ -327,42 +327,43 @@ public struct CampaignStore: Sendable {
     /// done when its last batch is. Returns `false`, recording nothing, when `worker` no longer
     /// holds the lease (it expired and another worker took the batch).
     ///
-    /// A target recorded twice violates the results' primary key and fails the transaction:
-    /// nothing of it is recorded.
+    /// One statement, one round trip (PostgreSQL runs a statement in a transaction of its own):
+    /// the batch's row is locked while `worker` holds its lease, the results are inserted, and
+    /// the batch is released or done, all or nothing. A target recorded twice violates the
+    /// results' primary key and fails the statement: nothing of it is recorded.
     @discardableResult
     public func complete(_ batch: ClaimedBatch, worker: String, results: [RecordedResult]) async throws -> Bool {
-        let held = try await client.withTransaction(logger: logger) { connection -> Bool in
-            let lock = try await connection.query(
-                """
-                SELECT leased_by FROM pushbridge.batches
-                WHERE campaign_id = \(batch.campaignID) AND batch_no = \(batch.batchNumber) AND state = 'pending' FOR UPDATE
-                """, logger: logger)
-            var holder: String?
-            for try await value in lock.decode(String?.self) { holder = value }
-            guard holder == worker else { return false }
-            if !results.isEmpty {
-                // Arrays of optionals have no encoding: absent values travel as '' or -1.
-                try await connection.query(
-                    """
-                    INSERT INTO pushbridge.results (campaign_id, batch_no, position, outcome, code, status, message_id, detail, attempts, worker)
-                    SELECT \(batch.campaignID), \(batch.batchNumber), r.position, r.outcome, nullif(r.code, ''), nullif(r.status, -1),
-                        nullif(r.message_id, ''), nullif(r.detail, ''), r.attempts, \(worker)
-                    FROM unnest(\(results.map(\.position)), \(results.map(\.outcome.rawValue)), \(results.map { $0.code ?? "" }), \(results.map { $0.status ?? -1 }),
-                                \(results.map { $0.messageID ?? "" }), \(results.map { $0.detail ?? "" }), \(results.map(\.attempts)))
-                        AS r(position, outcome, code, status, message_id, detail, attempts)
-                    """, logger: logger)
-            }
-            try await connection.query(
-                """
-                UPDATE pushbridge.batches b SET leased_until = NULL, leased_by = NULL,
-                    state = CASE WHEN (SELECT count(*) FROM pushbridge.results r WHERE r.campaign_id = b.campaign_id AND r.batch_no = b.batch_no)
-                        >= cardinality(b.targets) THEN 'done' ELSE 'pending' END
-                WHERE b.campaign_id = \(batch.campaignID) AND b.batch_no = \(batch.batchNumber)
-                """, logger: logger)
-            return true
-        }
-        if held { try await finishIfComplete(batch.campaignID) }
-        return held
+        // Arrays of optionals have no encoding: absent values travel as '' or -1. The batch's
+        // count of results is the snapshot's (those recorded before) plus those inserted here,
+        // which the statement's other parts do not see.
+        let rows = try await client.query(
+            """
+            WITH held AS (
+                SELECT campaign_id, batch_no, cardinality(targets) AS size FROM pushbridge.batches
+                WHERE campaign_id = \(batch.campaignID) AND batch_no = \(batch.batchNumber) AND state = 'pending' AND leased_by = \(worker)
+                FOR UPDATE
+            ), recorded AS (
+                INSERT INTO pushbridge.results (campaign_id, batch_no, position, outcome, code, status, message_id, detail, attempts, worker)
+                SELECT held.campaign_id, held.batch_no, r.position, r.outcome, nullif(r.code, ''), nullif(r.status, -1),
+                    nullif(r.message_id, ''), nullif(r.detail, ''), r.attempts, \(worker)
+                FROM held, unnest(\(results.map(\.position)), \(results.map(\.outcome.rawValue)), \(results.map { $0.code ?? "" }),
+                                  \(results.map { $0.status ?? -1 }), \(results.map { $0.messageID ?? "" }), \(results.map { $0.detail ?? "" }),
+                                  \(results.map(\.attempts)))
+                    AS r(position, outcome, code, status, message_id, detail, attempts)
+                RETURNING 1
+            )
+            UPDATE pushbridge.batches b SET leased_until = NULL, leased_by = NULL,
+                state = CASE WHEN (SELECT count(*) FROM pushbridge.results r WHERE r.campaign_id = b.campaign_id AND r.batch_no = b.batch_no)
+                    + (SELECT count(*) FROM recorded) >= held.size THEN 'done' ELSE 'pending' END
+            FROM held WHERE b.campaign_id = held.campaign_id AND b.batch_no = held.batch_no
+            RETURNING b.state
+            """, logger: logger)
+        var state: String?
+        for try await value in rows.decode(String.self) { state = value }
+        guard let state else { return false }
+        // A batch left pending keeps its campaign from being done.
+        if state == "done" { try await finishIfComplete(batch.campaignID) }
+        return true
     }
 
     /// Marks `campaign` done when it is running, sealed and has no pending batch.

@@ -105,6 +105,8 @@ public final class CampaignWorker: Service, Sendable {
     /// The campaigns a batch of this worker stopped (a credential refusal, a rate limit), for
     /// its other batches.
     let stops = CampaignStops()
+    /// The campaigns this worker sent batches of, and their messages (``prepared(_:)``).
+    private let campaigns = Locked<[Int64: (StoredCampaign, Result<PushMessage, any Error>)]>([:])
 
     /// A worker on `store`, sending through `senders`' senders.
     public init(store: CampaignStore, senders: any CampaignSenderSource, options: CampaignWorkerOptions = CampaignWorkerOptions(), logger: Logger) {
@@ -184,7 +186,7 @@ public final class CampaignWorker: Service, Sendable {
         log[metadataKey: "campaign"] = "\(batch.campaignID)"
         log[metadataKey: "batch"] = "\(batch.batchNumber)"
         log.debug("batch claimed", metadata: ["claims": "\(batch.claims)", "targets": "\(batch.targets.count)"])
-        guard let campaign = try await store.campaign(batch.campaignID), campaign.state == .running else {
+        guard let (campaign, campaignMessage) = try await prepared(batch.campaignID) else {
             try await store.complete(batch, worker: options.workerID, results: [])
             return report
         }
@@ -201,16 +203,13 @@ public final class CampaignWorker: Service, Sendable {
             log.notice("batch taken over after a lease expired", metadata: ["claims": "\(batch.claims)", "unrecorded": "\(pending.count)"])
         }
         let sender: any PushSender
-        var message: PushMessage
+        let message: PushMessage
         do {
             sender = try senders.sender(for: campaign)
-            message = try PushMessage(json: JSONParser.parse(Array(campaign.messageJSON.utf8)))
+            message = try campaignMessage.get()
         } catch {
             return try await pause(batch, because: "\(error)", report: report, log: log)
         }
-        // The same key on every send of this campaign: a batch taken over re-sends the requests
-        // in flight when its worker died with the keys they carried (see PushMessage.idempotenceKey).
-        message.idempotenceKey = "pushbridge-campaign-\(campaign.id)"
 
         let heartbeat = Task {
             while !Task.isCancelled {
@@ -273,6 +272,31 @@ public final class CampaignWorker: Service, Sendable {
             log.info("batch recorded", metadata: ["recorded": "\(records.count)", "sent": "\(results.sent)"])
         }
         return report
+    }
+
+    /// `id`'s campaign and its message, read and parsed once per worker while the campaign runs,
+    /// or `nil` when it is not running (the batch is left to be claimed again once it runs).
+    ///
+    /// A batch is claimed only while its campaign runs (the claim's condition), and a campaign's
+    /// provider, configuration, target kind and message never change once stored: the batches
+    /// after the first one of a campaign need no read of it. The message carries the same key on
+    /// every send of the campaign, so that a batch taken over re-sends the requests in flight
+    /// when its worker died with the keys they carried (see `PushMessage.idempotenceKey`); a
+    /// message that cannot be parsed is the error (the campaign is paused with it).
+    private func prepared(_ id: Int64) async throws -> (StoredCampaign, Result<PushMessage, any Error>)? {
+        if let known = campaigns.withLock({ $0[id] }) { return known }
+        guard let campaign = try await store.campaign(id), campaign.state == .running else { return nil }
+        let message = Result<PushMessage, any Error> {
+            var message = try PushMessage(json: JSONParser.parse(Array(campaign.messageJSON.utf8)))
+            message.idempotenceKey = "pushbridge-campaign-\(campaign.id)"
+            return message
+        }
+        campaigns.withLock { known in
+            // A worker serving campaign after campaign keeps the last few.
+            if known.count >= 16 { known.removeAll() }
+            known[id] = (campaign, message)
+        }
+        return (campaign, message)
     }
 
     private func pause(_ batch: ClaimedBatch, because reason: String, report: BatchReport, log: Logger) async throws -> BatchReport {
