@@ -13,6 +13,13 @@ either a provider answer ({"status": 503, ...}) or an action:
   {"action": "slow-after-accept", "seconds": S}
                                    accept and deliver, then answer after S seconds (HTTP/1.1
                                    emulators: a sender killed meanwhile never hears the answer)
+{"answersByOrder": {"N": ANSWER, ...}} gives the Nth request with a target (counted from 1, over
+all targets) that answer instead of its target's. The HTTP/1.1 emulators also take
+{"holdUnscripted": S}: every normal answer waits until the first scripted one was given, then S
+more seconds (at most 30 s in all), so that a test sees what a sender does while a refusal is the
+only answer it has, however the threads are scheduled. Script that refusal by order ("1"): one
+keyed on a target may itself wait, on the sender's side, behind held requests using every
+connection the sender opens.
 """
 
 import json
@@ -55,13 +62,21 @@ class Script:
             with open(path) as handle:
                 self.data = json.load(handle)
         self.answers = {key: list(value) for key, value in self.data.get("answers", {}).items()}
+        self.by_order = {int(key): value for key, value in self.data.get("answersByOrder", {}).items()}
+        self.received = 0
+        # Set once the first scripted answer was given.
+        self.scripted_given = threading.Event()
 
     def next_answer(self, target):
         with self.lock:
+            self.received += 1
+            answer = self.by_order.pop(self.received, None)
             queue = self.answers.get(target)
-            if queue:
-                return queue.pop(0)
-        return None
+            if answer is None and queue:
+                answer = queue.pop(0)
+        if answer is not None:
+            self.scripted_given.set()
+        return answer
 
     def get(self, key, default=None):
         return self.data.get(key, default)

@@ -96,6 +96,12 @@ def scripted(script, targets):
     """The next scripted answer for the first of `targets`, once its action is taken: `drop`
     raises Drop, `slow` waits and leaves the normal answer (None); anything else is returned."""
     answer = script.next_answer(targets[0]) if targets else None
+    hold = script.get("holdUnscripted")
+    if targets and answer is None and hold is not None:
+        # A normal answer waits for the first scripted one (see emulator_common's summary).
+        started = time.monotonic()
+        if script.scripted_given.wait(timeout=30):
+            time.sleep(max(0, min(hold, 30 - (time.monotonic() - started))))
     if answer and answer.get("action") == "drop":
         raise Drop()
     if answer and answer.get("action") == "slow":

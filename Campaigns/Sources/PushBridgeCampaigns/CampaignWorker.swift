@@ -155,10 +155,13 @@ public final class CampaignWorker: Service, Sendable {
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             // Another lane met a refusal and is writing the pause or the wait: claim after it.
             await stops.untilWritten()
+            // A stop noted while the claim is in flight stops the batch it returns: the claim
+            // may have read the campaign before the stop's wait or pause was written.
+            let notedBeforeClaim = stops.noted()
             let wait: Double
             do {
                 if let batch = try await store.claim(worker: options.workerID, lease: options.leaseSeconds, campaign: options.campaign) {
-                    _ = try await process(batch)
+                    _ = try await process(batch, stopsNotedBeforeClaim: notedBeforeClaim)
                     failures = 0
                     continue
                 }
@@ -181,6 +184,12 @@ public final class CampaignWorker: Service, Sendable {
 
     /// Sends `batch`'s unrecorded targets and records their results (see the type's summary).
     public func process(_ batch: ClaimedBatch) async throws -> BatchReport {
+        try await process(batch, stopsNotedBeforeClaim: stops.noted())
+    }
+
+    /// ``process(_:)``, stopped by any stop of the batch's campaign this worker noted after the
+    /// first `stopsNotedBeforeClaim` (the count taken before the claim that returned `batch`).
+    private func process(_ batch: ClaimedBatch, stopsNotedBeforeClaim: Int) async throws -> BatchReport {
         var report = BatchReport()
         var log = logger
         log[metadataKey: "campaign"] = "\(batch.campaignID)"
@@ -220,7 +229,8 @@ public final class CampaignWorker: Service, Sendable {
         }
         defer { heartbeat.cancel() }
 
-        let results = try await send(message, sender: sender, campaign: campaign, batch: batch, positions: pending, log: log)
+        let results = try await send(
+            message, sender: sender, campaign: campaign, batch: batch, positions: pending, stopsNotedBefore: stopsNotedBeforeClaim, log: log)
         defer {
             // The pause or the wait is written (or the batch ends in an error): batches claimed
             // from now on are the database's to hold back.
@@ -334,13 +344,16 @@ public final class CampaignWorker: Service, Sendable {
     /// (its audience is not the one the stored cids were first sent with).
     ///
     /// - Throws: a database error storing the cids (nothing is sent then).
-    private func send(_ message: PushMessage, sender: any PushSender, campaign: StoredCampaign, batch: ClaimedBatch, positions: [Int32], log: Logger)
-        async throws -> Sent
-    {
+    private func send(
+        _ message: PushMessage, sender: any PushSender, campaign: StoredCampaign, batch: ClaimedBatch, positions: [Int32], stopsNotedBefore: Int,
+        log: Logger
+    ) async throws -> Sent {
         let kind = campaign.targetKind
         let collected = Locked(Sent())
         let stop = Locked(false)
         if campaign.provider.rawValue == "jpush" {
+            // Another batch of the campaign stopped it since this batch's claim began: nothing sent.
+            if stops.stopped(campaign.id, since: stopsNotedBefore) { return Sent() }
             let audience = Self.audience(kind, positions.map { batch.targets[Int($0)] })
             var cids: [String] = []
             let jpush = sender as? JPushSender
@@ -371,6 +384,7 @@ public final class CampaignWorker: Service, Sendable {
             // One push for the batch: one of the worker's requests in flight.
             await permits.acquire()
             defer { permits.release() }
+            if stops.stopped(campaign.id, since: stopsNotedBefore) { return Sent() }
             do {
                 if let jpush, !cids.isEmpty {
                     try await jpush.send(message, to: audience, cids: cids, report: report)
@@ -383,11 +397,10 @@ public final class CampaignWorker: Service, Sendable {
             return collected.withLock { $0 }
         }
         // Stopped by a refusal in this batch, or by one in another batch of the same campaign
-        // this worker holds (a stop it counted after this batch began).
-        let notedAtStart = stops.noted(campaign.id)
+        // this worker holds (a stop it noted after this batch's claim began).
         let stopped: @Sendable () -> Bool = {
             if stop.withLock({ $0 }) { return true }
-            return self.stops.stopped(campaign.id, since: notedAtStart)
+            return self.stops.stopped(campaign.id, since: stopsNotedBefore)
         }
         let noteStop: @Sendable () -> Void = {
             guard
@@ -492,31 +505,35 @@ final class Locked<Value>: @unchecked Sendable {
 }
 
 /// The campaigns a worker's batches stopped (a credential refusal, a rate limit), for its other
-/// batches: per campaign, `noted` counts the stops (a batch sending sees it grow) and `active`
-/// those not yet written to the database (the pause or the wait), which stop a batch of the
-/// campaign claimed meanwhile and hold back every claim until written.
+/// batches: the stops are numbered in the order they were noted (for all campaigns), and per
+/// campaign `latest` is its last stop's number and `active` counts those not yet written to the
+/// database (the pause or the wait), which stop a batch of the campaign claimed meanwhile and
+/// hold back every claim until written.
 final class CampaignStops: @unchecked Sendable {
     private let lock = NSLock()
-    private var counts: [Int64: (noted: Int, active: Int)] = [:]
+    /// How many stops were noted so far, for all campaigns: the last stop's number.
+    private var count = 0
+    private var byCampaign: [Int64: (latest: Int, active: Int)] = [:]
     /// The stops not yet written, for all campaigns.
     private var active = 0
     /// The claims waiting for them to be written.
     private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
     private var lastWaiter = 0
 
-    /// How many stops of `campaign` were noted so far.
-    func noted(_ campaign: Int64) -> Int { lock.withLock { counts[campaign]?.noted ?? 0 } }
+    /// How many stops were noted so far, for all campaigns: taken before a claim, the number a
+    /// stop noted after it exceeds (``stopped(_:since:)``).
+    func noted() -> Int { lock.withLock { count } }
 
-    /// Whether `campaign` was stopped after `noted` stops, or a stop of it is being written.
+    /// Whether `campaign` was stopped after the first `noted` stops, or a stop of it is being written.
     func stopped(_ campaign: Int64, since noted: Int) -> Bool {
-        lock.withLock { counts[campaign].map { $0.noted > noted || $0.active > 0 } ?? false }
+        lock.withLock { byCampaign[campaign].map { $0.latest > noted || $0.active > 0 } ?? false }
     }
 
     /// A batch of `campaign` stopped: to be written (``written(_:)``, exactly once).
     func note(_ campaign: Int64) {
         lock.withLock {
-            let now = counts[campaign] ?? (0, 0)
-            counts[campaign] = (now.noted + 1, now.active + 1)
+            count += 1
+            byCampaign[campaign] = (count, (byCampaign[campaign]?.active ?? 0) + 1)
             active += 1
         }
     }
@@ -525,7 +542,7 @@ final class CampaignStops: @unchecked Sendable {
     /// claims waiting.
     func written(_ campaign: Int64) {
         let woken = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
-            counts[campaign]?.active -= 1
+            byCampaign[campaign]?.active -= 1
             active -= 1
             guard active == 0 else { return [] }
             defer { waiters.removeAll() }
