@@ -195,7 +195,7 @@ struct CampaignWorkerTests {
             let pushes = emulator.requests.filter { ($0["path"]?.stringValue ?? "").contains("/push/") }.count
             #expect(pushes >= 1 && pushes <= 20, "\(pushes) pushes")
             #expect(status.done == pushes - 1, "\(status.done) recorded of \(pushes) pushes")
-            let firstBatch = "SELECT count(*) FROM pushbridge.results WHERE campaign_id = \(id) AND batch_no = 0"
+            let firstBatch: PostgresQuery = "SELECT count(*) FROM pushbridge.results WHERE campaign_id = \(id) AND batch_no = 0"
             let recordedInFirst = try await TestDatabase.count(store, firstBatch)
             #expect(recordedInFirst == pushes - 1)
             #expect(try await TestDatabase.count(store, "SELECT count(*) FROM pushbridge.batches WHERE campaign_id = \(id) AND claims > 0") == 1)
