@@ -164,9 +164,8 @@ extension GetuiProvider {
         do {
             return try await body()
         } catch {
-            var masked = error
-            masked.message = Self.replacing(alias.revealed, in: error.message, with: alias.masked)
-            throw masked
+            let masked = Self.replacing(alias.revealed, in: error.message, with: alias.masked)
+            throw PushError(error.code, field: error.field, masked, vendorCode: error.vendorCode, underlying: error.underlying)
         }
     }
 
