@@ -24,9 +24,11 @@ extension PushClient {
 
     /// Starts the provider's SDK at launch, with the notification the app was launched for.
     package func start(_ request: PushStartRequest) throws(PushError) {
-        var request = request
-        if request.appGroup == nil { request.appGroup = core.options.features?.serviceExtension?.appGroup }
-        try provider.start(request)
+        let appGroup = request.appGroup ?? core.options.features?.serviceExtension?.appGroup
+        try provider.start(
+            PushStartRequest(
+                iosVersion: request.iosVersion, launchNotification: request.launchNotification,
+                launchOptionsKey: request.launchOptionsKey, appGroup: appGroup))
         // An SDK that hooks the delegate (Getui) does so when it starts.
         if provider.centerDelegateOwner.isSDK { notificationCenterDelegateSet() }
     }

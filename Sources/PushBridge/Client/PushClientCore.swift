@@ -74,8 +74,10 @@ final class PushClientCore: Sendable {
                 if let namer, let notification = invocation.notification, notification.providerMessageID == nil,
                     let messageID = namer.messageID(in: notification.payload)
                 {
-                    var identified = invocation
-                    identified.notification = notification.identifiedByProvider(messageID)
+                    let identified = CallbackInvocation(
+                        callback: invocation.callback, state: invocation.state, launchOptionsKey: invocation.launchOptionsKey,
+                        action: invocation.action, textInput: invocation.textInput,
+                        notification: notification.identifiedByProvider(messageID))
                     observer?.observe(identified)
                     self.receive(identified, completion: completion)
                 } else {

@@ -15,11 +15,11 @@ extension PushAdapter {
     /// ```
     public struct Active: Sendable, Hashable, CustomStringConvertible {
         /// The provider.
-        public var id: PushProviderID
+        public let id: PushProviderID
         /// The APNs environment the app is signed for.
-        public var environment: Environment
+        public let environment: Environment
         /// What the provider supports beyond receiving notifications.
-        public var capabilities: PushCapabilities
+        public let capabilities: PushCapabilities
 
         /// A description from its parts.
         public init(id: PushProviderID, environment: Environment, capabilities: PushCapabilities) {

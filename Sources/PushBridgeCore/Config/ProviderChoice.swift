@@ -5,9 +5,9 @@ extension PushConfiguration {
     /// `"CHN": "jpush"` in `"markets"`.
     package struct Market: Sendable, Hashable {
         /// The storefront's country code, ISO 3166-1 alpha-3 (`CHN`), as StoreKit gives it.
-        package var code: String
+        package let code: String
         /// The provider that receives there.
-        package var provider: PushProviderID
+        package let provider: PushProviderID
 
         /// A market from its parts.
         package init(code: String, provider: PushProviderID) {

@@ -99,7 +99,7 @@ public struct PushConfiguration: Sendable, Equatable, CustomStringConvertible {
 /// Every problem found in a configuration, each naming its key.
 public struct PushConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The problems, in the order they were found.
-    public var problems: [PushError]
+    public let problems: [PushError]
 
     /// The problems found.
     public init(problems: [PushError]) {

@@ -62,9 +62,9 @@ extension PushProviderDefinition {
 /// to the foreground.
 public struct ProviderChannel: Sendable, Hashable {
     /// The channel's name (`jpush.customMessage`).
-    public var source: NotificationSource
+    public let source: NotificationSource
     /// Whether a held message is flagged `offline` when delivered (Getui's `offLine`).
-    public var flagsHeldMessagesOffline: Bool
+    public let flagsHeldMessagesOffline: Bool
     /// Whether one push can carry both a message on this channel and an APNs notification of
     /// its own (its "APNs copy", named by the same message ID): Getui sends the APNs copy of a
     /// passthrough to an app it sees offline and still delivers the passthrough when the app
@@ -72,7 +72,7 @@ public struct ProviderChannel: Sendable, Hashable {
     /// and a custom message in one call ("支持同时一次调用同时推送 APNs 通知与 JPush 应用内消息",
     /// docs.jiguang.cn, iOS SDK 概述), each on its own channel. The app is told of the first to
     /// arrive only (`OneDeliveryOneEvent.md`, rule 1).
-    public var sendsAPNsCopy: Bool
+    public let sendsAPNsCopy: Bool
 
     /// A channel from its parts.
     public init(source: NotificationSource, flagsHeldMessagesOffline: Bool = false, sendsAPNsCopy: Bool = false) {

@@ -17,9 +17,9 @@ extension PushProviderSettings {
 /// printed or reflected (whatever it holds may be a secret).
 public struct UnreadProviderSettings: PushProviderSettings, CustomDebugStringConvertible, CustomReflectable {
     /// The provider named by the section's key.
-    public var provider: PushProviderID
+    public let provider: PushProviderID
     /// The section.
-    public var section: JSONObject
+    public let section: JSONObject
 
     /// Settings from their parts.
     public init(provider: PushProviderID, section: JSONObject) {

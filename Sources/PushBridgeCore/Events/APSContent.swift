@@ -4,40 +4,44 @@
 /// `pushbridge validate`, reports it), so a notification is never lost over a cosmetic field.
 public struct APSContent: Sendable, Equatable {
     /// `aps.alert.title`.
-    public var title: String?
+    public let title: String?
     /// `aps.alert.subtitle`.
-    public var subtitle: String?
+    public let subtitle: String?
     /// `aps.alert` when it is a string, else `aps.alert.body`.
-    public var body: String?
+    public let body: String?
     /// `aps.badge`.
-    public var badge: Int?
+    public let badge: Int?
     /// `aps.sound` when it is a string, else `aps.sound.name` (a critical alert sound).
-    public var sound: String?
+    public let sound: String?
     /// `aps.category`: the category whose actions the notification offers.
-    public var category: String?
+    public let category: String?
     /// `aps.thread-id`: the group the notification belongs to.
-    public var threadID: String?
+    public let threadID: String?
     /// `aps.content-available` is the number 1: the push may run the app in the background.
-    public var contentAvailable: Bool
+    public let contentAvailable: Bool
     /// `aps.mutable-content` is the number 1: a notification service extension may change it.
-    public var mutableContent: Bool
+    public let mutableContent: Bool
     /// `aps.alert` is present and non-empty (a string or a dictionary): the system shows it.
-    public var hasAlert: Bool
+    public let hasAlert: Bool
     /// A silent push: content-available and no `alert`, `badge` or `sound` key at all.
-    public var isSilent: Bool
+    public let isSilent: Bool
 
     /// Reads the content of an `aps` dictionary.
     public init(aps: JSONObject) {
         let alert = aps["alert"]
         switch alert {
         case .string(let text):
+            title = nil
+            subtitle = nil
             body = text
         case .object(let fields):
             title = fields["title"]?.stringValue
             subtitle = fields["subtitle"]?.stringValue
             body = fields["body"]?.stringValue
         default:
-            break
+            title = nil
+            subtitle = nil
+            body = nil
         }
         hasAlert = Self.showsAlert(alert)
         badge = aps["badge"]?.integerValue.flatMap { Int(exactly: $0) }

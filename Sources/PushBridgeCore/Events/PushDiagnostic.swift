@@ -90,14 +90,14 @@ public struct PushDiagnostic: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What was decided.
-    public var code: Code
+    public let code: Code
     /// The identity of the delivery concerned (as its events carry it).
-    public var notificationID: String
+    public let notificationID: String
     /// One line: what PushBridge saw and what it did.
-    public var message: String
+    public let message: String
     /// The error that made PushBridge drop the input or fall back (its code, the field concerned
     /// and what was expected), for ``Code/unreadablePayload`` and ``Code/unreadableMessage``.
-    public var error: PushError?
+    public let error: PushError?
 
     /// A diagnostic from its parts.
     public init(code: Code, notificationID: String, message: String, error: PushError? = nil) {

@@ -3,15 +3,15 @@ extension PushEvent {
     /// passthrough (透传). Not an APNs notification: iOS never shows it.
     public struct Message: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
         /// The provider whose channel carried it.
-        public var transport: PushProviderID
+        public let transport: PushProviderID
         /// Whether the provider held it while the app was offline and delivered it at the next
         /// start (Getui's `offLine`; JPush does not say, so `false`).
-        public var offline: Bool
+        public let offline: Bool
         /// The message's identity: JPush `_j_msgid`; Getui `taskId:msgId` (the same ID its APNs
         /// copy carries in `_gmid_`).
-        public var id: String
+        public let id: String
         /// The message: JPush's `{content, title, content_type, extras}`, Getui's `{payload}`.
-        public var payload: JSONObject
+        public let payload: JSONObject
 
         /// A message from its parts.
         public init(transport: PushProviderID, offline: Bool, id: String, payload: JSONObject) {
@@ -44,9 +44,9 @@ extension PushEvent {
     /// registration ID or the Getui client ID. Masked in every description.
     public struct Registration: Sendable, Equatable {
         /// The provider.
-        public var provider: PushProviderID
+        public let provider: PushProviderID
         /// The identifier (masked when printed).
-        public var identifier: SecretText
+        public let identifier: SecretText
 
         /// A registration from its parts.
         public init(provider: PushProviderID, identifier: SecretText) {
@@ -58,9 +58,9 @@ extension PushEvent {
     /// Registration failed.
     public struct RegistrationFailure: Sendable, Equatable {
         /// The provider.
-        public var provider: PushProviderID
+        public let provider: PushProviderID
         /// Why.
-        public var error: PushError
+        public let error: PushError
 
         /// A failure from its parts.
         public init(provider: PushProviderID, error: PushError) {
@@ -72,9 +72,9 @@ extension PushEvent {
     /// A provider's connection changed.
     public struct ProviderState: Sendable, Equatable {
         /// The provider.
-        public var provider: PushProviderID
+        public let provider: PushProviderID
         /// The new state.
-        public var state: ConnectionState
+        public let state: ConnectionState
 
         /// A change from its parts.
         public init(provider: PushProviderID, state: ConnectionState) {
@@ -91,7 +91,7 @@ extension PushEvent {
     /// `GeTuiSdkNotificationCenter:openSettingsForNotification:`, nil likewise.
     public struct SettingsRequest: Sendable, Equatable {
         /// The notification the request came from, or `nil` when it came from the Settings app.
-        public var notification: PushNotification?
+        public let notification: PushNotification?
 
         /// A request from its parts.
         public init(notification: PushNotification?) {

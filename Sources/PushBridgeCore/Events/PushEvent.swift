@@ -43,9 +43,9 @@ public enum PushEvent: Sendable, Equatable {
     /// A ``received(_:)`` event.
     public struct Received: Sendable, Equatable {
         /// The notification.
-        public var notification: PushNotification
+        public let notification: PushNotification
         /// `foreground` or `background` (never `coldStart`).
-        public var origin: PushOrigin
+        public let origin: PushOrigin
 
         /// An event from its parts.
         public init(notification: PushNotification, origin: PushOrigin) {
@@ -57,13 +57,13 @@ public enum PushEvent: Sendable, Equatable {
     /// An ``opened(_:)`` event.
     public struct Opened: Sendable, Equatable, CustomReflectable {
         /// The notification.
-        public var notification: PushNotification
+        public let notification: PushNotification
         /// Where the app was when the user acted: on screen, in the background, or not running.
-        public var origin: PushOrigin
+        public let origin: PushOrigin
         /// The default action (a tap) or the custom action's identifier.
-        public var action: PushAction
+        public let action: PushAction
         /// What the user typed, for a text-input action.
-        public var textInput: String?
+        public let textInput: String?
 
         /// An event from its parts.
         public init(notification: PushNotification, origin: PushOrigin, action: PushAction, textInput: String? = nil) {
@@ -87,7 +87,7 @@ public enum PushEvent: Sendable, Equatable {
     /// A ``dismissed(_:)`` event.
     public struct Dismissed: Sendable, Equatable {
         /// The notification.
-        public var notification: PushNotification
+        public let notification: PushNotification
 
         /// An event from its parts.
         public init(notification: PushNotification) {

@@ -67,9 +67,9 @@ extension AliasRequest {
     /// The outcome of an alias operation.
     public struct Outcome: Sendable, Equatable {
         /// The alias the provider reports, if any.
-        public var alias: SecretText?
+        public let alias: SecretText?
         /// The sequence number the request was sent with.
-        public var sequence: Int
+        public let sequence: Int
 
         /// A result from its parts.
         public init(alias: SecretText?, sequence: Int) {
@@ -110,11 +110,11 @@ extension TagsRequest {
     /// The outcome of a tags operation.
     public struct Outcome: Sendable, Equatable {
         /// The tags the provider reports, if the operation returns them.
-        public var tags: Set<String>?
+        public let tags: Set<String>?
         /// For ``TagsRequest/Operation/validate(_:)``: whether the device has the tag.
-        public var isBound: Bool?
+        public let isBound: Bool?
         /// The sequence number the request was sent with.
-        public var sequence: Int
+        public let sequence: Int
 
         /// A result from its parts.
         public init(tags: Set<String>? = nil, isBound: Bool? = nil, sequence: Int) {
@@ -136,7 +136,7 @@ extension FeedbackAction {
     /// its server received it.
     public struct Receipt: Sendable, Equatable {
         /// Whether the SDK accepted the report for sending (Getui's `YES`). Not an acknowledgement.
-        public var submitted: Bool
+        public let submitted: Bool
 
         /// A receipt.
         public init(submitted: Bool) {

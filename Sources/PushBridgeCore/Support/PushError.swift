@@ -113,9 +113,9 @@ public struct PushError: Error, Sendable, Equatable, CustomStringConvertible {
     /// ```
     public struct VendorCode: Sendable, Hashable, CustomStringConvertible {
         /// Whose code this is: `JPush`, or an `NSError` domain (`UNErrorDomain`, Getui's).
-        public var domain: String
+        public let domain: String
         /// The vendor's number.
-        public var code: Int
+        public let code: Int
 
         /// A vendor code from its domain and number.
         public init(domain: String, code: Int) {
@@ -128,30 +128,24 @@ public struct PushError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What kind of failure this is.
-    public var code: Code
+    public let code: Code
     /// The field, key or key path the error concerns (`notification.payload.aps`), if any.
-    public var field: String?
+    public let field: String?
     /// What was wrong and what was expected.
-    public var message: String
+    public let message: String
     /// The vendor's own code for the failure (its domain and number), when a vendor reported it.
-    public var vendorCode: VendorCode? {
-        get { cause?.vendorCode }
-        set { cause = Cause.make(vendorCode: newValue, underlying: underlying) }
-    }
+    public var vendorCode: VendorCode? { cause?.vendorCode }
     /// The error this one wraps — a provider factory's own error, say — if any.
     ///
     /// Kept for the app to inspect, never compared: `==` and `hash(into:)` ignore it, because an
     /// arbitrary `Error` is not `Equatable` and two failures with the same code, field, message
     /// and vendor code are the same failure to react to. ``description`` names it without its
     /// text (see there).
-    public var underlying: (any Error)? {
-        get { cause?.underlying }
-        set { cause = Cause.make(vendorCode: vendorCode, underlying: newValue) }
-    }
+    public var underlying: (any Error)? { cause?.underlying }
 
     /// The vendor code and the wrapped error, rare, behind one reference: an error (and every
     /// event that carries one) stays as small to copy as its code, field and message.
-    private var cause: Cause?
+    private let cause: Cause?
 
     private final class Cause: Sendable {
         let vendorCode: VendorCode?

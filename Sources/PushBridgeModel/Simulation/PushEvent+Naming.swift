@@ -13,15 +13,13 @@ extension PushEvent {
             return note.identified(as: id)
         }
         switch self {
-        case .received(var arrival):
-            arrival.notification = renamed(arrival.notification)
-            return .received(arrival)
-        case .opened(var open):
-            open.notification = renamed(open.notification)
-            return .opened(open)
-        case .dismissed(var dismissal):
-            dismissal.notification = renamed(dismissal.notification)
-            return .dismissed(dismissal)
+        case .received(let arrival):
+            return .received(Received(notification: renamed(arrival.notification), origin: arrival.origin))
+        case .opened(let open):
+            return .opened(
+                Opened(notification: renamed(open.notification), origin: open.origin, action: open.action, textInput: open.textInput))
+        case .dismissed(let dismissal):
+            return .dismissed(Dismissed(notification: renamed(dismissal.notification)))
         case .message, .registered, .registrationFailed, .providerState, .settingsRequested, .authorizationChanged:
             return self
         }

@@ -9,17 +9,17 @@ import PushBridgeCore
 /// their SDK's callbacks into these; the simulator turns a `DispatchTrace`'s calls into them.
 public struct CallbackInvocation: Sendable, Equatable {
     /// The method called.
-    public var callback: SystemCallback
+    public let callback: SystemCallback
     /// `UIApplication.applicationState` during the call.
-    public var state: ApplicationState
+    public let state: ApplicationState
     /// For `didFinishLaunching`: the launch options key that held the notification, if any.
-    public var launchOptionsKey: LaunchOptionsKey?
+    public let launchOptionsKey: LaunchOptionsKey?
     /// For a response: the action the user took.
-    public var action: ResponseAction?
+    public let action: ResponseAction?
     /// For a text-input action: what the user typed.
-    public var textInput: String?
+    public let textInput: String?
     /// The notification the call carried (`nil` for a launch without one).
-    public var notification: PushNotification?
+    public let notification: PushNotification?
 
     /// An invocation from its parts.
     public init(

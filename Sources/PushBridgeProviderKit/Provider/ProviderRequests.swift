@@ -3,16 +3,16 @@ import PushBridgeCore
 /// What a provider is started with at launch.
 public struct PushStartRequest: Sendable, Equatable {
     /// The iOS version of the device (adapters check version-dependent options against it).
-    public var iosVersion: IOSVersion
+    public let iosVersion: IOSVersion
     /// The notification in the launch options, if the app was launched for one.
-    public var launchNotification: PushNotification?
+    public let launchNotification: PushNotification?
     /// The launch options key that carried it.
-    public var launchOptionsKey: LaunchOptionsKey?
+    public let launchOptionsKey: LaunchOptionsKey?
     /// The app group the app shares with its notification service extension, for SDKs whose
     /// extension SDK reads what the app's SDK wrote there (Getui's
     /// `+setApplicationGroupIdentifier:`). A client built from a configuration fills it in from
     /// `serviceExtension.appGroup` when the request has none; `nil` without the extension.
-    public var appGroup: String?
+    public let appGroup: String?
 
     /// A start request.
     public init(
@@ -36,11 +36,11 @@ public struct PushStartRequest: Sendable, Equatable {
 /// Asking the user for permission and registering for remote notifications.
 public struct PushRegistrationRequest: Sendable, Equatable {
     /// The iOS version of the device.
-    public var iosVersion: IOSVersion
+    public let iosVersion: IOSVersion
     /// What to ask for.
-    public var options: AuthorizationOptions
+    public let options: AuthorizationOptions
     /// The identifiers of the notification categories to register (iOS 8+).
-    public var categories: [String]
+    public let categories: [String]
 
     /// A registration request.
     public init(iosVersion: IOSVersion, options: AuthorizationOptions = [.alert, .badge, .sound], categories: [String] = []) {
@@ -67,7 +67,7 @@ public struct PushRegistrationRequest: Sendable, Equatable {
 /// The APNs device token, to forward to the provider. Masked in every description.
 public struct DeviceTokenRequest: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The token's bytes.
-    public var token: [UInt8]
+    public let token: [UInt8]
 
     /// A request with the token's bytes.
     public init(token: [UInt8]) {
@@ -96,7 +96,7 @@ public struct DeviceTokenRequest: Sendable, Equatable, CustomStringConvertible, 
 /// `handleSceneWillConnectWithOptions:`, for the click receipt of a cold-start tap).
 public struct SceneConnectionRequest: Sendable {
     /// `UIScene.ConnectionOptions`, untouched (`nil` in tests and on other platforms).
-    public var connectionOptions: PlatformObject?
+    public let connectionOptions: PlatformObject?
 
     /// A request from its parts.
     public init(connectionOptions: PlatformObject?) {
@@ -126,7 +126,7 @@ public struct PlatformObject: @unchecked Sendable {
 /// Registering for remote notifications failed (`didFailToRegisterForRemoteNotificationsWithError:`).
 public struct RegistrationFailureRequest: Sendable, Equatable {
     /// Why, as the system said.
-    public var error: PushError
+    public let error: PushError
 
     /// A request from its parts.
     public init(error: PushError) {
@@ -137,7 +137,7 @@ public struct RegistrationFailureRequest: Sendable, Equatable {
 /// Setting the provider's server-side badge.
 public struct BadgeRequest: Sendable, Equatable {
     /// The badge value; 0 resets it.
-    public var value: Int
+    public let value: Int
 
     /// A request for `value`.
     public init(value: Int) {
@@ -148,10 +148,10 @@ public struct BadgeRequest: Sendable, Equatable {
 /// Reporting an action on a message (Getui `sendFeedbackMessage:andTaskId:andMsgId:`).
 public struct FeedbackRequest: Sendable, Equatable {
     /// The action.
-    public var action: FeedbackAction
+    public let action: FeedbackAction
     /// The message's identity: `taskId:msgId` for Getui (`PushEvent.Message.id` or a
     /// notification's `_gmid_`).
-    public var messageID: String
+    public let messageID: String
 
     /// A request to report `action` for the message with identity `messageID`.
     public init(_ action: FeedbackAction, messageID: String) {

@@ -5,7 +5,7 @@ import PushBridgeCore
 /// invalidated it (`pushRegistry(_:didInvalidatePushTokenFor:)`).
 public struct VoIPTokenRequest: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The token's bytes (`PKPushCredentials.token`), or `nil` when invalidated.
-    public var token: [UInt8]?
+    public let token: [UInt8]?
 
     /// A request with the token's bytes.
     public init(token: [UInt8]?) {
@@ -27,7 +27,7 @@ public struct VoIPTokenRequest: Sendable, Equatable, CustomStringConvertible, Cu
 /// `+handleVoipNotification:`). Sent after the app reported the call to CallKit.
 public struct VoIPPushRequest: Sendable, Equatable {
     /// `PKPushPayload.dictionaryPayload`.
-    public var payload: JSONObject
+    public let payload: JSONObject
 
     /// A request with the push's payload.
     public init(payload: JSONObject) {
@@ -40,10 +40,10 @@ public struct VoIPPushRequest: Sendable, Equatable {
 /// `+registerLiveActivity:activityToken:…` / `:pushToStartToken:…`).
 public struct LiveActivityTokenRequest: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// Which token: one activity's, or an attributes type's push-to-start token.
-    public var kind: PushTokenKind
+    public let kind: PushTokenKind
     /// The token's bytes; `nil` when the activity ended (JPush: "在liveActivity结束的时候，请同步调用该接口，pushToken传nil",
     /// `JPUSHService.h` 5.7.0 L280).
-    public var token: [UInt8]?
+    public let token: [UInt8]?
 
     /// A request from its parts. `kind` is `.liveActivity` or `.pushToStart`.
     public init(kind: PushTokenKind, token: [UInt8]?) {

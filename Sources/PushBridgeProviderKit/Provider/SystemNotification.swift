@@ -13,14 +13,14 @@ import PushBridgeCore
 /// ```
 public struct SystemNotification: Sendable, Equatable {
     /// `request.content.userInfo`.
-    public var userInfo: JSONObject
+    public let userInfo: JSONObject
     /// `request.identifier` (`UNNotificationRequest.identifier`): made anew for each delivery.
-    public var identifier: String?
+    public let identifier: String?
     /// Whether the trigger is a `UNPushNotificationTrigger` (a remote push, not a local one).
-    public var isRemote: Bool
+    public let isRemote: Bool
     /// Why `userInfo` could not be converted at the edge (a value with no JSON form), if it
     /// could not: ``userInfo`` is empty then, and ``read(by:)`` throws this error.
-    public var conversionError: PushError?
+    public let conversionError: PushError?
 
     /// A notification from its parts.
     ///

@@ -12,12 +12,12 @@ import PushBridgeCore
 /// ```
 public struct SystemResponse: Sendable, Equatable {
     /// The notification responded to (`UNNotificationResponse.notification`).
-    public var notification: SystemNotification
+    public let notification: SystemNotification
     /// `UNNotificationResponse.actionIdentifier`: the default action (a tap), the dismiss action,
     /// or a custom action's identifier.
-    public var actionIdentifier: String
+    public let actionIdentifier: String
     /// `UNTextInputNotificationResponse.userText`, for a text-input action.
-    public var userText: String?
+    public let userText: String?
 
     /// A response from its parts; a tap by default.
     ///

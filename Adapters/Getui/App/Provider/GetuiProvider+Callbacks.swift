@@ -196,9 +196,9 @@ extension GetuiProvider {
     /// `providerFailure` keeping the vendor's domain and code.
     private static func failure(field: String, _ what: String, _ error: PushError.VendorCode?) -> PushError {
         if let error, GetuiResultCode.meanings[error.code] != nil {
-            var mapped = GetuiResultCode.error(error.code, field: field)
-            mapped.message = "\(what): \(mapped.message)"
-            return mapped
+            let mapped = GetuiResultCode.error(error.code, field: field)
+            return PushError(
+                mapped.code, field: mapped.field, "\(what): \(mapped.message)", vendorCode: mapped.vendorCode, underlying: mapped.underlying)
         }
         return PushError(.providerFailure, field: field, "\(what) (\(error.map { "\($0)" } ?? "no reason given"))", vendorCode: error)
     }

@@ -32,11 +32,10 @@ extension GetuiProvider {
             guard !alias.isEmpty else { throw PushError(.outOfRange, field: "alias", "is empty") }
             try requireOnline(field: "alias", code: nil)
             try noteBind()
-            var result = try await masking(alias) { () async throws(PushError) in
+            let result = try await masking(alias) { () async throws(PushError) in
                 try await context.aliasReplies.send { seq in bridge.bindAlias(alias.revealed, sequenceNum: String(seq)) }
             }
-            result.alias = alias
-            return result
+            return AliasRequest.Outcome(alias: alias, sequence: result.sequence)
         case .delete(let alias):
             guard let alias, !alias.isEmpty else { throw PushError(.outOfRange, field: "alias", "Getui unbinds a named alias: give it") }
             try requireOnline(field: "alias", code: nil)
@@ -116,15 +115,14 @@ extension GetuiProvider {
 
     private func setTags(_ tags: [String], bridge: any GetuiBridge) async throws(PushError) -> TagsRequest.Outcome {
         let replies = context.tagReplies
-        var result = try await replies.send { seq in
+        let result = try await replies.send { seq in
             if !bridge.setTags(tags, sequenceNum: String(seq)) {
                 replies.resolve(seq, .failure(PushError(.providerFailure, field: "tags", "Getui did not submit the tags")))
             }
         }
         let now = context.scheduler.now
         state.withLock { $0.tagSetSuccesses.append(now) }
-        result.tags = Set(tags)
-        return result
+        return TagsRequest.Outcome(tags: Set(tags), isBound: result.isBound, sequence: result.sequence)
     }
 
     // MARK: Getui's rules, checked before sending
@@ -166,9 +164,8 @@ extension GetuiProvider {
         do {
             return try await body()
         } catch {
-            var masked = error
-            masked.message = Self.replacing(alias.revealed, in: error.message, with: alias.masked)
-            throw masked
+            let masked = Self.replacing(alias.revealed, in: error.message, with: alias.masked)
+            throw PushError(error.code, field: error.field, masked, vendorCode: error.vendorCode, underlying: error.underlying)
         }
     }
 

@@ -48,14 +48,12 @@ extension JPushProvider {
         case .set(let alias):
             try Self.check(alias.revealed, field: "alias", empty: 6003, tooLong: 6004)
             try countRequest(field: "alias")
-            var result = try await replies.send { seq in bridge.setAlias(alias.revealed, seq: seq, completion: reply) }
-            if result.alias == nil { result.alias = alias }
-            return result
+            let result = try await replies.send { seq in bridge.setAlias(alias.revealed, seq: seq, completion: reply) }
+            return result.alias == nil ? AliasRequest.Outcome(alias: alias, sequence: result.sequence) : result
         case .delete:
             try countRequest(field: "alias")
-            var result = try await replies.send { seq in bridge.deleteAlias(seq: seq, completion: reply) }
-            result.alias = nil
-            return result
+            let result = try await replies.send { seq in bridge.deleteAlias(seq: seq, completion: reply) }
+            return AliasRequest.Outcome(alias: nil, sequence: result.sequence)
         case .get:
             try countRequest(field: "alias")
             return try await replies.send { seq in bridge.getAlias(seq: seq, completion: reply) }
