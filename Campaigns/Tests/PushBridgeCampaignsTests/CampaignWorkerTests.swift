@@ -177,7 +177,7 @@ struct CampaignWorkerTests {
     func aRateLimitedSendHoldsEveryWorkerBack(_ limit: RateLimit) async throws {
         let prefix = uniquePrefix("q")
         // The first push the emulator receives is refused as over the limit; the sender does not
-        // retry (RetryPolicy.never). Every other answer waits until two seconds after the refusal:
+        // retry (RetryPolicy.never). Every other answer waits at least two seconds past the refusal:
         // the worker meets the refusal with the other requests still in flight, however the
         // emulator's threads and this machine's load would order the answers.
         let (emulator, config) = try Emulator.getui(scriptJSON: #"{"answersByOrder": {"1": \#(limit.answer)}, "holdUnscripted": 2}"#)
@@ -209,7 +209,7 @@ struct CampaignWorkerTests {
     func aRateLimitStopsTheWorkersOtherBatch() async throws {
         let prefix = uniquePrefix("s")
         // The first push the emulator receives, from either batch, is refused as over the limit;
-        // every other answer waits until two seconds after the refusal (as above).
+        // every other answer waits at least two seconds past the refusal (as above).
         let (emulator, config) = try Emulator.getui(
             scriptJSON: #"{"answersByOrder": {"1": {"code": 10005, "msg": "too many calls"}}, "holdUnscripted": 2}"#)
         try await TestDatabase.withStore { store in
