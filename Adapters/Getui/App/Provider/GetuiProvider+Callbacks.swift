@@ -197,8 +197,7 @@ extension GetuiProvider {
     private static func failure(field: String, _ what: String, _ error: PushError.VendorCode?) -> PushError {
         if let error, GetuiResultCode.meanings[error.code] != nil {
             let mapped = GetuiResultCode.error(error.code, field: field)
-            return PushError(
-                mapped.code, field: mapped.field, "\(what): \(mapped.message)", vendorCode: mapped.vendorCode, underlying: mapped.underlying)
+            return mapped.replacingMessage("\(what): \(mapped.message)")
         }
         return PushError(.providerFailure, field: field, "\(what) (\(error.map { "\($0)" } ?? "no reason given"))", vendorCode: error)
     }

@@ -164,8 +164,7 @@ extension GetuiProvider {
         do {
             return try await body()
         } catch {
-            let masked = Self.replacing(alias.revealed, in: error.message, with: alias.masked)
-            throw PushError(error.code, field: error.field, masked, vendorCode: error.vendorCode, underlying: error.underlying)
+            throw error.replacingMessage(Self.replacing(alias.revealed, in: error.message, with: alias.masked))
         }
     }
 

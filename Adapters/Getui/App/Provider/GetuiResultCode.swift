@@ -90,3 +90,11 @@ public enum GetuiResultCode {
         }
     }
 }
+
+extension PushError {
+    /// The same error with `message` in place of its own: the adapter prefixes what it was doing,
+    /// or masks an alias in it, and keeps the code, field, vendor code and underlying error.
+    func replacingMessage(_ message: String) -> PushError {
+        PushError(code, field: field, message, vendorCode: vendorCode, underlying: underlying)
+    }
+}
