@@ -79,7 +79,7 @@
         /// The notification categories, declared once for every provider: set on the notification
         /// center at launch and registered with the provider when push starts
         /// (`PushAppIntegration.setNotificationCategories(_:client:)`). None by default.
-        open var notificationCategories: Set<UNNotificationCategory> { [] }
+        open var notificationCategories: Set<UNNotificationCategory> { Set() }  // not `[]`: see `NotificationCategoryStore`
 
         /// The scene delegate the scene configuration names when Info.plist names none:
         /// ``PushSceneDelegate``, or a subclass of it.

@@ -22,7 +22,10 @@ package protocol NotificationSystem: Sendable {
 
 /// What the client knows of the user's authorization: the system it reads it from, the status
 /// it saw last, and the order of its reads (a slow read never overwrites a later one).
-struct AuthorizationRecord: Sendable {
+///
+/// A class, not a struct: it never leaves its lock (`PushClientCore.authorization`), which is
+/// what makes it `Sendable` (hence `@unchecked`), and a struct needed a value witness table.
+final class AuthorizationRecord: @unchecked Sendable {
     var system: (any NotificationSystem)?
     /// The status the client saw last; `nil` before its first read.
     var status: PushEvent.AuthorizationStatus?

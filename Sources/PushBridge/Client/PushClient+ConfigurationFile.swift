@@ -89,7 +89,10 @@ extension PushClient {
 
 /// What a configuration file and the app's adapters decide: the provider and the features the
 /// file switches on, or, when they cannot be used, why.
-struct ConfiguredSetup {
+///
+/// A class, not a struct: made once, read once by the client's initialiser, never copied, and a
+/// struct of these five fields needed a value witness table and outlined copies of its own.
+final class ConfiguredSetup {
     /// The provider, `nil` when the file or the adapters could not be used.
     var provider: (any PushProvider)?
     var features: PushFeatures?

@@ -47,8 +47,8 @@ extension PushClient {
     public func start(consent: PrivacyConsent, authorization: AuthorizationOptions? = nil, categories: [String]? = nil) {
         // Push is off: the reason was published when the client was made.
         guard configurationProblem == nil else { return }
-        let before = core.start.withLock { record -> StartRecord in
-            let before = record
+        let before = core.start.withLock { record -> (started: Bool, withdrawn: Bool) in
+            let before = (record.started, record.withdrawn)
             record.consent = consent
             if let authorization { record.authorization = authorization }
             if let categories { record.categories = categories }
@@ -72,22 +72,24 @@ extension PushClient {
                 )
             }
             // Taken once: a second call (or a racing one) finds it started, or registers again
-            // after a withdrawal.
-            let (launch, reregister) = core.start.withLock { record -> (StartRecord?, Bool) in
+            // after a withdrawal (then without starting). The requests are made under the lock,
+            // from what the record holds at that moment.
+            let ios = IOSVersion.running ?? IOSVersion(13)
+            let requests = core.start.withLock { record -> (start: PushStartRequest?, registration: PushRegistrationRequest)? in
+                let registration = PushRegistrationRequest(iosVersion: ios, options: record.authorization, categories: record.categories)
                 if record.started {
-                    guard record.withdrawn else { return (nil, false) }
+                    guard record.withdrawn else { return nil }
                     record.withdrawn = false
-                    return (record, true)
+                    return (nil, registration)
                 }
                 record.started = true
-                return (record, false)
+                let launch = PushStartRequest(
+                    iosVersion: ios, launchNotification: record.launchNotification, launchOptionsKey: record.launchOptionsKey)
+                return (launch, registration)
             }
-            guard let launch else { return }
-            let ios = IOSVersion.running ?? IOSVersion(13)
-            if !reregister {
-                try start(PushStartRequest(iosVersion: ios, launchNotification: launch.launchNotification, launchOptionsKey: launch.launchOptionsKey))
-            }
-            try register(PushRegistrationRequest(iosVersion: ios, options: launch.authorization, categories: launch.categories))
+            guard let requests else { return }
+            if let request = requests.start { try start(request) }
+            try register(requests.registration)
         } catch {
             core.publish(.registrationFailed(.init(provider: provider.id, error: error)))
         }
@@ -136,7 +138,11 @@ extension PushClient {
 /// What ``PushClient/start(consent:authorization:categories:)`` needs from earlier calls: the
 /// launch options' notification, the user's answer, what to ask and register, and whether push
 /// started already.
-struct StartRecord: Sendable {
+///
+/// A class, not a struct: it never leaves its lock (`PushClientCore.start`), which is what makes
+/// it `Sendable` (hence `@unchecked`), and a struct of these eight fields needed a value witness
+/// table and outlined copies of its own.
+final class StartRecord: @unchecked Sendable {
     /// The notification the launch options held.
     var launchNotification: PushNotification?
     /// The launch options key that held it.

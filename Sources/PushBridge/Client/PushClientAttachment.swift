@@ -13,7 +13,10 @@ package protocol PushClientAttachment: AnyObject, Sendable {
 }
 
 /// The attachment of one client, and what its provider reported before the attachment came.
-struct AttachmentRecord {
+///
+/// A class, not a struct: it never leaves its lock (`PushClientCore.attached`), which is what
+/// makes it `Sendable` (hence `@unchecked`), and a struct needed a value witness table.
+final class AttachmentRecord: @unchecked Sendable {
     var attachment: (any PushClientAttachment)?
     /// Token failures reported with nothing attached (a provider calling its SDK on its own):
     /// held for the attachment, never dropped in silence.

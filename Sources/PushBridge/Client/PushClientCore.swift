@@ -300,11 +300,12 @@ final class PushClientCore: Sendable {
 
 /// Completion handlers: each answered exactly once, with the app's answer or a watchdog's.
 extension PushClientCore {
-    /// The app's handlers, read under the lock and called outside it.
-    struct Handlers {
-        var presentation: PushClient.PresentationHandler?
-        var backgroundWork: PushClient.BackgroundWorkHandler?
-        var response: PushClient.ResponseHandler?
+    /// The app's handlers, read under the lock and called outside it. A class, not a struct: one
+    /// reference leaves the lock, where a struct of three closures needed a value witness table.
+    final class Handlers {
+        let presentation: PushClient.PresentationHandler?
+        let backgroundWork: PushClient.BackgroundWorkHandler?
+        let response: PushClient.ResponseHandler?
 
         init(_ state: State) {
             presentation = state.presentationHandler

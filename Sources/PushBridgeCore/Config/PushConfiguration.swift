@@ -125,5 +125,21 @@ extension PushConfiguration {
 
         /// `development` or `production`.
         public var description: String { rawValue }
+
+        /// Whether the two are the same case (by case, not by comparing raw strings).
+        public static func == (lhs: Environment, rhs: Environment) -> Bool { lhs.ordinal == rhs.ordinal }
+
+        /// Hashes the case, not its raw value.
+        public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+        /// The case's position in the declaration, which `==` compares and `hash(into:)` hashes:
+        /// `RawRepresentable`'s defaults, which a raw-value enum gets otherwise, build and compare the
+        /// raw strings at each use (`Benchmarks/README.md`, "What an app ships").
+        private var ordinal: Int {
+            switch self {
+            case .development: 0
+            case .production: 1
+            }
+        }
     }
 }

@@ -24,5 +24,24 @@ extension PushEvent {
 
         /// The name, as `UNAuthorizationStatus` spells it.
         public var description: String { rawValue }
+
+        /// Whether the two are the same case (by case, not by comparing raw strings).
+        public static func == (lhs: AuthorizationStatus, rhs: AuthorizationStatus) -> Bool { lhs.ordinal == rhs.ordinal }
+
+        /// Hashes the case, not its raw value.
+        public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+        /// The case's position in the declaration, which `==` compares and `hash(into:)` hashes:
+        /// `RawRepresentable`'s defaults, which a raw-value enum gets otherwise, build and compare the
+        /// raw strings at each use (`Benchmarks/README.md`, "What an app ships").
+        private var ordinal: Int {
+            switch self {
+            case .notDetermined: 0
+            case .denied: 1
+            case .authorized: 2
+            case .provisional: 3
+            case .ephemeral: 4
+            }
+        }
     }
 }

@@ -22,10 +22,9 @@ package final class SequencedReplies<Value: Sendable>: Sendable {
     private let scheduler: any PushScheduler
     private let timeout: Double
     private let operation: String
-    private struct Waiting {
-        var continuation: CheckedContinuation<Result<Value, PushError>, Never>
-        var watchdog: ScheduledWork?
-    }
+    /// A request waiting for its reply: what resumes it, and the watchdog that times it out (a
+    /// tuple: a struct here needed generic metadata and value witnesses of its own).
+    private typealias Waiting = (continuation: CheckedContinuation<Result<Value, PushError>, Never>, watchdog: ScheduledWork?)
 
     private let state = Locked<(next: Int, waiting: [Int: Waiting])>((1, [:]))
     private let oneAtATime: Bool
@@ -90,7 +89,7 @@ package final class SequencedReplies<Value: Sendable>: Sendable {
             let sequence = state.withLock { state -> Int in
                 let sequence = state.next
                 state.next = state.next == Int.max ? 1 : state.next + 1
-                state.waiting[sequence] = Waiting(continuation: continuation)
+                state.waiting[sequence] = (continuation, nil)
                 return sequence
             }
             let operation = self.operation

@@ -136,7 +136,9 @@
         /// - Throws: `PushError` with code `unsupported` and field `sdk`, naming each class or
         ///   method the app lacks — JPush or JCore not linked, or stripped for want of `-ObjC`, or
         ///   a version without a method this bridge calls — and the fix.
-        public init(categories: Set<UNNotificationCategory> = []) throws(PushError) {
+        // `Set()`, not `[]`: an empty array literal still specialises `Set`'s non-empty literal
+        // path for `UNNotificationCategory` (about 1 KB an app links).
+        public init(categories: Set<UNNotificationCategory> = Set()) throws(PushError) {
             let missing = JPushSDKSymbols.missing(classExists: { NSClassFromString($0) != nil }, responds: JPUSHServiceBridge.isImplemented)
             if let missing { throw missing }
             guard let service = NSClassFromString(JPushSDKSymbols.serviceClass),

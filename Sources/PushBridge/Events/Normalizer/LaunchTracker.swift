@@ -8,7 +8,10 @@ import PushBridgeProviderKit
 ///
 /// The normaliser feeds it every call and asks it what a call means for the launch; the client
 /// arms and ends it. Nothing else reads or writes launch state.
-package struct LaunchTracker: Sendable {
+///
+/// A class, not a struct: the normaliser owns the one tracker and never copies it, and a struct
+/// of these ten fields needed a value witness table and outlined copies of its own.
+package final class LaunchTracker {
     /// A launch that carried a notification (named as its delivery), waiting for the call that
     /// completes it: the launch options' notification, or a scene app's connection response
     /// (with the user's action).
@@ -85,7 +88,7 @@ package struct LaunchTracker: Sendable {
     /// Notes what every call tells of the launch: a launch with nothing in its options before
     /// any center delegate was set, and a response reaching the app after it.
     @inline(__always)
-    mutating func observe(_ invocation: CallbackInvocation) {
+    func observe(_ invocation: CallbackInvocation) {
         if invocation.callback == .didFinishLaunching {
             guard invocation.launchOptionsKey == nil, invocation.state != .active, !centerDelegateSet else { return }
             beforeCenterDelegate = invocation.state
@@ -99,7 +102,7 @@ package struct LaunchTracker: Sendable {
     /// connecting — the first after a launch into the background, whose response is the delivery
     /// its 3 already named, `background` (Apple, `UIScene.ConnectionOptions.notificationResponse`;
     /// WordPress-iOS#25643), or any after launch ended (a new scene for a tap).
-    mutating func begin(_ invocation: CallbackInvocation) -> Bool {
+    func begin(_ invocation: CallbackInvocation) -> Bool {
         let wasRunning = invocation.callback == .sceneWillConnect && (intoBackground || launchEnded)
         intoBackground = invocation.callback == .didFinishLaunching && invocation.state == .background
         if invocation.callback == .didFinishLaunching { launchEnded = false }
@@ -107,21 +110,21 @@ package struct LaunchTracker: Sendable {
     }
 
     /// A launch that carried a notification: it waits for the call that completes it.
-    mutating func hold(_ launch: PendingLaunch) {
+    func hold(_ launch: PendingLaunch) {
         bareLaunchTime = nil
         pending = launch
     }
 
     /// A launch with nothing in its launch options, at `now`: a user's response right after it
     /// is the cold start's (not for a launch into the foreground by the icon, `active`).
-    mutating func holdBareLaunch(_ invocation: CallbackInvocation, now: Double) {
+    func holdBareLaunch(_ invocation: CallbackInvocation, now: Double) {
         if invocation.callback == .didFinishLaunching, invocation.state != .active { bareLaunchTime = now }
     }
 
     /// Whether the call after a bare launch is the response that launched the app (the first
     /// call after it only).
     @inline(__always)
-    mutating func respondsToBareLaunch(_ invocation: CallbackInvocation, now: Double) -> Bool {
+    func respondsToBareLaunch(_ invocation: CallbackInvocation, now: Double) -> Bool {
         guard let launchTime = bareLaunchTime else { return false }
         bareLaunchTime = nil
         return EventClassifier.isUserResponse(invocation) && invocation.state != .active && now - launchTime <= Self.responseWindow
@@ -131,7 +134,7 @@ package struct LaunchTracker: Sendable {
     /// `nil` otherwise — when ``hasPending`` is still true, another delivery's launch waits, and
     /// its event is emitted first.
     @inline(__always)
-    mutating func take(completedBy notification: PushNotification) -> PendingLaunch? {
+    func take(completedBy notification: PushNotification) -> PendingLaunch? {
         guard let launch = pending, DeliveryResolver.sameDelivery(launch.notification, notification) else { return nil }
         pending = nil
         return launch
@@ -140,7 +143,7 @@ package struct LaunchTracker: Sendable {
     /// The cold start a user's response belongs to when its event was already emitted from the
     /// launch options alone (the same delivery, within ``responseWindow``); forgotten either way.
     @inline(__always)
-    mutating func flushedLaunch(answeredBy invocation: CallbackInvocation, _ notification: PushNotification, now: Double) -> PushNotification? {
+    func flushedLaunch(answeredBy invocation: CallbackInvocation, _ notification: PushNotification, now: Double) -> PushNotification? {
         guard EventClassifier.isUserResponse(invocation), let launch = flushed else { return nil }
         flushed = nil
         guard DeliveryResolver.sameDelivery(launch.notification, notification), now - launch.time <= Self.responseWindow else { return nil }
@@ -149,7 +152,7 @@ package struct LaunchTracker: Sendable {
 
     /// Takes the pending launch to emit its event from the launch options alone; a launch by the
     /// user is remembered, so that its own response, if it comes, is recognised.
-    mutating func takePending(now: Double) -> PendingLaunch? {
+    func takePending(now: Double) -> PendingLaunch? {
         guard let launch = pending else { return nil }
         pending = nil
         if launch.state != .background { flushed = FlushedLaunch(notification: launch.notification, time: now) }
@@ -161,14 +164,14 @@ package struct LaunchTracker: Sendable {
     /// Launch has ended (the app became active): a response after this is not the one that
     /// launched the app, which iOS hands over before the app becomes active *(inference: apps
     /// tell a cold start by `applicationState` being `inactive` in the response)*.
-    mutating func ended() {
+    func ended() {
         bareLaunchTime = nil
         launchEnded = true
     }
 
     /// Launch has ended: the diagnostic of a launch before the center delegate after which no
     /// response came — the device gives no other sign that one may have been lost.
-    mutating func endedWithoutCenterDelegate() -> PushDiagnostic? {
+    func endedWithoutCenterDelegate() -> PushDiagnostic? {
         defer { beforeCenterDelegate = nil }
         guard !responseSinceLaunch, let state = beforeCenterDelegate else { return nil }
         return .launchedBeforeCenterDelegate(state: state)
@@ -178,7 +181,7 @@ package struct LaunchTracker: Sendable {
     var hasCenterDelegate: Bool { centerDelegateSet }
 
     /// The notification-center delegate is set: a response can reach the app from now on.
-    mutating func centerDelegateWasSet() {
+    func centerDelegateWasSet() {
         centerDelegateSet = true
     }
 
@@ -188,13 +191,13 @@ package struct LaunchTracker: Sendable {
     var isArmed: Bool { deadline != nil }
 
     /// Arms the deadline that ends the launch, replacing (and cancelling) any other.
-    mutating func arm(_ work: ScheduledWork) {
+    func arm(_ work: ScheduledWork) {
         deadline?.cancel()
         deadline = work
     }
 
     /// Cancels the deadline.
-    mutating func disarm() {
+    func disarm() {
         deadline?.cancel()
         deadline = nil
     }

@@ -69,7 +69,7 @@ final class PushEventNormalizer {
     private var ledger: EventLedger
     private var resolver: DeliveryResolver
     /// The launch: what a launch call left waiting, and what the client arms and ends.
-    package var launch = LaunchTracker()
+    package let launch = LaunchTracker()
     private var deferred: DeferredCall?
     private var now = 0.0
     private var diagnostics: [PushDiagnostic] = []
