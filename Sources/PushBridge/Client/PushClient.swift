@@ -95,17 +95,23 @@ public final class PushClient: Sendable {
     /// Sets how foreground notifications are presented; `nil` restores the default
     /// (``PushClientOptions/defaultPresentation``).
     public func setPresentationHandler(_ handler: (@Sendable (PushNotification) async -> PresentationOptions)?) {
-        core.state.withLock { $0.presentationHandler = handler }
+        core.state.withLock {
+            $0.handlers = .init(presentation: handler, backgroundWork: $0.handlers.backgroundWork, response: $0.handlers.response)
+        }
     }
 
     /// Sets the background work run for method 3's pushes; `nil` answers `.noData` at once.
     public func setBackgroundWorkHandler(_ handler: (@Sendable (PushNotification) async -> BackgroundFetchResult)?) {
-        core.state.withLock { $0.backgroundWorkHandler = handler }
+        core.state.withLock {
+            $0.handlers = .init(presentation: $0.handlers.presentation, backgroundWork: handler, response: $0.handlers.response)
+        }
     }
 
     /// Sets the work run for each response before iOS is told it is handled; `nil` answers at once.
     public func setResponseHandler(_ handler: (@Sendable (PushEvent) async -> Void)?) {
-        core.state.withLock { $0.responseHandler = handler }
+        core.state.withLock {
+            $0.handlers = .init(presentation: $0.handlers.presentation, backgroundWork: $0.handlers.backgroundWork, response: handler)
+        }
     }
 
     /// Sets what receives the client's diagnostics: the cases PushBridge could not tell apart

@@ -27,9 +27,9 @@ final class PushClientCore: Sendable {
     final class State: @unchecked Sendable {
         let normalizer: PushEventNormalizer
         var hub: EventHub
-        var presentationHandler: PushClient.PresentationHandler?
-        var backgroundWorkHandler: PushClient.BackgroundWorkHandler?
-        var responseHandler: PushClient.ResponseHandler?
+        /// The app's handlers: replaced whole when the app sets one, so that a callback takes
+        /// them out of the lock as one reference.
+        var handlers = Handlers()
         var diagnosticHandler: (@Sendable (PushDiagnostic) -> Void)?
         /// When a deferred foreground call is decided if no call decides it first.
         var deferredDeadline: ScheduledWork?
@@ -170,7 +170,7 @@ final class PushClientCore: Sendable {
                     else { return outcome }
                     completion = own
                 }
-                outcome.answer = (completion, response, Handlers(state))
+                outcome.answer = (completion, response, state.handlers)
             }
             return outcome
         }
@@ -300,17 +300,23 @@ final class PushClientCore: Sendable {
 
 /// Completion handlers: each answered exactly once, with the app's answer or a watchdog's.
 extension PushClientCore {
-    /// The app's handlers, read under the lock and called outside it. A class, not a struct: one
-    /// reference leaves the lock, where a struct of three closures needed a value witness table.
-    final class Handlers {
+    /// The app's handlers, read under the lock and called outside it. Immutable: setting one
+    /// makes a new instance (``PushClient/setPresentationHandler(_:)`` and its siblings, rarely),
+    /// so that a callback with a completion only retains the one the state holds. A class, not a
+    /// struct: one reference leaves the lock, where a struct of three closures needed a value
+    /// witness table of its own.
+    final class Handlers: Sendable {
         let presentation: PushClient.PresentationHandler?
         let backgroundWork: PushClient.BackgroundWorkHandler?
         let response: PushClient.ResponseHandler?
 
-        init(_ state: State) {
-            presentation = state.presentationHandler
-            backgroundWork = state.backgroundWorkHandler
-            response = state.responseHandler
+        init(
+            presentation: PushClient.PresentationHandler? = nil, backgroundWork: PushClient.BackgroundWorkHandler? = nil,
+            response: PushClient.ResponseHandler? = nil
+        ) {
+            self.presentation = presentation
+            self.backgroundWork = backgroundWork
+            self.response = response
         }
     }
 
