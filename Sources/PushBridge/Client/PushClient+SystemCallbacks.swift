@@ -1,5 +1,6 @@
 import PushBridgeCore
 import PushBridgeProviderKit
+import _PushBridgeEventQueue
 
 /// Feeding the client the callbacks iOS makes.
 extension PushClient {
@@ -87,4 +88,91 @@ extension PushClient {
     package func applicationWillResignActive() {
         core.resignedActive()
     }
+}
+
+/// The entry points the UIKit glue forwards to, taking what iOS hands over as it is: here, once,
+/// each payload is read, and one that cannot be read is reported
+/// (`PushDiagnostic.Code.unreadablePayload`) and answered with its default — never dropped in
+/// silence, never a trap. Tested on Linux; the glue only unwraps UIKit's types.
+extension PushClient {
+    /// The notification iOS handed over, or `nil` — reported, naming `callback` and the request —
+    /// when it cannot be read (its `userInfo` had no JSON form at the edge, or it is not a
+    /// notification): the one place the glue's read-or-report rule is written.
+    func notification(_ request: SystemNotification, in callback: SystemCallback) -> PushNotification? {
+        do throws(PushError) {
+            return try request.read(providerMessageID: nil)
+        } catch {
+            reportUnreadablePayload(error, in: callback, identifier: request.identifier)
+            return nil
+        }
+    }
+
+    /// From `application(_:didFinishLaunchingWithOptions:)`: the launch options keyed by their raw
+    /// values (`UIApplication.LaunchOptionsKey.rawValue`), `nil` for none. Only the remote
+    /// notification's key is read: on iOS 10 and later a tapped local notification reaches the
+    /// notification center's delegate as a response (UIKit deprecates `.localNotification` in
+    /// iOS 10.0), and what that key holds is a `UILocalNotification`, which has no JSON form. A
+    /// payload that cannot be read is reported and the launch still handled.
+    package func didFinishLaunching(launchOptions: [String: Any]?, state: ApplicationState) {
+        let key = LaunchOptionsReader.remoteNotificationKey
+        var options: JSONObject?
+        if let value = launchOptions?[key] {
+            do throws(PushError) {
+                options = [key: try JSONValue(foundation: value, path: "launchOptions.\(key)")]
+            } catch {
+                reportUnreadablePayload(error, in: .didFinishLaunching)
+            }
+        }
+        let (invocation, error) = LaunchOptionsReader.invocation(launchOptions: options, state: state)
+        if let error { reportUnreadablePayload(error, in: .didFinishLaunching) }
+        recordLaunch(invocation)
+        callbacks.handle(invocation)
+    }
+
+    /// From `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`: `completion`
+    /// runs exactly once — with the app's answer, or `.noData` at once when the payload cannot be
+    /// read (reported).
+    package func didReceiveRemoteNotification(
+        _ userInfo: [AnyHashable: Any], state: ApplicationState, completion: @escaping @Sendable (BackgroundFetchResult) -> Void
+    ) {
+        guard let note = notification(SystemNotification(foundationUserInfo: userInfo), in: .didReceiveRemoteNotificationFetch) else {
+            completion(.noData)
+            return
+        }
+        callbacks.handle(
+            CallbackInvocation(callback: .didReceiveRemoteNotificationFetch, state: state, notification: note), completion: .fetch(completion))
+    }
+
+    /// From `scene(_:willConnectTo:options:)`: the response the options carry
+    /// (`notificationResponse`, `nil` for none; one that cannot be read is reported and the
+    /// connection still handled) and the options themselves, for an SDK that reads them.
+    package func sceneWillConnect(response: SystemResponse?, options: PlatformObject?) {
+        var launch: (notification: PushNotification, action: ResponseAction, textInput: String?)?
+        if let response, let note = notification(response.notification, in: .sceneWillConnect) {
+            launch = (note, response.action, response.userText)
+        }
+        sceneWillConnect(response: launch, options: options)
+    }
+}
+
+/// The one event pipeline, read without waiting: how the simulator, the simulated device and the
+/// adapters' tests run their calls through a real ``PushClient`` instead of a copy of it.
+extension PushClient {
+    /// Every event the client emits from now on, drained synchronously with ``PushEventDrain/take()``.
+    package func eventDrain() -> PushEventDrain {
+        PushEventDrain(core.subscribe())
+    }
+
+    /// Emits a launch's event still waiting for its follow-up call and decides a deferred
+    /// foreground call now: what the client's deadlines do on a device, at the end of a simulated
+    /// delivery.
+    package func settle() {
+        core.endLaunch()
+    }
+}
+
+extension PushClient {
+    /// The sink the client attached its provider to: what a test recording an adapter's output
+    /// forwards to, so that the adapter's tests run the one pipeline too.
+    package var pipelineSink: PushEventSink { core.sink() }
 }

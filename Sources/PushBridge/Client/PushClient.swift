@@ -10,6 +10,13 @@ import PushBridgeProviderKit
 /// the test kit — normalises them (exactly once, nothing lost, right kind and origin), answers
 /// every completion handler exactly once, and delivers the events to each subscriber of ``events()``.
 ///
+/// The facade is this file and four extensions, each named for its concern:
+/// `PushClient+ConfigurationFile` (a client made from `push.json` and the app's adapters),
+/// `PushClient+Start` (the user's consent, starting push, the user's authorization),
+/// `PushClient+Provider` (the provider's operations: alias, tags, badge, reports) and
+/// `PushClient+SystemCallbacks` (what iOS and the UIKit glue hand over, and the pipeline's doors
+/// for the simulator and tests). An opt-in module adds its own (`PushClient+PushKit`).
+///
 /// Events that arrive while nobody is subscribed — the cold-start tap, typically — are held
 /// (``PushClientOptions/heldEventLimit``) and delivered, in order, to the next subscriber. There
 /// is no separate "initial notification" call that could deliver the cold-start tap twice.
@@ -178,5 +185,23 @@ public final class PushClient: Sendable {
     /// Receives a provider's own-channel message: emitted unless it or its APNs copy was told already.
     func receive(_ message: PushEvent.Message) {
         core.receive(message)
+    }
+}
+
+/// Opt-in modules' state beside the client (``PushClientAttachment``).
+extension PushClient {
+    /// The client's attachment of type `A`, made by `make` and attached the first time (and
+    /// handed what the provider reported before it came; finished at once if the client is gone).
+    package func attachment<A: PushClientAttachment>(_ make: () -> A) -> A {
+        let (attachment, waiting, isClosed) = core.attached.withLock { record -> (A, [(PushTokenKind, PushProviderID, PushError)], Bool) in
+            if let existing = record.attachment as? A { return (existing, [], false) }
+            let made = make()
+            record.attachment = made
+            defer { record.waiting.removeAll() }
+            return (made, record.waiting, record.isClosed)
+        }
+        for (kind, provider, error) in waiting { attachment.tokenForwardingFailed(kind, provider: provider, error: error) }
+        if isClosed { attachment.finish() }
+        return attachment
     }
 }

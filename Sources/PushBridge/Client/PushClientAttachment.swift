@@ -24,23 +24,6 @@ final class AttachmentRecord: @unchecked Sendable {
     var isClosed = false
 }
 
-extension PushClient {
-    /// The client's attachment of type `A`, made by `make` and attached the first time (and
-    /// handed what the provider reported before it came; finished at once if the client is gone).
-    package func attachment<A: PushClientAttachment>(_ make: () -> A) -> A {
-        let (attachment, waiting, isClosed) = core.attached.withLock { record -> (A, [(PushTokenKind, PushProviderID, PushError)], Bool) in
-            if let existing = record.attachment as? A { return (existing, [], false) }
-            let made = make()
-            record.attachment = made
-            defer { record.waiting.removeAll() }
-            return (made, record.waiting, record.isClosed)
-        }
-        for (kind, provider, error) in waiting { attachment.tokenForwardingFailed(kind, provider: provider, error: error) }
-        if isClosed { attachment.finish() }
-        return attachment
-    }
-}
-
 extension PushClientCore {
     /// A provider's SDK did not accept a token: to the attachment, or held for it.
     func tokenForwardingFailed(_ kind: PushTokenKind, provider: PushProviderID, error: PushError) {

@@ -105,13 +105,3 @@ extension PushApp {
         return loop
     }
 }
-
-extension PushClient {
-    /// Whether ``start(consent:authorization:categories:)`` started the provider and asked to
-    /// register (for the simulated device, which then answers as iOS and the SDK would).
-    package var startedPush: Bool { core.start.withLock { $0.started } }
-
-    /// The app's process ended (a simulated kill): every stream ends after what it holds, as
-    /// when the client goes away.
-    package func endProcess() { core.close() }
-}
