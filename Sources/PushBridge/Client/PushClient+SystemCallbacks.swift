@@ -1,6 +1,5 @@
 import PushBridgeCore
 import PushBridgeProviderKit
-import _PushBridgeEventQueue
 
 /// Feeding the client the callbacks iOS makes.
 extension PushClient {
